@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Whether a tool observes the machine (`data_collection`) or changes it (`action`). */
+export const ToolTypeSchema = z.enum(['data_collection', 'action']);
+export type ToolType = z.infer<typeof ToolTypeSchema>;
+
+/**
+ * One tool call the engine wants run on a machine. Everything the engine does to a desktop is a Command sent
+ * through a {@link CommandDispatcher}.
+ */
+export const CommandSchema = z.object({
+  /** Name of the MCP tool. */
+  tool_name: z.string().min(1),
+  /** Arguments for the tool, validated against its input schema by the dispatcher. */
+  parameters: z.record(z.string(), z.unknown()).default({}),
+  /** Which family of tool servers to route to. */
+  tool_type: ToolTypeSchema,
+  /** Correlation id, echoed in the {@link Result}. */
+  call_id: z.string().min(1),
+  /** Per-command timeout in milliseconds, overriding the dispatcher's default. */
+  timeout_ms: z.number().int().positive().optional(),
+});
+export type Command = z.infer<typeof CommandSchema>;
+/** A Command before defaults are applied (what callers write). */
+export type CommandInput = z.input<typeof CommandSchema>;
+
+/** Outcome of one Command. */
+export const ResultStatusSchema = z.enum(['success', 'failure', 'skipped']);
+export type ResultStatus = z.infer<typeof ResultStatusSchema>;
+
+/** What came back for one {@link Command}. A dispatcher returns exactly one Result per Command, in order. */
+export const ResultSchema = z.object({
+  status: ResultStatusSchema,
+  /** The tool's result (structured content when the tool declares it, else its text/image content). */
+  result: z.unknown().optional(),
+  /** Why the command failed or was skipped. */
+  error: z.string().nullable().optional(),
+  /** The tool-server namespace that ran (or would have run) the command. */
+  namespace: z.string().nullable().optional(),
+  /** The Command's `call_id`. */
+  call_id: z.string(),
+  /** Wall time of the call in milliseconds. */
+  duration_ms: z.number().nonnegative().optional(),
+});
+export type Result = z.infer<typeof ResultSchema>;
+
+/** A tool a dispatcher can run, as listed by its servers (`tools/list`). */
+export const ToolInfoSchema = z.object({
+  name: z.string(),
+  description: z.string().default(''),
+  /** JSON Schema of the tool's arguments. */
+  input_schema: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  tool_type: ToolTypeSchema,
+  namespace: z.string(),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+let callCounter = 0;
+
+/** Builds a Command with a fresh `call_id` (unique within the process). */
+export function createCommand(
+  toolName: string,
+  parameters: Record<string, unknown> = {},
+  toolType: ToolType = 'action',
+  options: { callId?: string; timeoutMs?: number } = {},
+): Command {
+  callCounter += 1;
+  const command: Command = {
+    tool_name: toolName,
+    parameters,
+    tool_type: toolType,
+    call_id: options.callId ?? `call-${Date.now().toString(36)}-${callCounter}`,
+  };
+  if (options.timeoutMs !== undefined) command.timeout_ms = options.timeoutMs;
+  return command;
+}

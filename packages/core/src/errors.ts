@@ -1,0 +1,85 @@
+/**
+ * Every error ufo-ts throws on purpose is a {@link UfoError}: it has a stable string `code` callers can switch
+ * on, a message meant for people, and the underlying `cause` when there is one.
+ */
+export type UfoErrorCode =
+  | 'CONTEXT_UNKNOWN_KEY'
+  | 'CONTEXT_INVALID_VALUE'
+  | 'CONFIG_INVALID'
+  | 'LOG_PATH_INVALID'
+  | 'MODEL_REPLY_INVALID'
+  | 'MODEL_CALL_FAILED'
+  | 'MODEL_SCRIPT_EXHAUSTED'
+  | 'DISPATCH_FAILED'
+  | 'TOOL_UNKNOWN'
+  | 'AGENT_UNKNOWN'
+  | 'AGENT_MISCONFIGURED'
+  | 'STATE_UNKNOWN'
+  | 'STRATEGY_DEPENDENCY_MISSING'
+  | 'STRATEGY_PROVIDES_MISSING'
+  | 'STRATEGY_FAILED'
+  | 'SESSION_CANCELLED'
+  | (string & {});
+
+/** Options accepted by every {@link UfoError} constructor. */
+export interface UfoErrorOptions {
+  /** The error (or value) that caused this one. */
+  cause?: unknown;
+  /** Extra structured detail, serialised into logs. */
+  details?: Record<string, unknown>;
+}
+
+/** Base class of all ufo-ts errors. */
+export class UfoError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: UfoErrorCode;
+  /** Extra structured detail. */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: UfoErrorCode, message: string, options: UfoErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options.details;
+  }
+
+  /** A JSON-safe description of this error and its cause chain, used in logs. */
+  toJSON(): SerializedError {
+    return serializeError(this);
+  }
+}
+
+/** A JSON-safe description of an error. */
+export interface SerializedError {
+  name: string;
+  code?: string;
+  message: string;
+  details?: Record<string, unknown>;
+  cause?: SerializedError;
+}
+
+/** Turns any thrown value into a {@link SerializedError} (follows `cause` up to 5 levels). */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (error instanceof Error) {
+    const out: SerializedError = { name: error.name, message: error.message };
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') out.code = code;
+    if (error instanceof UfoError && error.details) out.details = error.details;
+    if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+    return out;
+  }
+  return { name: 'NonError', message: typeof error === 'string' ? error : safeStringify(error) };
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A one-line message for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : safeStringify(error);
+}

@@ -1,0 +1,36 @@
+/** Inspection events emitted by sessions, rounds and agents (xstate-style). Nothing in the engine prints. */
+export type EngineEvent =
+  | { type: 'session-start'; sessionId: string; logFolder: string | undefined }
+  | { type: 'session-end'; sessionId: string; rounds: number; cost: number; error?: string }
+  | { type: 'round-start'; round: number; request: string }
+  | { type: 'round-end'; round: number; state: string; result: unknown }
+  | { type: 'step-start'; agent: string; state: string; step: number; round: number }
+  | { type: 'step-end'; agent: string; state: string; step: number; round: number; status: string; cost: number }
+  | { type: 'transition'; from: string; to: string; agent: string; nextAgent: string; status: string }
+  | { type: 'command'; agent: string; tool: string; status: string; error?: string | null }
+  | { type: 'question'; agent: string; questions: string[] }
+  | { type: 'confirmation'; agent: string; function: string; approved: boolean }
+  | { type: 'warning'; message: string; details?: Record<string, unknown> };
+
+export type EngineEventListener = (event: EngineEvent) => void;
+
+/** A tiny synchronous event bus. Listener errors are isolated so an observer can never break a session. */
+export class EventBus {
+  private readonly listeners = new Set<EngineEventListener>();
+
+  /** Subscribes; returns the unsubscribe function. */
+  subscribe(listener: EngineEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: EngineEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // an observer's bug must not change the engine's behaviour
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { Command, Result, ToolInfo, ToolType } from '../command.js';
+
+/**
+ * Which tool servers a call goes to: the original routes by agent class name, application root and process
+ * (`Agent::process::root`). `root` falls back to `default` when no servers are configured for it.
+ */
+export interface DispatchTarget {
+  /** Agent kind: `HostAgent`, `AppAgent`, `LinuxAgent` or a third-party agent's registered name. */
+  agent: string;
+  /** Application root, e.g. `gnome-calculator` or `WINWORD.EXE`. */
+  root?: string;
+  /** The process or window the servers act on; servers with `reset` get one instance per process. */
+  process?: string;
+}
+
+/** Options of {@link CommandDispatcher.execute}. */
+export interface ExecuteOptions {
+  target: DispatchTarget;
+  /** Aborts every pending command of the batch; aborted commands come back as failures. */
+  signal?: AbortSignal;
+  /** After the first failure, skip (status `skipped`, with a reason) the rest of the batch. Default false. */
+  stopOnFailure?: boolean;
+}
+
+/** Options of {@link CommandDispatcher.listTools}. */
+export interface ListToolsOptions {
+  target: DispatchTarget;
+  /** Only tools of this type; default: all. */
+  toolType?: ToolType;
+  signal?: AbortSignal;
+}
+
+/**
+ * The port through which the engine touches a machine. Implementations: the local MCP dispatcher and the
+ * WebSocket (AIP) dispatcher in `@ufo-ts/dispatchers`. An implementation never throws for a per-command problem
+ * (unknown tool, bad arguments, timeout, crashed server): it returns a `failure` Result for that command.
+ */
+export interface CommandDispatcher {
+  /** Runs the commands in order and returns one Result per command, in the same order. */
+  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]>;
+  /** Lists the tools available to a target, in a stable order. */
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]>;
+  /** Releases servers and connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,81 @@
+import { UfoError } from '../errors.js';
+import { parseStructuredReply } from '../json-reply.js';
+import type { ChatModel, ChatRequest, ChatResponse, Usage } from '../ports/chat-model.js';
+
+/** One scripted reply: the text, and optionally its usage and cost. */
+export interface ScriptedReply {
+  content: string;
+  usage?: Usage;
+  /** Cost in USD (default 0). */
+  cost?: number | null;
+  /** Throw this instead of answering. */
+  error?: Error;
+}
+
+/** Options of {@link ScriptedModel}. */
+export interface ScriptedModelOptions {
+  /** Replies in order; a string is shorthand for `{ content }`, an object is JSON-encoded. */
+  replies: Array<string | ScriptedReply | Record<string, unknown>>;
+  /** Model id reported in responses (default `scripted`). */
+  modelId?: string;
+  /** Usage reported when a reply has none. */
+  defaultUsage?: Usage;
+  /** Cost reported when a reply has none (default 0). */
+  defaultCost?: number;
+}
+
+/**
+ * A {@link ChatModel} that answers from a list, for tests and demos. Every request it receives is kept in
+ * `calls`. When a request carries a schema the reply is parsed and validated like a real provider would.
+ */
+export class ScriptedModel implements ChatModel {
+  readonly provider = 'scripted';
+  readonly modelId: string;
+  /** The requests received, in order. */
+  readonly calls: ChatRequest[] = [];
+  private readonly replies: ScriptedReply[];
+  private readonly options: ScriptedModelOptions;
+
+  constructor(options: ScriptedModelOptions) {
+    this.options = options;
+    this.modelId = options.modelId ?? 'scripted';
+    this.replies = options.replies.map(toScriptedReply);
+  }
+
+  /** How many replies are left. */
+  get remaining(): number {
+    return this.replies.length - this.calls.length;
+  }
+
+  async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    const index = this.calls.length;
+    this.calls.push(request as ChatRequest);
+    if (request.signal?.aborted) throw request.signal.reason;
+    const reply = this.replies[index];
+    if (!reply) {
+      throw new UfoError('MODEL_SCRIPT_EXHAUSTED', `ScriptedModel has no reply for call #${index + 1}`);
+    }
+    if (reply.error) throw reply.error;
+    request.onDelta?.(reply.content);
+    const response: ChatResponse<T> = {
+      content: reply.content,
+      usage: reply.usage ?? this.options.defaultUsage ?? { inputTokens: 0, outputTokens: 0 },
+      cost: reply.cost === undefined ? (this.options.defaultCost ?? 0) : reply.cost,
+      latencyMs: 0,
+      model: this.modelId,
+      provider: this.provider,
+    };
+    if (request.schema) {
+      const parsed = parseStructuredReply(reply.content, request.schema);
+      if (!parsed.success) throw parsed.error;
+      response.parsed = parsed.value;
+    }
+    return response;
+  }
+}
+
+function toScriptedReply(reply: string | ScriptedReply | Record<string, unknown>): ScriptedReply {
+  if (typeof reply === 'string') return { content: reply };
+  if (typeof (reply as ScriptedReply).content === 'string') return reply as ScriptedReply;
+  return { content: JSON.stringify(reply) };
+}

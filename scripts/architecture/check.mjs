@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `pnpm lint` entry: fails when the package graph breaks the rules in rules.mjs.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkGraph, readWorkspaceGraph } from './graph.mjs';
+import { ALLOWED_DEPENDENCIES } from './rules.mjs';
+
+const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages');
+const problems = checkGraph(readWorkspaceGraph(packagesDir), ALLOWED_DEPENDENCIES);
+if (problems.length > 0) {
+  for (const p of problems) process.stderr.write(`architecture: ${p}\n`);
+  process.exit(1);
+}
+process.stdout.write('architecture: package graph follows the rules\n');

@@ -1,0 +1,14 @@
+// The allowed arrows between @ufo-ts packages (docs/architecture.md). A package may depend only on the packages
+// listed for it; anything not listed (a new package) must be added here deliberately.
+export const ALLOWED_DEPENDENCIES = {
+  core: [],
+  'agent-fsm': ['core'],
+  'processor-strategies': ['core', 'agent-fsm'],
+  'llm-providers': ['core'],
+  dispatchers: ['core'],
+  aip: ['core', 'dispatchers'],
+  'platform-linux': ['core', 'dispatchers'],
+  'platform-windows': ['core', 'dispatchers'],
+  server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
+  cli: ['*'],
+};

@@ -1,0 +1,47 @@
+// The Debian packages the virtual desktop needs (Xvfb, a private D-Bus, AT-SPI2, a window manager, the apps the
+// tests and the demo drive). Installed with apt-get when missing; a no-op otherwise.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Debian package → a file whose presence shows it is installed. */
+export const DESKTOP_PACKAGES = {
+  xvfb: '/usr/bin/Xvfb',
+  xauth: '/usr/bin/xauth',
+  'dbus-daemon': '/usr/bin/dbus-daemon',
+  'at-spi2-core': '/usr/libexec/at-spi-bus-launcher',
+  'matchbox-window-manager': '/usr/bin/matchbox-window-manager',
+  'x11-utils': '/usr/bin/xwininfo',
+  'libglib2.0-bin': '/usr/bin/gdbus',
+  'gnome-calculator': '/usr/bin/gnome-calculator',
+  galculator: '/usr/bin/galculator',
+  mousepad: '/usr/bin/mousepad',
+};
+
+export function missingDesktopPackages() {
+  return Object.entries(DESKTOP_PACKAGES)
+    .filter(([, file]) => !existsSync(file))
+    .map(([name]) => name);
+}
+
+export function ensureDesktopPackages({ log }) {
+  if (process.platform !== 'linux') return;
+  const missing = missingDesktopPackages();
+  if (missing.length === 0) {
+    log('desktop packages present');
+    return;
+  }
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    log(`desktop packages missing and not root, desktop tests will be skipped: ${missing.join(' ')}`);
+    return;
+  }
+  log(`installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) throw new Error('apt-get update failed');
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
+    { stdio: 'inherit', env },
+  );
+  if (install.status !== 0) throw new Error(`apt-get install failed for: ${missing.join(' ')}`);
+}

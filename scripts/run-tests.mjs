@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Runs every test: the repository checks (architecture rules) and each package's vitest suite, one package at a
+// time (the CI machine has two cores and the desktop tests start real X servers).
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' };
+
+function step(args) {
+  const result = spawnSync('corepack', ['pnpm', ...args], { cwd: root, stdio: 'inherit', env });
+  return result.status ?? 1;
+}
+
+const failures = [];
+if (step(['vitest', 'run', '--config', 'vitest.repo.config.ts']) !== 0) failures.push('repository checks');
+if (step(['turbo', 'run', 'test', '--concurrency=1', '--continue']) !== 0) failures.push('package tests');
+if (failures.length > 0) {
+  process.stderr.write(`\nFAILED: ${failures.join(', ')}\n`);
+  process.exit(1);
+}
