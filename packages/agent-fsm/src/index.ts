@@ -1,1 +1,11 @@
-export {};
+export * from './errors.js';
+export * from './states/state-table.js';
+export * from './states/tables.js';
+export * from './states/state-machine.js';
+export * from './memory/blackboard.js';
+export * from './memory/step-memory.js';
+export * from './agents/agent.js';
+export * from './agents/app-agent.js';
+export * from './agents/host-agent.js';
+export * from './agents/linux-agent.js';
+export * from './agents/agent-registry.js';

@@ -1,0 +1,64 @@
+import { type Context, type DispatchTarget, type SubtaskRecord, errorMessage } from '@ufo-ts/core';
+import { StateMachine } from '../states/state-machine.js';
+import { APP_AGENT_TABLE, FOLLOWER_APP_AGENT_TABLE } from '../states/tables.js';
+import { Agent, type AgentOptions } from './agent.js';
+
+const APP_MACHINE = new StateMachine('AppAgent', APP_AGENT_TABLE);
+const FOLLOWER_APP_MACHINE = new StateMachine('AppAgent', FOLLOWER_APP_AGENT_TABLE);
+
+/** Options of {@link AppAgent}. */
+export interface AppAgentOptions extends AgentOptions {
+  /** The HostAgent that assigned the subtask and gets control back. */
+  host: Agent;
+  /** Application root name (binary), used to route tool servers. */
+  appRoot: string;
+  /** Process or window name. */
+  processName: string;
+  /** `follower`: a finished subtask ends the round (plan replay). Default `normal`. */
+  mode?: 'normal' | 'follower';
+  /** Overrides the kind used for routing (third-party agents use their registered name). */
+  kind?: string;
+}
+
+/** Acts inside one application window until its subtask ends (seed 004). */
+export class AppAgent extends Agent {
+  readonly kind: string;
+  readonly machine: StateMachine;
+  readonly appRoot: string;
+  readonly processName: string;
+  private readonly host: Agent;
+
+  constructor(options: AppAgentOptions) {
+    super(options);
+    this.host = options.host;
+    this.appRoot = options.appRoot;
+    this.processName = options.processName;
+    this.kind = options.kind ?? 'AppAgent';
+    const base = options.mode === 'follower' ? FOLLOWER_APP_MACHINE : APP_MACHINE;
+    this.machine = this.kind === 'AppAgent' ? base : new StateMachine(this.kind, base.table);
+  }
+
+  override get hostAgent(): Agent {
+    return this.host;
+  }
+
+  override dispatchTarget(_context: Context): DispatchTarget {
+    return { agent: this.kind, root: this.appRoot, process: this.processName };
+  }
+
+  override async runArchive(context: Context, status: string): Promise<void> {
+    const finalStatus = (this.lastOutcome === 'rejected' ? 'REJECTED' : status) as SubtaskRecord['status'];
+    this.archive(context, finalStatus, this.lastResult);
+  }
+
+  protected override async onError(context: Context): Promise<void> {
+    await super.onError(context);
+    this.archive(context, 'ERROR', { error: errorMessage(this.lastError) });
+  }
+
+  private archive(context: Context, status: SubtaskRecord['status'], result: unknown): void {
+    const record: SubtaskRecord = { subtask: context.get('SUBTASK'), status, agent: this.name };
+    if (result !== undefined) record.result = result;
+    context.update('PREVIOUS_SUBTASKS', (list) => [...list, record]);
+  }
+}

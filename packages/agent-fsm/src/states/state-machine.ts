@@ -1,0 +1,135 @@
+import type { Context, RoundAgent, RoundState } from '@ufo-ts/core';
+import type { HandlerOutcome, StateRow, StateTable } from './state-table.js';
+
+/** The handlers a table-driven state calls on its agent. Implemented by {@link Agent}. */
+export interface StateHost extends RoundAgent {
+  readonly machine: StateMachine;
+  /** The host agent (AppAgent and third-party agents), if any. */
+  readonly hostAgent?: StateHost | undefined;
+  /** The active sub-agent (HostAgent), if any. */
+  readonly activeSubAgent?: StateHost | undefined;
+  /** The outcome of the last handle, used by branching rows. */
+  lastOutcome: HandlerOutcome;
+  runProcess(context: Context): Promise<void>;
+  runAssign(context: Context): Promise<HandlerOutcome>;
+  runAsk(context: Context): Promise<void>;
+  runConfirm(context: Context): Promise<HandlerOutcome>;
+  runArchive(context: Context, status: string): Promise<void>;
+  /** Sets the status the next transition reads. */
+  setStatus(status: string): void;
+  /** Reports a problem (an unknown status) without failing. */
+  warn(message: string): void;
+}
+
+/** One state of a {@link StateMachine}: reads its row, nothing else. */
+export class TableState implements RoundState {
+  constructor(
+    readonly machine: StateMachine,
+    readonly name: string,
+    readonly row: StateRow,
+  ) {}
+
+  get agentKind(): string {
+    return this.machine.kind;
+  }
+
+  async handle(agent: RoundAgent, context: Context): Promise<void> {
+    const host = agent as StateHost;
+    switch (this.row.handle) {
+      case 'process':
+        await host.runProcess(context);
+        host.lastOutcome = 'done';
+        return;
+      case 'assign':
+        host.lastOutcome = await host.runAssign(context);
+        return;
+      case 'ask':
+        await host.runAsk(context);
+        host.setStatus('CONTINUE');
+        host.lastOutcome = 'done';
+        return;
+      case 'confirm':
+        host.lastOutcome = await host.runConfirm(context);
+        return;
+      case 'archive':
+        await host.runArchive(context, this.name);
+        host.lastOutcome = 'done';
+        return;
+      case 'none':
+        host.lastOutcome = 'done';
+        return;
+    }
+  }
+
+  nextState(agent: RoundAgent): RoundState {
+    const host = agent as StateHost;
+    const next = this.row.next;
+    const target = typeof next === 'string' ? next : (next[host.lastOutcome] ?? 'ERROR');
+    return this.resolve(host, target);
+  }
+
+  nextAgent(agent: RoundAgent): RoundAgent {
+    const host = agent as StateHost;
+    if (this.row.agent === 'host') return host.hostAgent ?? host;
+    if (this.row.agent === 'sub') return host.lastOutcome === 'assigned' && host.activeSubAgent ? host.activeSubAgent : host;
+    return host;
+  }
+
+  isRoundEnd(): boolean {
+    return this.row.roundEnd;
+  }
+
+  isSubtaskEnd(): boolean {
+    return this.row.subtaskEnd;
+  }
+
+  private resolve(agent: StateHost, target: string): RoundState {
+    if (target === 'status') {
+      const state = this.machine.find(agent.status);
+      if (state) return state;
+      agent.warn(`${agent.name} produced unknown status "${agent.status}"; going to ERROR`);
+      agent.setStatus('ERROR');
+      return this.machine.state('ERROR');
+    }
+    const [scope, name] = target.includes(':') ? (target.split(':') as [string, string]) : ['self', target];
+    if (scope === 'host' && agent.hostAgent) return agent.hostAgent.machine.state(name);
+    if (scope === 'sub' && agent.activeSubAgent && agent.lastOutcome === 'assigned') {
+      return agent.activeSubAgent.machine.state(name);
+    }
+    if (scope === 'host' || scope === 'sub') return this.machine.state('ERROR');
+    return this.machine.state(name);
+  }
+}
+
+/** A state machine built from a {@link StateTable}. States are created once and shared by the machine's agents. */
+export class StateMachine {
+  private readonly states = new Map<string, TableState>();
+
+  constructor(
+    /** Agent kind, e.g. `AppAgent`. */
+    readonly kind: string,
+    readonly table: StateTable<string>,
+  ) {
+    for (const [name, stateRow] of Object.entries(table)) this.states.set(name, new TableState(this, name, stateRow));
+    if (!this.states.has('ERROR') || !this.states.has('CONTINUE')) {
+      throw new Error(`State table of ${kind} needs CONTINUE and ERROR states`);
+    }
+  }
+
+  /** The state called `name`; throws for a name the table does not have. */
+  state(name: string): TableState {
+    const state = this.states.get(name);
+    if (!state) throw new Error(`${this.kind} has no state ${name}`);
+    return state;
+  }
+
+  /** The state called `name`, or undefined. */
+  find(name: string): TableState | undefined {
+    return this.states.get(name);
+  }
+
+  /** All state names, in table order. */
+  get stateNames(): string[] {
+    return [...this.states.keys()];
+  }
+}

@@ -1,0 +1,36 @@
+import type { Context } from './context.js';
+
+/**
+ * What a {@link Round} needs from a state: the original's `AgentState` interface (seed 000). Implemented by the
+ * table-driven states of `@ufo-ts/agent-fsm`.
+ */
+export interface RoundState {
+  /** The state's name, e.g. `CONTINUE`, `FINISH`, `ERROR`. */
+  readonly name: string;
+  /** The agent kind the state belongs to (`HostAgent`, `AppAgent`, `LinuxAgent`, ...). */
+  readonly agentKind: string;
+  handle(agent: RoundAgent, context: Context): Promise<void>;
+  /** The next state, computed from the state that just handled and the agent's status. */
+  nextState(agent: RoundAgent): RoundState;
+  /** The agent that handles the next state. */
+  nextAgent(agent: RoundAgent): RoundAgent;
+  /** When true on entry, the round ends and this state's handle never runs. */
+  isRoundEnd(): boolean;
+  /** When true on entry, a subtask ended: the round captures a snapshot and counts it. */
+  isSubtaskEnd(): boolean;
+}
+
+/** What a {@link Round} needs from an agent. */
+export interface RoundAgent {
+  readonly name: string;
+  /** Agent kind used for routing tool servers (`HostAgent`, `AppAgent`, `LinuxAgent`, or a third-party name). */
+  readonly kind: string;
+  readonly state: RoundState;
+  /** The status string the last handled step produced. */
+  readonly status: string;
+  setState(state: RoundState): void;
+  /** Runs the current state's handle. */
+  handle(context: Context): Promise<void>;
+  /** Records the round's request in the shared blackboard when the round ends. */
+  recordRequest?(key: string, request: string): void;
+}
