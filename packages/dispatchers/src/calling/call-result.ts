@@ -1,0 +1,22 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { RESULT_WRAPPED_META_KEY } from '../shared/meta-keys.js';
+
+/**
+ * The value a successful call reports in `Result.result`: the structured content when there is some
+ * (unwrapping the `{ value }` wrapper `defineTool` makes for non-objects, and FastMCP's `{ result }` wrapper),
+ * else the content array (text, images, ...).
+ */
+export function successValue(result: CallToolResult, tool: Tool): unknown {
+  const structured = result.structuredContent;
+  if (structured === undefined) return result.content;
+  if (result._meta?.[RESULT_WRAPPED_META_KEY] === 'value' && 'value' in structured) return structured['value'];
+  if (tool.outputSchema?.['x-fastmcp-wrap-result'] === true && 'result' in structured) return structured['result'];
+  return structured;
+}
+
+/** The message of an `isError` result: its text contents joined. */
+export function errorText(result: CallToolResult): string {
+  const texts = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  const text = texts.join('\n').trim();
+  return text || 'the tool reported an error without a message';
+}

@@ -1,0 +1,146 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { DispatchTarget, ToolInfo, ToolType } from '@ufo-ts/core';
+import type { ToolServersConfig } from '../config/tool-servers-config.js';
+import type { LiveServer, ServerConnection } from '../connection/server-connection.js';
+import type { ServerPool } from '../connection/server-pool.js';
+import type { DispatcherEventListener } from '../dispatcher-events.js';
+import { ServerStartError } from '../errors.js';
+import { TOOL_TIMEOUT_META_KEY, TOOL_TYPE_META_KEY } from '../shared/meta-keys.js';
+import { raceAbort } from '../shared/with-deadline.js';
+import { resolveRoute, type Route } from './resolve-route.js';
+
+/** A tool a target can call, keyed `tool_type::tool_name` as in the original. */
+export interface CatalogEntry {
+  readonly key: string;
+  readonly tool: Tool;
+  readonly toolType: ToolType;
+  readonly namespace: string;
+  readonly connection: ServerConnection;
+  readonly live: LiveServer;
+  /** Per-tool timeout from the configuration (`timeouts`) or the tool's `_meta`, if any. */
+  readonly timeoutMs: number | undefined;
+}
+
+/** A server of the route that could not be started. */
+export interface CatalogFailure {
+  readonly namespace: string;
+  readonly error: ServerStartError;
+}
+
+/** Everything a target can call right now. */
+export interface ToolCatalog {
+  readonly entries: ReadonlyMap<string, CatalogEntry>;
+  /** Server order of the configuration, tools by name within a server. */
+  readonly ordered: readonly CatalogEntry[];
+  readonly failures: readonly CatalogFailure[];
+}
+
+/** Converts a catalog entry to core's ToolInfo. */
+export function toToolInfo(entry: CatalogEntry): ToolInfo {
+  return {
+    name: entry.tool.name,
+    description: entry.tool.description ?? '',
+    input_schema: entry.tool.inputSchema as Record<string, unknown>,
+    tool_type: entry.toolType,
+    namespace: entry.namespace,
+  };
+}
+
+/**
+ * Builds and caches the tool catalog of each target: starts the target's servers (concurrently), lists their
+ * tools and keys them `tool_type::tool_name` (first registration wins). A cached catalog is reused until a
+ * server of the target restarts or announces new tools.
+ */
+export class TargetCatalogs {
+  private readonly cache = new Map<string, { signature: string; catalog: ToolCatalog }>();
+
+  constructor(
+    private readonly config: ToolServersConfig,
+    private readonly pool: ServerPool,
+    private readonly emit: DispatcherEventListener,
+  ) {}
+
+  /** The catalog of a target. Throws AgentUnknownError for an unconfigured agent; start failures are listed. */
+  async get(target: DispatchTarget, signal?: AbortSignal): Promise<ToolCatalog> {
+    const route = resolveRoute(this.config, target);
+    const connections = route.entries.map((entry) => this.pool.connectionFor(entry.config, target));
+    const unique = [...new Set(connections)];
+    const settled = await raceAbort(Promise.allSettled(unique.map((c) => c.acquire(signal))), signal);
+    const outcome = new Map(unique.map((c, i) => [c, settled[i]!] as const));
+    const signature = connections
+      .map((c) => {
+        const s = outcome.get(c)!;
+        return s.status === 'fulfilled' ? `${s.value.generation}.${s.value.toolsVersion}` : 'x';
+      })
+      .join(',');
+    const cacheKey = `${target.agent}::${target.process ?? ''}::${route.root}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached && cached.signature === signature) return cached.catalog;
+    const catalog = this.build(route, connections, outcome);
+    this.cache.set(cacheKey, { signature, catalog });
+    return catalog;
+  }
+
+  private build(
+    route: Route,
+    connections: ServerConnection[],
+    outcome: Map<ServerConnection, PromiseSettledResult<LiveServer>>,
+  ): ToolCatalog {
+    const entries = new Map<string, CatalogEntry>();
+    const ordered: CatalogEntry[] = [];
+    const failures: CatalogFailure[] = [];
+    route.entries.forEach((routeEntry, index) => {
+      const connection = connections[index]!;
+      const settled = outcome.get(connection)!;
+      if (settled.status === 'rejected') {
+        if (!failures.some((f) => f.namespace === connection.namespace)) {
+          const error =
+            settled.reason instanceof ServerStartError
+              ? settled.reason
+              : new ServerStartError(String(settled.reason), { cause: settled.reason });
+          failures.push({ namespace: connection.namespace, error });
+        }
+        return;
+      }
+      const live = settled.value;
+      const tools = [...live.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const tool of tools) {
+        const toolType = metaToolType(tool) ?? routeEntry.section;
+        const key = `${toolType}::${tool.name}`;
+        const existing = entries.get(key);
+        if (existing) {
+          if (existing.connection !== connection) {
+            this.emit({
+              type: 'warning',
+              message: `Tool "${key}" of server "${connection.namespace}" is shadowed by server "${existing.namespace}"`,
+              details: { tool: tool.name, kept: existing.namespace, skipped: connection.namespace },
+            });
+          }
+          continue;
+        }
+        const entry: CatalogEntry = {
+          key,
+          tool,
+          toolType,
+          namespace: connection.namespace,
+          connection,
+          live,
+          timeoutMs: routeEntry.config.timeouts?.[tool.name] ?? metaTimeout(tool),
+        };
+        entries.set(key, entry);
+        ordered.push(entry);
+      }
+    });
+    return { entries, ordered, failures };
+  }
+}
+
+function metaToolType(tool: Tool): ToolType | undefined {
+  const value = tool._meta?.[TOOL_TYPE_META_KEY];
+  return value === 'action' || value === 'data_collection' ? value : undefined;
+}
+
+function metaTimeout(tool: Tool): number | undefined {
+  const value = tool._meta?.[TOOL_TIMEOUT_META_KEY];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
