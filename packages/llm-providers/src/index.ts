@@ -1,1 +1,36 @@
-export {};
+/**
+ * `@ufo-ts/llm-providers`: OpenAI, Azure OpenAI, Anthropic and OpenAI-compatible chat models behind the ufo-ts
+ * `ChatModel` port, with retries, fallback, structured output, streaming, cost, and record/replay cassettes.
+ */
+export * from './errors.js';
+export * from './capabilities.js';
+export * from './prices.js';
+export * from './retry.js';
+export { classifyFailure, parseRetryAfter, type Failure, type FailureKind } from './failure-classification.js';
+export * from './endpoint-url.js';
+export type { ProviderCall, ProviderReply, ProviderTransport } from './provider-transport.js';
+export { ProviderModel, type ProviderChatModel, type ProviderMetadata, type ProviderModelOptions } from './provider-model.js';
+export { buildProviderModel, type CommonModelOptions, DEFAULT_TIMEOUT_MS, DEFAULT_STRUCTURED_OUTPUT_RETRIES } from './model-options.js';
+export { toJsonSchema, jsonInstruction, reaskText, type ResponseFormat } from './structured-output.js';
+export { createOpenAIModel, OPENAI_BASE_URL, type OpenAIModelOptions } from './openai/openai-model.js';
+export { createAzureOpenAIModel, AZURE_DEFAULT_API_VERSION, type AzureOpenAIModelOptions } from './openai/azure-openai-model.js';
+export { createOpenAICompatibleModel, type OpenAICompatibleModelOptions } from './openai/openai-compatible-model.js';
+export {
+  openAICompatiblePresets,
+  type OpenAICompatiblePreset,
+  type OpenAICompatiblePresetName,
+} from './openai/openai-compatible-presets.js';
+export type { OpenAIApi } from './openai/openai-transport.js';
+export { ChatCompletionBodySchema, decodeChatCompletion } from './openai/chat-completions-mapping.js';
+export { ResponsesBodySchema, decodeResponsesBody } from './openai/responses-mapping.js';
+export { createAnthropicModel, ANTHROPIC_DEFAULT_MAX_TOKENS, type AnthropicModelOptions } from './anthropic/anthropic-model.js';
+export { AnthropicMessageBodySchema, decodeAnthropicMessage } from './anthropic/messages-mapping.js';
+export * from './fallback-model.js';
+export * from './streaming.js';
+export * from './config/model-config.js';
+export * from './config/agent-models.js';
+export * from './cassette/cassette-schema.js';
+export { canonicalRequest, canonicalJson, requestKey } from './cassette/request-key.js';
+export { decodeWireReply } from './cassette/wire-decoding.js';
+export { RecordingModel, type RecordingModelOptions } from './cassette/recording-model.js';
+export { ReplayModel, parseCassette, type ReplayModelOptions } from './cassette/replay-model.js';

@@ -1,0 +1,64 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { anthropicCapabilities } from '../capabilities.js';
+import { normalizeAnthropicBaseUrl } from '../endpoint-url.js';
+import { EndpointConfigError } from '../errors.js';
+import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
+import type { ProviderChatModel } from '../provider-model.js';
+import type { ProviderCall, ProviderReply, ProviderTransport } from '../provider-transport.js';
+import { AnthropicStreamAccumulator, decodeAnthropicMessage, toAnthropicBody } from './messages-mapping.js';
+
+/** Options of {@link createAnthropicModel}. */
+export interface AnthropicModelOptions extends CommonModelOptions {
+  /** API key. Required. */
+  apiKey: string;
+  /** API root (default `https://api.anthropic.com`); a pasted `…/v1/messages` is trimmed. */
+  baseUrl?: string;
+  /** `max_tokens` when a request has none (default 4096; the Messages API requires one). */
+  maxTokens?: number;
+}
+
+/** The default `max_tokens` of Anthropic calls. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * A Claude model through `@anthropic-ai/sdk`'s Messages API: a real system prompt, alternating turns, base64
+ * image blocks, and exactly one billed HTTP request per successful completion (the SDK's own retries are off;
+ * retries happen only on failures, in this package's retry layer).
+ */
+export function createAnthropicModel(options: AnthropicModelOptions): ProviderChatModel {
+  if (!options.apiKey) {
+    throw new EndpointConfigError('createAnthropicModel: apiKey is required (e.g. from ANTHROPIC_API_KEY)');
+  }
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: normalizeAnthropicBaseUrl(options.baseUrl ?? 'https://api.anthropic.com'),
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? 60_000,
+    openTelemetry: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const mapping = { model: options.model, defaultMaxTokens: options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
+  const transport: ProviderTransport = {
+    async send(call: ProviderCall): Promise<ProviderReply> {
+      const body = toAnthropicBody(call, mapping);
+      const requestOptions = { signal: call.signal, timeout: call.timeoutMs, maxRetries: 0 };
+      if (!call.onDelta) {
+        return decodeAnthropicMessage(await client.messages.create(body as never, requestOptions));
+      }
+      const stream = await client.messages.create({ ...body, stream: true } as never, requestOptions);
+      const accumulator = new AnthropicStreamAccumulator();
+      for await (const event of stream as unknown as AsyncIterable<unknown>) {
+        const delta = accumulator.push(event);
+        if (delta) call.onDelta(delta);
+      }
+      return accumulator.result();
+    },
+  };
+  return buildProviderModel(options, {
+    provider: 'anthropic',
+    modelId: options.model,
+    defaultCapabilities: anthropicCapabilities(options.model),
+    transport,
+    maxTokens: mapping.defaultMaxTokens,
+  });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * What a model can take. Requests are checked against these before anything is sent, so a text-only model
+ * never receives images and a server without array content never receives content arrays.
+ */
+export const ModelCapabilitiesSchema = z.object({
+  /** Accepts images. */
+  vision: z.boolean(),
+  /** Supports a JSON-schema response format (OpenAI `json_schema`, Anthropic `output_config.format`). */
+  jsonSchema: z.boolean(),
+  /** Supports a plain JSON-object mode (OpenAI `response_format: json_object`). */
+  jsonMode: z.boolean(),
+  /** Accepts message content as an array of parts (older Ollama builds and some servers only take strings). */
+  arrayContent: z.boolean(),
+  /** Accepts a `system` role; when false, system text is prepended to the first user message. */
+  systemRole: z.boolean(),
+  /** Reasoning model: temperature and top_p are not sent. */
+  reasoning: z.boolean(),
+  /** Context window in tokens, when known; prompts clearly beyond it are refused before sending. */
+  maxContextTokens: z.number().int().positive().optional(),
+});
+export type ModelCapabilities = z.infer<typeof ModelCapabilitiesSchema>;
+
+/** Capability overrides in config: any subset. */
+export const ModelCapabilitiesOverrideSchema = ModelCapabilitiesSchema.partial();
+export type ModelCapabilitiesOverride = z.infer<typeof ModelCapabilitiesOverrideSchema>;
+
+/** What to do with images sent to a model without vision: `error` (default) refuses the call, `drop` removes them with a warning. */
+export const ImagePolicySchema = z.enum(['error', 'drop']);
+export type ImagePolicy = z.infer<typeof ImagePolicySchema>;
+
+const FULL: ModelCapabilities = {
+  vision: true,
+  jsonSchema: true,
+  jsonMode: true,
+  arrayContent: true,
+  systemRole: true,
+  reasoning: false,
+};
+
+/** Capabilities of an OpenAI model id (also used for Azure deployments of that model). */
+export function openAICapabilities(model: string): ModelCapabilities {
+  const id = model.toLowerCase();
+  const reasoning = /^o\d/.test(id) || (/^gpt-5/.test(id) && !id.includes('chat'));
+  const textOnly = /^(gpt-3\.5|o1-mini|o1-preview|o3-mini|gpt-4(-0314|-0613|-32k|$))/.test(id);
+  const jsonSchema = !/^(gpt-3\.5|gpt-4(?!o|\.)|o1-mini|o1-preview|chatgpt-4o)/.test(id);
+  return {
+    ...FULL,
+    vision: !textOnly,
+    jsonSchema,
+    reasoning,
+    maxContextTokens: openAIContext(id),
+  };
+}
+
+function openAIContext(id: string): number | undefined {
+  if (id.startsWith('gpt-4.1')) return 1_047_576;
+  if (id.startsWith('gpt-5')) return 400_000;
+  if (/^o[134]/.test(id)) return 200_000;
+  if (id.startsWith('gpt-4o') || id.startsWith('gpt-4-turbo')) return 128_000;
+  return undefined;
+}
+
+/** Capabilities of an Anthropic model id: vision, system prompt and content blocks; JSON through the prompt. */
+export function anthropicCapabilities(_model: string): ModelCapabilities {
+  return { ...FULL, jsonSchema: false, jsonMode: false, maxContextTokens: 200_000 };
+}
+
+/** Capabilities of a model behind an OpenAI-compatible server, guessed from its name; override in config when wrong. */
+export function compatibleCapabilities(model: string, base: Partial<ModelCapabilities>): ModelCapabilities {
+  const id = model.toLowerCase();
+  const visionByName = /vision|llava|[-_.:]vl\b|vl[-_.:]|-vl$|minicpm-v|gemma3|pixtral|qwen.*vl|gemini/.test(id);
+  return {
+    ...FULL,
+    jsonSchema: false,
+    vision: visionByName,
+    ...base,
+    reasoning: base.reasoning ?? /reasoner|\br1\b|-r1/.test(id),
+  };
+}
+
+/** Applies config overrides on top of a model's default capabilities. */
+export function resolveCapabilities(
+  defaults: ModelCapabilities,
+  overrides: ModelCapabilitiesOverride | undefined,
+): ModelCapabilities {
+  if (!overrides) return defaults;
+  const out: ModelCapabilities = { ...defaults };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}

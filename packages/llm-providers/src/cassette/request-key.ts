@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { ChatMessage, ChatRequest } from '@ufo-ts/core';
+import { imageSource } from '../message-content.js';
+import type { CassetteImageRef, CassetteMessage, CassetteRequest } from './cassette-schema.js';
+
+/** sha256 (hex) of a string or bytes. */
+export function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** The canonical, JSON-safe form of a request: images replaced by their sha256 and size. */
+export function canonicalRequest(request: Pick<ChatRequest, 'messages' | 'schemaName'>, model: string): CassetteRequest {
+  const out: CassetteRequest = { messages: request.messages.map(canonicalMessage), model };
+  if (request.schemaName !== undefined) out.schemaName = request.schemaName;
+  return out;
+}
+
+function canonicalMessage(message: ChatMessage): CassetteMessage {
+  if (typeof message.content === 'string') return { role: message.role, content: message.content };
+  return {
+    role: message.role,
+    content: message.content.map((part) => {
+      if (part.type === 'text') return { type: 'text', text: part.text };
+      const source = imageSource(part);
+      const ref: CassetteImageRef =
+        source.kind === 'url'
+          ? { type: 'image', sha256: sha256(source.url), bytes: 0, mediaType: part.mediaType ?? 'image/png', url: source.url }
+          : (() => {
+              const bytes = Buffer.from(source.data, 'base64');
+              return { type: 'image' as const, sha256: sha256(bytes), bytes: bytes.length, mediaType: source.mediaType };
+            })();
+      if (part.label) ref.label = part.label;
+      return ref;
+    }),
+  };
+}
+
+/** JSON with object keys sorted at every level, so equal values always serialise the same. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item !== undefined) out[key] = sortKeys(item);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The cassette key of a canonical request: sha256 of its canonical JSON. */
+export function requestKey(request: CassetteRequest): string {
+  return sha256(canonicalJson(request));
+}
