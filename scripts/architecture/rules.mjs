@@ -11,4 +11,5 @@ export const ALLOWED_DEPENDENCIES = {
   'platform-windows': ['core', 'dispatchers'],
   server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
   cli: ['*'],
+  testkit: ['core', 'dispatchers'],
 };

@@ -1,0 +1,59 @@
+import type { Agent } from '@ufo-ts/agent-fsm';
+import type { Phase } from './phases.js';
+import type { StepContext } from './step-context.js';
+import type { Strategy } from './strategy.js';
+
+/** Options of {@link ComposedStrategy}. */
+export interface ComposedStrategyOptions<A extends Agent> {
+  name: string;
+  phase: Phase;
+  strategies: Strategy<A>[];
+  /** Default true: the first failing part fails the whole. When false, it succeeds if any part succeeded. */
+  failFast?: boolean;
+}
+
+/**
+ * Runs several strategies in one phase, in order; each sees the outputs of the earlier ones, and the merged
+ * outputs are returned (the original never filled its combined data, inventory §5.5).
+ */
+export class ComposedStrategy<A extends Agent = Agent> implements Strategy<A> {
+  readonly name: string;
+  readonly phase: Phase;
+  readonly failFast: boolean;
+  readonly dependsOn: readonly string[];
+  readonly provides: readonly string[];
+  readonly parts: readonly Strategy<A>[];
+
+  constructor(options: ComposedStrategyOptions<A>) {
+    this.name = options.name;
+    this.phase = options.phase;
+    this.failFast = options.failFast ?? true;
+    this.parts = options.strategies;
+    const provided = new Set<string>();
+    const needs = new Set<string>();
+    for (const part of this.parts) {
+      for (const key of part.dependsOn) if (!provided.has(key)) needs.add(key);
+      for (const key of part.provides) provided.add(key);
+    }
+    this.dependsOn = [...needs];
+    this.provides = this.failFast ? [...provided] : [];
+  }
+
+  async execute(agent: A, context: StepContext): Promise<Record<string, unknown>> {
+    const merged: Record<string, unknown> = {};
+    const errors: unknown[] = [];
+    for (const part of this.parts) {
+      try {
+        for (const key of part.dependsOn) context.require(key, part.name);
+        const data = await part.execute(agent, context);
+        context.merge(data);
+        Object.assign(merged, data);
+      } catch (error) {
+        if (this.failFast || part.failFast) throw error;
+        errors.push(error);
+      }
+    }
+    if (errors.length === this.parts.length && errors.length > 0) throw errors[0];
+    return merged;
+  }
+}

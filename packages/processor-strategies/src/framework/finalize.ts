@@ -1,0 +1,33 @@
+import type { Agent } from '@ufo-ts/agent-fsm';
+import type { TargetInfo } from '@ufo-ts/core';
+import type { StepContext } from './step-context.js';
+
+/** Base finalisation (inventory §5.7): counts the step and its model cost in the round and the session. */
+export function finalizeStep(_agent: Agent, step: StepContext): void {
+  step.global.recordStep(step.has('llm_cost') ? (step.get<number | null>('llm_cost') ?? null) : 0);
+}
+
+/** HostAgent finalisation (inventory P8): also promotes subtask, host message, round result and the selection. */
+export function finalizeHostStep(agent: Agent, step: StepContext): void {
+  finalizeStep(agent, step);
+  const response = step.get<Record<string, unknown>>('response');
+  const ctx = step.global;
+  if (response) {
+    if (typeof response.current_subtask === 'string' && response.current_subtask) ctx.set('SUBTASK', response.current_subtask);
+    if (Array.isArray(response.message)) ctx.set('HOST_MESSAGE', response.message as string[]);
+    if (response.result !== undefined) ctx.set('ROUND_RESULT', response.result);
+  }
+  const root = step.get<string>('selected_root');
+  if (root) {
+    ctx.set('APPLICATION_ROOT_NAME', root);
+    ctx.set('APPLICATION_PROCESS_NAME', step.get<string>('selected_process') ?? root);
+    ctx.set('APPLICATION_WINDOW_INFO', step.get<TargetInfo>('selected_target') ?? null);
+  }
+}
+
+/** Application-level finalisation: LinuxAgent promotes its result to the round result (inventory P23). */
+export function finalizeAppStep(agent: Agent, step: StepContext): void {
+  finalizeStep(agent, step);
+  const result = step.get<Record<string, unknown>>('response')?.result;
+  if (agent.kind === 'LinuxAgent' && result !== undefined) step.global.set('ROUND_RESULT', result);
+}

@@ -1,0 +1,22 @@
+import type { Agent } from '@ufo-ts/agent-fsm';
+import type { StepContext } from './step-context.js';
+
+/** The outcome of a whole step, passed to `afterProcess`. */
+export interface StepSummary {
+  status: string;
+  error?: unknown;
+  /** The phase that failed, if any. */
+  failedPhase?: string;
+  durationMs: number;
+}
+
+/**
+ * Hooks around a step (inventory §5.6): `beforeProcess` in order, `afterProcess` in reverse order (also after a
+ * failed step, so the step is always logged), `onError` in order for every failure.
+ */
+export interface Middleware<A extends Agent = Agent> {
+  readonly name: string;
+  beforeProcess?(agent: A, context: StepContext): Promise<void> | void;
+  afterProcess?(agent: A, context: StepContext, summary: StepSummary): Promise<void> | void;
+  onError?(agent: A, context: StepContext, error: unknown): Promise<void> | void;
+}

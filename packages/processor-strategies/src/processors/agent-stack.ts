@@ -1,0 +1,68 @@
+import { AppAgent, HostAgent, LinuxAgent, Blackboard, type AgentRegistry, type AgentServices, type StepProcessor } from '@ufo-ts/agent-fsm';
+import { createAppProcessor, createLinuxProcessor, type AppProcessorOptions } from './app-processor.js';
+import { createHostProcessor, type HostProcessorOptions } from './host-processor.js';
+
+/** Options of {@link createHostAgentStack}. */
+export interface HostAgentStackOptions extends AgentServices {
+  registry?: AgentRegistry;
+  platform?: string;
+  /** Ask before actions marked CONFIRM (default true). */
+  safeGuard?: boolean;
+  /** `follower`: a finished subtask ends the round. */
+  mode?: 'normal' | 'follower';
+  host?: HostProcessorOptions;
+  app?: AppProcessorOptions;
+  /** Use these processors instead of the built-in ones. */
+  hostProcessor?: StepProcessor;
+  appProcessor?: StepProcessor;
+}
+
+/** Builds a HostAgent whose ASSIGN creates AppAgents with the built-in (or given) processors. */
+export function createHostAgentStack(options: HostAgentStackOptions): HostAgent {
+  const appProcessor = options.appProcessor ?? createAppProcessor(options.app);
+  const services: AgentServices = {
+    model: options.model,
+    dispatcher: options.dispatcher,
+    interactor: options.interactor,
+    events: options.events,
+    logSink: options.logSink,
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+  return new HostAgent({
+    ...services,
+    name: 'HostAgent',
+    processor: options.hostProcessor ?? createHostProcessor(options.host),
+    safeGuard: options.safeGuard ?? true,
+    thirdPartyProcessor: appProcessor,
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.platform ? { platform: options.platform } : {}),
+    createAppAgent: (spec) =>
+      new AppAgent({
+        ...services,
+        name: `AppAgent/${spec.root}`,
+        processor: appProcessor,
+        host: spec.host,
+        appRoot: spec.root,
+        processName: spec.process,
+        blackboard: spec.blackboard,
+        safeGuard: options.safeGuard ?? true,
+        mode: options.mode ?? 'normal',
+      }),
+  });
+}
+
+/** Builds a visual LinuxAgent with the built-in (or given) processor. */
+export function createLinuxAgent(options: AgentServices & { safeGuard?: boolean; processor?: StepProcessor; linux?: AppProcessorOptions }): LinuxAgent {
+  return new LinuxAgent({
+    model: options.model,
+    dispatcher: options.dispatcher,
+    interactor: options.interactor,
+    events: options.events,
+    logSink: options.logSink,
+    ...(options.clock ? { clock: options.clock } : {}),
+    name: 'LinuxAgent',
+    processor: options.processor ?? createLinuxProcessor(options.linux),
+    blackboard: new Blackboard(),
+    safeGuard: options.safeGuard ?? true,
+  });
+}

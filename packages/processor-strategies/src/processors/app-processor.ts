@@ -1,0 +1,92 @@
+import type { Agent, AppAgent } from '@ufo-ts/agent-fsm';
+import type { TargetInfo } from '@ufo-ts/core';
+import { ComposedStrategy } from '../framework/composed-strategy.js';
+import { finalizeAppStep } from '../framework/finalize.js';
+import { loggingMiddleware } from '../framework/logging-middleware.js';
+import type { Middleware } from '../framework/middleware.js';
+import { ProcessorTemplate } from '../framework/processor.js';
+import type { Strategy } from '../framework/strategy.js';
+import { buildAppPrompt } from '../prompts/app-prompt.js';
+import { AppResponseSchema } from '../schemas/responses.js';
+import { appActionStrategy, memoryUpdateStrategy } from '../strategies/app-strategies.js';
+import { screenshotStrategy, targetListStrategy } from '../strategies/data-collection.js';
+import { llmStrategy } from '../strategies/llm-interaction.js';
+import { DEFAULT_DATA_TOOLS, type DataToolNames } from './tool-names.js';
+
+/** Options of {@link createAppProcessor} and {@link createLinuxProcessor}. */
+export interface AppProcessorOptions {
+  /** Send screenshots to the model (default true). Controls are listed either way. */
+  visual?: boolean;
+  /** Ask the tool server for the set-of-marks screenshot (default true when visual). */
+  annotate?: boolean;
+  tools?: Partial<DataToolNames>;
+  /** Extra system instructions (platform notes, an agent's introduction). */
+  instructions?: string;
+  strategies?: Partial<Record<'DATA_COLLECTION' | 'LLM_INTERACTION' | 'ACTION_EXECUTION' | 'MEMORY_UPDATE', Strategy>>;
+  middleware?: Middleware[];
+}
+
+/** Data collection of application-level agents: window screenshot, annotated screenshot, controls. */
+function appDataCollection(options: AppProcessorOptions): Strategy {
+  const tools = { ...DEFAULT_DATA_TOOLS, ...options.tools };
+  const visual = options.visual ?? true;
+  const parts: Strategy[] = [];
+  if (visual) parts.push(screenshotStrategy({ tool: tools.windowScreenshot }));
+  parts.push(targetListStrategy({ tool: tools.controls, kind: 'control', key: 'controls' }));
+  if (visual && (options.annotate ?? true)) {
+    parts.push(
+      screenshotStrategy({ tool: tools.annotatedScreenshot, key: 'annotated_screenshot', fileName: (n) => `action_step${n}_annotated.png` }),
+    );
+  }
+  return new ComposedStrategy({ name: 'AppDataCollection', phase: 'DATA_COLLECTION', strategies: parts });
+}
+
+function appLlm(options: AppProcessorOptions, twoTier: boolean): Strategy {
+  return llmStrategy<Agent, unknown>({
+    name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
+    schema: AppResponseSchema,
+    schemaName: 'app_agent_response',
+    dependsOn: ['controls', 'request'],
+    buildMessages: (agent, step, toolsText) =>
+      buildAppPrompt(agent, {
+        request: step.require<string>('request'),
+        subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
+        application: step.get<string>('application'),
+        hostMessage: step.global.get('HOST_MESSAGE'),
+        controls: step.require<TargetInfo[]>('controls'),
+        screenshot: step.get<string>('screenshot') ?? undefined,
+        annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
+        toolsText,
+        instructions: options.instructions,
+      }),
+  });
+}
+
+function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplate<Agent> {
+  return new ProcessorTemplate<Agent>({
+    name: twoTier ? 'AppAgentProcessor' : 'LinuxAgentProcessor',
+    initialKeys: ['subtask', 'application'],
+    initialData: (agent, context) => ({
+      subtask: context.get('SUBTASK'),
+      application: (agent as AppAgent).appRoot ?? context.get('APPLICATION_ROOT_NAME'),
+    }),
+    strategies: {
+      DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options),
+      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlm(options, twoTier),
+      ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? appActionStrategy(),
+      MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? memoryUpdateStrategy(),
+    },
+    middleware: [loggingMiddleware(), ...(options.middleware ?? [])],
+    finalize: finalizeAppStep,
+  });
+}
+
+/** The AppAgent's processor (inventory P13–P16 and seed 003). */
+export function createAppProcessor(options: AppProcessorOptions = {}): ProcessorTemplate<Agent> {
+  return build(options, true);
+}
+
+/** The LinuxAgent's processor: visual by default (screenshot, controls, GUI and shell tools), single tier. */
+export function createLinuxProcessor(options: AppProcessorOptions = {}): ProcessorTemplate<Agent> {
+  return build(options, false);
+}

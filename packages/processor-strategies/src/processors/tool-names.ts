@@ -1,0 +1,19 @@
+/**
+ * Names of the data-collection tools the built-in strategies call (the original's names, inventory §7.3). Each
+ * platform's tool servers offer them; override any of them in the processor options.
+ */
+export interface DataToolNames {
+  desktopScreenshot: string;
+  windowList: string;
+  windowScreenshot: string;
+  annotatedScreenshot: string;
+  controls: string;
+}
+
+export const DEFAULT_DATA_TOOLS: DataToolNames = {
+  desktopScreenshot: 'capture_desktop_screenshot',
+  windowList: 'get_desktop_app_target_info',
+  windowScreenshot: 'capture_window_screenshot',
+  annotatedScreenshot: 'capture_annotated_screenshot',
+  controls: 'get_app_window_controls_target_info',
+};

@@ -1,0 +1,71 @@
+import type { Agent } from '@ufo-ts/agent-fsm';
+import { createCommand, type ActionRecord, type Command, type DispatchTarget, type Result } from '@ufo-ts/core';
+import type { Action } from '../schemas/responses.js';
+
+/** Formats an action like the original's `name(k=v, ...)`. */
+export function actionRepresentation(fn: string, args: Record<string, unknown>): string {
+  return `${fn}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+}
+
+/** What {@link executeActions} did. */
+export interface ExecutedActions {
+  records: ActionRecord[];
+  /** Results of the commands that ran, in order. */
+  results: Result[];
+  /** True when some actions were held for confirmation. */
+  held: boolean;
+}
+
+/**
+ * Runs the model's actions through the dispatcher. With `safeGuard`, the first action marked CONFIRM and
+ * everything after it are held on the agent (`pendingConfirmation`) and NOT run: the CONFIRM state asks first
+ * (the original ran them before asking, inventory §10 finding 1). Empty function names are skipped, not crashes
+ * (finding 25).
+ */
+export async function executeActions(agent: Agent, actions: readonly Action[], target: DispatchTarget, reason?: string): Promise<ExecutedActions> {
+  const real = actions.filter((a) => a.function.trim() !== '');
+  const confirmAt = agent.safeGuard ? real.findIndex((a) => a.status === 'CONFIRM') : -1;
+  const toRun = confirmAt >= 0 ? real.slice(0, confirmAt) : real;
+  const toHold = confirmAt >= 0 ? real.slice(confirmAt) : [];
+  const commands: Command[] = toRun.map((a) => createCommand(a.function, a.arguments, 'action'));
+  const results = commands.length
+    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true })
+    : [];
+  for (const [i, result] of results.entries()) {
+    agent.services.events.emit({ type: 'command', agent: agent.name, tool: commands[i]!.tool_name, status: result.status, error: result.error ?? null });
+  }
+  const records: ActionRecord[] = toRun.map((a, i) => ({
+    function: a.function,
+    arguments: a.arguments,
+    status: a.status,
+    representation: actionRepresentation(a.function, a.arguments),
+    ...(results[i] ? { result: results[i] } : {}),
+  }));
+  const blockedByFailure = results.some((r) => r.status !== 'success');
+  if (toHold.length && !blockedByFailure) {
+    const held = toHold.map((a) => ({ function: a.function, arguments: a.arguments, status: a.status, representation: actionRepresentation(a.function, a.arguments) }));
+    agent.pendingConfirmation = {
+      actions: held,
+      commands: toHold.map((a) => createCommand(a.function, a.arguments, 'action')),
+      ...(reason ? { reason } : {}),
+    };
+    records.push(...held);
+  }
+  return { records, results, held: toHold.length > 0 && !blockedByFailure };
+}
+
+/**
+ * The status an application-level step produces (inventory §3.2, kept): no actions → the reply's status or
+ * FINISH; otherwise CONTINUE replaced by the status of each successful action (the last one wins); held actions
+ * → CONFIRM. A CONFIRM status without safe-guard means CONTINUE.
+ */
+export function deriveActionStatus(actions: readonly Action[], executed: ExecutedActions, replyStatus: string | undefined): string {
+  if (executed.held) return 'CONFIRM';
+  const real = actions.filter((a) => a.function.trim() !== '');
+  if (real.length === 0) return replyStatus ?? 'FINISH';
+  let status = 'CONTINUE';
+  executed.records.forEach((record, i) => {
+    if (executed.results[i]?.status === 'success') status = record.status === 'CONFIRM' ? 'CONTINUE' : (record.status ?? 'CONTINUE');
+  });
+  return status;
+}

@@ -1,0 +1,83 @@
+import type { HostAgent } from '@ufo-ts/agent-fsm';
+import { createCommand, type ActionRecord, type DispatchTarget, type Result, type TargetInfo } from '@ufo-ts/core';
+import { defineStrategy, type Strategy } from '../framework/strategy.js';
+import type { HostResponse } from '../schemas/responses.js';
+import { actionRepresentation, executeActions } from './action-execution.js';
+
+/** The tool the HostAgent uses to choose a window (the original's name). */
+export const SELECT_WINDOW_TOOL = 'select_application_window';
+
+/**
+ * HostAgent action execution (inventory P11): `select_application_window` picks a listed window (run through the
+ * dispatcher, which returns its `root_name`) or a registered third-party agent (no command), and prepares the
+ * ASSIGN; an id that is not in the list is a failure the model sees, and the status falls back to CONTINUE.
+ * Other functions (e.g. `run_shell`) run as ordinary actions.
+ */
+export function hostActionStrategy(): Strategy<HostAgent> {
+  return defineStrategy<HostAgent>({
+    name: 'HostActionExecution',
+    phase: 'ACTION_EXECUTION',
+    dependsOn: ['response', 'targets', 'dispatch_target'],
+    provides: ['actions', 'status'],
+    failFast: false,
+    async execute(agent, step) {
+      const response = step.require<HostResponse>('response');
+      const target = step.require<DispatchTarget>('dispatch_target');
+      let status: string = response.status;
+      if (status === 'PENDING') agent.pendingQuestions = [...response.questions];
+      if (!response.function) {
+        if (status === 'ASSIGN') status = 'CONTINUE';
+        return { actions: [], status, result: response.result };
+      }
+      if (response.function !== SELECT_WINDOW_TOOL) {
+        const executed = await executeActions(
+          agent,
+          [{ function: response.function, arguments: response.arguments, status: status === 'CONFIRM' ? 'CONFIRM' : 'CONTINUE' }],
+          target,
+          response.thought,
+        );
+        if (executed.held) status = 'CONFIRM';
+        else if (status === 'ASSIGN' || status === 'CONFIRM') status = 'CONTINUE';
+        return { actions: executed.records, status, result: response.result };
+      }
+      const targets = step.require<TargetInfo[]>('targets');
+      const id = String(response.arguments.id ?? '');
+      const chosen = targets.find((t) => t.id === id);
+      const record: ActionRecord = {
+        function: SELECT_WINDOW_TOOL,
+        arguments: response.arguments,
+        status: 'ASSIGN',
+        representation: actionRepresentation(SELECT_WINDOW_TOOL, response.arguments),
+      };
+      let result: Result;
+      if (!chosen) {
+        const command = createCommand(SELECT_WINDOW_TOOL, response.arguments, 'action');
+        result = { status: 'failure', call_id: command.call_id, error: `No window or agent with id "${id}" in the list (ids: ${targets.map((t) => t.id).join(', ')})` };
+      } else if (chosen.kind === 'third_party_agent') {
+        result = { status: 'success', call_id: createCommand(SELECT_WINDOW_TOOL).call_id, result: { id, name: chosen.name, type: 'third_party_agent' } };
+        agent.pendingAssignment = { kind: 'third_party_agent', agentName: chosen.name };
+        step.set('selected_target', chosen);
+      } else {
+        const [r] = await agent.services.dispatcher.execute(
+          [createCommand(SELECT_WINDOW_TOOL, { id, name: chosen.name }, 'action')],
+          { target },
+        );
+        result = r!;
+        if (result.status === 'success') {
+          const info = (result.result ?? {}) as Record<string, unknown>;
+          const root = String(info.root_name ?? chosen.extra?.root_name ?? chosen.name);
+          const process = String(info.process_name ?? info.title ?? chosen.name);
+          agent.pendingAssignment = { kind: 'window', root, process, title: chosen.name };
+          step.set('selected_target', { ...chosen, extra: { ...chosen.extra, ...info } });
+          step.set('selected_root', root);
+          step.set('selected_process', process);
+        }
+      }
+      agent.services.events.emit({ type: 'command', agent: agent.name, tool: SELECT_WINDOW_TOOL, status: result.status, error: result.error ?? null });
+      record.result = result;
+      if (result.status !== 'success') status = 'CONTINUE';
+      else if (status !== 'ASSIGN') status = 'ASSIGN';
+      return { actions: [record], status, result: response.result };
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './fake-desktop.js';
+export * from './in-process-stack.js';
+export * from './tiny-png.js';
