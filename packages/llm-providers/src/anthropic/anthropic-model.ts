@@ -41,11 +41,13 @@ export function createAnthropicModel(options: AnthropicModelOptions): ProviderCh
   const transport: ProviderTransport = {
     async send(call: ProviderCall): Promise<ProviderReply> {
       const body = toAnthropicBody(call, mapping);
+      // `client.post` rather than `messages.create`: the latter prints deprecation notices to the console, and
+      // nothing in the engine may print. The request is the same POST /v1/messages.
       const requestOptions = { signal: call.signal, timeout: call.timeoutMs, maxRetries: 0 };
       if (!call.onDelta) {
-        return decodeAnthropicMessage(await client.messages.create(body as never, requestOptions));
+        return decodeAnthropicMessage(await client.post('/v1/messages', { body, ...requestOptions }));
       }
-      const stream = await client.messages.create({ ...body, stream: true } as never, requestOptions);
+      const stream = await client.post('/v1/messages', { body: { ...body, stream: true }, ...requestOptions, stream: true });
       const accumulator = new AnthropicStreamAccumulator();
       for await (const event of stream as unknown as AsyncIterable<unknown>) {
         const delta = accumulator.push(event);

@@ -177,7 +177,6 @@ export function createModelFromConfig(input: ModelConfigInput, options: CreateMo
         ...(preset ? { preset } : {}),
         ...(apiKey ? { apiKey } : {}),
         ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-        ...(config.provider === 'openai-compatible' && !apiKey ? { apiKey: 'not-needed' } : {}),
       });
     }
   }

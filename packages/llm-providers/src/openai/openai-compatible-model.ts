@@ -30,6 +30,7 @@ export interface OpenAICompatibleModelOptions extends CommonModelOptions {
 const GENERIC: OpenAICompatiblePreset = {
   provider: 'openai-compatible',
   baseUrl: '',
+  placeholderApiKey: 'not-needed',
   ensureV1: false,
   capabilities: { jsonMode: false, jsonSchema: false, arrayContent: true },
   maxTokensField: 'max_tokens',

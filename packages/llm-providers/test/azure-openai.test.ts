@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAzureOpenAIModel, EndpointConfigError } from '../src/index.js';
+import { startFixtureServer, type FixtureServer } from '../src/testing.js';
+import { jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages } from './helpers.js';
+
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve() {
+  server = await startFixtureServer({
+    routes: [{ path: '/openai/deployments/ufo-gpt4o/chat/completions', responses: [{ json: jsonFixture('azure-chat-completion.json') }] }],
+  });
+  return server;
+}
+
+describe('Azure OpenAI', () => {
+  it('calls the deployment with api-version and the api-key header; prices by the underlying model', async () => {
+    const srv = await serve();
+    const model = createAzureOpenAIModel({
+      endpoint: `${srv.url}/`,
+      deployment: 'ufo-gpt4o',
+      model: 'gpt-4o',
+      apiVersion: '2024-10-21',
+      apiKey: 'azure-key',
+    });
+    const response = await model.complete({ messages: simpleMessages() });
+    expect(response.content).toBe('The Notepad window is open and focused.');
+    expect(response.provider).toBe('azure-openai');
+    expect(response.model).toBe('ufo-gpt4o');
+    expect(response.cost).toBeCloseTo((800 * 2.5 + 9 * 10) / 1e6, 12);
+    const request = srv.requests[0]!;
+    expect(request.path).toBe('/openai/deployments/ufo-gpt4o/chat/completions');
+    expect(request.query).toEqual({ 'api-version': '2024-10-21' });
+    expect(request.headers['api-key']).toBe('azure-key');
+    expect((request.body as { model: string }).model).toBe('ufo-gpt4o');
+  });
+
+  it('uses an Azure AD token provider as a bearer token, and sends images as data URLs', async () => {
+    const srv = await serve();
+    let calls = 0;
+    const model = createAzureOpenAIModel({
+      endpoint: srv.url,
+      deployment: 'ufo-gpt4o',
+      model: 'gpt-4o',
+      azureADTokenProvider: async () => `aad-token-${++calls}`,
+    });
+    await model.complete({ messages: screenshotMessages() });
+    expect(srv.requests[0]!.headers['authorization']).toBe('Bearer aad-token-1');
+    expect(srv.requests[0]!.headers['api-key']).toBeUndefined();
+    const body = srv.requests[0]!.body as { messages: Array<{ content: Array<{ type: string; image_url?: { url: string } }> }> };
+    expect(body.messages[1]!.content[2]!.image_url!.url).toBe(`data:image/png;base64,${PNG_BASE64}`);
+  });
+
+  it('reads deployment and api-version from a pasted operation URL', async () => {
+    const srv = await serve();
+    const model = createAzureOpenAIModel({
+      endpoint: `${srv.url}/openai/deployments/ufo-gpt4o/chat/completions?api-version=2025-01-01-preview`,
+      apiKey: 'azure-key',
+    });
+    await model.complete({ messages: simpleMessages() });
+    expect(srv.requests[0]!.path).toBe('/openai/deployments/ufo-gpt4o/chat/completions');
+    expect(srv.requests[0]!.query['api-version']).toBe('2025-01-01-preview');
+  });
+
+  it('rejects conflicting or missing settings with EndpointConfigError', () => {
+    expect(() =>
+      createAzureOpenAIModel({ endpoint: 'https://r.openai.azure.com/openai/deployments/a/chat/completions', deployment: 'b', apiKey: 'k' }),
+    ).toThrow(EndpointConfigError);
+    expect(() => createAzureOpenAIModel({ endpoint: 'https://r.openai.azure.com', apiKey: 'k' })).toThrow(/deployment is required/);
+    expect(() => createAzureOpenAIModel({ endpoint: 'https://r.openai.azure.com', deployment: 'd' })).toThrow(
+      /apiKey or azureADTokenProvider/,
+    );
+    expect(() => createAzureOpenAIModel({ endpoint: 'r.openai.azure.com', deployment: 'd', apiKey: 'k' })).toThrow(
+      /not an absolute URL/,
+    );
+  });
+});
