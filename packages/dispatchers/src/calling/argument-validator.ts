@@ -14,7 +14,7 @@ export type ArgumentCheck =
  * validators are cached per listed tool object (a restarted server lists new objects).
  */
 export class ArgumentValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
   private readonly compiled = new WeakMap<Tool, ValidateFunction | string>();
 
   /** @param onUncheckable called once per listed tool whose schema cannot be compiled. */
@@ -60,10 +60,17 @@ function describeProblem(error: ErrorObject): string {
     case 'additionalProperties':
       return `argument "${fieldPath(error.instancePath, String(params['additionalProperty']))}" is not allowed`;
     case 'type':
-      return `argument "${fieldPath(error.instancePath) || '(root)'}" must be ${String(params['type'])}`;
+      return `argument "${fieldPath(error.instancePath) || '(root)'}" must be ${String(params['type'])} (got ${jsonType(error.data)})`;
     case 'enum':
       return `argument "${fieldPath(error.instancePath)}" must be one of ${JSON.stringify(params['allowedValues'])}`;
     default:
       return `argument "${fieldPath(error.instancePath) || '(root)'}" ${error.message ?? 'is invalid'}`;
   }
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isInteger(value)) return 'integer';
+  return typeof value;
 }

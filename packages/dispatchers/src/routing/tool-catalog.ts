@@ -48,7 +48,8 @@ export function toToolInfo(entry: CatalogEntry): ToolInfo {
 
 /**
  * Builds and caches the tool catalog of each target: starts the target's servers (concurrently), lists their
- * tools and keys them `tool_type::tool_name` (first registration wins). A cached catalog is reused until a
+ * tools and keys them `tool_type::tool_name` (first registration wins, servers whose configured list matches
+ * the tool's type first). A cached catalog is reused until a
  * server of the target restarts or announces new tools.
  */
 export class TargetCatalogs {
@@ -87,8 +88,10 @@ export class TargetCatalogs {
     outcome: Map<ServerConnection, PromiseSettledResult<LiveServer>>,
   ): ToolCatalog {
     const entries = new Map<string, CatalogEntry>();
-    const ordered: CatalogEntry[] = [];
     const failures: CatalogFailure[] = [];
+    // Candidates in configuration order; a tool typed like the list its server is configured under is
+    // registered before one whose `_meta` moves it to the other type, so the configured list has precedence.
+    const candidates: Array<{ entry: CatalogEntry; matchesSection: boolean; position: number }> = [];
     route.entries.forEach((routeEntry, index) => {
       const connection = connections[index]!;
       const settled = outcome.get(connection)!;
@@ -106,31 +109,39 @@ export class TargetCatalogs {
       const tools = [...live.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const tool of tools) {
         const toolType = metaToolType(tool) ?? routeEntry.section;
-        const key = `${toolType}::${tool.name}`;
-        const existing = entries.get(key);
-        if (existing) {
-          if (existing.connection !== connection) {
-            this.emit({
-              type: 'warning',
-              message: `Tool "${key}" of server "${connection.namespace}" is shadowed by server "${existing.namespace}"`,
-              details: { tool: tool.name, kept: existing.namespace, skipped: connection.namespace },
-            });
-          }
-          continue;
-        }
-        const entry: CatalogEntry = {
-          key,
-          tool,
-          toolType,
-          namespace: connection.namespace,
-          connection,
-          live,
-          timeoutMs: routeEntry.config.timeouts?.[tool.name] ?? metaTimeout(tool),
-        };
-        entries.set(key, entry);
-        ordered.push(entry);
+        candidates.push({
+          matchesSection: toolType === routeEntry.section,
+          position: candidates.length,
+          entry: {
+            key: `${toolType}::${tool.name}`,
+            tool,
+            toolType,
+            namespace: connection.namespace,
+            connection,
+            live,
+            timeoutMs: routeEntry.config.timeouts?.[tool.name] ?? metaTimeout(tool),
+          },
+        });
       }
     });
+    const kept: typeof candidates = [];
+    for (const candidate of [...candidates.filter((c) => c.matchesSection), ...candidates.filter((c) => !c.matchesSection)]) {
+      const { entry } = candidate;
+      const existing = entries.get(entry.key);
+      if (existing) {
+        if (existing.connection !== entry.connection) {
+          this.emit({
+            type: 'warning',
+            message: `Tool "${entry.key}" of server "${entry.namespace}" is shadowed by server "${existing.namespace}"`,
+            details: { tool: entry.tool.name, kept: existing.namespace, skipped: entry.namespace },
+          });
+        }
+        continue;
+      }
+      entries.set(entry.key, entry);
+      kept.push(candidate);
+    }
+    const ordered = kept.sort((a, b) => a.position - b.position).map((c) => c.entry);
     return { entries, ordered, failures };
   }
 }
