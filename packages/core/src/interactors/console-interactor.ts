@@ -1,4 +1,4 @@
-import { createInterface, type Interface } from 'node:readline/promises';
+import { createInterface, type Interface } from 'node:readline';
 import type { Interactor, QuestionAnswer, SensitiveAction } from '../ports/interactor.js';
 
 /** Options of {@link ConsoleInteractor}. */
@@ -17,6 +17,8 @@ export class ConsoleInteractor implements Interactor {
   private readonly options: ConsoleInteractorOptions;
   private rl: Interface | undefined;
   private closed = false;
+  private readonly lines: string[] = [];
+  private readonly waiters: Array<(line: string | null) => void> = [];
 
   constructor(options: ConsoleInteractorOptions = {}) {
     this.options = options;
@@ -52,33 +54,31 @@ export class ConsoleInteractor implements Interactor {
 
   /** Releases the terminal. */
   close(): void {
-    this.closed = true;
     this.rl?.close();
+    this.closed = true;
   }
 
   private async ask(prompt: string): Promise<string | null> {
+    this.ensureReader();
+    (this.options.output ?? process.stdout).write(prompt);
+    const buffered = this.lines.shift();
+    if (buffered !== undefined) return buffered;
     if (this.closed) return null;
-    if (!this.rl) {
-      this.rl = createInterface({
-        input: this.options.input ?? process.stdin,
-        output: this.options.output ?? process.stdout,
-        terminal: false,
-      });
-      this.rl.on('close', () => {
-        this.closed = true;
-      });
-    }
-    const rl = this.rl;
-    return new Promise<string | null>((resolve) => {
-      const onClose = () => resolve(null);
-      rl.once('close', onClose);
-      rl.question(prompt).then(
-        (answer) => {
-          rl.off('close', onClose);
-          resolve(answer);
-        },
-        () => resolve(null),
-      );
+    return new Promise<string | null>((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Lines are queued as they arrive, so input typed (or piped) ahead of a prompt is never lost. */
+  private ensureReader(): void {
+    if (this.rl || this.closed) return;
+    this.rl = createInterface({ input: this.options.input ?? process.stdin, terminal: false });
+    this.rl.on('line', (line) => {
+      const waiter = this.waiters.shift();
+      if (waiter) waiter(line);
+      else this.lines.push(line);
+    });
+    this.rl.on('close', () => {
+      this.closed = true;
+      for (const waiter of this.waiters.splice(0)) waiter(null);
     });
   }
 }

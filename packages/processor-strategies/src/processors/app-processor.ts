@@ -26,13 +26,18 @@ export interface AppProcessorOptions {
   middleware?: Middleware[];
 }
 
-/** Data collection of application-level agents: window screenshot, annotated screenshot, controls. */
-function appDataCollection(options: AppProcessorOptions): Strategy {
+/**
+ * Data collection of application-level agents: window screenshot, controls and the set-of-marks screenshot.
+ * The single-tier LinuxAgent also lists the desktop's windows, and works before any window is selected (the
+ * desktop screenshot stands in, the control list is empty).
+ */
+function appDataCollection(options: AppProcessorOptions, twoTier: boolean): Strategy {
   const tools = { ...DEFAULT_DATA_TOOLS, ...options.tools };
   const visual = options.visual ?? true;
   const parts: Strategy[] = [];
-  if (visual) parts.push(screenshotStrategy({ tool: tools.windowScreenshot }));
-  parts.push(targetListStrategy({ tool: tools.controls, kind: 'control', key: 'controls' }));
+  if (!twoTier) parts.push(targetListStrategy({ tool: tools.windowList, kind: 'window', key: 'windows' }));
+  if (visual) parts.push(screenshotStrategy({ tool: tools.windowScreenshot, ...(twoTier ? {} : { fallbackTool: tools.desktopScreenshot }) }));
+  parts.push(targetListStrategy({ tool: tools.controls, kind: 'control', key: 'controls', optional: !twoTier }));
   if (visual && (options.annotate ?? true)) {
     parts.push(
       screenshotStrategy({ tool: tools.annotatedScreenshot, key: 'annotated_screenshot', fileName: (n) => `action_step${n}_annotated.png` }),
@@ -54,6 +59,7 @@ function appLlm(options: AppProcessorOptions, twoTier: boolean): Strategy {
         application: step.get<string>('application'),
         hostMessage: step.global.get('HOST_MESSAGE'),
         controls: step.require<TargetInfo[]>('controls'),
+        windows: step.get<TargetInfo[]>('windows'),
         screenshot: step.get<string>('screenshot') ?? undefined,
         annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
         toolsText,
@@ -71,7 +77,7 @@ function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplat
       application: (agent as AppAgent).appRoot ?? context.get('APPLICATION_ROOT_NAME'),
     }),
     strategies: {
-      DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options),
+      DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options, twoTier),
       LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlm(options, twoTier),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? appActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? memoryUpdateStrategy(),

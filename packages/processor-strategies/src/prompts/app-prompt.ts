@@ -13,6 +13,8 @@ export interface AppPromptInput {
   application?: string | undefined;
   hostMessage?: string[] | undefined;
   controls?: TargetInfo[] | undefined;
+  /** Top-level windows (single-tier agents choose their window themselves). */
+  windows?: TargetInfo[] | undefined;
   screenshot?: string | undefined;
   annotatedScreenshot?: string | undefined;
   toolsText: string;
@@ -42,7 +44,8 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
     input.application ? `<Application:> ${input.application}` : '',
     input.subtask !== undefined ? `<Your subtask:>\n${quoteUntrusted('subtask', input.subtask)}` : '',
     input.hostMessage?.length ? `<Messages from the HostAgent:>\n${input.hostMessage.join('\n')}` : '',
-    `<Controls (id, type, name):>\n${targetsText(input.controls)}`,
+    input.windows ? `<Windows on the desktop (id, name):>\n${targetsText(input.windows)}` : '',
+    `<Controls of the selected window (id, type, name):>\n${targetsText(input.controls)}`,
     `<Your previous plan:>\n${previousPlan(agent).join('\n') || '(none)'}`,
     `<Your last actions and their results:>\n${lastActionsText(agent)}`,
     `<Overall user request:>\n${quoteUntrusted('user_request', input.request)}`,

@@ -9,6 +9,8 @@ export interface ScreenshotStrategyOptions {
   /** Tool to call, e.g. `capture_desktop_screenshot` or `capture_window_screenshot`. */
   tool: string;
   parameters?: Record<string, unknown>;
+  /** Tried when `tool` gives no image (e.g. the desktop when no window is selected). */
+  fallbackTool?: string;
   /** Local key the data URL is stored under (default `screenshot`). */
   key?: string;
   /** Artifact file name for step N (default `action_step{N}.png`). */
@@ -27,7 +29,8 @@ export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy
     dependsOn: ['dispatch_target', 'session_step'],
     provides: [key],
     async execute(agent: Agent, step: StepContext) {
-      const result = await runTool(agent, step, options.tool, options.parameters);
+      let result = await runTool(agent, step, options.tool, options.parameters);
+      if (result.status !== 'success' && options.fallbackTool) result = await runTool(agent, step, options.fallbackTool);
       const dataUrl = result.status === 'success' ? findImageDataUrl(result.result) : undefined;
       const image = decodeImageDataUrl(dataUrl);
       if (!image || !dataUrl) {
@@ -50,6 +53,8 @@ export interface TargetListStrategyOptions {
   key?: string;
   /** Data collection that must not fail softly (default true). */
   failFast?: boolean;
+  /** When the tool fails, provide an empty list and a warning instead of failing (default false). */
+  optional?: boolean;
 }
 
 /** Lists windows or controls through the dispatcher as {@link TargetInfo}s. */
@@ -63,7 +68,11 @@ export function targetListStrategy(options: TargetListStrategyOptions): Strategy
     failFast: options.failFast ?? true,
     async execute(agent: Agent, step: StepContext) {
       const result = await runTool(agent, step, options.tool, options.parameters);
-      if (result.status !== 'success') throw new Error(`${options.tool} failed: ${result.error ?? 'unknown error'}`);
+      if (result.status !== 'success') {
+        if (!options.optional) throw new Error(`${options.tool} failed: ${result.error ?? 'unknown error'}`);
+        agent.warn(`${agent.name}: ${options.tool} failed: ${result.error ?? 'unknown error'}`);
+        return { [key]: [] };
+      }
       const targets = listFromResult(result.result)
         .map((raw, i) => toTargetInfo(raw, options.kind, i))
         .filter((t): t is TargetInfo => t !== undefined);

@@ -1,0 +1,71 @@
+import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session } from '@ufo-ts/core';
+import { ScriptedModel } from '@ufo-ts/core/testing';
+import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
+import { describe, expect, it } from 'vitest';
+import { createHostAgentStack, createLinuxAgent } from '../src/index.js';
+
+function run(replies: ConstructorParameters<typeof ScriptedModel>[0]['replies'], opts: { linux?: boolean; maxSteps?: number } = {}) {
+  const { desktop, dispatcher } = createFakeDesktopDispatcher();
+  const model = new ScriptedModel({ replies });
+  const interactor = new ProgrammaticInteractor();
+  const logSink = new MemoryLogSink();
+  const events = new EventBus();
+  const services = { model, dispatcher, interactor, events, logSink };
+  const agent = opts.linux ? createLinuxAgent(services) : createHostAgentStack(services);
+  const session = new Session({
+    task: 't',
+    request: 'do it',
+    logSink,
+    interactor,
+    events,
+    dispatcher,
+    ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+    startAgent: () => (agent.reset(), agent),
+  });
+  return { session, desktop, dispatcher, logSink, model };
+}
+
+describe('engine failure paths', () => {
+  it('a malformed model reply ends the round in ERROR with the cause in response.log and the round result (finding 9)', async () => {
+    const { session, dispatcher, logSink } = run(['I think I will click somewhere, no JSON today']);
+    const outcome = await session.run();
+    await dispatcher.close();
+    expect(outcome.error).toBe(true);
+    expect(outcome.rounds[0]).toMatchObject({ finalState: 'ERROR', result: { error: expect.stringContaining('no parseable JSON') } });
+    expect(outcome.steps).toBe(1);
+    expect(logSink.lines.response).toEqual([
+      expect.objectContaining({ agent: 'HostAgent', status: 'ERROR', error: expect.objectContaining({ code: 'STRATEGY_FAILED', phase: 'LLM_INTERACTION' }) }),
+    ]);
+  });
+
+  it('a reply with a status outside the schema is rejected, never a nameless state', async () => {
+    const { session, dispatcher } = run([{ observation: 'o', thought: 't', status: 'DONE_I_GUESS' }]);
+    const outcome = await session.run();
+    await dispatcher.close();
+    expect(outcome.rounds[0]?.finalState).toBe('ERROR');
+  });
+
+  it('MAX_STEP caps the whole session', async () => {
+    const loop = Array.from({ length: 5 }, () => ({ observation: 'o', thought: 't', action: { function: 'capture_desktop_screenshot', arguments: {}, status: 'CONTINUE' } }));
+    const { session, dispatcher, model } = run(loop, { linux: true, maxSteps: 3 });
+    const outcome = await session.run();
+    await dispatcher.close();
+    expect(outcome.steps).toBe(3);
+    expect(model.calls).toHaveLength(3);
+    expect(outcome.rounds[0]?.finalState).toBe('MAX_STEP');
+  });
+
+  it('the LinuxAgent runs single-tier and its result becomes the round result', async () => {
+    const { session, dispatcher, desktop } = run(
+      [
+        { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '1' }, status: 'CONTINUE' } },
+        { observation: 'o', thought: 't', action: [{ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { function: 'click_input', arguments: { id: '6' }, status: 'FINISH' }], result: 'done: 0' },
+      ],
+      { linux: true },
+    );
+    const outcome = await session.run();
+    await dispatcher.close();
+    expect(outcome.rounds[0]).toEqual({ request: 'do it', result: 'done: 0', finalState: 'FINISH' });
+    expect(desktop.state.calls).toContain('click_input');
+  });
+});
