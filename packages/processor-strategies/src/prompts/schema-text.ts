@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
-/** The reply format section of a prompt, generated from the zod schema so prompt and parser never drift. */
+const cache = new WeakMap<z.ZodType, string>();
+
+/**
+ * The reply format section of a prompt, generated from the zod schema so prompt and parser never drift
+ * (the original had three drifting schemas, finding 12). Computed once per schema.
+ */
 export function replyFormatText(schema: z.ZodType): string {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return [
-    'Reply with one JSON object and nothing else. Its JSON Schema:',
-    JSON.stringify(json),
-  ].join('\n');
+  let text = cache.get(schema);
+  if (text === undefined) {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    text = `Reply with one JSON object and nothing else. Its JSON Schema:\n${JSON.stringify(json)}`;
+    cache.set(schema, text);
+  }
+  return text;
 }
