@@ -30,6 +30,8 @@ export type DispatcherEvent =
       reason: string;
     }
   | { type: 'server-stderr'; namespace: string; instance: string; text: string }
+  /** A transport-level error the MCP client reported (e.g. a dropped HTTP event stream); calls still decide. */
+  | { type: 'server-error'; namespace: string; instance: string; error: string }
   | { type: 'command-start'; call_id: string; tool: string; namespace: string | null }
   | {
       type: 'command-end';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServerStartError } from '../src/index.js';
 import { createFixtureServer } from './fixtures/fixture-tools.js';
 import { command, dispatcherFactory, runOne, stdioFixture } from './helpers/dispatcher-setup.js';
+import { waitFor } from './helpers/processes.js';
 
 const dispatchers = dispatcherFactory();
 afterEach(() => dispatchers.closeAll());
@@ -90,13 +91,9 @@ describe('timeouts and cancellation', () => {
     expect(result).toMatchObject({ status: 'failure', namespace: 'slow' });
     expect(result.error).toBe('TOOL_TIMEOUT: tool "sleep" on server "slow" did not answer within 300 ms');
     // The cancellation reached the server (notifications/cancelled aborted the handler's signal).
-    let cancelled = 0;
-    for (let i = 0; i < 40 && cancelled === 0; i += 1) {
-      const info = await runOne(dispatcher, command('whoami', {}, 'data_collection'), target);
-      cancelled = (info.result as { cancelled: number }).cancelled;
-      if (cancelled === 0) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(cancelled).toBe(1);
+    const cancelledCount = async () =>
+      ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
+    await waitFor(async () => (await cancelledCount()) === 1, 10_000, 'the server to see the cancellation');
   });
 
   it('takes per-tool timeouts from the configuration, then from the tool, then the dispatcher default', async () => {
@@ -124,7 +121,7 @@ describe('timeouts and cancellation', () => {
     const dispatcher = dispatchers.create({ config: { AppAgent: { default: { action: [stdioFixture('slow')] } } } });
     await runOne(dispatcher, command('noop'), target); // server started
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user pressed stop')), 200);
+    void dispatchers.waitForStderr('sleep-started').then(() => controller.abort(new Error('user pressed stop')));
     const started = Date.now();
     const results = await dispatcher.execute([command('sleep', { ms: 20_000 }), command('noop')], {
       target,
@@ -134,8 +131,9 @@ describe('timeouts and cancellation', () => {
     expect(results.map((r) => r.status)).toEqual(['failure', 'failure']);
     expect(results[0]!.error).toBe('COMMAND_ABORTED: the call to tool "sleep" on server "slow" was aborted (user pressed stop)');
     expect(results[1]!.error).toBe('COMMAND_ABORTED: the command "noop" was aborted before it ran (user pressed stop)');
-    const info = await runOne(dispatcher, command('whoami', {}, 'data_collection'), target);
-    expect((info.result as { cancelled: number }).cancelled).toBe(1);
+    const cancelledCount = async () =>
+      ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
+    await waitFor(async () => (await cancelledCount()) === 1, 10_000, 'the server to see the cancellation');
   });
 
   it('does not even start servers for a batch whose signal is already aborted', async () => {
@@ -191,5 +189,27 @@ describe('servers that cannot start', () => {
     });
     const result = await runOne(dispatcher, command('noop'), target);
     expect(result.error).toMatch(/^SERVER_START_FAILED: .*server "down" \(http: http:\/\/127\.0\.0\.1:9\/mcp\) could not start/s);
+  });
+
+  it('fails with SERVER_START_FAILED when an in-process factory throws or never finishes', async () => {
+    const dispatcher = dispatchers.create({
+      config: {
+        AppAgent: {
+          broken: { action: [{ namespace: 'broken', transport: 'in-process', factory: 'broken' }] },
+          stuck: { action: [{ namespace: 'stuck', transport: 'in-process', factory: 'stuck' }] },
+        },
+      },
+      factories: {
+        broken: () => {
+          throw new Error('COM object not registered');
+        },
+        stuck: () => new Promise(() => undefined),
+      },
+      startTimeoutMs: 300,
+    });
+    const broken = await runOne(dispatcher, command('noop'), { agent: 'AppAgent', root: 'broken' });
+    expect(broken.error).toMatch(/^SERVER_START_FAILED: .*server "broken" \(in-process: broken\) could not start: COM object not registered/s);
+    const stuck = await runOne(dispatcher, command('noop'), { agent: 'AppAgent', root: 'stuck' });
+    expect(stuck.error).toMatch(/^SERVER_START_FAILED: .*server "stuck" \(in-process: stuck\) could not start: no MCP handshake within 300 ms/s);
   });
 });

@@ -20,8 +20,9 @@ describe('crashes and restarts', () => {
   it('a stdio server killed mid-call gives SERVER_CRASHED, and is restarted on next use', async () => {
     const dispatcher = dispatchers.create({ config: { LinuxAgent: { default: { action: [stdioFixture('bash')] } } } });
     const firstPid = pidOf(await runOne(dispatcher, command('whoami', {}, 'data_collection'), target));
+    const inFlight = dispatchers.waitForStderr('sleep-started');
     const pending = runOne(dispatcher, command('sleep', { ms: 20_000 }), target);
-    await new Promise((resolve) => setTimeout(resolve, 150)); // the call is in flight
+    await inFlight; // the server is running the call
     process.kill(firstPid, 'SIGKILL');
     const crashed = await pending;
     expect(crashed).toMatchObject({ status: 'failure', namespace: 'bash' });
@@ -52,8 +53,9 @@ describe('crashes and restarts', () => {
       config: { LinuxAgent: { default: { action: [{ namespace: 'web', transport: 'http', url: first.info.url }] } } },
     });
     expect(await runOne(dispatcher, command('add', { a: 1, b: 1 }), target)).toMatchObject({ status: 'success', result: 2 });
+    const inFlight = first.waitForStderr('sleep-started');
     const pending = runOne(dispatcher, command('sleep', { ms: 20_000 }), target);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await inFlight;
     await first.kill();
     const crashed = await pending;
     expect(crashed.status).toBe('failure');

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
 import type { ServerConfig } from '../config/tool-servers-config.js';
@@ -159,7 +160,12 @@ export class ServerConnection {
     let stderrTail = '';
     let state: LiveServerState | undefined;
     try {
-      handle = await createClientTransport(config, this.options.target, this.options.factories);
+      const timedOut = (): Error => new Error(`no MCP handshake within ${startTimeoutMs} ms`);
+      handle = await withDeadline(
+        createClientTransport(config, this.options.target, this.options.factories),
+        startTimeoutMs,
+        timedOut,
+      );
       handle.stderr?.on('data', (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         stderrTail = (stderrTail + text).slice(-STDERR_TAIL_CHARS);
@@ -187,7 +193,9 @@ export class ServerConnection {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         live.toolsStale = true;
       });
-      const timedOut = (): Error => new Error(`no MCP handshake within ${startTimeoutMs} ms`);
+      client.onerror = (error) => {
+        emit({ type: 'server-error', namespace: config.namespace, instance, error: errorMessage(error) });
+      };
       await withDeadline(client.connect(handle.transport, { timeout: startTimeoutMs }), startTimeoutMs, timedOut);
       this.watchExit(handle, live);
       live.tools = await withDeadline(listAllTools(client, startTimeoutMs), startTimeoutMs, timedOut);
@@ -299,6 +307,9 @@ export function describeServer(config: ServerConfig): string {
 
 function describeCause(error: unknown): string {
   const message = errorMessage(error);
+  if (error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code > 0) {
+    return `HTTP ${error.code}: ${message}`;
+  }
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;

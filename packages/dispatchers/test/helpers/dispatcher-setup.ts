@@ -46,6 +46,20 @@ export function dispatcherFactory() {
       created.push(dispatcher);
       return dispatcher;
     },
+    /** Resolves once a server of any dispatcher made here wrote `text` to stderr (from now on). */
+    waitForStderr(text: string, timeoutMs = 10_000): Promise<void> {
+      const from = events.length;
+      return new Promise((resolve, reject) => {
+        const started = Date.now();
+        const poll = (): void => {
+          const seen = events.slice(from).some((e) => e.type === 'server-stderr' && e.text.includes(text));
+          if (seen) resolve();
+          else if (Date.now() - started > timeoutMs) reject(new Error(`no "${text}" on a server's stderr`));
+          else setTimeout(poll, 5);
+        };
+        poll();
+      });
+    },
     async closeAll(): Promise<void> {
       await Promise.all(created.splice(0).map((d) => d.close()));
       events.length = 0;

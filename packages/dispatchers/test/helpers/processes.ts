@@ -34,6 +34,8 @@ export interface FixtureProcess<T> {
   child: ChildProcess;
   pid: number;
   info: T;
+  /** Resolves once the child wrote `text` to stderr (from the moment of the call on). */
+  waitForStderr(text: string, timeoutMs?: number): Promise<void>;
   /** SIGKILL and wait for the exit. */
   kill(): Promise<void>;
 }
@@ -46,7 +48,18 @@ export async function spawnFixture<T>(
 ): Promise<FixtureProcess<T>> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderrWaiters = new Set<{ text: string; seen: string; resolve: () => void }>();
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    for (const waiter of stderrWaiters) {
+      waiter.seen += chunk;
+      if (waiter.seen.includes(waiter.text)) {
+        stderrWaiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
   });
   const lines = createInterface({ input: child.stdout! });
   const first = new Promise<string>((resolve, reject) => {
@@ -59,6 +72,11 @@ export async function spawnFixture<T>(
     child,
     pid: child.pid!,
     info: JSON.parse(line) as T,
+    waitForStderr: (text, timeoutMs = 10_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${text}" on stderr within ${timeoutMs} ms`)), timeoutMs);
+        stderrWaiters.add({ text, seen: '', resolve: () => (clearTimeout(timer), resolve()) });
+      }),
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
