@@ -142,16 +142,11 @@ export class ProviderModel implements ProviderChatModel {
       retries.push(...result.retries);
       const reply = result.value;
       usage = addUsage(usage, reply.usage);
-      if (!request.schema) return this.response(reply, usage, started, { attempts, retries, rejected, warnings: prepared.warnings });
+      const trail = { attempts, retries, rejected, warnings: prepared.warnings };
+      if (!request.schema) return this.response(reply, usage, started, trail);
       const parsed = parseStructuredReply(reply.content, request.schema);
       if (parsed.success) {
-        const response = this.response<T>(reply, usage, started, {
-          attempts,
-          retries,
-          rejected,
-          warnings: prepared.warnings,
-          structured: true,
-        });
+        const response = this.response<T>(reply, usage, started, { ...trail, structured: true });
         response.parsed = parsed.value;
         return response;
       }

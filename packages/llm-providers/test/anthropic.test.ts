@@ -26,6 +26,9 @@ describe('Anthropic Messages', () => {
     expect(response.usage).toEqual({ inputTokens: 3000, outputTokens: 12, cachedInputTokens: 2000 });
     expect(response.cost).toBeCloseTo((1000 * 3 + 2000 * 0.3 + 12 * 15) / 1e6, 12);
     expect((response.providerMetadata as unknown as ProviderMetadata).attempts).toBe(1);
+    expect(srv.requests[0]!.headers['authorization']).toBe('Bearer ant-test');
+    expect(srv.requests[0]!.headers['anthropic-version']).toBeTruthy();
+    expect(srv.requests[0]!.headers['x-stainless-retry-count']).toBe('0');
     expect(srv.requests[0]!.body).toEqual({
       model: 'claude-sonnet-4-5',
       max_tokens: 4096,

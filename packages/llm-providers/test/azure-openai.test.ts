@@ -65,6 +65,25 @@ describe('Azure OpenAI', () => {
     expect(srv.requests[0]!.query['api-version']).toBe('2025-01-01-preview');
   });
 
+  it('calls the Responses API with the deployment as model', async () => {
+    server = await startFixtureServer({
+      routes: [{ path: '/openai/responses', responses: [{ json: jsonFixture('openai-responses.json') }] }],
+    });
+    const model = createAzureOpenAIModel({
+      endpoint: server.url,
+      deployment: 'ufo-gpt41',
+      model: 'gpt-4.1',
+      apiVersion: '2025-04-01-preview',
+      apiKey: 'azure-key',
+      api: 'responses',
+    });
+    const response = await model.complete({ messages: simpleMessages() });
+    expect(response.content).toBe('The Notepad window is open and focused.');
+    expect(response.cost).toBeCloseTo((1500 * 2 + 10 * 8) / 1e6, 12);
+    expect(server.requests[0]!.query).toEqual({ 'api-version': '2025-04-01-preview' });
+    expect((server.requests[0]!.body as { model: string }).model).toBe('ufo-gpt41');
+  });
+
   it('rejects conflicting or missing settings with EndpointConfigError', () => {
     expect(() =>
       createAzureOpenAIModel({ endpoint: 'https://r.openai.azure.com/openai/deployments/a/chat/completions', deployment: 'b', apiKey: 'k' }),

@@ -108,6 +108,27 @@ describe('retries', () => {
     const response = await model.complete({ messages: simpleMessages() });
     expect(server.requests).toHaveLength(2);
     expect(response.usage.outputTokens).toBe(12);
+    // The retry was ours (observable), not the SDK's hidden one.
+    expect((response.providerMetadata as unknown as ProviderMetadata).retries).toEqual([
+      { attempt: 1, delayMs: expect.any(Number), kind: 'server', status: 529 },
+    ]);
+  });
+
+  it('leaves no retries to the SDKs: with maxRetries 0 a failure is exactly one request', async () => {
+    server = await startFixtureServer({
+      routes: [
+        { path: '/v1/messages', responses: [{ status: 529, json: jsonFixture('anthropic-error-overloaded.json') }] },
+        { path: '/v1/chat/completions', responses: [{ status: 503, json: jsonFixture('openai-error-server.json') }] },
+      ],
+    });
+    const noRetry = { ...fastRetry, maxRetries: 0 };
+    const claude = createAnthropicModel({ apiKey: 'k', baseUrl: server.url, model: 'claude-haiku-4-5', retry: noRetry });
+    const gpt = createOpenAIModel({ apiKey: 'k', baseUrl: `${server.url}/v1`, model: 'gpt-4o', retry: noRetry });
+    const claudeError = (await claude.complete({ messages: simpleMessages() }).catch((e: unknown) => e)) as ModelCallError;
+    const gptError = (await gpt.complete({ messages: simpleMessages() }).catch((e: unknown) => e)) as ModelCallError;
+    expect([claudeError.status, gptError.status]).toEqual([529, 503]);
+    expect([claudeError.retryable, gptError.retryable]).toEqual([true, true]);
+    expect(server.requests.map((r) => r.path)).toEqual(['/v1/messages', '/v1/chat/completions']);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseStructuredReply } from '@ufo-ts/core';
 import type { ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
 import { EndpointConfigError, ModelCallError, ModelReplyInvalidError, ReplayMissError } from '../errors.js';
+import { contentText } from '../message-content.js';
 import { computeCost, defaultPrices, lookupPrice, mergePrices, type PriceTable } from '../prices.js';
 import { CassetteLineSchema, type CassetteLine, type CassetteResponse } from './cassette-schema.js';
 import { canonicalRequest, requestKey } from './request-key.js';
@@ -122,8 +123,7 @@ export class ReplayModel implements ChatModel {
 
   private miss(request: ChatRequest, key: string): ReplayMissError {
     const last = [...request.messages].reverse().find((message) => message.role === 'user');
-    const text = typeof last?.content === 'string' ? last.content : (last?.content.find((p) => p.type === 'text') as { text?: string } | undefined)?.text;
-    const preview = (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
+    const preview = (last ? contentText(last.content) : '').replace(/\s+/g, ' ').slice(0, 120);
     const used = this.entries.length - this.remaining;
     return new ReplayMissError(
       `No recording for this request (key ${key.slice(0, 12)}…, ${used}/${this.entries.length} lines used` +

@@ -34,7 +34,10 @@ export const ModelConfigSchema = z
     model: z.string().min(1),
     /** The API key itself. Prefer `apiKeyEnv`. */
     apiKey: z.string().min(1).optional(),
-    /** The environment variable holding the key (default per provider: OPENAI_API_KEY, AZURE_OPENAI_API_KEY, ANTHROPIC_API_KEY, DASHSCOPE_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY). */
+    /**
+     * The environment variable holding the key. Default per provider: OPENAI_API_KEY, AZURE_OPENAI_API_KEY,
+     * ANTHROPIC_API_KEY, DASHSCOPE_API_KEY (qwen), DEEPSEEK_API_KEY, GEMINI_API_KEY; local servers need none.
+     */
     apiKeyEnv: z.string().min(1).optional(),
     /** API root (OpenAI-style `…/v1`), or for Azure the resource endpoint. Normalised and validated. */
     baseUrl: z.string().min(1).optional(),
