@@ -84,6 +84,7 @@ interface Running {
   stderrTail: string[];
   fatal: BridgeReply | undefined;
   closed: boolean;
+  hello?: BridgeResult<'hello'>;
 }
 
 /**
@@ -102,6 +103,7 @@ export class UiaBridgeClient implements UiaBridge {
   private restarts: number[] = [];
   private closedByUser = false;
   private fatalError: BridgeError | undefined;
+  private lastHello: BridgeResult<'hello'> | undefined;
 
   constructor(options: UiaBridgeClientOptions) {
     this.options = {
@@ -119,8 +121,13 @@ export class UiaBridgeClient implements UiaBridge {
 
   /** Starts the bridge now (otherwise the first request does) and returns its hello. */
   async start(): Promise<BridgeResult<'hello'>> {
-    await this.ensureRunning();
-    return this.request('hello', {});
+    const running = await this.ensureRunning();
+    return running.hello as BridgeResult<'hello'>;
+  }
+
+  /** What the running bridge said at start-up (undefined before the first start). */
+  get hello(): BridgeResult<'hello'> | undefined {
+    return this.lastHello;
   }
 
   async request<O extends BridgeOp>(
@@ -323,6 +330,8 @@ export class UiaBridgeClient implements UiaBridge {
       proc.kill();
       throw this.fatalError;
     }
+    running.hello = hello;
+    this.lastHello = hello;
     this.running = running;
     this.emit({ type: 'started', generation, pid: proc.pid, hello });
     return running;

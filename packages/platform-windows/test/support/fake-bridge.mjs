@@ -85,7 +85,8 @@ rl.on('line', (line) => {
     }
   }
   if (request.op === options.hangOnOp) return;
-  const entry = answer(request.op, request.args ?? {});
+  let entry = answer(request.op, request.args ?? {});
+  if (request.op === 'hello' && options.protocol && entry.ok) entry = { ...entry, result: { ...entry.result, protocol: options.protocol } };
   const reply = entry.ok
     ? { id: request.id, ok: true, result: entry.result }
     : { id: request.id, ok: false, error: entry.error };
