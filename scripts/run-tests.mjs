@@ -2,14 +2,12 @@
 // Runs every test: the repository checks (architecture rules) and each package's vitest suite, one package at a
 // time (the CI machine has two cores and the desktop tests start real X servers).
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot as root, toolEnv } from './lib/tool-env.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' };
+const env = toolEnv();
 
 function step(args) {
-  const result = spawnSync('corepack', ['pnpm', ...args], { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync('pnpm', args, { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // One idempotent set-up step shared by `npm test`, `npm run demo` and `npm run bench`.
-// 1. pnpm through corepack (pinned with its hash in package.json, so no signature prompt);
+// 1. pnpm through corepack (pinned with its hash in package.json, so no signature prompt), shimmed into .tools/bin;
 // 2. `pnpm install --frozen-lockfile` when the lockfile changed since the last install;
 // 3. the Debian packages of the virtual desktop when missing (root on Debian only);
 // 4. `turbo run build` (cached, so a second run takes about a second).
@@ -8,13 +8,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ensureDesktopPackages } from './desktop-packages.mjs';
+import { ensurePnpmShim, repoRoot as root, toolEnv } from './lib/tool-env.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
-const env = { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', CI: process.env.CI ?? 'true' };
+const env = toolEnv();
 
 function log(message) {
   process.stderr.write(`[setup] ${message}\n`);
@@ -27,8 +26,8 @@ function run(cmd, cmdArgs, options = {}) {
   }
 }
 
-export function pnpm(pnpmArgs, options) {
-  run('corepack', ['pnpm', ...pnpmArgs], options);
+function pnpm(pnpmArgs, options) {
+  run('pnpm', pnpmArgs, options);
 }
 
 function installIfNeeded() {
@@ -48,12 +47,8 @@ function installIfNeeded() {
 }
 
 function main() {
-  try {
-    execFileSync('corepack', ['pnpm', '--version'], { cwd: root, env, stdio: 'ignore' });
-  } catch {
-    log('corepack could not start pnpm; trying `corepack enable`');
-    run('corepack', ['enable']);
-  }
+  ensurePnpmShim();
+  execFileSync('pnpm', ['--version'], { cwd: root, env, stdio: 'ignore' });
   installIfNeeded();
   if (args.has('--install-only')) return;
   if (!args.has('--no-desktop')) ensureDesktopPackages({ log });
