@@ -1,7 +1,7 @@
 // The environment every project script runs pnpm and turbo with: corepack's pnpm shim on PATH (turbo looks for a
 // `pnpm` binary), no download prompt, CI mode for non-interactive installs.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,5 +22,6 @@ export function toolEnv(extra = {}) {
 /** Creates `.tools/bin/pnpm` (a corepack shim honouring package.json's pinned version) when missing. */
 export function ensurePnpmShim() {
   if (existsSync(join(shimDir, 'pnpm'))) return;
+  mkdirSync(shimDir, { recursive: true });
   execFileSync('corepack', ['enable', 'pnpm', '--install-directory', shimDir], { cwd: repoRoot, env: toolEnv(), stdio: 'inherit' });
 }

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { UfoError } from '../errors.js';
+
+/** Turns a task name into a safe folder name: letters, digits, `-`, `_` and `.`; never `.`/`..`; ≤ 100 chars. */
+export function sanitizeTaskName(task: string): string {
+  const cleaned = task
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .replace(/_+/g, '_')
+    .slice(0, 100);
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'task' : cleaned;
+}
+
+/** A timestamp task name like the original's default: `YYYY-MM-DD-HH-MM-SS`. */
+export function timestampTaskName(date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}-${p(date.getMinutes())}-${p(date.getSeconds())}`;
+}
+
+/**
+ * Resolves (and creates) the log folder of a task under `logRoot`. The task name is sanitised and the result is
+ * checked to stay inside the root, so no task name can write elsewhere.
+ */
+export function resolveLogFolder(logRoot: string, task: string): string {
+  const root = resolve(logRoot);
+  const folder = resolve(join(root, sanitizeTaskName(task)));
+  const rel = relative(root, folder);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new UfoError('LOG_PATH_INVALID', `Log folder for task "${task}" escapes the log root ${root}`);
+  }
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/** Checks that an artifact name is a plain relative path inside its folder. */
+export function resolveArtifactPath(folder: string, name: string): string {
+  const target = resolve(folder, name);
+  const rel = relative(folder, target);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new UfoError('LOG_PATH_INVALID', `Artifact name "${name}" escapes the log folder`);
+  }
+  return target;
+}
