@@ -19,6 +19,8 @@ export type UfoErrorCode =
   | 'STRATEGY_PROVIDES_MISSING'
   | 'STRATEGY_FAILED'
   | 'SESSION_CANCELLED'
+  | 'MODEL_UNSUPPORTED_REQUEST'
+  | 'REPLAY_MISS'
   | (string & {});
 
 /** Options accepted by every {@link UfoError} constructor. */
