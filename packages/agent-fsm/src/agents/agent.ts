@@ -170,24 +170,29 @@ export abstract class Agent implements StateHost {
       // A processor must report failures as an outcome; this is the safety net, so nothing ends silently.
       this.status = 'ERROR';
       this.lastError = error;
-      this.services.logSink.write('response', {
-        type: 'step',
-        agent: this.name,
-        agent_kind: this.kind,
-        state: this.state.name,
-        status: 'ERROR',
-        session_step: context.get('SESSION_STEP'),
-        round_step: context.currentRoundStep,
-        round_num: context.get('CURRENT_ROUND_ID'),
-        actions: [],
-        cost: null,
-        timings: {},
-        error: serializeError(error),
-        time: new Date(this.services.clock.now()).toISOString(),
-      });
+      this.logFailedStep(context, this.state.name, error);
     }
     this.steps += 1;
     if (this.status === 'ERROR') await this.onError(context);
+  }
+
+  /** Writes a `response.log` line for a step that failed outside the step pipeline. */
+  protected logFailedStep(context: Context, state: string, error: unknown): void {
+    this.services.logSink.write('response', {
+      type: 'step',
+      agent: this.name,
+      agent_kind: this.kind,
+      state,
+      status: 'ERROR',
+      session_step: context.get('SESSION_STEP'),
+      round_step: context.currentRoundStep,
+      round_num: context.get('CURRENT_ROUND_ID'),
+      actions: [],
+      cost: null,
+      timings: {},
+      error: serializeError(error),
+      time: new Date(this.services.clock.now()).toISOString(),
+    });
   }
 
   /** Hook run after a step ends in ERROR (AppAgent archives its subtask). */

@@ -1,4 +1,4 @@
-import { type Context, type DispatchTarget, serializeError } from '@ufo-ts/core';
+import type { Context, DispatchTarget } from '@ufo-ts/core';
 import { AgentError } from '../errors.js';
 import { Blackboard } from '../memory/blackboard.js';
 import type { HandlerOutcome } from '../states/state-table.js';
@@ -92,21 +92,7 @@ export class HostAgent extends Agent {
       this.status = 'ERROR';
       this.lastError = error;
       context.set('ROUND_RESULT', { error: (error as Error).message });
-      this.services.logSink.write('response', {
-        type: 'step',
-        agent: this.name,
-        agent_kind: this.kind,
-        state: 'ASSIGN',
-        status: 'ERROR',
-        session_step: context.get('SESSION_STEP'),
-        round_step: context.currentRoundStep,
-        round_num: context.get('CURRENT_ROUND_ID'),
-        actions: [],
-        cost: null,
-        timings: {},
-        error: serializeError(error),
-        time: new Date(this.services.clock.now()).toISOString(),
-      });
+      this.logFailedStep(context, 'ASSIGN', error);
       this.warn(`HostAgent could not assign: ${(error as Error).message}`);
       return 'failed';
     }
