@@ -1,9 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: {"index":"src/index.ts"},
+  entry: {
+    index: 'src/index.ts',
+    'bin/ufo-desktop': 'src/bin/ufo-desktop.ts',
+    'bin/ufo-linux-mcp': 'src/bin/ufo-linux-mcp.ts',
+  },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -1,1 +1,58 @@
-export {};
+// @ufo-ts/platform-linux: see and act on a real Linux desktop (AT-SPI2 + X11), a safe shell tool, and a harness.
+
+// errors
+export * from './errors.js';
+
+// desktop harness
+export { startDesktop, DESKTOP_MARKER_ENV } from './harness/desktop.js';
+export type { Desktop, DesktopOptions, LaunchAppOptions, StopReport } from './harness/desktop.js';
+export type { AppHandle, AppFrame, WaitForFrameOptions } from './harness/app-launch.js';
+export type { WindowManagerKind } from './harness/stack-parts.js';
+export { checkDesktopAvailability, findExecutable, DESKTOP_REQUIREMENTS, TEST_APPS } from './harness/desktop-availability.js';
+export type { DesktopAvailability } from './harness/desktop-availability.js';
+export { processesWithEnv, processState } from './harness/process-scan.js';
+
+// tool servers
+export { createLinuxToolServer } from './server/create-linux-tool-server.js';
+export type { LinuxToolServer, LinuxToolServerOptions, LinuxToolGroup, LinuxHttpOptions, DesktopAddress } from './server/create-linux-tool-server.js';
+export { AppAllowListSchema, AllowedAppSchema, DEFAULT_APP_ALLOW_LIST } from './desktop/app-allow-list.js';
+export type { AppAllowList, AllowedApp } from './desktop/app-allow-list.js';
+export { DesktopSession } from './desktop/desktop-session.js';
+export type { DesktopSessionOptions, ControlListing, SelectedWindow } from './desktop/desktop-session.js';
+export type { WindowSummary } from './desktop/window-catalog.js';
+export type { ControlRecord } from './desktop/control-ids.js';
+export { KEY_SYNTAX_HELP } from './tools/input-tools.js';
+export { parseKeySequence } from './x11/key-combo.js';
+export type { KeyChord, Modifier } from './x11/key-combo.js';
+
+// shell policy
+export { ShellPolicySchema, CommandRuleSchema, ArgumentRuleSchema } from './shell/shell-policy.js';
+export type { ShellPolicy, ShellPolicyInput, CommandRule, ArgumentRule } from './shell/shell-policy.js';
+export { createDefaultShellPolicy, DEFAULT_SHELL_COMMANDS } from './shell/default-shell-policy.js';
+export type { DefaultShellPolicyOptions } from './shell/default-shell-policy.js';
+export { compileShellPolicy } from './shell/compiled-policy.js';
+export type { CompiledShellPolicy } from './shell/compiled-policy.js';
+export { runShellRequest, prepareShellCommand } from './shell/shell-runner.js';
+export type { ShellRequest, ShellResult } from './shell/shell-runner.js';
+export { splitCommandLine } from './shell/command-line.js';
+
+// apps
+export { readCalculatorDisplay, waitForCalculatorDisplay } from './apps/calculator-display.js';
+export type { CalculatorDisplayOptions, AtspiSource } from './apps/calculator-display.js';
+
+// low-level clients (for benchmarks and custom tools)
+export { AtspiClient, isVanishedError } from './atspi/atspi-client.js';
+export type { AtspiApplication, AtspiAction, AtspiConnectOptions } from './atspi/atspi-client.js';
+export { readAccessibleTree } from './atspi/tree-reader.js';
+export type { ReadTreeOptions } from './atspi/tree-reader.js';
+export { walkTree, findNode, findNodes, countNodes } from './atspi/accessible-node.js';
+export type { AccessibleNode, AccessibleRef, Rect } from './atspi/accessible-node.js';
+export { XDisplay } from './x11/x-display.js';
+export { XInput } from './x11/xtest-input.js';
+export { listClientWindows } from './x11/window-list.js';
+export type { XWindowInfo } from './x11/window-list.js';
+export { captureScreen } from './x11/screen-capture.js';
+export { encodePng, encodePngSync, pngDataUrl } from './image/png-encode.js';
+export { drawSetOfMarks } from './image/set-of-marks.js';
+export type { Mark } from './image/set-of-marks.js';
+export type { RgbImage } from './image/rgb-image.js';

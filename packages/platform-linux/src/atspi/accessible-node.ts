@@ -1,0 +1,58 @@
+/** Address of one accessible object: the application's unique bus name and the object path. */
+export interface AccessibleRef {
+  bus: string;
+  path: string;
+}
+
+/** A rectangle in pixels. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One accessible object with the properties the tools expose. */
+export interface AccessibleNode extends AccessibleRef {
+  /** AT-SPI role name, e.g. `push button`. */
+  role: string;
+  name: string;
+  description: string;
+  /** AT-SPI state names, e.g. `showing`, `focused`. */
+  states: string[];
+  /** D-Bus interfaces the object implements (`org.a11y.atspi.Action` …). */
+  interfaces: string[];
+  /** Extents as the toolkit reports them for SCREEN coordinates (GTK 4 reports window-relative ones). */
+  extents?: Rect;
+  /** Number of children the object reports (`-1` when unknown). */
+  childCount: number;
+  children: AccessibleNode[];
+  /** Set when a container had more children than were read. */
+  truncatedChildren?: number;
+}
+
+/** Depth-first walk over a tree, yielding each node with its depth. */
+export function* walkTree(node: AccessibleNode, depth = 0): Generator<[AccessibleNode, number]> {
+  yield [node, depth];
+  for (const child of node.children) yield* walkTree(child, depth + 1);
+}
+
+/** The first node (depth-first) matching `predicate`. */
+export function findNode(root: AccessibleNode, predicate: (node: AccessibleNode) => boolean): AccessibleNode | undefined {
+  for (const [node] of walkTree(root)) if (predicate(node)) return node;
+  return undefined;
+}
+
+/** Every node matching `predicate`, depth-first. */
+export function findNodes(root: AccessibleNode, predicate: (node: AccessibleNode) => boolean): AccessibleNode[] {
+  const out: AccessibleNode[] = [];
+  for (const [node] of walkTree(root)) if (predicate(node)) out.push(node);
+  return out;
+}
+
+/** Number of nodes in a tree. */
+export function countNodes(root: AccessibleNode): number {
+  let n = 0;
+  for (const _ of walkTree(root)) n += 1;
+  return n;
+}

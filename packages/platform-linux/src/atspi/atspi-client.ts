@@ -1,0 +1,253 @@
+import { AtspiError } from '../errors.js';
+import type { AccessibleRef, Rect } from './accessible-node.js';
+import {
+  ATSPI_IFACE,
+  ATSPI_NULL_PATH,
+  ATSPI_REGISTRY_BUS,
+  ATSPI_ROOT_PATH,
+  decodeStates,
+  roleName,
+} from './atspi-constants.js';
+import { connectDbus, DbusCallError, type DbusConnection } from './dbus-transport.js';
+
+/** An application registered on the AT-SPI bus. */
+export interface AtspiApplication extends AccessibleRef {
+  /** Accessible name: for GTK apps the program name, e.g. `gnome-calculator`. */
+  name: string;
+  /** Process id of the application's bus connection. */
+  pid: number | undefined;
+}
+
+/** One action an accessible object offers (`click`, `press` …). */
+export interface AtspiAction {
+  name: string;
+  description: string;
+  keybinding: string;
+}
+
+/** Coordinate systems of `Component.GetExtents`. */
+export const COORD_SCREEN = 0;
+export const COORD_WINDOW = 1;
+
+/** Options of {@link AtspiClient.connect}. */
+export interface AtspiConnectOptions {
+  /** Address of the desktop's session bus (where `org.a11y.Bus` lives). */
+  sessionBusAddress: string;
+  /** Per-call timeout in milliseconds. Default 5000. */
+  callTimeoutMs?: number;
+  /**
+   * Register as an event listener with the registry (default true). GTK 3's atk-bridge only publishes its
+   * `org.a11y.atspi.Cache` once some client has registered for events.
+   */
+  registerForEvents?: boolean;
+}
+
+/** Whether an error means the accessible object (or its application) no longer exists. */
+export function isVanishedError(error: unknown): boolean {
+  if (!(error instanceof DbusCallError)) return false;
+  return /UnknownObject|ServiceUnknown|NoReply|UnknownMethod|NameHasNoOwner|Disconnected/.test(error.type);
+}
+
+/** A client of the AT-SPI2 accessibility bus: the desktop's applications and their accessible objects. */
+export class AtspiClient {
+  /** Number of D-Bus calls made (for benchmarks). */
+  calls = 0;
+  private readonly toolkits = new Map<string, { name: string; version: string }>();
+
+  private constructor(
+    private readonly bus: DbusConnection,
+    /** Address of the accessibility bus. */
+    readonly address: string,
+  ) {}
+
+  /** Resolves the accessibility bus through `org.a11y.Bus.GetAddress` and connects to it. */
+  static async connect(options: AtspiConnectOptions): Promise<AtspiClient> {
+    const session = await connectDbus({ address: options.sessionBusAddress, callTimeoutMs: options.callTimeoutMs });
+    let address: string;
+    try {
+      const [reply] = await session.call({
+        destination: 'org.a11y.Bus',
+        path: '/org/a11y/bus',
+        interface: 'org.a11y.Bus',
+        member: 'GetAddress',
+      });
+      address = String(reply);
+    } catch (error) {
+      throw new AtspiError(`cannot find the accessibility bus on ${options.sessionBusAddress}: ${(error as Error).message}`, { cause: error });
+    } finally {
+      session.close();
+    }
+    const bus = await connectDbus({ address, callTimeoutMs: options.callTimeoutMs }).catch((error: unknown) => {
+      throw new AtspiError(`cannot connect to the accessibility bus ${address}: ${(error as Error).message}`, { cause: error });
+    });
+    const client = new AtspiClient(bus, address);
+    if (options.registerForEvents !== false) {
+      await client.call({ bus: ATSPI_REGISTRY_BUS, path: '/org/a11y/atspi/registry' }, ATSPI_IFACE.registry, 'RegisterEvent', 'sass', [
+        'object:children-changed',
+        [],
+        '',
+      ]);
+    }
+    return client;
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.bus.close();
+  }
+
+  /** A raw method call on an accessible object. Rejects with the D-Bus error (see {@link isVanishedError}). */
+  async call(ref: AccessibleRef, iface: string, member: string, signature = '', body: unknown[] = []): Promise<unknown[]> {
+    this.calls += 1;
+    return this.bus.call({ destination: ref.bus, path: ref.path, interface: iface, member, signature, body });
+  }
+
+  /** A property of an accessible object. */
+  async property(ref: AccessibleRef, iface: string, name: string): Promise<unknown> {
+    this.calls += 1;
+    return this.bus.getProperty(ref.bus, ref.path, iface, name);
+  }
+
+  /** The desktop root (the registry's accessible). */
+  desktopRoot(): AccessibleRef {
+    return { bus: ATSPI_REGISTRY_BUS, path: ATSPI_ROOT_PATH };
+  }
+
+  /** Applications currently registered, with their names and pids. */
+  async applications(): Promise<AtspiApplication[]> {
+    const refs = await this.children(this.desktopRoot());
+    const apps = await Promise.all(
+      refs.map(async (ref) => {
+        const [name, pid] = await Promise.all([this.name(ref).catch(() => undefined), this.pid(ref.bus).catch(() => undefined)]);
+        return name === undefined ? undefined : { ...ref, name, pid };
+      }),
+    );
+    return apps.filter((app): app is AtspiApplication => app !== undefined);
+  }
+
+  /** Children of an object (null references dropped). */
+  async children(ref: AccessibleRef): Promise<AccessibleRef[]> {
+    const [list] = await this.call(ref, ATSPI_IFACE.accessible, 'GetChildren');
+    return (list as [string, string][])
+      .map(([bus, path]) => ({ bus, path }))
+      .filter((child) => child.path !== ATSPI_NULL_PATH);
+  }
+
+  async role(ref: AccessibleRef): Promise<string> {
+    const [role] = await this.call(ref, ATSPI_IFACE.accessible, 'GetRole');
+    return roleName(Number(role));
+  }
+
+  async name(ref: AccessibleRef): Promise<string> {
+    return String(await this.property(ref, ATSPI_IFACE.accessible, 'Name'));
+  }
+
+  async description(ref: AccessibleRef): Promise<string> {
+    return String(await this.property(ref, ATSPI_IFACE.accessible, 'Description'));
+  }
+
+  async childCount(ref: AccessibleRef): Promise<number> {
+    return Number(await this.property(ref, ATSPI_IFACE.accessible, 'ChildCount'));
+  }
+
+  async states(ref: AccessibleRef): Promise<string[]> {
+    const [words] = await this.call(ref, ATSPI_IFACE.accessible, 'GetState');
+    return decodeStates(words as number[]);
+  }
+
+  async interfaces(ref: AccessibleRef): Promise<string[]> {
+    const [list] = await this.call(ref, ATSPI_IFACE.accessible, 'GetInterfaces');
+    return list as string[];
+  }
+
+  /** Extents in the given coordinate system ({@link COORD_SCREEN} by default). */
+  async extents(ref: AccessibleRef, coordType = COORD_SCREEN): Promise<Rect> {
+    const [box] = await this.call(ref, ATSPI_IFACE.component, 'GetExtents', 'u', [coordType]);
+    const [x, y, width, height] = box as [number, number, number, number];
+    return { x, y, width, height };
+  }
+
+  /** Toolkit of an application (GTK 3 reports screen coordinates; GTK 4 window-relative ones). Cached per app. */
+  async toolkit(app: AccessibleRef): Promise<{ name: string; version: string }> {
+    const known = this.toolkits.get(app.bus);
+    if (known) return known;
+    const [name, version] = await Promise.all([
+      this.property(app, ATSPI_IFACE.application, 'ToolkitName'),
+      this.property(app, ATSPI_IFACE.application, 'Version'),
+    ]);
+    const toolkit = { name: String(name), version: String(version) };
+    this.toolkits.set(app.bus, toolkit);
+    return toolkit;
+  }
+
+  /** Process id behind a unique bus name (from the bus daemon). */
+  async pid(busName: string): Promise<number> {
+    this.calls += 1;
+    const [pid] = await this.bus.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'GetConnectionUnixProcessID',
+      signature: 's',
+      body: [busName],
+    });
+    return Number(pid);
+  }
+
+  /** Actions an object offers. */
+  async actions(ref: AccessibleRef): Promise<AtspiAction[]> {
+    const [list] = await this.call(ref, ATSPI_IFACE.action, 'GetActions');
+    return (list as [string, string, string][]).map(([name, description, keybinding]) => ({ name, description, keybinding }));
+  }
+
+  /** Performs the action with this index. Resolves with the toolkit's answer. */
+  async doAction(ref: AccessibleRef, index = 0): Promise<boolean> {
+    const [ok] = await this.call(ref, ATSPI_IFACE.action, 'DoAction', 'i', [index]);
+    return Boolean(ok);
+  }
+
+  /** Moves keyboard focus to the object. */
+  async grabFocus(ref: AccessibleRef): Promise<boolean> {
+    const [ok] = await this.call(ref, ATSPI_IFACE.component, 'GrabFocus');
+    return Boolean(ok);
+  }
+
+  /** The whole text of a Text object. */
+  async text(ref: AccessibleRef): Promise<string> {
+    const [text] = await this.call(ref, ATSPI_IFACE.text, 'GetText', 'ii', [0, -1]);
+    return String(text);
+  }
+
+  /** Number of characters of a Text object. */
+  async characterCount(ref: AccessibleRef): Promise<number> {
+    return Number(await this.property(ref, ATSPI_IFACE.text, 'CharacterCount'));
+  }
+
+  /** Replaces the content of an EditableText object. */
+  async setTextContents(ref: AccessibleRef, text: string): Promise<boolean> {
+    const [ok] = await this.call(ref, ATSPI_IFACE.editableText, 'SetTextContents', 's', [text]);
+    return Boolean(ok);
+  }
+
+  /** Inserts text at a character offset of an EditableText object (the length argument is in UTF-8 bytes, as GTK reads it). */
+  async insertText(ref: AccessibleRef, position: number, text: string): Promise<boolean> {
+    const [ok] = await this.call(ref, ATSPI_IFACE.editableText, 'InsertText', 'isi', [position, text, Buffer.byteLength(text)]);
+    return Boolean(ok);
+  }
+
+  /** Current value of a Value object (sliders, spin buttons, progress bars). */
+  async value(ref: AccessibleRef): Promise<number> {
+    return Number(await this.property(ref, ATSPI_IFACE.value, 'CurrentValue'));
+  }
+
+  /** The raw `Cache.GetItems` answer of an application (undefined when the toolkit publishes no cache). */
+  async cacheItems(app: AccessibleRef): Promise<unknown[] | undefined> {
+    try {
+      const [items] = await this.call({ bus: app.bus, path: '/org/a11y/atspi/cache' }, ATSPI_IFACE.cache, 'GetItems');
+      return items as unknown[];
+    } catch (error) {
+      if (error instanceof DbusCallError && /UnknownMethod|UnknownObject|UnknownInterface/.test(error.type)) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+// The only module that imports dbus-next (unmaintained upstream, see README): swap this file to change D-Bus client.
+import dbus from 'dbus-next';
+
+/** One D-Bus method call. */
+export interface DbusCall {
+  destination: string;
+  path: string;
+  interface: string;
+  member: string;
+  /** D-Bus type signature of `body`, e.g. `'ii'`. */
+  signature?: string;
+  body?: unknown[];
+}
+
+/** A D-Bus error reply (or a transport failure) for one call. */
+export class DbusCallError extends Error {
+  /** The D-Bus error name, e.g. `org.freedesktop.DBus.Error.UnknownObject`; `timeout` / `disconnected` locally. */
+  readonly type: string;
+  constructor(type: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DbusCallError';
+    this.type = type;
+  }
+}
+
+/** A connection to one D-Bus bus. */
+export interface DbusConnection {
+  /** Calls a method and resolves with the reply body. Rejects with {@link DbusCallError}. */
+  call(request: DbusCall): Promise<unknown[]>;
+  /** `org.freedesktop.DBus.Properties.Get`, with the variant unwrapped. */
+  getProperty(destination: string, path: string, iface: string, name: string): Promise<unknown>;
+  /** Closes the connection; pending calls reject. */
+  close(): void;
+}
+
+/** Options of {@link connectDbus}. */
+export interface ConnectDbusOptions {
+  /** Bus address, e.g. `unix:path=/tmp/…`. */
+  address: string;
+  /** Per-call timeout in milliseconds (a hung application must not hang the caller). Default 5000. */
+  callTimeoutMs?: number;
+}
+
+/** Opens a connection to the bus at `address` and waits until it is authenticated. */
+export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConnection> {
+  const bus = dbus.sessionBus({ busAddress: options.address });
+  const timeoutMs = options.callTimeoutMs ?? 5000;
+  let closed = false;
+  let lastError: Error | undefined;
+  bus.on('error', (error: Error) => {
+    lastError = error;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new DbusCallError('timeout', `no D-Bus connection to ${options.address}`)), timeoutMs);
+    bus.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    bus.once('error', (error: Error) => {
+      clearTimeout(timer);
+      reject(new DbusCallError('disconnected', `cannot connect to D-Bus at ${options.address}: ${error.message}`, { cause: error }));
+    });
+  });
+
+  const call = async (request: DbusCall): Promise<unknown[]> => {
+    if (closed) throw new DbusCallError('disconnected', 'the D-Bus connection is closed');
+    const message = new dbus.Message({
+      destination: request.destination,
+      path: request.path,
+      interface: request.interface,
+      member: request.member,
+      signature: request.signature ?? '',
+      body: request.body ?? [],
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DbusCallError('timeout', `D-Bus call ${request.interface}.${request.member} on ${request.destination} timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      const reply = await Promise.race([bus.call(message), timeout]);
+      return (reply?.body ?? []) as unknown[];
+    } catch (error) {
+      if (error instanceof DbusCallError) throw error;
+      if (error instanceof dbus.DBusError) throw new DbusCallError(error.type, error.text || error.message, { cause: error });
+      const detail = lastError ? ` (${lastError.message})` : '';
+      throw new DbusCallError('disconnected', `D-Bus call failed: ${(error as Error).message}${detail}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    call,
+    async getProperty(destination, path, iface, name) {
+      const [variant] = await call({
+        destination,
+        path,
+        interface: 'org.freedesktop.DBus.Properties',
+        member: 'Get',
+        signature: 'ss',
+        body: [iface, name],
+      });
+      return variant instanceof dbus.Variant ? variant.value : variant;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      bus.disconnect();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { AccessibleNode, Rect } from '../atspi/accessible-node.js';
+
+/** Roles listed as controls by default: what a user can act on or read (close to the original's CONTROL_LIST). */
+export const DEFAULT_CONTROL_ROLES: ReadonlySet<string> = new Set([
+  'push button', 'toggle button', 'push button menu', 'check box', 'radio button', 'menu item', 'check menu item',
+  'radio menu item', 'menu', 'combo box', 'entry', 'text', 'password text', 'spin button', 'slider', 'link',
+  'list item', 'page tab', 'tree item', 'table cell', 'icon', 'label', 'heading', 'paragraph', 'document text',
+  'document frame', 'document web', 'terminal', 'scroll bar', 'status bar', 'image', 'static',
+]);
+
+const TOOLKIT_CLASS_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Xfce|Mousepad)[A-Z]\w*$/;
+
+/**
+ * A readable name for a control: toolkit class names (`GtkButton`) are dropped, GTK 4's doubled names
+ * (`"7 7"`: name + label) are collapsed, and unnamed controls take the text of their label children.
+ */
+export function controlDisplayName(node: AccessibleNode): string {
+  let name = node.name.trim();
+  if (TOOLKIT_CLASS_NAME.test(name)) name = '';
+  const half = name.length % 2 === 1 ? (name.length - 1) / 2 : -1;
+  if (half > 0 && name[half] === ' ' && name.slice(0, half) === name.slice(half + 1)) name = name.slice(0, half);
+  if (name) return name;
+  const labels: string[] = [];
+  const visit = (n: AccessibleNode, depth: number): void => {
+    for (const child of n.children) {
+      if (child.role === 'label' && child.name.trim() && !TOOLKIT_CLASS_NAME.test(child.name.trim())) labels.push(child.name.trim());
+      else if (depth < 3) visit(child, depth + 1);
+    }
+  };
+  visit(node, 0);
+  return labels.join(' ');
+}
+
+/** Controls whose label children are their own caption (listed once, as the control). */
+const LABELLED_ROLES: ReadonlySet<string> = new Set([
+  'push button', 'toggle button', 'push button menu', 'check box', 'radio button', 'menu item', 'check menu item',
+  'radio menu item', 'link', 'page tab', 'list item', 'tree item', 'combo box', 'table cell',
+]);
+
+function intersects(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Options of {@link selectControls}. */
+export interface ControlSelection {
+  /** Only these roles (AT-SPI role names). Default: {@link DEFAULT_CONTROL_ROLES}. */
+  roles?: readonly string[];
+  /** Every node of the tree, including panels and fillers without a position. Overrides `roles`. */
+  includeAll?: boolean;
+  /** The window's rectangle in the same coordinates as the node extents; controls outside it are left out. */
+  within?: Rect;
+}
+
+/** One selected node with its depth and nearest selected ancestor. */
+export interface SelectedNode {
+  node: AccessibleNode;
+  depth: number;
+  /** Index (in the returned list) of the nearest selected ancestor, or -1. */
+  parentIndex: number;
+  /** Index of the root's child (top-level window) the node is under; -1 for the root itself. */
+  topIndex: number;
+}
+
+/**
+ * The nodes to list as controls, in tree order: by role, on screen (with extents inside the window), skipping
+ * labels inside buttons, menu items and the like (their text is the control's name).
+ */
+export function selectControls(root: AccessibleNode, selection: ControlSelection = {}): SelectedNode[] {
+  const roles = selection.roles ? new Set(selection.roles.map((r) => r.toLowerCase())) : DEFAULT_CONTROL_ROLES;
+  const out: SelectedNode[] = [];
+  const visit = (node: AccessibleNode, depth: number, parentIndex: number, topIndex: number): void => {
+    let myIndex = parentIndex;
+    let take = false;
+    if (selection.includeAll) take = true;
+    else if (roles.has(node.role) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
+      const ancestor = parentIndex >= 0 ? out[parentIndex]!.node : undefined;
+      const caption = node.role === 'label' && ancestor !== undefined && LABELLED_ROLES.has(ancestor.role);
+      take = !caption && !node.states.includes('defunct');
+    }
+    if (take) {
+      out.push({ node, depth, parentIndex, topIndex });
+      myIndex = out.length - 1;
+    }
+    node.children.forEach((child, i) => visit(child, depth + 1, myIndex, depth === 0 ? i : topIndex));
+  };
+  visit(root, 0, -1, -1);
+  return out;
+}

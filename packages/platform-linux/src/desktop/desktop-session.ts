@@ -1,0 +1,212 @@
+import type { AccessibleNode, AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import { AtspiClient, isVanishedError } from '../atspi/atspi-client.js';
+import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
+import { readAccessibleTree } from '../atspi/tree-reader.js';
+import { ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
+import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry } from '../x11/window-list.js';
+import { XDisplay } from '../x11/x-display.js';
+import { XInput } from '../x11/xtest-input.js';
+import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
+import { controlDisplayName, selectControls, type ControlSelection } from './control-selection.js';
+import { listWindowTargets, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
+
+/** Options of {@link DesktopSession.open}. */
+export interface DesktopSessionOptions {
+  /** X display, e.g. `:3`. */
+  display: string;
+  /** The desktop's D-Bus session bus address (where `org.a11y.Bus` lives). */
+  sessionBusAddress: string;
+  /** Per-call timeout of accessibility calls in milliseconds. Default 5000. */
+  atspiCallTimeoutMs?: number;
+}
+
+/** The selected window and how to map its accessible extents to the screen. */
+export interface SelectedWindow {
+  target: WindowTarget;
+  /** Accessible top-levels of the window (main frame first, then its dialogs). */
+  topLevels: AccessibleRef[];
+}
+
+/** A control listing of the selected window. */
+export interface ControlListing {
+  window: WindowSummary;
+  controls: ControlRecord[];
+  /** Window rectangle at listing time (screen coordinates). */
+  windowRect: Rect;
+}
+
+/**
+ * The live state the tool servers share: connections to one desktop's accessibility bus and X display, the
+ * selected window and the current control listing. One per tool-server process (all MCP sessions share it).
+ */
+export class DesktopSession {
+  readonly controlIds = new ControlIdRegistry();
+  private selected: SelectedWindow | undefined;
+
+  private constructor(
+    /** AT-SPI client of the desktop. */
+    readonly atspi: AtspiClient,
+    /** X connection of the desktop. */
+    readonly x: XDisplay,
+    /** XTEST input on that connection. */
+    readonly input: XInput,
+  ) {}
+
+  /** Connects to a desktop's accessibility bus and X display. */
+  static async open(options: DesktopSessionOptions): Promise<DesktopSession> {
+    const atspi = await AtspiClient.connect({ sessionBusAddress: options.sessionBusAddress, callTimeoutMs: options.atspiCallTimeoutMs });
+    try {
+      const x = await XDisplay.open(options.display);
+      return new DesktopSession(atspi, x, await XInput.create(x));
+    } catch (error) {
+      atspi.close();
+      throw error;
+    }
+  }
+
+  /** Closes both connections. */
+  close(): void {
+    this.atspi.close();
+    this.x.close();
+  }
+
+  /** Top-level windows with their program names and pids. */
+  async listWindows(): Promise<WindowTarget[]> {
+    return listWindowTargets(this.atspi, this.x);
+  }
+
+  /** Selects a window by id (from `listWindows`), raises and focuses it, and forgets the previous control listing. */
+  async selectWindow(id: string): Promise<SelectedWindow> {
+    const windows = await this.listWindows();
+    const target = windows.find((w) => w.id === String(id).trim());
+    if (!target) {
+      throw new WindowNotFoundError(
+        `no window with id "${id}"; the windows are: ${windows.map((w) => `${w.id} (${w.root_name}: ${JSON.stringify(w.title)})`).join(', ') || 'none'}`,
+      );
+    }
+    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title) : [];
+    await activateWindow(this.x, target.windowId);
+    this.selected = { target, topLevels };
+    this.controlIds.invalidate();
+    return this.selected;
+  }
+
+  /** The selected window, checked to still exist (its geometry, title and top-levels refreshed). */
+  async requireSelected(): Promise<SelectedWindow> {
+    const selected = this.selected;
+    if (!selected) throw new NoWindowSelectedError();
+    const { target } = selected;
+    if (!(await windowExists(this.x, target.windowId))) {
+      throw new WindowVanishedError(`the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`);
+    }
+    const [rect, windows] = await Promise.all([windowGeometry(this.x, target.windowId), listClientWindows(this.x)]);
+    const title = windows.find((w) => w.id === target.windowId)?.title ?? target.title;
+    let app = target.app;
+    if (app) {
+      const apps = await this.atspi.applications();
+      app = apps.find((a) => a.bus === app!.bus);
+    }
+    const topLevels = app ? await topLevelsForWindow(this.atspi, app, title).catch(() => []) : [];
+    this.selected = { target: { ...target, rect, title, app, accessible: app !== undefined }, topLevels };
+    return this.selected;
+  }
+
+  /** Raises and focuses the selected window if another window has the focus (before real input). */
+  async focusSelected(): Promise<SelectedWindow> {
+    const selected = await this.requireSelected();
+    if ((await activeWindow(this.x).catch(() => undefined)) !== selected.target.windowId) {
+      await activateWindow(this.x, selected.target.windowId);
+    }
+    return selected;
+  }
+
+  /**
+   * Lists the selected window's controls (and those of its open dialogs) with ids for this listing. Extents are
+   * converted to screen coordinates (GTK 4 reports them relative to the toplevel window).
+   */
+  async listControls(selection: Omit<ControlSelection, 'within'> = {}): Promise<ControlListing> {
+    const { target, topLevels } = await this.requireSelected();
+    const summary = publicSummary(target);
+    if (!target.app || topLevels.length === 0) {
+      return { window: summary, controls: this.controlIds.assign(target.windowId, [], []), windowRect: target.rect };
+    }
+    let tree: AccessibleNode;
+    try {
+      tree = await readAccessibleTree(this.atspi, target.app, { topLevelPaths: topLevels.map((t) => t.path) });
+    } catch (error) {
+      if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
+      throw error;
+    }
+    const origins = await this.toScreenCoordinates(target, tree);
+    const chosen = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
+    const records = this.controlIds.assign(
+      target.windowId,
+      chosen.map(({ node, depth, topIndex }) => ({
+        ref: { bus: node.bus, path: node.path },
+        origin: origins[topIndex] ?? { x: 0, y: 0 },
+        role: node.role,
+        name: controlDisplayName(node),
+        states: node.states,
+        interfaces: node.interfaces,
+        rect: node.extents,
+        depth,
+      })),
+      chosen.map((c) => c.parentIndex),
+    );
+    return { window: summary, controls: records, windowRect: target.rect };
+  }
+
+  /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */
+  async controlRect(record: ControlRecord): Promise<Rect | undefined> {
+    await this.requireSelected();
+    try {
+      const box = await this.atspi.extents(record.ref);
+      if (box.width <= 0 || box.height <= 0 || box.x < -1e6) return undefined;
+      return { x: box.x + record.origin.x, y: box.y + record.origin.y, width: box.width, height: box.height };
+    } catch (error) {
+      if (isVanishedError(error)) throw this.vanished(record, error);
+      throw error;
+    }
+  }
+
+  /** The error for a control whose accessible object is gone. */
+  vanished(record: ControlRecord, cause: unknown): ControlVanishedError {
+    return new ControlVanishedError(`control ${record.id} (${record.role} ${JSON.stringify(record.name)}) no longer exists: list the controls again`, { cause });
+  }
+
+  private async isWindowRelativeToolkit(app: AccessibleRef): Promise<boolean> {
+    const toolkit = await this.atspi.toolkit(app).catch(() => ({ name: '', version: '' }));
+    return /^gtk$/i.test(toolkit.name) && toolkit.version.startsWith('4.');
+  }
+
+  /**
+   * Converts extents to screen coordinates in place and returns the offset used for each top-level. GTK 4
+   * reports extents relative to the toplevel window; each top-level (main frame, dialogs) is its own X window,
+   * matched by title.
+   */
+  private async toScreenCoordinates(target: WindowTarget, tree: AccessibleNode): Promise<{ x: number; y: number }[]> {
+    if (!target.app || !(await this.isWindowRelativeToolkit(target.app))) return tree.children.map(() => ({ x: 0, y: 0 }));
+    const windows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
+    return tree.children.map((top) => {
+      const rect = windows.find((w) => w.title === top.name)?.geometry ?? target.rect;
+      const origin = { x: rect.x, y: rect.y };
+      const shift = (node: AccessibleNode): void => {
+        if (node.extents) node.extents = { ...node.extents, x: node.extents.x + origin.x, y: node.extents.y + origin.y };
+        node.children.forEach(shift);
+      };
+      shift(top);
+      return origin;
+    });
+  }
+
+  /** Whether an object implements an AT-SPI interface (by its listed interfaces). */
+  static implements(record: { interfaces: readonly string[] }, iface: keyof typeof ATSPI_IFACE): boolean {
+    return record.interfaces.includes(ATSPI_IFACE[iface]);
+  }
+}
+
+/** The JSON-safe summary of a window target. */
+export function publicSummary(target: WindowTarget): WindowSummary {
+  const { id, title, root_name, pid, rect, focused, accessible } = target;
+  return { id, title, root_name, pid, rect, focused, accessible };
+}

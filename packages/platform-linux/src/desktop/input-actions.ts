@@ -1,0 +1,102 @@
+// Pointer and keyboard actions that are not tied to one control id (or optionally are).
+import type { Rect } from '../atspi/accessible-node.js';
+import { InputError } from '../errors.js';
+import { parseKeySequence } from '../x11/key-combo.js';
+import type { MouseButton } from '../x11/xtest-input.js';
+import { centre, focusControl, resolveControl } from './control-actions.js';
+import type { DesktopSession } from './desktop-session.js';
+
+/** How x/y are given: `fraction` of the selected window (0–1, top-left origin, as the original) or `absolute` screen pixels. */
+export type CoordinateType = 'fraction' | 'absolute';
+
+/** Converts a point to screen pixels; fractions are of the selected window (of the screen when none is selected). */
+export async function toScreenPoint(session: DesktopSession, x: number, y: number, type: CoordinateType): Promise<{ x: number; y: number }> {
+  if (type === 'absolute') return { x: Math.round(x), y: Math.round(y) };
+  if (x < 0 || x > 1 || y < 0 || y > 1) throw new InputError(`fractional coordinates must be between 0 and 1 (got ${x}, ${y}); pass coordinate_type "absolute" for pixels`);
+  const area: Rect = (await session.requireSelected().catch(() => undefined))?.target.rect ?? { x: 0, y: 0, width: session.x.width, height: session.x.height };
+  return {
+    x: Math.min(area.x + area.width - 1, Math.round(area.x + x * area.width)),
+    y: Math.min(area.y + area.height - 1, Math.round(area.y + y * area.height)),
+  };
+}
+
+async function focusIfSelected(session: DesktopSession): Promise<void> {
+  await session.focusSelected().catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'NO_WINDOW_SELECTED') throw error;
+  });
+}
+
+/** Clicks at a point. */
+export async function clickAt(
+  session: DesktopSession,
+  options: { x: number; y: number; coordinateType: CoordinateType; button?: MouseButton; double?: boolean },
+): Promise<{ x: number; y: number; button: MouseButton; double: boolean }> {
+  const point = await toScreenPoint(session, options.x, options.y, options.coordinateType);
+  await focusIfSelected(session);
+  await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
+  return { ...point, button: options.button ?? 'left', double: options.double ?? false };
+}
+
+/** Drags from one point to another, optionally holding keys (e.g. `shift`). */
+export async function dragBetween(
+  session: DesktopSession,
+  options: {
+    start: { x: number; y: number };
+    end: { x: number; y: number };
+    coordinateType: CoordinateType;
+    button?: MouseButton;
+    durationMs?: number;
+    keyHold?: string;
+  },
+): Promise<{ from: { x: number; y: number }; to: { x: number; y: number } }> {
+  const from = await toScreenPoint(session, options.start.x, options.start.y, options.coordinateType);
+  const to = await toScreenPoint(session, options.end.x, options.end.y, options.coordinateType);
+  const held = options.keyHold ? parseKeySequence(options.keyHold).flatMap((chord) => [...chord.modifiers.map(modifierKeysym), chord.keysym]) : [];
+  await focusIfSelected(session);
+  const steps = 10;
+  await session.input.drag(from, to, { button: options.button, steps, stepDelayMs: Math.max(0, Math.round((options.durationMs ?? 300) / steps)), holdKeysyms: held });
+  return { from, to };
+}
+
+function modifierKeysym(m: 'ctrl' | 'shift' | 'alt' | 'super'): number {
+  return { ctrl: 0xffe3, shift: 0xffe1, alt: 0xffe9, super: 0xffeb }[m];
+}
+
+/** Types text with real key events, into a control (focused first) or the focused window. */
+export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number }> {
+  if (options.id) await focusControl(session, resolveControl(session, options.id));
+  else await focusIfSelected(session);
+  await session.input.type(text);
+  return { typed: [...text].length };
+}
+
+/** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window. */
+export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[] }> {
+  const chords = parseKeySequence(keys);
+  if (options.id) await focusControl(session, resolveControl(session, options.id));
+  else await focusIfSelected(session);
+  await session.input.keys(chords);
+  return { keys: chords.map((c) => c.text) };
+}
+
+/** Scrolls at a control's centre, a point, or the selected window's centre. Positive `wheelDist` scrolls up. */
+export async function scrollWheel(
+  session: DesktopSession,
+  options: { id?: string; x?: number; y?: number; coordinateType?: CoordinateType; wheelDist: number; horizontal?: boolean },
+): Promise<{ x: number; y: number; notches: number }> {
+  let point: { x: number; y: number };
+  if (options.id) {
+    const record = resolveControl(session, options.id);
+    const rect = await session.controlRect(record);
+    if (!rect) throw new InputError(`control ${options.id} is not on screen: scroll at coordinates instead`);
+    point = centre(rect);
+  } else if (options.x !== undefined && options.y !== undefined) {
+    point = await toScreenPoint(session, options.x, options.y, options.coordinateType ?? 'fraction');
+  } else {
+    point = await toScreenPoint(session, 0.5, 0.5, 'fraction');
+  }
+  await focusIfSelected(session);
+  if (options.horizontal) await session.input.scroll(point.x, point.y, 0, options.wheelDist);
+  else await session.input.scroll(point.x, point.y, options.wheelDist);
+  return { ...point, notches: options.wheelDist };
+}

@@ -1,0 +1,86 @@
+import type { Rect } from '../atspi/accessible-node.js';
+import { encodePng, pngDataUrl } from '../image/png-encode.js';
+import type { RgbImage } from '../image/rgb-image.js';
+import { drawSetOfMarks } from '../image/set-of-marks.js';
+import { captureScreen } from '../x11/screen-capture.js';
+import type { ControlRecord } from './control-ids.js';
+import type { ControlSelection } from './control-selection.js';
+import { publicSummary, type DesktopSession } from './desktop-session.js';
+import type { WindowSummary } from './window-catalog.js';
+
+/** A screenshot as the tools return it. */
+export interface Screenshot {
+  /** `data:image/png;base64,…` */
+  image: string;
+  width: number;
+  height: number;
+}
+
+/** A captured image and where it is on the screen. */
+export interface Capture {
+  pixels: RgbImage;
+  /** The captured rectangle in screen coordinates. */
+  rect: Rect;
+}
+
+/** Encodes a capture as a screenshot result. */
+export async function toScreenshot(pixels: RgbImage): Promise<Screenshot> {
+  return { image: pngDataUrl(await encodePng(pixels)), width: pixels.width, height: pixels.height };
+}
+
+/** Captures the whole screen. */
+export async function captureDesktop(session: DesktopSession): Promise<Capture> {
+  const rect = { x: 0, y: 0, width: session.x.width, height: session.x.height };
+  return { pixels: await captureScreen(session.x, rect), rect };
+}
+
+/** Captures the selected window's rectangle (as shown on screen). Throws when no window is selected or it vanished. */
+export async function captureSelectedWindow(session: DesktopSession): Promise<Capture & { window: WindowSummary }> {
+  const { target } = await session.requireSelected();
+  const pixels = await captureScreen(session.x, target.rect);
+  return { pixels, rect: target.rect, window: publicSummary(target) };
+}
+
+/** A control as listed next to an annotated screenshot. */
+export interface AnnotatedControl {
+  id: string;
+  name: string;
+  type: string;
+  /** `[left, top, right, bottom]` in screen pixels. */
+  rect: [number, number, number, number];
+}
+
+/** Options of {@link captureAnnotated}. */
+export interface AnnotateOptions extends Omit<ControlSelection, 'within' | 'includeAll'> {
+  /** Capture the whole screen instead of the selected window (boxes are still the selected window's controls). */
+  screen?: boolean;
+  /** Also return the clean (unannotated) image. */
+  includeClean?: boolean;
+}
+
+/** The rectangle as `[left, top, right, bottom]`. */
+export function ltrb(rect: Rect): [number, number, number, number] {
+  return [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height];
+}
+
+/**
+ * Lists the selected window's controls and draws their ids over a screenshot (set-of-marks). Returns the
+ * annotated image (and the clean one on request) with the listed controls.
+ */
+export async function captureAnnotated(
+  session: DesktopSession,
+  options: AnnotateOptions = {},
+): Promise<Screenshot & { clean_image?: string; window: WindowSummary; controls: AnnotatedControl[] }> {
+  const listing = await session.listControls({ roles: options.roles });
+  const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
+  const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
+  const marks = placed.map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
+  const annotated = drawSetOfMarks(capture.pixels, marks);
+  const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
+  return {
+    ...shot,
+    ...(clean ? { clean_image: clean.image } : {}),
+    window: listing.window,
+    controls: placed.map((c) => ({ id: c.id, name: c.name, type: c.role, rect: ltrb(c.rect) })),
+  };
+}

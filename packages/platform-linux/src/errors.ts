@@ -1,0 +1,175 @@
+import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+
+/** Error codes thrown by @ufo-ts/platform-linux. */
+export type LinuxErrorCode =
+  | 'DESKTOP_START_FAILED'
+  | 'DESKTOP_STOPPED'
+  | 'APP_LAUNCH_FAILED'
+  | 'APP_NOT_ALLOWED'
+  | 'APP_NOT_READY'
+  | 'ATSPI_FAILED'
+  | 'X11_FAILED'
+  | 'NO_WINDOW_SELECTED'
+  | 'WINDOW_NOT_FOUND'
+  | 'WINDOW_VANISHED'
+  | 'CONTROL_ID_STALE'
+  | 'CONTROL_NOT_FOUND'
+  | 'CONTROL_VANISHED'
+  | 'CONTROL_NOT_ACTIONABLE'
+  | 'INPUT_INVALID'
+  | 'SHELL_REFUSED'
+  | 'SHELL_TIMEOUT'
+  | 'SHELL_FAILED'
+  | 'SHELL_POLICY_INVALID'
+  | 'SERVER_MISCONFIGURED';
+
+/** Base class of every error this package throws on purpose. */
+export class LinuxPlatformError extends UfoError {
+  declare readonly code: LinuxErrorCode;
+  constructor(code: LinuxErrorCode, message: string, options: UfoErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/** A part of the virtual desktop (Xvfb, D-Bus, AT-SPI bus, window manager) did not start. */
+export class DesktopStartError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('DESKTOP_START_FAILED', message, options);
+  }
+}
+
+/** The desktop was used after `stop()`. */
+export class DesktopStoppedError extends LinuxPlatformError {
+  constructor(message = 'the desktop has been stopped', options: UfoErrorOptions = {}) {
+    super('DESKTOP_STOPPED', message, options);
+  }
+}
+
+/** An application could not be started, or exited before its window appeared. */
+export class AppLaunchError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('APP_LAUNCH_FAILED', message, options);
+  }
+}
+
+/** `launch_application` was asked for an application that is not on the allow-list. */
+export class AppNotAllowedError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('APP_NOT_ALLOWED', message, options);
+  }
+}
+
+/** An application did not show its window on the accessibility tree in time. */
+export class AppNotReadyError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('APP_NOT_READY', message, options);
+  }
+}
+
+/** An AT-SPI (accessibility bus) call failed for a reason other than a vanished object. */
+export class AtspiError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('ATSPI_FAILED', message, options);
+  }
+}
+
+/** An X11 request failed. */
+export class X11Error extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('X11_FAILED', message, options);
+  }
+}
+
+/** A window-scoped tool was called before `select_application_window`. */
+export class NoWindowSelectedError extends LinuxPlatformError {
+  constructor(
+    message = 'no window is selected: call select_application_window with an id from list_windows first',
+    options: UfoErrorOptions = {},
+  ) {
+    super('NO_WINDOW_SELECTED', message, options);
+  }
+}
+
+/** A window id that was never listed (or is malformed). */
+export class WindowNotFoundError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('WINDOW_NOT_FOUND', message, options);
+  }
+}
+
+/** The window existed when it was listed or selected, but is gone now (closed, crashed). */
+export class WindowVanishedError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('WINDOW_VANISHED', message, options);
+  }
+}
+
+/** A control id from an older enumeration was used after the controls were listed again. */
+export class StaleControlIdError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('CONTROL_ID_STALE', message, options);
+  }
+}
+
+/** A control id that does not exist in the current enumeration. */
+export class ControlNotFoundError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('CONTROL_NOT_FOUND', message, options);
+  }
+}
+
+/** The control was listed, but its accessible object is gone now. */
+export class ControlVanishedError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('CONTROL_VANISHED', message, options);
+  }
+}
+
+/** The control has neither an action nor an on-screen position, or cannot take text. */
+export class ControlNotActionableError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('CONTROL_NOT_ACTIONABLE', message, options);
+  }
+}
+
+/** Tool arguments that are well-typed but unusable (unknown key name, coordinates off screen). */
+export class InputError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('INPUT_INVALID', message, options);
+  }
+}
+
+/** The shell policy refused a command (not allow-listed, forbidden argument, bad working directory). */
+export class ShellRefusedError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('SHELL_REFUSED', message, options);
+  }
+}
+
+/** A shell command ran longer than its timeout and was killed. */
+export class ShellTimeoutError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('SHELL_TIMEOUT', message, options);
+  }
+}
+
+/** A shell command could not be started. */
+export class ShellFailedError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('SHELL_FAILED', message, options);
+  }
+}
+
+/** A shell policy that does not validate (unknown binary, bad root). */
+export class ShellPolicyError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('SHELL_POLICY_INVALID', message, options);
+  }
+}
+
+/** A tool server option that is missing or unsafe (e.g. HTTP without a token). */
+export class ServerConfigError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('SERVER_MISCONFIGURED', message, options);
+  }
+}

@@ -1,0 +1,106 @@
+import { basename } from 'node:path';
+import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AtspiClient } from '../atspi/atspi-client.js';
+import { AppLaunchError, AppNotReadyError } from '../errors.js';
+import { waitFor, WaitTimeoutError } from '../util/wait.js';
+import { listClientWindows } from '../x11/window-list.js';
+import type { XDisplay } from '../x11/x-display.js';
+import type { ManagedProcess } from './managed-process.js';
+
+/** An application's first window, once it is on the accessibility tree and mapped on screen. */
+export interface AppFrame {
+  /** Accessible name of the application (for GTK apps the program name, e.g. `gnome-calculator`). */
+  appName: string;
+  pid: number;
+  /** Window title. */
+  title: string;
+  /** X window id. */
+  windowId: number;
+  /** Window position and size on screen. */
+  geometry: Rect;
+  /** The frame's accessible object. */
+  frame: AccessibleRef;
+}
+
+/** Options of {@link AppHandle.waitForFrame}. */
+export interface WaitForFrameOptions {
+  /** Default 20000 ms (gnome-calculator takes ~1 s on an idle machine, several on a loaded one). */
+  timeoutMs?: number;
+}
+
+/** An application started by the harness. */
+export interface AppHandle {
+  /** The command it was started with. */
+  readonly command: string;
+  readonly pid: number | undefined;
+  /** Resolves when its first window is on the AT-SPI tree (frame showing or visible) and mapped as an X window. */
+  waitForFrame(options?: WaitForFrameOptions): Promise<AppFrame>;
+  /** Whether the process is still running. */
+  running(): boolean;
+  /** Terminates the application (SIGTERM, then SIGKILL). */
+  stop(): Promise<void>;
+}
+
+const FRAME_ROLES = new Set(['frame', 'window', 'dialog', 'alert', 'file chooser']);
+
+/** Dependencies of {@link createAppHandle}. */
+export interface AppHandleDeps {
+  command: string;
+  process: ManagedProcess;
+  atspi: () => Promise<AtspiClient>;
+  xDisplay: () => Promise<XDisplay>;
+}
+
+/** Wraps a launched process with the frame-wait logic. */
+export function createAppHandle(deps: AppHandleDeps): AppHandle {
+  const { process: proc, command } = deps;
+  const programName = basename(command);
+  let exitedEarly: { code: number | null; signal: string | null } | undefined;
+  void proc.exited.then((exit) => {
+    exitedEarly = { code: exit.code, signal: exit.signal };
+  });
+
+  const probe = async (atspi: AtspiClient, xd: XDisplay): Promise<AppFrame | undefined> => {
+    if (exitedEarly && exitedEarly.code !== 0) {
+      throw new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
+    }
+    const apps = await atspi.applications();
+    // A single-instance app (GApplication) may hand over to an instance already running and exit 0: match by name then.
+    const app = apps.find((a) => a.pid !== undefined && a.pid === proc.pid) ?? (exitedEarly ? apps.find((a) => a.name === programName) : undefined);
+    if (!app) return undefined;
+    for (const ref of await atspi.children(app)) {
+      const [role, states] = await Promise.all([atspi.role(ref), atspi.states(ref)]);
+      if (!FRAME_ROLES.has(role) || !(states.includes('showing') || states.includes('visible'))) continue;
+      const title = await atspi.name(ref);
+      const windows = await listClientWindows(xd);
+      const window = windows.find((w) => w.pid === app.pid && w.title === title) ?? windows.find((w) => w.pid === app.pid);
+      if (!window) return undefined;
+      return { appName: app.name, pid: app.pid ?? window.pid ?? 0, title, windowId: window.id, geometry: window.geometry, frame: ref };
+    }
+    return undefined;
+  };
+
+  return {
+    command,
+    pid: proc.pid,
+    running: () => proc.running(),
+    stop: () => proc.stop(),
+    async waitForFrame(options = {}) {
+      const timeoutMs = options.timeoutMs ?? 20_000;
+      const [atspi, xd] = await Promise.all([deps.atspi(), deps.xDisplay()]);
+      try {
+        return await waitFor(() => probe(atspi, xd), {
+          timeoutMs,
+          intervalMs: 50,
+          what: `a window of ${command}`,
+          fatal: (error) => error instanceof AppLaunchError,
+        });
+      } catch (error) {
+        if (error instanceof WaitTimeoutError) {
+          throw new AppNotReadyError(`${command} showed no window on the accessibility tree within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`, { cause: error });
+        }
+        throw error;
+      }
+    },
+  };
+}

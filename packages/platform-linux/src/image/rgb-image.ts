@@ -1,0 +1,46 @@
+import type { Rect } from '../atspi/accessible-node.js';
+
+/** An 8-bit RGB image, 3 bytes per pixel, rows top to bottom without padding. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** A blank image of one colour. */
+export function createImage(width: number, height: number, rgb: readonly [number, number, number] = [0, 0, 0]): RgbImage {
+  const data = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < data.length; i += 3) {
+    data[i] = rgb[0];
+    data[i + 1] = rgb[1];
+    data[i + 2] = rgb[2];
+  }
+  return { width, height, data };
+}
+
+/** The part of a rectangle inside `width`×`height`, or undefined when nothing is left. */
+export function clipRect(rect: Rect, width: number, height: number): Rect | undefined {
+  const x = Math.max(0, Math.round(rect.x));
+  const y = Math.max(0, Math.round(rect.y));
+  const right = Math.min(width, Math.round(rect.x + rect.width));
+  const bottom = Math.min(height, Math.round(rect.y + rect.height));
+  if (right <= x || bottom <= y) return undefined;
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Copies a rectangle out of an image (clipped to the image). */
+export function cropImage(image: RgbImage, rect: Rect): RgbImage {
+  const r = clipRect(rect, image.width, image.height);
+  if (!r) return { width: 0, height: 0, data: Buffer.alloc(0) };
+  const out = Buffer.allocUnsafe(r.width * r.height * 3);
+  for (let row = 0; row < r.height; row += 1) {
+    const from = ((r.y + row) * image.width + r.x) * 3;
+    image.data.copy(out, row * r.width * 3, from, from + r.width * 3);
+  }
+  return { width: r.width, height: r.height, data: out };
+}
+
+/** A copy of an image. */
+export function cloneImage(image: RgbImage): RgbImage {
+  return { width: image.width, height: image.height, data: Buffer.from(image.data) };
+}

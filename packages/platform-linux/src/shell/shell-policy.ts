@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** How the arguments of one allowed command are checked. */
+export const ArgumentRuleSchema = z.object({
+  /**
+   * `any`: every option is allowed except those in `deny`; `listed`: only the options in `options` are allowed
+   * (use it for commands whose options can run programs or write files, such as `find`).
+   */
+  mode: z.enum(['any', 'listed']).default('any'),
+  /** Allowed options (mode `listed`), each `flag` (no value) or `value` (takes the next argument or `=value`). */
+  options: z.record(z.string(), z.enum(['flag', 'value'])).default({}),
+  /**
+   * Refused options, in any mode. A long option (`--compress-program`) is also refused when abbreviated
+   * (`--compress-prog`, as GNU getopt accepts); a short one (`-o`) also inside a cluster (`-ro`).
+   */
+  deny: z.array(z.string()).default([]),
+  /** When set, the argument list must be exactly one of these (e.g. `[["--version"]]`). */
+  exact: z.array(z.array(z.string())).optional(),
+  /** Most positional (non-option) arguments allowed. */
+  maxPositional: z.number().int().nonnegative().optional(),
+  /** Long options start with one dash (`find -name`): no clusters, no abbreviations, no `--` end marker. */
+  singleDashLong: z.boolean().default(false),
+});
+export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>;
+
+/** One allowed command. */
+export const CommandRuleSchema = z.object({
+  /** Absolute path of the program; default: found in the policy's `searchPath`. */
+  path: z.string().startsWith('/').optional(),
+  args: ArgumentRuleSchema.default({ mode: 'any', options: {}, deny: [], singleDashLong: false }),
+  /** Shown to the model. */
+  description: z.string().default(''),
+});
+export type CommandRule = z.infer<typeof CommandRuleSchema>;
+
+/** Names a command may have in the allow-list: a bare program name, never a path. */
+export const COMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+/**
+ * The shell tool's policy: which programs may run (argv, never a shell), with which arguments, where, for how
+ * long, with how much output, and with which environment. Secrets for the commands come from the server's own
+ * environment (`env.pass`), never from the model's arguments.
+ */
+export const ShellPolicySchema = z.object({
+  /** Allowed commands by name. */
+  commands: z.record(z.string().regex(COMMAND_NAME), CommandRuleSchema),
+  /** Directories searched (in order) for commands without a `path`. Default `/usr/bin`, `/bin`. */
+  searchPath: z.array(z.string().startsWith('/')).default(['/usr/bin', '/bin']),
+  /** Working directories must be inside one of these (after resolving symlinks). */
+  allowedCwdRoots: z.array(z.string().startsWith('/')).min(1),
+  /** Working directory when the call gives none. Default: the first root. */
+  defaultCwd: z.string().startsWith('/').optional(),
+  /** Default timeout in milliseconds. */
+  timeoutMs: z.number().int().positive().default(10_000),
+  /** Largest timeout a call may ask for. */
+  maxTimeoutMs: z.number().int().positive().default(120_000),
+  /** Bytes kept of stdout and of stderr each; the process is killed once it writes four times that. */
+  outputLimitBytes: z.number().int().positive().default(64 * 1024),
+  /** Most arguments per call. */
+  maxArgs: z.number().int().positive().default(64),
+  /** Longest single argument, in characters. */
+  maxArgLength: z.number().int().positive().default(4096),
+  env: z
+    .object({
+      /** Names of variables copied from the server's environment (e.g. `LANG`, or a token a command needs). */
+      pass: z.array(z.string()).default(['LANG', 'LC_ALL', 'TZ']),
+      /** Variables set to fixed values. */
+      set: z.record(z.string(), z.string()).default({}),
+    })
+    .default({ pass: ['LANG', 'LC_ALL', 'TZ'], set: {} }),
+});
+export type ShellPolicy = z.infer<typeof ShellPolicySchema>;
+/** A policy as written (defaults not yet applied). */
+export type ShellPolicyInput = z.input<typeof ShellPolicySchema>;

@@ -1,0 +1,80 @@
+import { defineTool } from '@ufo-ts/dispatchers/server';
+import { z } from 'zod';
+import { clickControl, readControlText, setControlText } from '../desktop/control-actions.js';
+import { describeControls } from '../desktop/control-details.js';
+import { ltrb } from '../desktop/screenshots.js';
+import type { LinuxToolContext } from './tool-context.js';
+
+const ROLES = z
+  .array(z.string())
+  .default([])
+  .describe('Only controls with these AT-SPI roles (e.g. ["push button", "text"]); empty for the usual interactive and text roles.');
+
+/** Control listing and actions on controls by id. */
+export function controlTools(ctx: LinuxToolContext) {
+  return [
+    defineTool({
+      name: 'get_controls',
+      description:
+        'The control tree of the selected window (and its open dialogs), in tree order, with ids valid for this listing: id, role, name, states, rect {x, y, width, height} in screen pixels, parent id, depth, and (details) actions, text, value, editable.',
+      toolType: 'data_collection',
+      input: z.object({
+        roles: ROLES,
+        include_all: z.boolean().default(false).describe('List every accessible object (panels, fillers, off-screen), not only controls.'),
+        details: z.boolean().default(true).describe('Read actions, text and values (one more call per control).'),
+      }),
+      handler: async ({ roles, include_all, details }) => {
+        const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined, includeAll: include_all });
+        return { window: listing.window, generation: ctx.session.controlIds.currentGeneration() ?? null, controls: await describeControls(ctx.session, listing.controls, { details }) };
+      },
+    }),
+    defineTool({
+      name: 'get_app_window_controls_target_info',
+      description: 'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom]}], ids valid for this listing.',
+      toolType: 'data_collection',
+      input: z.object({ roles: ROLES }),
+      handler: async ({ roles }) => {
+        const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined });
+        return {
+          controls: listing.controls
+            .filter((c) => c.rect)
+            .map((c) => ({ kind: 'control', id: c.id, name: c.name, type: c.role, rect: ltrb(c.rect!) })),
+        };
+      },
+    }),
+    defineTool({
+      name: 'click_input',
+      description:
+        'Click a control by its id from the latest control list or annotated screenshot. A plain left click uses the control\'s accessibility action when it has one, otherwise a real mouse click at its centre. Ids from an older listing are refused.',
+      toolType: 'action',
+      input: z.object({
+        id: z.string().describe('The control id, e.g. "a12".'),
+        name: z.string().default('').describe('The control name as listed; a clear mismatch refuses the click.'),
+        button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button.'),
+        double: z.boolean().default(false).describe('Double click.'),
+        method: z.enum(['auto', 'action', 'pointer']).default('auto').describe('auto, action (accessibility action only) or pointer (real click only).'),
+      }),
+      handler: ({ id, name, button, double, method }) => clickControl(ctx.session, id, { name, button, double, method }),
+    }),
+    defineTool({
+      name: 'set_edit_text',
+      description:
+        'Put text into an editable control by id: replace its content (clear_current_text true) or insert at the caret. Uses the accessibility EditableText interface, falling back to focusing the control and typing.',
+      toolType: 'action',
+      input: z.object({
+        id: z.string().describe('The control id.'),
+        name: z.string().default('').describe('The control name as listed.'),
+        text: z.string().describe('The text (any Unicode).'),
+        clear_current_text: z.boolean().default(false).describe('Replace the current content instead of inserting.'),
+      }),
+      handler: ({ id, name, text, clear_current_text }) => setControlText(ctx.session, id, text, { clear: clear_current_text, name }),
+    }),
+    defineTool({
+      name: 'texts',
+      description: 'Read the text of a control by id (its text content, else its name; value for sliders).',
+      toolType: 'action',
+      input: z.object({ id: z.string().describe('The control id.'), name: z.string().default('').describe('The control name as listed.') }),
+      handler: ({ id }) => readControlText(ctx.session, id),
+    }),
+  ];
+}

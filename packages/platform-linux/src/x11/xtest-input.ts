@@ -1,0 +1,207 @@
+import type { XTestExtension } from 'x11';
+import { InputError } from '../errors.js';
+import { sleep } from '../util/wait.js';
+import { keysymForChar, MODIFIER_KEYSYMS, type KeyChord } from './key-combo.js';
+import { xRequest, type XDisplay } from './x-display.js';
+
+/** Mouse buttons by name. */
+export const MOUSE_BUTTONS = { left: 1, middle: 2, right: 3 } as const;
+/** A mouse button name. */
+export type MouseButton = keyof typeof MOUSE_BUTTONS;
+
+const SCROLL_UP = 4;
+const SCROLL_DOWN = 5;
+const SCROLL_LEFT = 6;
+const SCROLL_RIGHT = 7;
+const SHIFT_KEYSYM = 0xffe1;
+
+/** Options of {@link XInput.click}. */
+export interface ClickOptions {
+  button?: MouseButton;
+  /** 1 = single click, 2 = double click. Default 1. */
+  count?: number;
+  /** Milliseconds between press and release. Default 0 (both in one batch, flushed together). */
+  holdMs?: number;
+}
+
+interface KeyLocation {
+  code: number;
+  shift: boolean;
+}
+
+/**
+ * Real input through the XTEST extension: pointer motion, clicks, drags, scrolling and key presses, including
+ * characters that are not on the keyboard (they are mapped onto spare keycodes first, as xdotool does).
+ */
+export class XInput {
+  private keymap: number[][] = [];
+  private readonly remapped = new Map<number, number>();
+
+  private constructor(
+    private readonly xd: XDisplay,
+    private readonly xtest: XTestExtension,
+  ) {}
+
+  /** Loads XTEST and the keyboard mapping. */
+  static async create(xd: XDisplay): Promise<XInput> {
+    const input = new XInput(xd, await xd.xtest());
+    input.keymap = await xRequest<number[][]>((cb) => xd.client.GetKeyboardMapping(xd.minKeycode, xd.maxKeycode - xd.minKeycode + 1, cb));
+    return input;
+  }
+
+  private fake(type: number, detail: number, x = 0, y = 0): void {
+    this.xtest.FakeInput(type, detail, 0, this.xd.root, x, y);
+  }
+
+  private checkPoint(x: number, y: number): void {
+    if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x >= this.xd.width || y >= this.xd.height) {
+      throw new InputError(`point (${x}, ${y}) is outside the ${this.xd.width}x${this.xd.height} screen`);
+    }
+  }
+
+  /** Moves the pointer. */
+  async move(x: number, y: number): Promise<void> {
+    this.checkPoint(x, y);
+    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    await this.xd.sync();
+  }
+
+  /** Clicks (or double-clicks) at a screen point. */
+  async click(x: number, y: number, options: ClickOptions = {}): Promise<void> {
+    this.checkPoint(x, y);
+    const button = MOUSE_BUTTONS[options.button ?? 'left'];
+    const count = options.count ?? 1;
+    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    for (let i = 0; i < count; i += 1) {
+      if (i > 0) await sleep(40);
+      this.fake(this.xtest.ButtonPress, button);
+      if (options.holdMs) {
+        await this.xd.sync();
+        await sleep(options.holdMs);
+      }
+      this.fake(this.xtest.ButtonRelease, button);
+      await this.xd.sync();
+    }
+  }
+
+  /** Presses at `from`, moves in `steps` to `to`, releases; `holdKeys` (keysyms) are held during the drag. */
+  async drag(from: { x: number; y: number }, to: { x: number; y: number }, options: { button?: MouseButton; steps?: number; stepDelayMs?: number; holdKeysyms?: number[] } = {}): Promise<void> {
+    this.checkPoint(from.x, from.y);
+    this.checkPoint(to.x, to.y);
+    const button = MOUSE_BUTTONS[options.button ?? 'left'];
+    const steps = Math.max(1, options.steps ?? 10);
+    const held = await Promise.all((options.holdKeysyms ?? []).map((sym) => this.locate(sym)));
+    for (const key of held) this.fake(this.xtest.KeyPress, key.code);
+    this.fake(this.xtest.MotionNotify, 0, Math.round(from.x), Math.round(from.y));
+    this.fake(this.xtest.ButtonPress, button);
+    await this.xd.sync();
+    for (let i = 1; i <= steps; i += 1) {
+      await sleep(options.stepDelayMs ?? 10);
+      const x = from.x + ((to.x - from.x) * i) / steps;
+      const y = from.y + ((to.y - from.y) * i) / steps;
+      this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+      await this.xd.sync();
+    }
+    this.fake(this.xtest.ButtonRelease, button);
+    for (const key of held.reverse()) this.fake(this.xtest.KeyRelease, key.code);
+    await this.xd.sync();
+  }
+
+  /** Scrolls at a point: positive `dy` scrolls up (as the original's wheel_dist), positive `dx` right; one unit = one wheel notch. */
+  async scroll(x: number, y: number, dy: number, dx = 0): Promise<void> {
+    this.checkPoint(x, y);
+    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    const notches: number[] = [];
+    for (let i = 0; i < Math.min(Math.abs(dy), 100); i += 1) notches.push(dy > 0 ? SCROLL_UP : SCROLL_DOWN);
+    for (let i = 0; i < Math.min(Math.abs(dx), 100); i += 1) notches.push(dx > 0 ? SCROLL_RIGHT : SCROLL_LEFT);
+    for (const button of notches) {
+      this.fake(this.xtest.ButtonPress, button);
+      this.fake(this.xtest.ButtonRelease, button);
+    }
+    await this.xd.sync();
+  }
+
+  /** Types text (any Unicode) with real key events into the focused window. */
+  async type(text: string, options: { interKeyDelayMs?: number } = {}): Promise<void> {
+    const chars = [...text];
+    await this.prepare(chars.map(keysymForChar));
+    const shift = await this.locate(SHIFT_KEYSYM);
+    for (const char of chars) {
+      const key = await this.locate(keysymForChar(char));
+      if (key.shift) this.fake(this.xtest.KeyPress, shift.code);
+      this.fake(this.xtest.KeyPress, key.code);
+      this.fake(this.xtest.KeyRelease, key.code);
+      if (key.shift) this.fake(this.xtest.KeyRelease, shift.code);
+      if (options.interKeyDelayMs) {
+        await this.xd.sync();
+        await sleep(options.interKeyDelayMs);
+      }
+    }
+    await this.xd.sync();
+  }
+
+  /** Presses key chords in order (see `parseKeySequence`). */
+  async keys(chords: readonly KeyChord[]): Promise<void> {
+    await this.prepare(chords.map((chord) => chord.keysym));
+    for (const chord of chords) {
+      const key = await this.locate(chord.keysym);
+      const modifiers = await Promise.all(chord.modifiers.map((m) => this.locate(MODIFIER_KEYSYMS[m])));
+      if (key.shift && !chord.modifiers.includes('shift')) modifiers.push(await this.locate(SHIFT_KEYSYM));
+      for (let i = 0; i < chord.repeat; i += 1) {
+        for (const m of modifiers) this.fake(this.xtest.KeyPress, m.code);
+        this.fake(this.xtest.KeyPress, key.code);
+        this.fake(this.xtest.KeyRelease, key.code);
+        for (const m of [...modifiers].reverse()) this.fake(this.xtest.KeyRelease, m.code);
+      }
+      await this.xd.sync();
+    }
+  }
+
+  private find(keysym: number): KeyLocation | undefined {
+    for (let i = 0; i < this.keymap.length; i += 1) {
+      const row = this.keymap[i]!;
+      if (row[0] === keysym) return { code: i + this.xd.minKeycode, shift: false };
+      if (row[1] === keysym) return { code: i + this.xd.minKeycode, shift: true };
+    }
+    // letters: the keymap lists the lowercase keysym first and may leave the shifted column empty
+    return undefined;
+  }
+
+  private async locate(keysym: number): Promise<KeyLocation> {
+    const found = this.find(keysym);
+    if (found) return found;
+    await this.prepare([keysym]);
+    const mapped = this.find(keysym);
+    if (!mapped) throw new InputError(`cannot map keysym 0x${keysym.toString(16)} onto the keyboard`);
+    return mapped;
+  }
+
+  /**
+   * Maps every keysym that is not on the keyboard onto its own spare keycode, then waits once for clients to
+   * reload the mapping. Distinct keycodes matter: a client translates a key event with the mapping it has when it
+   * processes the event, so reusing one keycode for successive characters would garble text.
+   */
+  private async prepare(keysyms: readonly number[]): Promise<void> {
+    const missing = [...new Set(keysyms)].filter((sym) => !this.find(sym));
+    if (missing.length === 0) return;
+    const perCode = this.keymap[0]?.length ?? 2;
+    for (const sym of missing) {
+      let index = this.keymap.findLastIndex((row) => row.every((k) => k === 0));
+      if (index < 0) {
+        // recycle the oldest keycode we remapped ourselves
+        const oldest = this.remapped.entries().next().value as [number, number] | undefined;
+        if (!oldest) throw new InputError('no spare keycode left to map a character onto');
+        this.remapped.delete(oldest[0]);
+        index = oldest[1] - this.xd.minKeycode;
+      }
+      const row = new Array<number>(perCode).fill(0);
+      row[0] = sym;
+      row[1] = sym;
+      this.xd.client.ChangeKeyboardMapping(index + this.xd.minKeycode, perCode, row);
+      this.keymap[index] = row;
+      this.remapped.set(sym, index + this.xd.minKeycode);
+    }
+    await this.xd.sync();
+    await sleep(50);
+  }
+}
