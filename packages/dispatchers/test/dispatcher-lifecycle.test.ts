@@ -113,6 +113,7 @@ describe('finding 20: one persistent MCP session per server (the original opened
 
 describe('clean shutdown', () => {
   it('close() stops every server, leaves no child process, and later calls fail with DISPATCHER_CLOSED', async () => {
+    const exitListeners = process.listenerCount('exit');
     const dispatcher = dispatchers.create({
       config: {
         AppAgent: {
@@ -125,7 +126,9 @@ describe('clean shutdown', () => {
     const pids = dispatcher.serverPids();
     expect(pids).toHaveLength(4);
     expect(pids.every(pidAlive)).toBe(true);
+    expect(process.listenerCount('exit')).toBe(exitListeners + 1); // the kill-children-on-exit hook
     await dispatcher.close();
+    expect(process.listenerCount('exit')).toBe(exitListeners);
     expect(pids.filter(pidAlive)).toEqual([]);
     expect(dispatcher.serverPids()).toEqual([]);
     const [late] = await dispatcher.execute([command('noop')], { target: { agent: 'AppAgent' } });

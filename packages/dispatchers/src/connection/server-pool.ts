@@ -32,14 +32,10 @@ export function instanceKey(config: ServerConfig, target: DispatchTarget): strin
 export class ServerPool {
   private readonly connections = new Map<string, ServerConnection>();
   private counter = 0;
-  private readonly onExit: (() => void) | undefined;
+  private readonly onExit = (): void => this.killChildren();
+  private exitHookInstalled = false;
 
-  constructor(private readonly options: ServerPoolOptions) {
-    if (options.killChildrenOnExit) {
-      this.onExit = () => this.killChildren();
-      process.once('exit', this.onExit);
-    }
-  }
+  constructor(private readonly options: ServerPoolOptions) {}
 
   /** The pooled connection for `config` serving `target` (created, not started, on first request). */
   connectionFor(config: ServerConfig, target: DispatchTarget): ServerConnection {
@@ -61,6 +57,11 @@ export class ServerPool {
         emit: this.options.emit,
       });
       this.connections.set(key, connection);
+      if (config.transport === 'stdio' && this.options.killChildrenOnExit && !this.exitHookInstalled) {
+        // Installed only by pools that spawn children, and removed by closeAll().
+        process.once('exit', this.onExit);
+        this.exitHookInstalled = true;
+      }
     }
     return connection;
   }
@@ -73,7 +74,8 @@ export class ServerPool {
   /** Closes every instance (children are stopped: stdin closed, then SIGTERM, then SIGKILL). */
   async closeAll(): Promise<void> {
     await Promise.allSettled(this.list().map((connection) => connection.close()));
-    if (this.onExit) process.removeListener('exit', this.onExit);
+    if (this.exitHookInstalled) process.removeListener('exit', this.onExit);
+    this.exitHookInstalled = false;
   }
 
   /** Synchronous last resort on process exit: signal every live child. */
