@@ -32,18 +32,23 @@ export default async function setup(project: TestProject): Promise<() => void> {
     'http-server': join(here, '../fixtures/http-fixture-server.ts'),
     'exit-probe': join(here, '../fixtures/exit-probe.ts'),
   };
-  await build({
-    entryPoints: entries,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    external: [...builtinModules],
-    banner: { js: "import { createRequire as __ufoCreateRequire } from 'node:module'; const require = __ufoCreateRequire(import.meta.url);" },
-  });
+  try {
+    await build({
+      entryPoints: entries,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      external: [...builtinModules],
+      banner: { js: "import { createRequire as __ufoCreateRequire } from 'node:module'; const require = __ufoCreateRequire(import.meta.url);" },
+    });
+  } catch (error) {
+    rmSync(outdir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('fixtures', {
     stdioServer: join(outdir, 'stdio-server.mjs'),
     httpServer: join(outdir, 'http-server.mjs'),
