@@ -21,3 +21,4 @@ export * from './logs/file-log-sink.js';
 export * from './logs/memory-log-sink.js';
 export * from './interactors/programmatic-interactor.js';
 export * from './interactors/console-interactor.js';
+export * from './render-tools-for-prompt.js';

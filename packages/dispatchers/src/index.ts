@@ -33,7 +33,7 @@ export type {
   InProcessFactoryContext,
   InstanceTarget,
 } from './connection/create-client-transport.js';
-export { renderToolsForPrompt, TOOL_BLOCK_SEPARATOR } from './prompt/render-tools-for-prompt.js';
+export { renderToolsForPrompt, TOOL_BLOCK_SEPARATOR } from '@ufo-ts/core';
 export { LIST_TOOLS_META_TOOL } from './calling/run-command.js';
 export type { DispatcherEvent, DispatcherEventListener, ServerTransportKind } from './dispatcher-events.js';
 export {

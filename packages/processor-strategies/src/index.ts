@@ -8,7 +8,6 @@ export * from './framework/processor.js';
 export * from './framework/logging-middleware.js';
 export * from './framework/finalize.js';
 export * from './schemas/responses.js';
-export * from './prompts/render-tools.js';
 export * from './prompts/schema-text.js';
 export * from './prompts/prompt-parts.js';
 export * from './prompts/host-prompt.js';

@@ -1,10 +1,9 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { createHash } from 'node:crypto';
-import type { ChatMessage, DispatchTarget, ToolInfo } from '@ufo-ts/core';
+import { renderToolsForPrompt, type ChatMessage, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
 import type { z } from 'zod';
 import type { StepContext } from '../framework/step-context.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
-import { renderToolsForPrompt } from '../prompts/render-tools.js';
 
 /** Options of {@link llmStrategy}. */
 export interface LlmStrategyOptions<A extends Agent, T> {

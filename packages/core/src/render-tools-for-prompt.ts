@@ -1,4 +1,4 @@
-import type { ToolInfo } from '@ufo-ts/core';
+import type { ToolInfo } from './command.js';
 
 /** Separator between two tool blocks (as in the original's `tool_to_llm_prompt`). */
 export const TOOL_BLOCK_SEPARATOR = '\n\n---\n\n';
