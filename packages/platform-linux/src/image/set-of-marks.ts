@@ -69,7 +69,8 @@ export function labelSize(label: string, scale: number): { width: number; height
 
 /**
  * Draws numbered boxes over an image (the "set-of-marks" prompt technique): an outline around each rectangle and
- * its label, white on the box colour, in the rectangle's top-left corner. Returns a new image.
+ * its label, white on the box colour, at the rectangle's top-left corner (just above it for small rectangles).
+ * Returns a new image.
  */
 export function drawSetOfMarks(image: RgbImage, marks: readonly Mark[], options: SetOfMarksOptions = {}): RgbImage {
   const out = cloneImage(image);
@@ -80,8 +81,10 @@ export function drawSetOfMarks(image: RgbImage, marks: readonly Mark[], options:
     const rect = { x: Math.round(mark.rect.x), y: Math.round(mark.rect.y), width: Math.round(mark.rect.width), height: Math.round(mark.rect.height) };
     strokeRect(out, rect, line, colour);
     const size = labelSize(mark.label, scale);
+    // small controls: put the label just above the box (when there is room) so it does not hide the control
+    const above = rect.height < size.height * 2 && rect.y - size.height >= 0;
     const lx = Math.min(Math.max(0, rect.x), Math.max(0, out.width - size.width));
-    const ly = Math.min(Math.max(0, rect.y), Math.max(0, out.height - size.height));
+    const ly = Math.min(Math.max(0, above ? rect.y - size.height : rect.y), Math.max(0, out.height - size.height));
     fillRect(out, { x: lx, y: ly, ...size }, colour);
     drawText(out, mark.label, lx + 2, ly + 2, scale, [255, 255, 255]);
   });

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { AccessibleNode } from '../../src/atspi/accessible-node.js';
+import { countNodes } from '../../src/atspi/accessible-node.js';
+import { controlDisplayName, selectControls } from '../../src/desktop/control-selection.js';
+
+const load = (name: string): AccessibleNode => JSON.parse(readFileSync(new URL(`../__fixtures__/${name}-tree.json`, import.meta.url), 'utf8'));
+
+describe('selectControls on recorded trees', () => {
+  it('gnome-calculator (GTK 4): every keypad button once, the display, no duplicate labels', () => {
+    const tree = load('gnome-calculator');
+    expect(countNodes(tree)).toBeGreaterThan(80);
+    const chosen = selectControls(tree);
+    const names = chosen.map((c) => controlDisplayName(c.node));
+    for (const key of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '×', '÷', '+', '−', '=']) {
+      expect(names.filter((n) => n === key), `button ${key}`).toHaveLength(1);
+    }
+    expect(chosen.some((c) => c.node.role === 'label')).toBe(false);
+    expect(chosen.filter((c) => c.node.role === 'text').length).toBeGreaterThanOrEqual(1);
+    expect(chosen.length).toBeLessThan(countNodes(tree) / 2);
+    for (const c of chosen) expect(c.node.extents, controlDisplayName(c.node)).toBeDefined();
+  });
+
+  it('mousepad (GTK 3): the text area and the menu bar items that are on screen', () => {
+    const tree = load('mousepad');
+    const chosen = selectControls(tree);
+    const text = chosen.filter((c) => c.node.role === 'text' && c.node.interfaces.includes('org.a11y.atspi.EditableText'));
+    expect(text.length).toBeGreaterThanOrEqual(1);
+    const menus = chosen.filter((c) => c.node.role === 'menu').map((c) => controlDisplayName(c.node));
+    expect(menus).toContain('File');
+    // hidden menu items (not showing) have no extents and are left out
+    expect(chosen.every((c) => c.node.extents !== undefined)).toBe(true);
+    expect(chosen.length).toBeLessThan(countNodes(tree));
+  });
+
+  it('filters by role and keeps parent links', () => {
+    const tree = load('gnome-calculator');
+    const buttons = selectControls(tree, { roles: ['push button'] });
+    expect(buttons.every((c) => c.node.role === 'push button')).toBe(true);
+    const nested = buttons.find((c) => c.parentIndex >= 0);
+    expect(nested).toBeDefined();
+    expect(buttons[nested!.parentIndex]!.node.role).toBe('push button');
+    const all = selectControls(tree, { includeAll: true });
+    expect(all).toHaveLength(countNodes(tree));
+  });
+
+  it('leaves out controls outside the given area', () => {
+    const tree = load('gnome-calculator');
+    const topOnly = selectControls(tree, { within: { x: 0, y: 0, width: 1280, height: 60 } });
+    expect(topOnly.length).toBeGreaterThan(0);
+    expect(topOnly.every((c) => c.node.extents!.y < 60)).toBe(true);
+  });
+});
+
+describe('controlDisplayName', () => {
+  const node = (name: string, children: AccessibleNode[] = [], role = 'push button'): AccessibleNode => ({
+    bus: ':1.1', path: `/${name}`, role, name, description: '', states: [], interfaces: [], childCount: children.length, children,
+  });
+  it('collapses GTK 4 doubled names, drops class names, falls back to labels', () => {
+    expect(controlDisplayName(node('7 7'))).toBe('7');
+    expect(controlDisplayName(node('mod mod'))).toBe('mod');
+    expect(controlDisplayName(node('Save As'))).toBe('Save As');
+    expect(controlDisplayName(node('GtkButton', [node('π', [], 'label')]))).toBe('π');
+    expect(controlDisplayName(node('', [node('', [node('Open', [], 'label')], 'panel')]))).toBe('Open');
+    expect(controlDisplayName(node('AdwGizmo'))).toBe('');
+  });
+});
