@@ -171,7 +171,8 @@ export const BRIDGE_OPS = {
     mutating: false,
   },
   listWindows: {
-    args: Empty,
+    /** Invisible windows are skipped unless asked for (there are hundreds). */
+    args: z.object({ includeHidden: z.boolean().default(false) }),
     result: z.object({ windows: z.array(WindowRecordSchema) }),
     mutating: false,
   },
