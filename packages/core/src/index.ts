@@ -22,3 +22,4 @@ export * from './logs/memory-log-sink.js';
 export * from './interactors/programmatic-interactor.js';
 export * from './interactors/console-interactor.js';
 export * from './render-tools-for-prompt.js';
+export * from './trajectory/index.js';

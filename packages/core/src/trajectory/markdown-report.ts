@@ -1,0 +1,88 @@
+import { writeFileSync } from 'node:fs';
+import { join, relative, isAbsolute } from 'node:path';
+import type { Trajectory, TrajectoryStep } from './trajectory-types.js';
+import { actionResultText, actionText, formatCost, formatDuration, valueText } from './report-format.js';
+import { readTrajectory } from './read-trajectory.js';
+
+/**
+ * The trajectory as Markdown (`output.md`, inventory §9.3): a summary with totals, the evaluations, then each
+ * round and step with its reasoning, actions and results, and the annotated screenshot. Images are linked by
+ * their path relative to the log folder.
+ */
+export function trajectoryToMarkdown(trajectory: Trajectory): string {
+  const t = trajectory.totals;
+  const out: string[] = ['# Trajectory', ''];
+  if (trajectory.steps.length === 0) {
+    out.push('No trajectory data found: `response.log` has no step records.', '');
+    return out.join('\n');
+  }
+  out.push(
+    '## Summary',
+    '',
+    ...trajectory.rounds.map((r) => `- **Request ${r.round}**: ${oneLine(r.request)}`),
+    `- **Rounds**: ${t.rounds}`,
+    `- **Steps**: ${t.steps} (HostAgent ${t.hostSteps}, other agents ${t.appSteps}, errors ${t.errors})`,
+    `- **Actions**: ${t.actions}`,
+    `- **Cost**: ${formatCost(t.cost)}${t.unpricedSteps ? ` (+${t.unpricedSteps} unpriced steps)` : ''}${t.evaluationCost ? `, evaluation ${formatCost(t.evaluationCost)}` : ''}`,
+    `- **Tokens**: ${t.inputTokens} in, ${t.outputTokens} out`,
+    `- **Time**: ${formatDuration(t.durationMs)}`,
+    '',
+  );
+  if (trajectory.evaluations.length) {
+    out.push('## Evaluation', '');
+    for (const e of trajectory.evaluations) {
+      out.push(`- **${e.level === 'round' ? `Round ${e.round}` : 'Session'}**: complete = **${e.complete}** (${formatCost(e.cost)})`, `  - ${oneLine(e.reason)}`);
+      for (const s of e.sub_scores) out.push(`  - ${s.name}: ${s.evaluation}`);
+    }
+    out.push('');
+  }
+  for (const round of trajectory.rounds) {
+    out.push(`## Round ${round.round}: ${oneLine(round.request)}`, '');
+    for (const step of round.steps) out.push(...stepMarkdown(trajectory, step));
+    if (round.finalScreenshot) out.push(`Final screenshot of round ${round.round}:`, '', image(trajectory, round.finalScreenshot, 'final'), '');
+  }
+  if (trajectory.problems.length) {
+    out.push('## Unreadable log lines', '', ...trajectory.problems.map((p) => `- ${p.file}:${p.line}: ${p.message}`), '');
+  }
+  return out.join('\n');
+}
+
+function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
+  const r = step.record;
+  const out = [`### Step ${r.session_step}: ${r.agent} (${r.state} → ${r.status})`, ''];
+  const field = (name: string, value: unknown) => {
+    const text = valueText(value);
+    if (text) out.push(`- **${name}**: ${text.includes('\n') ? `\n\n\`\`\`\n${text}\n\`\`\`\n` : text}`);
+  };
+  field('Subtask', r.subtask);
+  field('Application', r.application);
+  field('Observation', r.observation);
+  field('Thought', r.thought);
+  if (r.plan?.length) field('Plan', r.plan.map((p) => `${p}`).join('; '));
+  for (const action of r.actions) out.push(`- **Action**: \`${actionText(action)}\` → ${actionResultText(action)}`);
+  for (const c of step.confirmations) out.push(`- **Confirmation**: ${c.approved ? 'approved' : 'rejected'}`);
+  field('Questions', r.questions?.join(' / '));
+  field('Comment', r.comment);
+  field('Result', r.result);
+  if (r.error) out.push(`- **Error**: ${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`);
+  out.push(`- **Cost**: ${formatCost(r.cost)} · **Time**: ${formatDuration(r.timings.total)}`, '');
+  const shot = step.screenshots.annotated ?? step.screenshots.clean;
+  if (shot) out.push(image(trajectory, shot, `step ${r.session_step}`), '');
+  return out;
+}
+
+function image(trajectory: Trajectory, file: string, alt: string): string {
+  const path = trajectory.folder && isAbsolute(file) ? relative(trajectory.folder, file) : file;
+  return `<img src="${path.replace(/"/g, '%22')}" alt="${alt}" width="45%"/>`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Reads the trajectory of a log folder and writes `output.md` there; returns its path. */
+export function writeMarkdownReport(folder: string, trajectory: Trajectory = readTrajectory(folder)): string {
+  const path = join(folder, 'output.md');
+  writeFileSync(path, trajectoryToMarkdown(trajectory));
+  return path;
+}

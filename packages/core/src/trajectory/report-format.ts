@@ -1,0 +1,44 @@
+import type { ActionRecord } from '../step-record.js';
+
+/** `$0.0123`, or `n/a` for an unknown price. */
+export function formatCost(cost: number | null | undefined): string {
+  if (cost === null || cost === undefined) return 'n/a';
+  return `$${cost.toFixed(cost !== 0 && Math.abs(cost) < 0.01 ? 4 : 2)}`;
+}
+
+/** `850 ms`, `2.4 s`, `3 min 05 s`. */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return 'n/a';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** `click_input(id="3")`: the recorded representation, or one built from the function and arguments. */
+export function actionText(action: ActionRecord): string {
+  if (action.representation) return action.representation;
+  const args = Object.entries(action.arguments ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  return `${action.function}(${args.join(', ')})`;
+}
+
+/** `success`, `failure: no such control`, or `not run` for a held action. */
+export function actionResultText(action: ActionRecord, maxLength = 300): string {
+  const result = action.result;
+  if (!result) return 'not run';
+  if (result.status === 'success') {
+    const value = result.result === undefined || result.result === null ? '' : `: ${clip(JSON.stringify(result.result), maxLength)}`;
+    return `success${value}`;
+  }
+  return `${result.status}${result.error ? `: ${clip(result.error, maxLength)}` : ''}`;
+}
+
+/** Any value as short text: strings as is, everything else as JSON. */
+export function valueText(value: unknown, maxLength = 2000): string {
+  if (value === undefined) return '';
+  return clip(typeof value === 'string' ? value : JSON.stringify(value, null, 2), maxLength);
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
