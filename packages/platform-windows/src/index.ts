@@ -85,3 +85,6 @@ export {
   LaunchFailedError,
 } from './errors.js';
 export type { WindowsErrorCode } from './errors.js';
+
+export { serveWindowsTools } from './bin/serve-windows-tools.js';
+export type { ServeWindowsToolsOptions } from './bin/serve-windows-tools.js';
