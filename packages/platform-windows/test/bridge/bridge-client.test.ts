@@ -84,7 +84,7 @@ describe('UiaBridgeClient against the fake bridge', () => {
 
   it('maps bridge error replies to BridgeRequestError with the bridge code', async () => {
     const { c } = client({ transcript: fixturePath('modal-dialog.transcript.jsonl') });
-    const error = await rejection(c.request('windowState', { hwnd: 198422 }));
+    const error = await rejection(c.request('captureWindow', { hwnd: 198422 }));
     expect(error).toBeInstanceOf(BridgeRequestError);
     expect((error as BridgeRequestError).bridgeCode).toBe('window_not_found');
     expect(error.code).toBe('WINDOWS_BRIDGE_REQUEST_FAILED');
