@@ -1,0 +1,73 @@
+import { errorMessage, type CommandDispatcher, type Result } from '@ufo-ts/core';
+import { LIST_TOOLS_META_TOOL } from '@ufo-ts/dispatchers';
+import type { ServerCommandMessage } from '../protocol/server-messages.js';
+
+/**
+ * Runs COMMAND batches on the device's dispatcher and always produces one Result per command (finding 4: an
+ * unknown tool, a crashed server or a thrown error becomes a failure Result, never a dropped reply). Each batch
+ * has an AbortController, so a CANCEL for its session (or for the batch) stops the work in flight.
+ */
+export class CommandRunner {
+  private readonly inFlight = new Map<string, { sessionId: string; controller: AbortController }>();
+
+  constructor(private readonly dispatcher: CommandDispatcher) {}
+
+  /** Batches running now. */
+  get running(): number {
+    return this.inFlight.size;
+  }
+
+  /** Runs a batch; resolves with its results (never rejects). */
+  async run(message: ServerCommandMessage): Promise<Result[]> {
+    const controller = new AbortController();
+    this.inFlight.set(message.response_id, { sessionId: message.session_id, controller });
+    const target = {
+      agent: message.agent_name,
+      ...(message.root_name !== undefined ? { root: message.root_name } : {}),
+      ...(message.process_name !== undefined ? { process: message.process_name } : {}),
+    };
+    try {
+      const only = message.actions.length === 1 ? message.actions[0] : undefined;
+      if (only && only.tool_name === LIST_TOOLS_META_TOOL) {
+        const toolType = only.parameters['tool_type'];
+        const tools = await this.dispatcher.listTools({
+          target,
+          signal: controller.signal,
+          ...(toolType === 'action' || toolType === 'data_collection' ? { toolType } : {}),
+        });
+        return [{ status: 'success', result: tools, namespace: null, call_id: only.call_id }];
+      }
+      const results = await this.dispatcher.execute(message.actions, {
+        target,
+        signal: controller.signal,
+        stopOnFailure: message.stop_on_failure,
+      });
+      return message.actions.map(
+        (command, index) =>
+          results.find((r) => r.call_id === command.call_id) ??
+          results[index] ?? { status: 'failure', error: 'RESULT_MISSING: the device dispatcher returned no result', namespace: null, call_id: command.call_id },
+      );
+    } catch (error) {
+      const text = `DISPATCH_FAILED: ${errorMessage(error)}`;
+      return message.actions.map((command) => ({ status: 'failure', error: text, namespace: null, call_id: command.call_id }));
+    } finally {
+      this.inFlight.delete(message.response_id);
+    }
+  }
+
+  /** Aborts one batch (when `responseId` is given) or every batch of a session; returns how many were aborted. */
+  cancel(sessionId: string, responseId: string | undefined, reason: string): number {
+    let count = 0;
+    for (const [id, entry] of this.inFlight) {
+      if (entry.sessionId !== sessionId || (responseId !== undefined && id !== responseId)) continue;
+      entry.controller.abort(new Error(reason));
+      count += 1;
+    }
+    return count;
+  }
+
+  /** Aborts everything (the connection was lost or the client stops). */
+  cancelAll(reason: string): void {
+    for (const entry of this.inFlight.values()) entry.controller.abort(new Error(reason));
+  }
+}

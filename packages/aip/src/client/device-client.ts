@@ -1,0 +1,451 @@
+import { randomUUID } from 'node:crypto';
+import { errorMessage, type CommandDispatcher, type Result } from '@ufo-ts/core';
+import WebSocket from 'ws';
+import {
+  AipChannelClosedError,
+  AipError,
+  AipMessageTooLargeError,
+  DeviceClientStoppedError,
+  RegistrationRefusedError,
+} from '../errors.js';
+import type { ClientMessageInput } from '../protocol/client-messages.js';
+import { decodeServerMessage, encodeClientMessage } from '../protocol/codec.js';
+import type { DeviceInfo, DeviceInfoInput } from '../protocol/device-info.js';
+import type { Platform } from '../protocol/enums.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../protocol/limits.js';
+import { AIP_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
+import type { ServerCommandMessage, ServerMessage, TaskEndMessage } from '../protocol/server-messages.js';
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { CommandRunner } from './command-runner.js';
+import type { DeviceClientEvent, DeviceClientEventListener } from './device-client-events.js';
+import { collectDeviceInfo } from './device-info-provider.js';
+
+/** Options of {@link DeviceClient}. */
+export interface DeviceClientOptions {
+  /** The server's WebSocket endpoint, e.g. `ws://127.0.0.1:5000/ws`. */
+  serverUrl: string;
+  /** This device's id; unique among the server's connected clients. */
+  clientId: string;
+  /** The server's API key, sent in the `x-api-key` header of the upgrade request. */
+  apiKey?: string;
+  /** The device's platform; it selects the agent kind the server runs against it. */
+  platform: Platform;
+  /** Runs the commands (a `LocalCommandDispatcher` over the device's own tool servers). Closed by `stop()` only when `closeDispatcherOnStop`. */
+  dispatcher: CommandDispatcher;
+  /** Close the dispatcher in `stop()` (default false: the caller owns it). */
+  closeDispatcherOnStop?: boolean;
+  /** Agent kinds whose tools are announced in the device info (default by platform). */
+  agentKinds?: readonly string[];
+  /** Device-info fields that override what is detected. */
+  deviceInfo?: Partial<DeviceInfoInput>;
+  /** Heartbeat period in ms (default: what the server asks for at registration, else 30 000). */
+  heartbeatIntervalMs?: number;
+  /** Reconnect when nothing came from the server for this long, in ms (default 3 × the heartbeat period). */
+  heartbeatTimeoutMs?: number;
+  /** Longest wait for the server's registration answer (and for the WebSocket handshake), in ms (default 10 000). */
+  registerTimeoutMs?: number;
+  /** Reconnection delays (exponential with jitter). */
+  backoff?: BackoffOptions;
+  /** Give up after this many failed attempts in a row (default: never). A successful registration resets the count. */
+  maxRetries?: number;
+  /** Largest message sent or accepted, in bytes (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
+  maxMessageBytes?: number;
+  /** Receives lifecycle, task and command events. Listener errors are ignored. */
+  onEvent?: DeviceClientEventListener;
+  /** Random source for the backoff jitter (tests). */
+  random?: () => number;
+}
+
+/** Connection state of a {@link DeviceClient}. */
+export type DeviceClientState = 'idle' | 'connecting' | 'registered' | 'waiting' | 'stopped';
+
+/** What {@link DeviceClient.requestTask} resolves with. */
+export interface RequestedTask {
+  sessionId: string;
+  taskName: string;
+  /** Resolves with the TASK_END message (rejects if the connection drops first). */
+  done: Promise<TaskEndMessage>;
+}
+
+interface Deferred<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+const FATAL_REGISTRATION_CODES = new Set(['PROTOCOL_VERSION_MISMATCH', 'CLIENT_TYPE_UNSUPPORTED', 'MESSAGE_INVALID', 'UNAUTHORIZED']);
+
+/**
+ * The device side of AIP (`ufo client`): connects to the server, registers with its device info, sends heartbeats,
+ * runs every COMMAND on its own dispatcher and always answers with COMMAND_RESULTS (an unknown tool is a failure
+ * Result), aborts in-flight work on CANCEL, and reconnects with exponential backoff and jitter.
+ */
+export class DeviceClient {
+  private readonly options: DeviceClientOptions;
+  private readonly runner: CommandRunner;
+  private readonly maxBytes: number;
+  private socket: WebSocket | undefined;
+  private stateValue: DeviceClientState = 'idle';
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private first: { promise: Promise<void>; deferred: Deferred<void>; settled: boolean } | undefined;
+  private deviceInfo: DeviceInfo | undefined;
+  private wake: (() => void) | undefined;
+  private readonly taskRequests = new Map<string, Deferred<{ sessionId: string; taskName: string }>>();
+  private readonly taskEnds = new Map<string, Deferred<TaskEndMessage>>();
+  private current: { sessionId: string; taskName: string } | undefined;
+
+  constructor(options: DeviceClientOptions) {
+    this.options = options;
+    this.runner = new CommandRunner(options.dispatcher);
+    this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
+
+  /** Current connection state. */
+  get state(): DeviceClientState {
+    return this.stateValue;
+  }
+
+  /** The session the server last started on this device and has not ended yet. */
+  get currentTask(): { sessionId: string; taskName: string } | undefined {
+    return this.current;
+  }
+
+  /**
+   * Starts connecting (and reconnecting) in the background. Resolves at the first successful registration.
+   * @throws RegistrationRefusedError when the server refuses the device for good (bad key, protocol mismatch).
+   * @throws DeviceClientStoppedError when `maxRetries` is exhausted or `stop()` is called first.
+   */
+  start(): Promise<void> {
+    if (!this.first) {
+      let deferred!: Deferred<void>;
+      const promise = new Promise<void>((resolve, reject) => (deferred = { resolve, reject }));
+      promise.catch(() => undefined);
+      this.first = { promise, deferred, settled: false };
+      this.loop = this.runLoop();
+    }
+    return this.first.promise;
+  }
+
+  /** Disconnects, aborts in-flight commands and stops reconnecting. Idempotent. */
+  async stop(): Promise<void> {
+    if (this.stopped) return this.loop;
+    this.stopped = true;
+    this.settleFirst(new DeviceClientStoppedError('the device client was stopped'));
+    this.runner.cancelAll('the device client stopped');
+    this.wake?.();
+    this.socket?.close(1000, 'client stopping');
+    await this.loop;
+    if (this.options.closeDispatcherOnStop) await this.options.dispatcher.close();
+    this.stateValue = 'stopped';
+  }
+
+  /**
+   * Asks the server to run a task on this device (a client TASK message). Resolves once the server accepted it.
+   * @throws AipError when the server refuses it (its ERROR text) or the connection is not registered.
+   */
+  requestTask(input: { request: string; taskName?: string; sessionId?: string }): Promise<RequestedTask> {
+    const requestId = randomUUID();
+    return new Promise<{ sessionId: string; taskName: string }>((resolve, reject) => {
+      this.taskRequests.set(requestId, { resolve, reject });
+      try {
+        if (this.stateValue !== 'registered') throw new AipChannelClosedError('the device is not registered with the server');
+        this.send({
+          type: 'task',
+          request: input.request,
+          request_id: requestId,
+          client_id: this.options.clientId,
+          ...(input.taskName !== undefined ? { task_name: input.taskName } : {}),
+          ...(input.sessionId !== undefined ? { session_id: input.sessionId } : {}),
+        });
+      } catch (error) {
+        this.taskRequests.delete(requestId);
+        reject(error);
+      }
+    }).then(({ sessionId, taskName }) => ({ sessionId, taskName, done: this.waitForTaskEnd(sessionId) }));
+  }
+
+  /** Resolves with the TASK_END of a session running on this device. */
+  waitForTaskEnd(sessionId: string): Promise<TaskEndMessage> {
+    return new Promise<TaskEndMessage>((resolve, reject) => this.taskEnds.set(sessionId, { resolve, reject }));
+  }
+
+  /** Cancels one of this device's own sessions (a client CANCEL message). */
+  cancelTask(sessionId: string, reason = 'cancelled by the device'): void {
+    this.send({ type: 'cancel', session_id: sessionId, reason, client_id: this.options.clientId });
+  }
+
+  private async runLoop(): Promise<void> {
+    let failures = 0;
+    let attempt = 0;
+    while (!this.stopped) {
+      attempt += 1;
+      const outcome = await this.connectOnce(attempt);
+      if (this.stopped) break;
+      if (outcome.fatal) {
+        this.emit({ type: 'gave-up', error: outcome.fatal.message });
+        this.settleFirst(outcome.fatal);
+        break;
+      }
+      failures = outcome.registered ? 0 : failures + 1;
+      if (failures > (this.options.maxRetries ?? Number.POSITIVE_INFINITY)) {
+        const error = new DeviceClientStoppedError(`gave up after ${failures} failed connection attempts: ${outcome.error ?? 'connection closed'}`);
+        this.emit({ type: 'gave-up', error: error.message });
+        this.settleFirst(error);
+        break;
+      }
+      const delayMs = backoffDelay(failures, this.options.backoff, this.options.random);
+      this.stateValue = 'waiting';
+      this.emit({ type: 'reconnect-scheduled', attempt: failures + 1, delayMs });
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+      this.wake = undefined;
+    }
+    this.stateValue = 'stopped';
+  }
+
+  /** One connection: open, register, serve until it closes. */
+  private connectOnce(attempt: number): Promise<{ registered: boolean; fatal?: RegistrationRefusedError; error?: string }> {
+    this.stateValue = 'connecting';
+    this.emit({ type: 'connecting', attempt, url: this.options.serverUrl });
+    const registerTimeoutMs = this.options.registerTimeoutMs ?? 10_000;
+    return new Promise((resolve) => {
+      let registered = false;
+      let fatal: RegistrationRefusedError | undefined;
+      let lastError: string | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      let registerTimer: NodeJS.Timeout | undefined;
+      let lastHeard = Date.now();
+      const registerId = randomUUID();
+      let socket: WebSocket;
+      try {
+        socket = new WebSocket(this.options.serverUrl, {
+          headers: this.options.apiKey ? { 'x-api-key': this.options.apiKey } : {},
+          maxPayload: this.maxBytes,
+          handshakeTimeout: registerTimeoutMs,
+          perMessageDeflate: false,
+        });
+      } catch (error) {
+        resolve({ registered: false, fatal: new RegistrationRefusedError('INVALID_URL', `cannot connect to ${this.options.serverUrl}: ${errorMessage(error)}`) });
+        return;
+      }
+      this.socket = socket;
+
+      const startHeartbeat = (intervalMs: number) => {
+        const timeoutMs = this.options.heartbeatTimeoutMs ?? intervalMs * 3;
+        heartbeat = setInterval(() => {
+          const silentMs = Date.now() - lastHeard;
+          if (silentMs > timeoutMs) {
+            this.emit({ type: 'heartbeat-timeout', silentMs });
+            socket.terminate();
+            return;
+          }
+          this.trySend({ type: 'heartbeat', client_id: this.options.clientId, timestamp: new Date().toISOString() });
+        }, intervalMs);
+      };
+
+      socket.on('unexpected-response', (_request, response) => {
+        const status = response.statusCode ?? 0;
+        lastError = `server answered the upgrade with HTTP ${status}`;
+        if (status === 401 || status === 403) {
+          fatal = new RegistrationRefusedError('UNAUTHORIZED', `the server refused the connection (HTTP ${status}): check the API key and the allowed origins`);
+        }
+        response.resume();
+        socket.terminate();
+      });
+      socket.on('error', (error) => {
+        lastError = errorMessage(error);
+      });
+      socket.on('open', () => {
+        registerTimer = setTimeout(() => {
+          lastError = `no registration answer within ${registerTimeoutMs} ms`;
+          socket.terminate();
+        }, registerTimeoutMs);
+        void this.describeDevice().then((info) => {
+          this.trySend({
+            type: 'register',
+            protocol_version: AIP_PROTOCOL_VERSION,
+            client_id: this.options.clientId,
+            client_type: 'device',
+            platform: this.options.platform,
+            device_info: info,
+            request_id: registerId,
+            timestamp: new Date().toISOString(),
+          });
+        });
+      });
+      socket.on('message', (data, isBinary) => {
+        lastHeard = Date.now();
+        if (isBinary) {
+          this.trySend({ type: 'error', error: 'binary frames are not part of AIP', code: 'MESSAGE_INVALID' });
+          return;
+        }
+        const decoded = decodeServerMessage(data as Buffer, { maxBytes: this.maxBytes });
+        if (!decoded.ok) {
+          this.emit({ type: 'warning', message: `ignored an invalid server message: ${decoded.error}` });
+          this.trySend({ type: 'error', error: decoded.error, code: decoded.code, ...(decoded.correlationId ? { prev_response_id: decoded.correlationId } : {}) });
+          return;
+        }
+        const message = decoded.message;
+        if (!registered) {
+          if (message.type === 'heartbeat' && message.response_id === registerId) {
+            registered = true;
+            clearTimeout(registerTimer);
+            this.stateValue = 'registered';
+            const intervalMs = this.options.heartbeatIntervalMs ?? message.heartbeat_interval_ms ?? 30_000;
+            startHeartbeat(intervalMs);
+            this.emit({ type: 'registered', serverProtocolVersion: message.protocol_version, heartbeatIntervalMs: intervalMs });
+            this.settleFirst();
+          } else if (message.type === 'error') {
+            lastError = `${message.code}: ${message.error}`;
+            if (FATAL_REGISTRATION_CODES.has(message.code)) {
+              fatal = new RegistrationRefusedError(message.code, `the server refused the registration: ${message.error}`);
+            }
+            this.emit({ type: 'server-error', code: message.code, error: message.error });
+          }
+          return;
+        }
+        this.handle(message);
+      });
+      socket.on('close', (code, reasonBuffer) => {
+        clearInterval(heartbeat);
+        clearTimeout(registerTimer);
+        const reason = reasonBuffer.toString('utf8');
+        if (this.socket === socket) this.socket = undefined;
+        this.stateValue = this.stopped ? 'stopped' : 'waiting';
+        this.runner.cancelAll('the connection to the server was lost');
+        const closed = new AipChannelClosedError(`the connection to the server closed (${code}${reason ? `: ${reason}` : ''})`);
+        for (const waiter of this.taskRequests.values()) waiter.reject(closed);
+        this.taskRequests.clear();
+        for (const waiter of this.taskEnds.values()) waiter.reject(closed);
+        this.taskEnds.clear();
+        this.current = undefined;
+        this.emit({ type: 'disconnected', code, reason, wasRegistered: registered });
+        resolve({ registered, ...(fatal ? { fatal } : {}), ...(lastError ? { error: lastError } : {}) });
+      });
+    });
+  }
+
+  private handle(message: ServerMessage): void {
+    switch (message.type) {
+      case 'task':
+        this.current = { sessionId: message.session_id, taskName: message.task_name };
+        this.emit({ type: 'task-started', sessionId: message.session_id, taskName: message.task_name, request: message.user_request });
+        return;
+      case 'command':
+        void this.runCommand(message);
+        return;
+      case 'task_end': {
+        if (this.current?.sessionId === message.session_id) this.current = undefined;
+        this.runner.cancel(message.session_id, undefined, 'the task ended');
+        this.emit({ type: 'task-ended', sessionId: message.session_id, taskName: message.task_name, status: message.status, error: message.error });
+        const waiter = this.taskEnds.get(message.session_id);
+        this.taskEnds.delete(message.session_id);
+        waiter?.resolve(message);
+        return;
+      }
+      case 'heartbeat': {
+        const waiter = message.response_id ? this.taskRequests.get(message.response_id) : undefined;
+        if (waiter && message.session_id) {
+          this.taskRequests.delete(message.response_id!);
+          waiter.resolve({ sessionId: message.session_id, taskName: message.task_name ?? message.session_id });
+        }
+        return;
+      }
+      case 'error': {
+        const waiter = message.response_id ? this.taskRequests.get(message.response_id) : undefined;
+        if (waiter) {
+          this.taskRequests.delete(message.response_id!);
+          waiter.reject(new AipError('REGISTRATION_REFUSED', `the server refused the task: ${message.code}: ${message.error}`));
+        }
+        this.emit({ type: 'server-error', code: message.code, error: message.error });
+        return;
+      }
+      case 'device_info_request':
+        void this.describeDevice(true).then((info) =>
+          this.trySend({ type: 'device_info_response', device_info: info, prev_response_id: message.request_id, client_id: this.options.clientId }),
+        );
+        return;
+      case 'cancel': {
+        const aborted = this.runner.cancel(message.session_id, message.response_id, message.reason);
+        this.emit({ type: 'cancel', sessionId: message.session_id, responseId: message.response_id, reason: message.reason, aborted });
+        return;
+      }
+    }
+  }
+
+  private async runCommand(message: ServerCommandMessage): Promise<void> {
+    const started = performance.now();
+    this.emit({ type: 'command-start', sessionId: message.session_id, responseId: message.response_id, tools: message.actions.map((a) => a.tool_name) });
+    const results = await this.runner.run(message);
+    this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results, durationMs: performance.now() - started });
+    const reply = (actionResults: Result[]) =>
+      this.send({
+        type: 'command_results',
+        session_id: message.session_id,
+        prev_response_id: message.response_id,
+        action_results: actionResults,
+        client_id: this.options.clientId,
+        status: 'continue',
+      });
+    try {
+      reply(results);
+    } catch (error) {
+      if (error instanceof AipMessageTooLargeError) {
+        // still answer: the server must not wait for a reply that can never arrive
+        const text = `RESULT_TOO_LARGE: the results (${error.message}) do not fit in one AIP message`;
+        this.trySendWith(() => reply(results.map((r) => ({ status: 'failure', error: text, namespace: r.namespace ?? null, call_id: r.call_id }))));
+      } else {
+        this.emit({ type: 'warning', message: `could not send the results of ${message.response_id}: ${errorMessage(error)}` });
+      }
+    }
+  }
+
+  private async describeDevice(refresh = false): Promise<DeviceInfo> {
+    if (!this.deviceInfo || refresh) {
+      this.deviceInfo = await collectDeviceInfo({
+        clientId: this.options.clientId,
+        platform: this.options.platform,
+        dispatcher: this.options.dispatcher,
+        ...(this.options.agentKinds ? { agentKinds: this.options.agentKinds } : {}),
+        ...(this.options.deviceInfo ? { overrides: this.options.deviceInfo } : {}),
+        onWarning: (message) => this.emit({ type: 'warning', message }),
+      });
+    }
+    return this.deviceInfo;
+  }
+
+  private send(message: ClientMessageInput): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) throw new AipChannelClosedError('not connected to the server');
+    socket.send(encodeClientMessage(message, { maxBytes: this.maxBytes }));
+  }
+
+  private trySend(message: ClientMessageInput): void {
+    this.trySendWith(() => this.send(message));
+  }
+
+  private trySendWith(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.emit({ type: 'warning', message: `could not send: ${errorMessage(error)}` });
+    }
+  }
+
+  private settleFirst(error?: Error): void {
+    if (!this.first || this.first.settled) return;
+    this.first.settled = true;
+    if (error) this.first.deferred.reject(error);
+    else this.first.deferred.resolve();
+  }
+
+  private emit(event: DeviceClientEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // observers never change the client's behaviour
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * `@ufo-ts/aip`: the Agent Interaction Protocol. Zod schemas of every message (with a JSON Schema export), the
+ * protocol version and size limit, the {@link WebSocketCommandDispatcher} a server uses to run a session's
+ * commands on a remote device, and the {@link DeviceClient} a device runs (`ufo client`).
+ */
+export { AIP_PROTOCOL_VERSION, checkProtocolVersion, type ProtocolVersionCheck } from './protocol/protocol-version.js';
+export { DEFAULT_MAX_MESSAGE_BYTES, MAX_TEXT_CHARS, MAX_COMMANDS_PER_MESSAGE } from './protocol/limits.js';
+export * from './protocol/enums.js';
+export * from './protocol/identifiers.js';
+export * from './protocol/device-info.js';
+export * from './protocol/client-messages.js';
+export * from './protocol/server-messages.js';
+export {
+  decodeClientMessage,
+  decodeServerMessage,
+  encodeClientMessage,
+  encodeServerMessage,
+  describeIssues,
+  utf8Length,
+  type DecodeOptions,
+  type DecodeResult,
+} from './protocol/codec.js';
+export { aipJsonSchema } from './protocol/json-schema.js';
+export * from './errors.js';
+export type { AipChannel } from './dispatcher/aip-channel.js';
+export type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher/dispatcher-events.js';
+export {
+  WebSocketCommandDispatcher,
+  type WebSocketCommandDispatcherOptions,
+  type AcceptResultsOutcome,
+  type RemoteFailureCode,
+} from './dispatcher/websocket-command-dispatcher.js';
+export { backoffDelay, type BackoffOptions } from './client/backoff.js';
+export { collectDeviceInfo, agentKindsFor, type CollectDeviceInfoOptions } from './client/device-info-provider.js';
+export { CommandRunner } from './client/command-runner.js';
+export type { DeviceClientEvent, DeviceClientEventListener } from './client/device-client-events.js';
+export {
+  DeviceClient,
+  type DeviceClientOptions,
+  type DeviceClientState,
+  type RequestedTask,
+} from './client/device-client.js';

@@ -1,0 +1,136 @@
+import { AIP_PROTOCOL_VERSION } from '@ufo-ts/aip';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
+import { isOriginAllowed } from '../auth/origin-policy.js';
+import type { ClientRegistry } from '../connections/client-registry.js';
+import { DeviceNotFoundError, ServerError, TaskNotFoundError } from '../errors.js';
+import type { ResultStore } from '../sessions/result-store.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
+
+/** Options of {@link createApiApp}. */
+export interface ApiAppOptions {
+  apiKey: string;
+  allowedOrigins: readonly string[];
+  registry: ClientRegistry;
+  sessions: SessionManager;
+  results: ResultStore;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Server start time (ms), for `uptime_s`. */
+  startedAt: number;
+}
+
+/**
+ * The HTTP API (hono): `GET /api/health` (no key needed), and with the `X-API-Key` header: `GET /api/clients`,
+ * `POST /api/dispatch`, `GET /api/task_result/{task_name}`, `POST /api/cancel`. Errors are JSON
+ * `{ code, error }` with a 4xx/5xx status.
+ */
+export function createApiApp(options: ApiAppOptions): Hono {
+  const app = new Hono();
+  const { registry, sessions, results } = options;
+
+  app.use('*', async (c, next) => {
+    if (!isOriginAllowed(c.req.header('origin'), options.allowedOrigins)) {
+      return c.json({ code: 'ORIGIN_FORBIDDEN', error: `origin ${c.req.header('origin')} is not allowed` }, 403);
+    }
+    await next();
+  });
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path === '/api/health') return next();
+    if (!apiKeyMatches(presentedApiKey(c.req.raw.headers), options.apiKey)) {
+      return c.json({ code: 'UNAUTHORIZED', error: 'missing or wrong API key (X-API-Key header)' }, 401);
+    }
+    await next();
+  });
+  app.use('/api/*', bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) }));
+
+  app.get('/api/health', (c) =>
+    c.json({
+      status: 'healthy',
+      protocol_version: AIP_PROTOCOL_VERSION,
+      online_clients: registry.size,
+      running_tasks: sessions.runningCount,
+      uptime_s: Math.round((Date.now() - options.startedAt) / 1000),
+    }),
+  );
+
+  app.get('/api/clients', (c) => {
+    const clients = registry.list().flatMap((connection) => {
+      const identity = connection.identity;
+      if (!identity) return [];
+      const task = sessions.activeFor(connection);
+      return [
+        {
+          client_id: identity.clientId,
+          client_type: identity.clientType,
+          platform: identity.platform,
+          connected_at: new Date(connection.registeredAt ?? connection.openedAt).toISOString(),
+          last_seen: new Date(connection.lastSeen).toISOString(),
+          busy: task !== undefined,
+          ...(task ? { task_name: task.task_name, session_id: task.session_id } : {}),
+          device_info: connection.deviceInfo,
+        },
+      ];
+    });
+    return c.json({ online_clients: clients.map((client) => client.client_id), clients });
+  });
+
+  app.post('/api/dispatch', async (c) => {
+    const body = await readBody(c, DispatchRequestSchema);
+    if (!body.ok) return body.response;
+    const connection = registry.get(body.value.client_id);
+    if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(body.value.client_id);
+    const record = await sessions.start({
+      connection,
+      request: body.value.request,
+      owner: 'api',
+      ...(body.value.task_name !== undefined ? { taskName: body.value.task_name } : {}),
+      ...(body.value.session_id !== undefined ? { sessionId: body.value.session_id } : {}),
+    });
+    return c.json({ status: 'dispatched', task_name: record.task_name, client_id: record.client_id, session_id: record.session_id });
+  });
+
+  app.get('/api/task_result/:task_name', (c) => {
+    const taskName = c.req.param('task_name');
+    const record = results.get(taskName);
+    if (!record) throw new TaskNotFoundError(`named "${taskName}"`);
+    return c.json(record);
+  });
+
+  app.post('/api/cancel', async (c) => {
+    const body = await readBody(c, CancelRequestSchema);
+    if (!body.ok) return body.response;
+    const record = body.value.session_id !== undefined ? results.getBySession(body.value.session_id) : results.get(body.value.task_name!);
+    if (!record) throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
+    if (record.status !== 'running') {
+      return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" already ended (${record.status})`, task: record }, 409);
+    }
+    sessions.cancel(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
+    return c.json({ status: 'cancelling', task_name: record.task_name, session_id: record.session_id }, 202);
+  });
+
+  app.notFound((c) => c.json({ code: 'NOT_FOUND', error: `no route ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ServerError) return c.json({ code: error.code, error: error.message }, error.httpStatus);
+    return c.json({ code: 'INTERNAL_ERROR', error: 'the server failed to handle the request' }, 500);
+  });
+  return app;
+}
+
+async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { ok: false, response: c.json({ code: 'BODY_INVALID', error: 'the body must be JSON' }, 400) };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    return { ok: false, response: c.json({ code: 'BODY_INVALID', error: issues.join('; ') }, 400) };
+  }
+  return { ok: true, value: parsed.data };
+}

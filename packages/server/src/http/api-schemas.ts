@@ -1,0 +1,25 @@
+import { ClientIdSchema, SessionIdSchema, TaskNameSchema, TextSchema } from '@ufo-ts/aip';
+import { z } from 'zod';
+
+/** Body of `POST /api/dispatch`. */
+export const DispatchRequestSchema = z.object({
+  /** The connected device to run the task on. */
+  client_id: ClientIdSchema,
+  /** The user request. */
+  request: TextSchema.min(1),
+  /** Name to fetch the result by (default: a timestamp plus the session id's start). */
+  task_name: TaskNameSchema.optional(),
+  /** A session id of the caller's choosing (default: a random UUID). */
+  session_id: SessionIdSchema.optional(),
+});
+export type DispatchRequest = z.infer<typeof DispatchRequestSchema>;
+
+/** Body of `POST /api/cancel`: the task by name or by session id. */
+export const CancelRequestSchema = z
+  .object({
+    task_name: TaskNameSchema.optional(),
+    session_id: SessionIdSchema.optional(),
+    reason: TextSchema.optional(),
+  })
+  .refine((body) => body.task_name !== undefined || body.session_id !== undefined, { message: 'give task_name or session_id' });
+export type CancelRequest = z.infer<typeof CancelRequestSchema>;

@@ -1,0 +1,26 @@
+/**
+ * `@ufo-ts/server`: the ufo-ts server (`ufo serve`). Devices connect to its AIP WebSocket endpoint; the HTTP API
+ * dispatches tasks to them, and the session manager runs each task as a {@link ServiceSession} whose dispatcher
+ * is the device's WebSocketCommandDispatcher.
+ */
+export { createUfoServer, type UfoServer, type UfoServerOptions, type ServerAddress } from './ufo-server.js';
+export {
+  SessionManager,
+  type SessionManagerOptions,
+  type StartTaskInput,
+  type TaskContext,
+  type ModelFactory,
+  type SessionFactory,
+  type SessionFactoryInput,
+} from './sessions/session-manager.js';
+export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
+export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
+export * from './sessions/task-record.js';
+export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type CancelRequest } from './http/api-schemas.js';
+export { createApiApp, type ApiAppOptions } from './http/api-app.js';
+export { generateApiKey, apiKeyMatches, presentedApiKey } from './auth/api-key.js';
+export { isOriginAllowed } from './auth/origin-policy.js';
+export { ClientRegistry } from './connections/client-registry.js';
+export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
+export type { ServerEvent, ServerEventListener } from './server-events.js';
+export * from './errors.js';

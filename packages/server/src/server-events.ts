@@ -1,0 +1,20 @@
+import type { RemoteDispatcherEvent } from '@ufo-ts/aip';
+import type { EngineEvent } from '@ufo-ts/core';
+import type { TaskRecordStatus } from './sessions/task-record.js';
+
+/** What a {@link UfoServer} reports (for its log and for tests). Nothing in the server prints. */
+export type ServerEvent =
+  | { type: 'listening'; host: string; port: number }
+  | { type: 'connection-refused'; remote: string; status: number; reason: string }
+  | { type: 'client-registered'; clientId: string; platform: string; remote: string }
+  | { type: 'client-disconnected'; clientId: string | undefined; code: number; reason: string }
+  | { type: 'protocol-error'; clientId: string | undefined; code: string; error: string }
+  | { type: 'heartbeat-timeout'; clientId: string | undefined; silentMs: number }
+  | { type: 'client-error'; clientId: string; code: string | undefined; error: string }
+  | { type: 'task-started'; taskName: string; sessionId: string; clientId: string; owner: string }
+  | { type: 'task-ended'; taskName: string; sessionId: string; clientId: string; status: TaskRecordStatus; error: string | undefined }
+  | { type: 'remote-dispatcher'; taskName: string; event: RemoteDispatcherEvent }
+  | { type: 'results-ignored'; clientId: string; sessionId: string; reason: string }
+  | { type: 'engine'; taskName: string; event: EngineEvent };
+
+export type ServerEventListener = (event: ServerEvent) => void;

@@ -1,0 +1,177 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
+import { generateApiKey } from './auth/api-key.js';
+import { ClientRegistry } from './connections/client-registry.js';
+import { ServerListenError } from './errors.js';
+import { createApiApp } from './http/api-app.js';
+import type { ServerEvent, ServerEventListener } from './server-events.js';
+import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
+import { SessionManager, type ModelFactory, type SessionFactory } from './sessions/session-manager.js';
+import type { ServiceSessionOptions } from './sessions/service-session.js';
+import { AipEndpoint } from './ws/aip-endpoint.js';
+import { MessageRouter } from './ws/message-router.js';
+
+/** Options of {@link createUfoServer}. */
+export interface UfoServerOptions {
+  /** Interface to listen on (default `127.0.0.1`; the server is meant to stay local unless you put TLS in front). */
+  host?: string;
+  /** Port (default 5000; 0 picks a free one). */
+  port?: number;
+  /** API key for devices (`x-api-key` header or `?token=`) and the HTTP API (`X-API-Key`). Default: a random key, see {@link UfoServer.apiKey}. */
+  apiKey?: string;
+  /** Browser origins allowed besides local ones (`http(s)://localhost|127.0.0.1|[::1]`); `*` allows any. Default none. */
+  allowedOrigins?: readonly string[];
+  /** Creates the model of each task (required unless `createSession` is given). */
+  createModel?: ModelFactory;
+  /** Builds each task's session instead of the built-in ServiceSession. */
+  createSession?: SessionFactory;
+  /** Root of the per-task log folders (default `logs`). */
+  logRoot?: string;
+  /** Timeout of one remote command without its own `timeout_ms`, in ms (default 30 000). */
+  commandTimeoutMs?: number;
+  /** How often devices send heartbeats, in ms (told to them at registration; default 30 000). */
+  heartbeatIntervalMs?: number;
+  /** A device silent for this long is disconnected and its task fails, in ms (default 3 × the interval). */
+  heartbeatTimeoutMs?: number;
+  /** A connection must register within this time, in ms (default 10 000). */
+  registerTimeoutMs?: number;
+  /** Largest WebSocket message in bytes (ws `maxPayload`; default 16 MiB). Larger frames close the connection (1009). */
+  maxMessageBytes?: number;
+  /** A device with more unread bytes queued than this is disconnected (default 4 × `maxMessageBytes`). */
+  maxBufferedBytes?: number;
+  /** Retention of finished task results (default 1 000 results, 1 hour). */
+  results?: ResultStoreOptions;
+  /** Options of the built-in ServiceSession. */
+  session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
+  /** Receives what happens (connections, refusals, tasks, engine events). Listener errors are ignored. */
+  onEvent?: ServerEventListener;
+}
+
+/** Where a started server listens. */
+export interface ServerAddress {
+  host: string;
+  port: number;
+  /** `http://host:port` */
+  httpUrl: string;
+  /** `ws://host:port/ws` */
+  wsUrl: string;
+}
+
+/** A running (or ready to run) ufo-ts server. */
+export interface UfoServer {
+  /** The API key (generated when none was given). */
+  readonly apiKey: string;
+  /** Starts listening. @throws ServerListenError when the port is taken or the host is invalid. */
+  start(): Promise<ServerAddress>;
+  /** Refuses new tasks, cancels running ones (waiting up to 5 s), closes every connection and stops listening. */
+  stop(): Promise<void>;
+  /** The address once started. */
+  readonly address: ServerAddress | undefined;
+  /** The session manager (start, cancel, inspect tasks programmatically). */
+  readonly sessions: SessionManager;
+  /** Task records, kept after the tasks end. */
+  readonly results: ResultStore;
+  /** Online clients. */
+  readonly clients: ClientRegistry;
+  /** Open WebSocket connections (registered or not). */
+  readonly connectionCount: number;
+}
+
+/**
+ * Builds the server: the AIP WebSocket endpoint at `/ws` (on `ws`) and the HTTP API at `/api/*` (on hono) on one
+ * port, a session manager that runs each dispatched task as a session against its device, and a result store.
+ */
+export function createUfoServer(options: UfoServerOptions): UfoServer {
+  const apiKey = options.apiKey ?? generateApiKey();
+  const emit = (event: ServerEvent) => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // observers never change the server's behaviour
+    }
+  };
+  const now = Date.now;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
+  const allowedOrigins = options.allowedOrigins ?? [];
+  const registry = new ClientRegistry();
+  const results = new ResultStore(options.results);
+  const sessions = new SessionManager({
+    ...(options.createModel ? { createModel: options.createModel } : {}),
+    ...(options.createSession ? { createSession: options.createSession } : {}),
+    ...(options.session ? { session: options.session } : {}),
+    logRoot: options.logRoot ?? 'logs',
+    commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
+    results,
+    emit,
+  });
+  const router = new MessageRouter({ registry, sessions, results, maxMessageBytes, heartbeatIntervalMs, now, emit });
+  let endpoint: AipEndpoint | undefined;
+  let http: Server | undefined;
+  let address: ServerAddress | undefined;
+  let stopping: Promise<void> | undefined;
+  const startedAt = now();
+
+  return {
+    apiKey,
+    sessions,
+    results,
+    clients: registry,
+    get address() {
+      return address;
+    },
+    get connectionCount() {
+      return endpoint?.connectionCount ?? 0;
+    },
+    async start() {
+      if (address) return address;
+      const app = createApiApp({ apiKey, allowedOrigins, registry, sessions, results, startedAt });
+      endpoint = new AipEndpoint({
+        path: '/ws',
+        apiKey,
+        allowedOrigins,
+        maxMessageBytes,
+        maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
+        heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
+        registerTimeoutMs: options.registerTimeoutMs ?? 10_000,
+        registry,
+        sessions,
+        router,
+        now,
+        emit,
+      });
+      const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+      server.on('upgrade', (request, socket, head) => endpoint!.handleUpgrade(request, socket, head));
+      const host = options.host ?? '127.0.0.1';
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (error) => reject(new ServerListenError(`cannot listen on ${host}:${options.port ?? 5000}: ${error.message}`, { cause: error })));
+        server.listen(options.port ?? 5000, host, () => resolve());
+      }).catch((error: unknown) => {
+        endpoint?.close();
+        throw error;
+      });
+      http = server;
+      const port = (server.address() as AddressInfo).port;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      address = { host, port, httpUrl: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${port}/ws` };
+      emit({ type: 'listening', host, port });
+      return address;
+    },
+    stop() {
+      stopping ??= (async () => {
+        await sessions.stop();
+        endpoint?.close();
+        if (http) {
+          const server = http;
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections?.();
+          });
+        }
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
+import { isOriginAllowed } from '../auth/origin-policy.js';
+import type { ClientRegistry } from '../connections/client-registry.js';
+import { DeviceConnection } from '../connections/device-connection.js';
+import type { ServerEvent } from '../server-events.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import type { MessageRouter } from './message-router.js';
+
+/** Options of {@link AipEndpoint}. */
+export interface AipEndpointOptions {
+  /** URL path of the endpoint (default `/ws`). */
+  path: string;
+  apiKey: string;
+  allowedOrigins: readonly string[];
+  maxMessageBytes: number;
+  maxBufferedBytes: number;
+  /** A registered device silent for longer than this is disconnected. */
+  heartbeatTimeoutMs: number;
+  /** A connection that has not registered within this time is closed. */
+  registerTimeoutMs: number;
+  registry: ClientRegistry;
+  sessions: SessionManager;
+  router: MessageRouter;
+  now: () => number;
+  emit: (event: ServerEvent) => void;
+}
+
+/**
+ * The AIP WebSocket endpoint: authenticates the upgrade (API key in constant time, Origin policy), then hands each
+ * frame to the {@link MessageRouter}. One sweep timer (not one per connection) closes connections that never
+ * register and devices that stopped sending heartbeats, so a thousand idle devices cost one timer.
+ */
+export class AipEndpoint {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<DeviceConnection>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly options: AipEndpointOptions;
+
+  constructor(options: AipEndpointOptions) {
+    this.options = options;
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
+    const period = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
+    this.sweeper = setInterval(() => this.sweep(), period);
+    this.sweeper.unref();
+  }
+
+  /** Open connections (registered or not). */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Handles an HTTP upgrade request; refuses it with 401/403/404 when it is not for us or not allowed. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const remote = `${request.socket.remoteAddress ?? '?'}:${request.socket.remotePort ?? '?'}`;
+    const refuse = (status: number, text: string, reason: string) => {
+      this.options.emit({ type: 'connection-refused', remote, status, reason });
+      const body = `${reason}\n`;
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.destroy();
+    };
+    if (url.pathname !== this.options.path) return refuse(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`);
+    if (!isOriginAllowed(request.headers.origin, this.options.allowedOrigins)) {
+      return refuse(403, 'Forbidden', `origin ${request.headers.origin} is not allowed`);
+    }
+    if (!apiKeyMatches(presentedApiKey(request.headers, url), this.options.apiKey)) {
+      return refuse(401, 'Unauthorized', 'missing or wrong API key (x-api-key header or token query parameter)');
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, remote));
+  }
+
+  private accept(socket: WebSocket, remote: string): void {
+    const connection = new DeviceConnection({
+      socket,
+      remote,
+      maxMessageBytes: this.options.maxMessageBytes,
+      maxBufferedBytes: this.options.maxBufferedBytes,
+      now: this.options.now,
+    });
+    this.connections.add(connection);
+    socket.on('message', (data, isBinary) => this.options.router.handle(connection, data, isBinary));
+    socket.on('error', () => {
+      // oversized frames, protocol violations and resets end in 'close'; nothing to do here
+    });
+    socket.on('close', (code, reason) => this.onClose(connection, code, reason.toString('utf8')));
+  }
+
+  private onClose(connection: DeviceConnection, code: number, reason: string): void {
+    this.connections.delete(connection);
+    const identity = connection.identity;
+    if (identity) {
+      this.options.registry.remove(identity.clientId, connection);
+      this.options.sessions.deviceLost(connection, `device ${identity.clientId} disconnected during the task (close code ${code}${reason ? `: ${reason}` : ''})`);
+    }
+    this.options.emit({ type: 'client-disconnected', clientId: identity?.clientId, code, reason });
+  }
+
+  private sweep(): void {
+    const now = this.options.now();
+    for (const connection of this.connections) {
+      if (!connection.identity) {
+        if (now - connection.openedAt > this.options.registerTimeoutMs) {
+          connection.sendError('NOT_REGISTERED', `no "register" message within ${this.options.registerTimeoutMs} ms`, { fatal: true });
+        }
+        continue;
+      }
+      const silentMs = now - connection.lastSeen;
+      if (silentMs > this.options.heartbeatTimeoutMs) {
+        this.options.emit({ type: 'heartbeat-timeout', clientId: connection.identity.clientId, silentMs });
+        connection.socket.terminate();
+      }
+    }
+  }
+
+  /** Closes every connection (going away, 1001) and stops the sweeper. */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const connection of this.connections) connection.close(1001, 'server stopping');
+    this.wss.close();
+  }
+}

@@ -1,0 +1,220 @@
+import {
+  AIP_PROTOCOL_VERSION,
+  AipErrorCodeSchema,
+  checkProtocolVersion,
+  decodeClientMessage,
+  type AipErrorCode,
+  type ClientCancelMessage,
+  type ClientMessage,
+  type ClientTaskMessage,
+  type CommandResultsMessage,
+  type RegisterMessage,
+} from '@ufo-ts/aip';
+import { errorMessage } from '@ufo-ts/core';
+import type { ClientRegistry } from '../connections/client-registry.js';
+import type { DeviceConnection } from '../connections/device-connection.js';
+import { ServerError } from '../errors.js';
+import type { ServerEvent } from '../server-events.js';
+import type { ResultStore } from '../sessions/result-store.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+
+/** Options of {@link MessageRouter}. */
+export interface MessageRouterOptions {
+  registry: ClientRegistry;
+  sessions: SessionManager;
+  results: ResultStore;
+  maxMessageBytes: number;
+  /** Told to devices at registration. */
+  heartbeatIntervalMs: number;
+  now: () => number;
+  emit: (event: ServerEvent) => void;
+}
+
+/**
+ * Handles every incoming WebSocket message: validates it with zod first, then applies the security rules of the
+ * original server (inventory §6.8) before acting. Every message that is invalid or not allowed is answered with an
+ * ERROR (and the connection closed when it is not registered yet); nothing throws out of {@link handle}.
+ */
+export class MessageRouter {
+  constructor(private readonly options: MessageRouterOptions) {}
+
+  /** Handles one frame from a connection. Never throws. */
+  handle(connection: DeviceConnection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    connection.lastSeen = this.options.now();
+    const registered = connection.identity !== undefined;
+    try {
+      if (isBinary) {
+        this.refuse(connection, 'MESSAGE_INVALID', 'binary frames are not part of AIP: send JSON text frames', { fatal: !registered });
+        return;
+      }
+      const decoded = decodeClientMessage(toBuffer(data), { maxBytes: this.options.maxMessageBytes });
+      if (!decoded.ok) {
+        this.refuse(connection, decoded.code, decoded.error, { fatal: !registered, ...(decoded.correlationId ? { responseId: decoded.correlationId } : {}) });
+        return;
+      }
+      const message = decoded.message;
+      if (!registered) {
+        if (message.type !== 'register') {
+          this.refuse(connection, 'NOT_REGISTERED', `the first message must be "register", not "${message.type}"`, { fatal: true });
+          return;
+        }
+        this.register(connection, message);
+        return;
+      }
+      this.route(connection, message);
+    } catch (error) {
+      this.refuse(connection, 'INTERNAL_ERROR', `the server could not handle the message: ${errorMessage(error)}`, {});
+    }
+  }
+
+  private route(connection: DeviceConnection, message: ClientMessage): void {
+    const identity = connection.identity!;
+    if (message.type === 'register') {
+      this.refuse(connection, 'ALREADY_REGISTERED', `this connection is already registered as "${identity.clientId}"`, { ...(message.request_id ? { responseId: message.request_id } : {}) });
+      return;
+    }
+    if ((message.client_id !== undefined && message.client_id !== identity.clientId) || (message.client_type !== undefined && message.client_type !== identity.clientType)) {
+      this.refuse(
+        connection,
+        'IDENTITY_MISMATCH',
+        `this connection is registered as ${identity.clientType} "${identity.clientId}"; it cannot speak as ${message.client_type ?? identity.clientType} "${message.client_id ?? identity.clientId}"`,
+        { ...responseIdOf(message) },
+      );
+      return;
+    }
+    switch (message.type) {
+      case 'heartbeat':
+        connection.send({ type: 'heartbeat', status: 'ok', ...(message.request_id ? { response_id: message.request_id } : {}) });
+        return;
+      case 'task':
+        this.startTask(connection, message);
+        return;
+      case 'command_results':
+        this.acceptResults(connection, message);
+        return;
+      case 'cancel':
+        this.cancel(connection, message);
+        return;
+      case 'device_info_response':
+        if (message.device_info.device_id !== identity.clientId || message.device_info.platform !== identity.platform) {
+          this.refuse(connection, 'IDENTITY_MISMATCH', 'device information must describe the registered device (same device_id and platform)', { ...responseIdOf(message) });
+          return;
+        }
+        connection.deviceInfo = message.device_info;
+        return;
+      case 'error':
+        this.options.emit({ type: 'client-error', clientId: identity.clientId, code: message.code, error: message.error });
+        return;
+    }
+  }
+
+  private register(connection: DeviceConnection, message: RegisterMessage): void {
+    const responseId = message.request_id ? { responseId: message.request_id } : {};
+    const version = checkProtocolVersion(message.protocol_version);
+    if (!version.ok) {
+      this.refuse(connection, 'PROTOCOL_VERSION_MISMATCH', version.reason, { fatal: true, ...responseId });
+      return;
+    }
+    if (message.client_type !== 'device') {
+      this.refuse(connection, 'CLIENT_TYPE_UNSUPPORTED', `this server accepts "device" clients only, not "${message.client_type}"`, { fatal: true, ...responseId });
+      return;
+    }
+    if (message.device_info.device_id !== message.client_id || message.device_info.platform !== message.platform) {
+      this.refuse(connection, 'IDENTITY_MISMATCH', 'device_info.device_id and device_info.platform must equal client_id and platform', { fatal: true, ...responseId });
+      return;
+    }
+    if (!this.options.registry.add(message.client_id, connection)) {
+      this.refuse(connection, 'CLIENT_ID_IN_USE', `a device "${message.client_id}" is already connected`, { fatal: true, ...responseId });
+      return;
+    }
+    connection.identity = { clientId: message.client_id, clientType: message.client_type, platform: message.platform };
+    connection.deviceInfo = message.device_info;
+    connection.registeredAt = this.options.now();
+    connection.send({
+      type: 'heartbeat',
+      status: 'ok',
+      ...(message.request_id ? { response_id: message.request_id } : {}),
+      protocol_version: AIP_PROTOCOL_VERSION,
+      heartbeat_interval_ms: this.options.heartbeatIntervalMs,
+      timestamp: new Date().toISOString(),
+    });
+    this.options.emit({ type: 'client-registered', clientId: message.client_id, platform: message.platform, remote: connection.remote });
+  }
+
+  private startTask(connection: DeviceConnection, message: ClientTaskMessage): void {
+    const identity = connection.identity!;
+    this.options.sessions
+      .start({
+        connection,
+        request: message.request,
+        owner: `device:${identity.clientId}`,
+        ...(message.task_name !== undefined ? { taskName: message.task_name } : {}),
+        ...(message.session_id !== undefined ? { sessionId: message.session_id } : {}),
+      })
+      .then(
+        (record) => {
+          try {
+            connection.send({ type: 'heartbeat', status: 'ok', response_id: message.request_id, session_id: record.session_id, task_name: record.task_name });
+          } catch {
+            // the device left meanwhile; the session fails on its own
+          }
+        },
+        (error: unknown) => {
+          const code = error instanceof ServerError ? asAipCode(error.code) : 'INTERNAL_ERROR';
+          this.refuse(connection, code, errorMessage(error), { responseId: message.request_id, ...(message.session_id ? { sessionId: message.session_id } : {}) });
+        },
+      );
+  }
+
+  private acceptResults(connection: DeviceConnection, message: CommandResultsMessage): void {
+    const running = this.options.sessions.running(message.session_id);
+    if (running) {
+      if (running.connection !== connection) {
+        this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; its results are not accepted from here`, { responseId: message.prev_response_id, sessionId: message.session_id });
+        return;
+      }
+      running.dispatcher.acceptResults(message);
+      return;
+    }
+    const kept = this.options.results.getBySession(message.session_id);
+    if (kept && kept.client_id === connection.identity!.clientId) {
+      this.options.emit({ type: 'results-ignored', clientId: kept.client_id, sessionId: message.session_id, reason: `late results: the session already ended (${kept.status})` });
+      return;
+    }
+    this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" runs on this device; results never create a session`, { responseId: message.prev_response_id, sessionId: message.session_id });
+  }
+
+  private cancel(connection: DeviceConnection, message: ClientCancelMessage): void {
+    const running = this.options.sessions.running(message.session_id);
+    if (!running) {
+      this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" is running`, { sessionId: message.session_id });
+      return;
+    }
+    if (running.connection !== connection) {
+      this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, { sessionId: message.session_id });
+      return;
+    }
+    this.options.sessions.cancel(message.session_id, message.reason ?? `cancelled by device ${connection.identity!.clientId}`);
+  }
+
+  private refuse(connection: DeviceConnection, code: AipErrorCode, error: string, extra: { responseId?: string; sessionId?: string; fatal?: boolean }): void {
+    this.options.emit({ type: 'protocol-error', clientId: connection.identity?.clientId, code, error });
+    connection.sendError(code, error, extra);
+  }
+}
+
+function toBuffer(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+function responseIdOf(message: ClientMessage): { responseId?: string } {
+  const id = 'request_id' in message ? message.request_id : 'prev_response_id' in message ? message.prev_response_id : undefined;
+  return id ? { responseId: id } : {};
+}
+
+function asAipCode(code: string): AipErrorCode {
+  const parsed = AipErrorCodeSchema.safeParse(code);
+  return parsed.success ? parsed.data : 'INTERNAL_ERROR';
+}
