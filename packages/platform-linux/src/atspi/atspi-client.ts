@@ -218,6 +218,12 @@ export class AtspiClient {
     return String(text);
   }
 
+  /** Screen extents of one character of a Text object (GTK 4: relative to its window). */
+  async characterExtents(ref: AccessibleRef, offset: number, coordType = COORD_SCREEN): Promise<Rect> {
+    const [x, y, width, height] = await this.call(ref, ATSPI_IFACE.text, 'GetCharacterExtents', 'iu', [offset, coordType]);
+    return { x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
+  }
+
   /** Number of characters of a Text object. */
   async characterCount(ref: AccessibleRef): Promise<number> {
     return Number(await this.property(ref, ATSPI_IFACE.text, 'CharacterCount'));

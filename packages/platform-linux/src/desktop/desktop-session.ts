@@ -91,9 +91,13 @@ export class DesktopSession {
     return this.selected;
   }
 
-  /** The selected window, checked to still exist (its geometry, title and top-levels refreshed). */
+  /**
+   * The selected window, checked to still exist (its geometry, title and top-levels refreshed). When no window
+   * was selected yet, the focused window is selected implicitly (a single-tier agent never calls
+   * `select_application_window`); with no focused window either, {@link NoWindowSelectedError}.
+   */
   async requireSelected(): Promise<SelectedWindow> {
-    const selected = this.selected;
+    const selected = this.selected ?? (await this.selectFocused());
     if (!selected) throw new NoWindowSelectedError();
     const { target } = selected;
     if (!(await windowExists(this.x, target.windowId))) {
@@ -108,6 +112,20 @@ export class DesktopSession {
     }
     const topLevels = app ? await topLevelsForWindow(this.atspi, app, title).catch(() => []) : [];
     this.selected = { target: { ...target, rect, title, app, accessible: app !== undefined }, topLevels };
+    return this.selected;
+  }
+
+  private async selectFocused(): Promise<SelectedWindow | undefined> {
+    const focused = await activeWindow(this.x).catch(() => undefined);
+    const target = focused === undefined ? undefined : (await this.listWindows()).find((w) => w.windowId === focused);
+    if (!target) return undefined;
+    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title).catch(() => []) : [];
+    this.selected = { target, topLevels };
+    return this.selected;
+  }
+
+  /** The selected window without checks, if any (`select_application_window` or implicit). */
+  get current(): SelectedWindow | undefined {
     return this.selected;
   }
 

@@ -14,6 +14,8 @@ const SCROLL_DOWN = 5;
 const SCROLL_LEFT = 6;
 const SCROLL_RIGHT = 7;
 const SHIFT_KEYSYM = 0xffe1;
+/** Longer than GTK's default double-click time (400 ms). */
+const DOUBLE_CLICK_GAP_MS = 500;
 
 /** Options of {@link XInput.click}. */
 export interface ClickOptions {
@@ -36,6 +38,8 @@ interface KeyLocation {
 export class XInput {
   private keymap: number[][] = [];
   private readonly remapped = new Map<number, number>();
+  /** When the last button was released (a double click right after another click is not recognised as one). */
+  private lastRelease = -Infinity;
 
   private constructor(
     private readonly xd: XDisplay,
@@ -71,6 +75,10 @@ export class XInput {
     this.checkPoint(x, y);
     const button = MOUSE_BUTTONS[options.button ?? 'left'];
     const count = options.count ?? 1;
+    // GTK counts presses within its double-click time (400 ms) as one multi-click sequence: keep a double click
+    // apart from an earlier click, or it is read as the tail of a triple click.
+    const sinceLast = performance.now() - this.lastRelease;
+    if (count > 1 && sinceLast < DOUBLE_CLICK_GAP_MS) await sleep(DOUBLE_CLICK_GAP_MS - sinceLast);
     this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
     for (let i = 0; i < count; i += 1) {
       if (i > 0) await sleep(40);
@@ -82,6 +90,7 @@ export class XInput {
       this.fake(this.xtest.ButtonRelease, button);
       await this.xd.sync();
     }
+    this.lastRelease = performance.now();
   }
 
   /** Presses at `from`, moves in `steps` to `to`, releases; `holdKeys` (keysyms) are held during the drag. */
@@ -105,6 +114,7 @@ export class XInput {
     this.fake(this.xtest.ButtonRelease, button);
     for (const key of held.reverse()) this.fake(this.xtest.KeyRelease, key.code);
     await this.xd.sync();
+    this.lastRelease = performance.now();
   }
 
   /** Scrolls at a point: positive `dy` scrolls up (as the original's wheel_dist), positive `dx` right; one unit = one wheel notch. */
@@ -163,7 +173,6 @@ export class XInput {
       if (row[0] === keysym) return { code: i + this.xd.minKeycode, shift: false };
       if (row[1] === keysym) return { code: i + this.xd.minKeycode, shift: true };
     }
-    // letters: the keymap lists the lowercase keysym first and may leave the shifted column empty
     return undefined;
   }
 

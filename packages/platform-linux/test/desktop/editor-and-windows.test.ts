@@ -65,6 +65,21 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     expect(targets.windows.find((t) => t.id === editor!.id)).toMatchObject({ kind: 'window', name: editor!.title, type: 'mousepad' });
   });
 
+  it('without select_application_window, the window tools use the focused window', async () => {
+    const fresh = await startLinuxServer({ desktop, shell: false });
+    try {
+      const focused = (await windows()).find((w) => w.focused);
+      expect(focused?.root_name).toBe('mousepad');
+      const listing = await fresh.ok<{ window: WindowInfo; controls: Control[] }>('get_controls');
+      expect(listing.window.id).toBe(focused!.id);
+      expect(listing.controls.some((c) => c.editable)).toBe(true);
+      const shot = await fresh.ok<{ width: number; height: number }>('capture_window_screenshot');
+      expect([shot.width, shot.height]).toEqual([focused!.rect.width, focused!.rect.height]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('mousepad: inserts "Hello wörld €" and reads it back, then ctrl+a and typing replace it', async () => {
     await selectRoot('mousepad');
     const text = await editorText();
@@ -84,6 +99,42 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     expect(last).toBe('Grüße 🙂 ok');
     const inserted = await fixture.ok<{ text: string }>('set_edit_text', { id: text.id, text: '!' });
     expect(inserted.text).toContain('!');
+  });
+
+  it('mousepad: drag selects text, double click selects a word, the wheel scrolls', async () => {
+    await selectRoot('mousepad');
+    const text = await editorText();
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i}`).join('\n');
+    await fixture.ok('set_edit_text', { id: text.id, text: `hello world\n${lines}`, clear_current_text: true });
+    const atspi = await desktop.atspi();
+    const session = fixture.server.session!;
+    const ref = session.controlIds.resolve(text.id).ref;
+    const charAt = async (offset: number) => atspi.characterExtents(ref, offset);
+    // drag across "hello" and replace the selection by typing
+    const h = await charAt(0);
+    const o = await charAt(4);
+    await fixture.ok('drag_on_coordinates', {
+      start_x: h.x + 1,
+      start_y: h.y + h.height / 2,
+      end_x: o.x + o.width,
+      end_y: o.y + o.height / 2,
+      coordinate_type: 'absolute',
+      duration: 0.2,
+    });
+    await fixture.ok('type_text', { text: 'HELLO' });
+    await waitFor(async () => (await readText(text.id)).startsWith('HELLO world'), { timeoutMs: 10_000, what: 'the dragged selection replaced' });
+    // double click on "world" selects the word
+    const w = await charAt(8);
+    await fixture.ok('click_on_coordinates', { x: w.x + w.width / 2, y: w.y + w.height / 2, coordinate_type: 'absolute', double: true });
+    await fixture.ok('type_text', { text: 'there' });
+    await waitFor(async () => (await readText(text.id)).startsWith('HELLO there\n'), { timeoutMs: 10_000, what: 'the double-clicked word replaced' });
+    // scroll down over the text: the first visible line moves
+    const firstVisibleY = async () => (await charAt(0)).y;
+    const before = await firstVisibleY();
+    await fixture.ok('wheel_mouse_input', { id: text.id, wheel_dist: -10 });
+    await waitFor(async () => (await firstVisibleY()) < before - 50, { timeoutMs: 10_000, what: 'the text to scroll' });
+    await fixture.ok('wheel_mouse_input', { id: text.id, wheel_dist: 10 });
+    await waitFor(async () => (await firstVisibleY()) === before, { timeoutMs: 10_000, what: 'the text to scroll back' });
   });
 
   it('screenshots: the screen size, and the annotated image differs from the clean one where the boxes are', async () => {

@@ -5,6 +5,7 @@ import { DESKTOP_MARKER_ENV, startDesktop, type Desktop } from '../../src/harnes
 import { processesWithEnv, processState } from '../../src/harness/process-scan.js';
 import { listClientWindows } from '../../src/x11/window-list.js';
 import { describeDesktop } from '../helpers/desktop-suite.js';
+import { startLinuxServer } from '../helpers/linux-dispatcher.js';
 
 describeDesktop('desktop harness', ['galculator'], () => {
   let desktop: Desktop;
@@ -53,6 +54,17 @@ describeDesktop('desktop harness', ['galculator'], () => {
       expect(other.display).not.toBe(desktop.display);
       expect(other.sessionBusAddress).not.toBe(desktop.sessionBusAddress);
       expect((await other.xDisplay()).width).toBe(640);
+      // an empty desktop: window tools fail clearly, screen tools work
+      const fixture = await startLinuxServer({ desktop: other, shell: false });
+      try {
+        const controls = await fixture.run('get_controls');
+        expect(controls.status).toBe('failure');
+        expect(controls.error).toMatch(/no window is selected: call select_application_window/);
+        expect((await fixture.ok<{ windows: unknown[] }>('list_windows')).windows).toEqual([]);
+        expect((await fixture.ok<{ width: number }>('capture_desktop_screenshot')).width).toBe(640);
+      } finally {
+        await fixture.close();
+      }
     } finally {
       expect((await other.stop()).leftovers).toEqual([]);
     }
