@@ -164,7 +164,8 @@ export async function setEditText(
     const wanted = current + text;
     try {
       const { value } = await withElement(ctx, entry, (ref) => ctx.bridge.request('setValue', { ref, value: wanted }));
-      if (value === wanted || value?.replace(/\r\n/g, '\n') === wanted.replace(/\r\n/g, '\n')) method = 'value pattern';
+      const lines = (t: string) => t.replace(/\r\n?/g, '\n');
+      if (value !== null && lines(value) === lines(wanted)) method = 'value pattern';
     } catch (error) {
       const refused = error instanceof BridgeRequestError && ['pattern_unsupported', 'access_denied'].includes(error.bridgeCode);
       if (!refused) throw error;
