@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { errorMessage } from '@ufo-ts/core';
 import { BridgeError, BridgeRequestError } from '../errors.js';
-import { LineDecoder } from './line-decoder.js';
+import { watchBridgeProcess, type RunningBridge } from './bridge-process.js';
 import {
   BRIDGE_OPS,
   BRIDGE_PROTOCOL_VERSION,
@@ -78,14 +78,7 @@ interface Pending {
   cleanup?: () => void;
 }
 
-interface Running {
-  proc: ChildProcess;
-  generation: number;
-  stderrTail: string[];
-  fatal: BridgeReply | undefined;
-  closed: boolean;
-  hello?: BridgeResult<'hello'>;
-}
+type Running = RunningBridge;
 
 /**
  * Talks to the UIA bridge over JSON lines: request ids, per-op deadlines, validation of every answer, and restart
@@ -358,39 +351,14 @@ export class UiaBridgeClient implements UiaBridge {
 
   /** Wires stdout/stderr/exit of one process; resolves when it is gone. */
   private watch(running: Running): Promise<{ code: number | null; signal: string | null }> {
-    const { proc, generation } = running;
-    const decoder = new LineDecoder((line) => this.onLine(running, line));
-    proc.stdout?.on('data', (chunk: Buffer) => decoder.push(chunk));
-    const errDecoder = new LineDecoder((line) => {
-      running.stderrTail.push(line);
-      if (running.stderrTail.length > 20) running.stderrTail.shift();
-      this.emit({ type: 'stderr', generation, line });
-    });
-    proc.stderr?.on('data', (chunk: Buffer) => errDecoder.push(chunk));
-    proc.stdin?.on('error', () => {});
-    return new Promise((resolve) => {
-      let exitInfo = { code: null as number | null, signal: null as string | null };
-      let forced: NodeJS.Timeout | undefined;
-      const finish = () => {
-        if (running.closed) return;
-        if (forced) clearTimeout(forced);
-        decoder.end();
-        running.closed = true;
+    return watchBridgeProcess(running, {
+      onLine: (line) => this.onLine(running, line),
+      onStderr: (line) => this.emit({ type: 'stderr', generation: running.generation, line }),
+      onExit: (exit) => {
         if (this.running === running) this.running = undefined;
-        this.emit({ type: 'exited', generation, ...exitInfo });
+        this.emit({ type: 'exited', generation: running.generation, ...exit });
         this.onExit(running);
-        resolve(exitInfo);
-      };
-      proc.once('error', (error: Error) => {
-        running.stderrTail.push(errorMessage(error));
-        finish();
-      });
-      proc.once('exit', (code, signal) => {
-        exitInfo = { code, signal };
-        // 'close' follows once stdout is drained; do not wait forever for it.
-        forced = setTimeout(finish, 1000);
-      });
-      proc.once('close', finish);
+      },
     });
   }
 

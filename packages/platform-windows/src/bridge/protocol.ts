@@ -301,7 +301,11 @@ export const BridgeReplySchema = z.union([
 ]);
 export type BridgeReply = z.infer<typeof BridgeReplySchema>;
 
-/** Default deadline of an op without its own `timeoutMs`. */
+/**
+ * Default deadline of an op without its own `timeoutMs`. The bridge runs UIA calls on a worker thread with a
+ * shorter deadline of its own (8 s; snapshot 18 s; tree 28 s) and answers `timeout` while staying usable; the
+ * client's deadline only fires when the bridge itself is stuck, and then restarts it.
+ */
 export const DEFAULT_OP_TIMEOUT_MS = 10_000;
 
 /** The deadline of an op (its own or the default). */
