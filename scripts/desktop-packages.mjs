@@ -1,5 +1,5 @@
-// The Debian packages the virtual desktop needs (Xvfb, a private D-Bus, AT-SPI2, a window manager, the apps the
-// tests and the demo drive). Installed with apt-get when missing; a no-op otherwise.
+// The Debian packages the tests and the demo need: the virtual desktop (Xvfb, a private D-Bus, AT-SPI2, a window
+// manager, the apps the tests and the demo drive) and the tools some tests use (mono for the Windows bridge). Installed with apt-get when missing; a no-op otherwise.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -15,6 +15,10 @@ export const DESKTOP_PACKAGES = {
   'gnome-calculator': '/usr/bin/gnome-calculator',
   galculator: '/usr/bin/galculator',
   mousepad: '/usr/bin/mousepad',
+  // platform-windows compiles its UIA bridge (C# 5) under mono to check it off Windows
+  'mono-mcs': '/usr/bin/mcs',
+  'libmono-windowsbase4.0-cil': '/usr/lib/mono/4.5/WindowsBase.dll',
+  'libmono-system-drawing4.0-cil': '/usr/lib/mono/4.5/System.Drawing.dll',
 };
 
 export function missingDesktopPackages() {

@@ -10,7 +10,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { sample, summarize, writeResult } from '../stats.mjs';
 
 // The bench workspace package does not list platform-windows yet: fall back to the built files by path.
-const pw = await import('@ufo-ts/platform-windows').catch(() => import('../../packages/platform-windows/dist/index.js'));
+const pw = await import('@ufo-ts/platform-windows');
 const fakeBridge = fileURLToPath(new URL('../../packages/platform-windows/test/support/fake-bridge.mjs', import.meta.url));
 const fixture = (name) => fileURLToPath(new URL(`../../packages/platform-windows/test/__fixtures__/${name}`, import.meta.url));
 const launcher = (transcript) => () =>
