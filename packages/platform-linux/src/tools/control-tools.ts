@@ -2,8 +2,11 @@ import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
 import { clickControl, readControlText, setControlText } from '../desktop/control-actions.js';
 import { describeControls } from '../desktop/control-details.js';
+import { DesktopSession } from '../desktop/desktop-session.js';
 import { ltrb } from '../desktop/screenshots.js';
 import type { LinuxToolContext } from './tool-context.js';
+
+const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
 
 const ROLES = z
   .array(z.string())
@@ -30,15 +33,28 @@ export function controlTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'get_app_window_controls_target_info',
-      description: 'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom]}], ids valid for this listing.',
+      description:
+        'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], text (what a text field shows)}], ids valid for this listing.',
       toolType: 'data_collection',
       input: z.object({ roles: ROLES }),
       handler: async ({ roles }) => {
         const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined });
+        const placed = listing.controls.filter((c) => c.rect);
+        // what text fields show (a calculator's display, an entry's content); never a password field's
+        const texts = await Promise.all(
+          placed.map((c) =>
+            TEXT_ROLES.has(c.role) && DesktopSession.implements(c, 'text') ? ctx.session.atspi.text(c.ref).then((t) => t.slice(0, 200)).catch(() => undefined) : undefined,
+          ),
+        );
         return {
-          controls: listing.controls
-            .filter((c) => c.rect)
-            .map((c) => ({ kind: 'control', id: c.id, name: c.name, type: c.role, rect: ltrb(c.rect!) })),
+          controls: placed.map((c, i) => ({
+            kind: 'control',
+            id: c.id,
+            name: c.name,
+            type: c.role,
+            rect: ltrb(c.rect!),
+            ...(texts[i] !== undefined ? { text: texts[i] } : {}),
+          })),
         };
       },
     }),

@@ -75,6 +75,13 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
     );
     expect(text).toBe('408');
     expect(await readCalculatorDisplay(desktop)).toBe('408');
+    // the target list the engine shows the model carries the display's text (the history list grew, so the ids
+    // of this listing are a new generation)
+    const targets = await fixture.ok<{ controls: { id: string; type: string; text?: string }[] }>('get_app_window_controls_target_info');
+    expect(targets.controls.filter((c) => c.type === 'text').map((c) => c.text?.trim())).toContain('408');
+    expect(targets.controls.some((c) => c.id === display.id)).toBe(false);
+    const stale = await fixture.run('click_input', { id: display.id });
+    expect(stale.error).toMatch(/earlier listing/);
   });
 
   it('galculator: the same with real XTEST clicks at the centres of the extents', async () => {
