@@ -14,9 +14,14 @@ export function successValue(result: CallToolResult, tool: Tool): unknown {
   return structured;
 }
 
-/** The message of an `isError` result: its text contents joined. */
+/**
+ * The message of an `isError` result: its text contents joined, prefixed by the tool's own error code when the
+ * server sent one in `_meta['ufo/error']` (e.g. `WINDOW_VANISHED: The window closed`), so engines can tell
+ * failures apart.
+ */
 export function errorText(result: CallToolResult): string {
   const texts = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-  const text = texts.join('\n').trim();
-  return text || 'the tool reported an error without a message';
+  const text = texts.join('\n').trim() || 'the tool reported an error without a message';
+  const code = (result._meta?.['ufo/error'] as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code && !text.startsWith(code) ? `${code}: ${text}` : text;
 }
