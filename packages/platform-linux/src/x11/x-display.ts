@@ -1,4 +1,5 @@
-import x11, { type XCallback, type XClient, type XPropertyReply, type XTestExtension } from 'x11';
+import x11 from 'x11';
+import type { XCallback, XClient, XDisplayInfo, XPropertyReply, XTestExtension } from './x11-types.js';
 import { X11Error } from '../errors.js';
 
 /** Promisifies one callback-style X request. */
@@ -36,8 +37,8 @@ export class XDisplay {
   static async open(display: string): Promise<XDisplay> {
     let client: XClient | undefined;
     try {
-      const info = await new Promise<import('x11').XDisplayInfo>((resolve, reject) => {
-        client = x11.createClient({ display }, (error, value) => (error ? reject(error) : resolve(value)));
+      const info = await new Promise<XDisplayInfo>((resolve, reject) => {
+        client = x11.createClient({ display }, (error, value) => (error ? reject(error) : resolve(value as XDisplayInfo))) as XClient;
         client.on('error', (error) => reject(error));
       });
       const screen = info.screen[0];

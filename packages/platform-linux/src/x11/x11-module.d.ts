@@ -1,85 +1,10 @@
-// Minimal typings of the untyped `x11` package (pure-JS X11 protocol client), as used by this package.
+// The untyped `x11` package, declared loosely: its types are in x11-types.ts (a regular module, so they reach the
+// published .d.ts files).
 declare module 'x11' {
-  /** Callback of an X request. */
-  export type XCallback<T> = (error: XProtocolError | null | undefined, value: T) => void;
-
-  /** An X protocol error delivered to a request's callback or the client's 'error' event. */
-  export interface XProtocolError extends Error {
-    error?: number;
-    badParam?: number;
-  }
-
-  export interface XScreen {
-    root: number;
-    pixel_width: number;
-    pixel_height: number;
-    root_depth: number;
-  }
-
-  export interface XDisplayInfo {
-    client: XClient;
-    screen: XScreen[];
-    min_keycode: number;
-    max_keycode: number;
-  }
-
-  export interface XPropertyReply {
-    type: number;
-    format: number;
-    bytesAfter: number;
-    data: Buffer;
-  }
-
-  export interface XClient {
-    on(event: 'error', listener: (error: XProtocolError) => void): this;
-    on(event: string, listener: (...args: unknown[]) => void): this;
-    InternAtom(onlyIfExists: boolean, name: string, cb: XCallback<number>): void;
-    GetProperty(del: number, win: number, prop: number, type: number, offset: number, length: number, cb: XCallback<XPropertyReply>): void;
-    QueryTree(win: number, cb: XCallback<{ root: number; parent: number; children: number[] }>): void;
-    GetWindowAttributes(win: number, cb: XCallback<{ mapState: number; overrideRedirect: number }>): void;
-    GetGeometry(win: number, cb: XCallback<{ x: number; y: number; width: number; height: number; depth: number }>): void;
-    TranslateCoordinates(src: number, dst: number, x: number, y: number, cb: XCallback<{ destX: number; destY: number; child: number }>): void;
-    GetImage(
-      format: number,
-      drawable: number,
-      x: number,
-      y: number,
-      width: number,
-      height: number,
-      planeMask: number,
-      cb: XCallback<{ depth: number; visualId: number; data: Buffer }>,
-    ): void;
-    GetInputFocus(cb: XCallback<{ focus: number; revertTo: number }>): void;
-    SetInputFocus(win: number, revertTo: number): void;
-    RaiseWindow(win: number): void;
-    GetKeyboardMapping(first: number, count: number, cb: XCallback<number[][]>): void;
-    ChangeKeyboardMapping(first: number, keysymsPerKeycode: number, keysyms: number[]): void;
-    SendClientMessage(destination: number, wid: number, messageType: number, format: number, data: number[], eventMask?: number): void;
-    KillClient(resource: number): void;
-    require(name: 'xtest', cb: XCallback<XTestExtension>): void;
-    require(name: string, cb: XCallback<unknown>): void;
-    sync(): Promise<void>;
-    close(cb?: (error?: Error) => void): void;
-    terminate(): void;
-  }
-
-  export interface XTestExtension {
-    KeyPress: number;
-    KeyRelease: number;
-    ButtonPress: number;
-    ButtonRelease: number;
-    MotionNotify: number;
-    FakeInput(type: number, detail: number, time: number, window: number, x: number, y: number): void;
-  }
-
-  export function createClient(options: { display?: string }, cb: XCallback<XDisplayInfo>): XClient;
-  export const eventMask: Record<string, number>;
-  export const keySyms: Record<string, { code: number; description: string }>;
-
   const x11: {
-    createClient: typeof createClient;
-    eventMask: typeof eventMask;
-    keySyms: typeof keySyms;
+    createClient(options: { display?: string }, cb: (error: Error | null | undefined, display: unknown) => void): unknown;
+    eventMask: Record<string, number>;
+    keySyms: Record<string, { code: number; description: string }>;
   };
   export default x11;
 }

@@ -1,4 +1,4 @@
-import type { XTestExtension } from 'x11';
+import type { XTestExtension } from './x11-types.js';
 import { InputError } from '../errors.js';
 import { sleep } from '../util/wait.js';
 import { keysymForChar, MODIFIER_KEYSYMS, type KeyChord } from './key-combo.js';
