@@ -58,7 +58,7 @@ describe('engine failure paths', () => {
   it('the LinuxAgent runs single-tier and its result becomes the round result', async () => {
     const { session, dispatcher, desktop } = run(
       [
-        { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '1' }, status: 'CONTINUE' } },
+        { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '0x3a00004' }, status: 'CONTINUE' } },
         { observation: 'o', thought: 't', action: [{ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { function: 'click_input', arguments: { id: '6' }, status: 'FINISH' }], result: 'done: 0' },
       ],
       { linux: true },

@@ -122,6 +122,11 @@ describe('a two-round HostAgent → AppAgent session on a real MCP server', () =
     expect(promptText(4)).toContain('no, exact please');
     expect(promptText(11)).toMatch(/frobnicate.*failure: TOOL_UNKNOWN/);
 
+    // the host saw windows numbered 1..N; the tool got the real (X-style) window ids
+    expect(promptText(0)).toContain('[1] \\"Calculator\\"');
+    expect(desktop.state.calls.filter((c) => c === 'select_application_window')).toHaveLength(3);
+    expect(desktop.state.selected).toBe('0x3a00004');
+
     // archived subtasks
     expect(session.context.get('PREVIOUS_SUBTASKS')).toEqual([
       expect.objectContaining({ subtask: 'compute 12×34', status: 'FINISH', result: '408' }),

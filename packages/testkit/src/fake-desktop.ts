@@ -23,14 +23,14 @@ export interface FakeDesktopState {
 const CALC_BUTTONS = ['1', '2', '3', '4', '×', '='];
 
 /**
- * A small in-memory desktop with two applications, a calculator and a mail client, served as real MCP tools
+ * A small in-memory desktop with two applications (window ids look like X window ids, as on a real desktop), a calculator and a mail client, served as real MCP tools
  * (the same names as the platform packages). Used by engine tests, the benchmark and examples.
  */
 export class FakeDesktop {
   readonly state: FakeDesktopState = { selected: undefined, display: '0', sentEmails: [], calls: [] };
   readonly windows: FakeWindow[] = [
     {
-      id: '1',
+      id: '0x3a00004',
       title: 'Calculator',
       root_name: 'calc',
       pid: 4101,
@@ -40,7 +40,7 @@ export class FakeDesktop {
       ],
     },
     {
-      id: '2',
+      id: '0x3c00004',
       title: 'Inbox - Mail',
       root_name: 'mail',
       pid: 4102,

@@ -34,7 +34,7 @@ export function createHostProcessor(options: HostProcessorOptions = {}): Process
   const visual = options.visual ?? true;
   const dataParts: Strategy<HostAgent>[] = [
     ...(visual ? [screenshotStrategy({ tool: tools.desktopScreenshot, parameters: { all_screens: true } }) as Strategy<HostAgent>] : []),
-    targetListStrategy({ tool: tools.windowList, kind: 'window' }) as Strategy<HostAgent>,
+    targetListStrategy({ tool: tools.windowList, kind: 'window', renumber: true }) as Strategy<HostAgent>,
     thirdPartyTargetsStrategy(),
   ];
   return new ProcessorTemplate<HostAgent>({

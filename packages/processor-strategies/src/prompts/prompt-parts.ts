@@ -27,7 +27,11 @@ export function previousPlan(agent: Agent): string[] {
 export function targetsText(targets: readonly TargetInfo[] | undefined): string {
   if (!targets?.length) return '(none)';
   return targets
-    .map((t) => `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${t.kind === 'third_party_agent' ? ' (agent)' : ''}`)
+    .map((t) => {
+      const shown = t.extra?.text ?? t.extra?.value;
+      const value = typeof shown === 'string' || typeof shown === 'number' ? ` shows ${JSON.stringify(String(shown))}` : '';
+      return `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${value}${t.kind === 'third_party_agent' ? ' (agent)' : ''}`;
+    })
     .join('\n');
 }
 

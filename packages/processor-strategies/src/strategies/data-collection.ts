@@ -55,6 +55,11 @@ export interface TargetListStrategyOptions {
   failFast?: boolean;
   /** When the tool fails, provide an empty list and a warning instead of failing (default false). */
   optional?: boolean;
+  /**
+   * Show the model ids 1..N instead of the tool's ids (kept in `extra.source_id` and used when acting), so
+   * prompts and replays do not depend on ids that change every run (X window ids).
+   */
+  renumber?: boolean;
 }
 
 /** Lists windows or controls through the dispatcher as {@link TargetInfo}s. */
@@ -75,7 +80,8 @@ export function targetListStrategy(options: TargetListStrategyOptions): Strategy
       }
       const targets = listFromResult(result.result)
         .map((raw, i) => toTargetInfo(raw, options.kind, i))
-        .filter((t): t is TargetInfo => t !== undefined);
+        .filter((t): t is TargetInfo => t !== undefined)
+        .map((t, i) => (options.renumber ? { ...t, id: String(i + 1), extra: { ...t.extra, source_id: t.id } } : t));
       return { [key]: targets };
     },
   });

@@ -59,7 +59,7 @@ export function hostActionStrategy(): Strategy<HostAgent> {
         step.set('selected_target', chosen);
       } else {
         const [r] = await agent.services.dispatcher.execute(
-          [createCommand(SELECT_WINDOW_TOOL, { id, name: chosen.name }, 'action')],
+          [createCommand(SELECT_WINDOW_TOOL, { id: String(chosen.extra?.source_id ?? chosen.id), name: chosen.name }, 'action')],
           { target },
         );
         result = r!;
