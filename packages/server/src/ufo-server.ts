@@ -31,6 +31,8 @@ export interface UfoServerOptions {
   logRoot?: string;
   /** Timeout of one remote command without its own `timeout_ms`, in ms (default 30 000). */
   commandTimeoutMs?: number;
+  /** Extra wait per command batch for the network and the device's overhead, in ms (default 2 000). */
+  commandGraceMs?: number;
   /** How often devices send heartbeats, in ms (told to them at registration; default 30 000). */
   heartbeatIntervalMs?: number;
   /** A device silent for this long is disconnected and its task fails, in ms (default 3 × the interval). */
@@ -104,6 +106,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     ...(options.session ? { session: options.session } : {}),
     logRoot: options.logRoot ?? 'logs',
     commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
+    ...(options.commandGraceMs !== undefined ? { commandGraceMs: options.commandGraceMs } : {}),
     results,
     emit,
   });

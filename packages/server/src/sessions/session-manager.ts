@@ -53,6 +53,8 @@ export interface SessionManagerOptions {
   logRoot: string;
   /** Default per-command timeout of the remote dispatchers, in ms. */
   commandTimeoutMs: number;
+  /** Extra wait per batch for the network and the device (default 2 000 ms). */
+  commandGraceMs?: number;
   /** Where task records live (kept after the sessions end). */
   results: ResultStore;
   /** Extra options of the built-in ServiceSession (step cap, interactor answers, safe-guard). */
@@ -146,6 +148,7 @@ export class SessionManager {
       sessionId,
       taskName,
       commandTimeoutMs: this.options.commandTimeoutMs,
+      ...(this.options.commandGraceMs !== undefined ? { graceMs: this.options.commandGraceMs } : {}),
       onEvent: (event) => this.options.emit({ type: 'remote-dispatcher', taskName, event }),
     });
     let markBuilt!: () => void;

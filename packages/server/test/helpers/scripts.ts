@@ -1,4 +1,8 @@
 // ScriptedModel replies used by the remote tests (LinuxAgent single tier and the Windows HostAgent stack).
+import { FakeDesktop } from '@ufo-ts/testkit';
+
+/** The calculator's window id on the FakeDesktop (the LinuxAgent acts with the tool's own ids). */
+const CALC_WINDOW_ID = new FakeDesktop().windows.find((w) => w.root_name === 'calc')!.id;
 const linux = (action: unknown, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: 'linux thinks', action, ...extra });
 const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
 const host = (status: string, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: `host ${status}`, status, plan: ['next'], comment: 'c', ...extra });
@@ -7,7 +11,7 @@ const app = (action: unknown, extra: Record<string, unknown> = {}) => ({ observa
 /** Requests (keys) and the replies the scripted model gives for them. */
 export const SCRIPTS = {
   'compute 12 times 34': [
-    linux({ function: 'select_application_window', arguments: { id: '1' }, status: 'CONTINUE' }),
+    linux({ function: 'select_application_window', arguments: { id: CALC_WINDOW_ID }, status: 'CONTINUE' }),
     linux([click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], { result: '408' }),
   ],
   'wait a long time': [
