@@ -5,7 +5,7 @@ import { AppLaunchError, AppNotReadyError } from '../errors.js';
 import { waitFor, WaitTimeoutError } from '../util/wait.js';
 import { listClientWindows } from '../x11/window-list.js';
 import type { XDisplay } from '../x11/x-display.js';
-import type { ManagedProcess } from './managed-process.js';
+import type { ManagedProcess, ProcessExit } from './managed-process.js';
 
 /** An application's first window, once it is on the accessibility tree and mapped on screen. */
 export interface AppFrame {
@@ -55,12 +55,13 @@ export interface AppHandleDeps {
 export function createAppHandle(deps: AppHandleDeps): AppHandle {
   const { process: proc, command } = deps;
   const programName = basename(command);
-  let exitedEarly: { code: number | null; signal: string | null } | undefined;
+  let exitedEarly: ProcessExit | undefined;
   void proc.exited.then((exit) => {
-    exitedEarly = { code: exit.code, signal: exit.signal };
+    exitedEarly = exit;
   });
 
   const probe = async (atspi: AtspiClient, xd: XDisplay): Promise<AppFrame | undefined> => {
+    if (exitedEarly?.error) throw new AppLaunchError(`${command} could not be started: ${exitedEarly.error.message}`, { cause: exitedEarly.error });
     if (exitedEarly && exitedEarly.code !== 0) {
       throw new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
     }

@@ -43,6 +43,7 @@ describeDesktop('desktop harness', ['galculator'], () => {
 
   it('reports a program that is missing or exits early as a launch error', async () => {
     await expect(desktop.launchApp('/nonexistent/program').waitForFrame({ timeoutMs: 10_000 })).rejects.toThrow(AppLaunchError);
+    await expect(desktop.launchApp('/nonexistent/program').waitForFrame({ timeoutMs: 10_000 })).rejects.toThrow(/could not be started: .*ENOENT/);
     const started = performance.now();
     await expect(desktop.launchApp('false').waitForFrame({ timeoutMs: 10_000 })).rejects.toThrow(/exited \(code 1/);
     expect(performance.now() - started).toBeLessThan(9_000);
