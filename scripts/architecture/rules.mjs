@@ -12,4 +12,6 @@ export const ALLOWED_DEPENDENCIES = {
   server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
   cli: ['*'],
   testkit: ['core', 'dispatchers'],
+  sessions: ['core', 'agent-fsm', 'processor-strategies'],
+  config: ['core', 'llm-providers', 'dispatchers'],
 };

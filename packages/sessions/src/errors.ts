@@ -1,0 +1,51 @@
+import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+
+/** Codes of the errors this package throws. */
+export type SessionErrorCode =
+  | 'SESSION_OPTIONS_INVALID'
+  | 'SESSION_MODE_UNSUPPORTED'
+  | 'PLAN_INVALID'
+  | 'REQUEST_FILE_INVALID'
+  | 'CHECKPOINT_MISSING'
+  | 'CHECKPOINT_INVALID'
+  | 'CHECKPOINT_NOT_RESUMABLE'
+  | 'RESUME_DECISION_INVALID'
+  | 'EXPERIENCE_STORE_INVALID'
+  | 'EMBEDDING_FAILED';
+
+/** Base class of the errors of `@ufo-ts/sessions`. */
+export class SessionError extends UfoError {
+  declare readonly code: SessionErrorCode;
+
+  constructor(code: SessionErrorCode, message: string, options: UfoErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/** What a session is waiting for when it stops for a person (`HUMAN_INPUT_REQUIRED`). */
+export type HumanInputRequest =
+  | {
+      kind: 'confirmation';
+      agent: string;
+      /** The held actions, in order. */
+      actions: Array<{ function: string; arguments: Record<string, unknown> }>;
+      reason?: string;
+    }
+  | { kind: 'questions'; agent: string; questions: string[] };
+
+/**
+ * Thrown by {@link DeferringInteractor} when a question or a confirmation needs a person and none is at hand
+ * (a batch, a pipe, a CI job). The session stops, saves its checkpoint as `waiting`, and `ufo resume` continues.
+ */
+export class HumanInputRequiredError extends UfoError {
+  readonly request: HumanInputRequest;
+
+  constructor(request: HumanInputRequest) {
+    const what =
+      request.kind === 'confirmation'
+        ? `approval of ${request.actions.map((a) => a.function).join(', ')}`
+        : `answers to ${request.questions.length} question(s)`;
+    super('HUMAN_INPUT_REQUIRED', `${request.agent} is waiting for ${what}`, { details: { request } });
+    this.request = request;
+  }
+}

@@ -1,0 +1,133 @@
+import type { Clock, CommandDispatcher, EvaluationRecord, EventBus, Interactor, LogSink, SerializedError, SessionOutcome } from '@ufo-ts/core';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import type { SessionCheckpoint, WaitingFor } from '../checkpoint/checkpoint-schema.js';
+import type { ExperienceStore } from '../experience/experience-store.js';
+import type { EmbeddingModel, ExampleRetriever } from '../experience/retrievers.js';
+import type { ResumeDecision } from '../runtime/resume-interactor.js';
+import type { SessionModels } from '../runtime/session-models.js';
+
+/** Evaluation settings (`EVA_SESSION`, `EVA_ROUND`, `EVA_ALL_SCREENSHOTS`). */
+export interface EvaluationSettings {
+  /** Judge the whole session when it completes (default true). */
+  session?: boolean;
+  /** Judge each round when it ends (default false). */
+  round?: boolean;
+  /** Send the screenshots (default true; retried once without them on failure). */
+  screenshots?: boolean;
+  /** At most this many step screenshots per evaluation (default 40). */
+  maxScreenshots?: number;
+}
+
+/** When a session is summarised into experience (`SAVE_EXPERIENCE`). */
+export type SaveExperienceMode = 'always' | 'ask' | 'auto' | 'always_not';
+
+/** Experience settings. */
+export interface ExperienceSettings {
+  /**
+   * `always`: after every session whose last round finished; `auto`: when the session evaluation says complete;
+   * `ask`: ask the interactor; `always_not` (default): never.
+   */
+  save?: SaveExperienceMode;
+  /** Where records are kept. */
+  store: ExperienceStore;
+  /** When set, new records get their embedding right away. */
+  embedding?: EmbeddingModel;
+}
+
+/** Retrieved examples in the prompts (experience and demonstrations). */
+export interface ExamplesSettings {
+  retriever: ExampleRetriever;
+  /** Examples per prompt (default 3). */
+  topK?: number;
+}
+
+/** Reports written into the log folder when the session ends. */
+export interface ReportSettings {
+  /** `output.md` (`LOG_TO_MARKDOWN`, default true). */
+  markdown?: boolean;
+  /** The self-contained `report.html` (default true). */
+  html?: boolean;
+}
+
+/** What continuing a checkpointed session needs. */
+export interface ResumeOptions {
+  checkpoint: SessionCheckpoint;
+  /** The person's decision on a pending confirmation or questions. */
+  decision?: ResumeDecision;
+}
+
+/** Options every managed session type takes. */
+export interface ManagedSessionOptions {
+  /** Task name: names the log folder (`<logRoot>/<task>`). */
+  task: string;
+  /** Session id (default: a random UUID; a resume keeps the checkpoint's). */
+  id?: string;
+  /** The models by role (`HOST_AGENT`, `APP_AGENT`, `LINUX_AGENT`, `OPERATOR`, `EVALUATION_AGENT`). */
+  models: SessionModels;
+  /** How the engine reaches the machine (local MCP servers, a remote device). */
+  dispatcher: CommandDispatcher;
+  /** Close the dispatcher when the session ends (default false: the caller owns it). */
+  closeDispatcher?: boolean;
+  /** Requests, questions and confirmations. */
+  interactor: Interactor;
+  /** Where logs go (default: a `FileLogSink` under `logRoot`, or the checkpoint's folder on resume). */
+  logSink?: LogSink;
+  /** Root of the log folders (default `logs`). */
+  logRoot?: string;
+  events?: EventBus;
+  clock?: Clock;
+  /** The first request; asked from the interactor when omitted. */
+  request?: string;
+  /** Session-wide step cap (`MAX_STEP`, default 50). */
+  maxSteps?: number;
+  /** Round cap (`MAX_ROUND`, default 1). */
+  maxRounds?: number;
+  /** Pause before subtask-end snapshots in ms (`SLEEP_TIME`, default 0). */
+  subtaskSettleMs?: number;
+  /** Ask before actions marked CONFIRM (`SAFE_GUARD`, default true). */
+  safeGuard?: boolean;
+  /** Platform name recorded in the checkpoint and used to filter third-party agents (`windows`, `linux`). */
+  platform?: string;
+  /** Write `checkpoint.json` after every transition (default true when the log sink has a folder), or a store. */
+  checkpoint?: boolean | CheckpointStore;
+  /** Continue from a checkpoint. */
+  resume?: ResumeOptions;
+  /** Judge the session (and rounds) with the `EVALUATION_AGENT` model; default off. */
+  evaluation?: EvaluationSettings | false;
+  /** Save experience after successful sessions. */
+  experience?: ExperienceSettings;
+  /** Put retrieved examples in the prompts. */
+  examples?: ExamplesSettings;
+  /** Reports written at the end (default: both, when there is a folder); `false` for none. */
+  reports?: ReportSettings | false;
+}
+
+/** How a managed session ended. */
+export type ManagedSessionStatus =
+  /** Every round ended (FINISH, FAIL, MAX_STEP) and no step failed the round. */
+  | 'completed'
+  /** A round ended in ERROR (a step failed). */
+  | 'error'
+  /** `cancel()` (Ctrl+C) stopped it; resumable. */
+  | 'cancelled'
+  /** It stopped for a person (a sensitive action or questions); resumable with a decision. */
+  | 'waiting'
+  /** An exception escaped the loop; resumable (the failed step runs again). */
+  | 'failed';
+
+/** What a managed session's `run()` returns (it does not throw for session failures: see `status`). */
+export interface ManagedSessionOutcome extends SessionOutcome {
+  task: string;
+  status: ManagedSessionStatus;
+  /** The session type. */
+  kind: SessionCheckpoint['kind'];
+  waitingFor?: WaitingFor;
+  /** The exception, for `failed`. */
+  failure?: SerializedError;
+  evaluations: EvaluationRecord[];
+  /** Experience records saved. */
+  experienceSaved: number;
+  reports: { markdown?: string; html?: string };
+  /** The checkpoint file, when written to disk. */
+  checkpoint?: string;
+}

@@ -1,0 +1,274 @@
+import {
+  captureSnapshot,
+  serializeError,
+  Session,
+  type EngineEvent,
+  type RoundAgent,
+  type RoundOutcome,
+  type Round,
+} from '@ufo-ts/core';
+import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
+import { FileCheckpointStore, type CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import { HumanInputRequiredError } from '../errors.js';
+import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus } from './managed-session-options.js';
+import { ManagedRound } from './managed-round.js';
+import { evaluateRound, finishSession } from './post-session.js';
+import type { SessionRuntime } from './session-runtime.js';
+
+/** What a session type tells its base class. */
+export interface ManagedSessionSpec {
+  kind: SessionCheckpoint['kind'];
+  /** Run mode recorded in the context (`normal`, `follower`, `operator`, ...). */
+  mode: string;
+  /** The agent (in its start state) that handles the first step of a new round. */
+  startAgent: (roundId: number) => RoundAgent;
+}
+
+/** The agents' part of a checkpoint. */
+export type AgentsCheckpoint = Pick<SessionCheckpoint, 'agents' | 'blackboard'> & { activeSubAgent?: string };
+
+/**
+ * The base of every session type: the core `Session` loop plus a checkpoint after every transition, resume from a
+ * checkpoint, a clean two-stage cancel, the per-round and per-session evaluation, experience saving and the
+ * reports (`output.md`, `report.html`). `run()` never throws for a session failure: it returns the status.
+ */
+export abstract class ManagedSession extends Session {
+  readonly task: string;
+  readonly kind: SessionCheckpoint['kind'];
+  protected readonly runtime: SessionRuntime;
+  protected readonly settings: ManagedSessionOptions;
+  private readonly spec: ManagedSessionSpec;
+  private readonly store: CheckpointStore | undefined;
+  private lastCheckpoint: SessionCheckpoint | undefined;
+  private readonly completedRounds: SessionCheckpoint['rounds'] = [];
+  private position: SessionCheckpoint['position'] = null;
+  private frozen = false;
+  private cancelRequested = false;
+  private resumeAgent: RoundAgent | undefined;
+  /** The agent the latest round started with (for the checkpoint at round start). */
+  private roundAgent: RoundAgent | undefined;
+  private readonly roundEvaluations: ManagedSessionOutcome['evaluations'] = [];
+
+  constructor(options: ManagedSessionOptions, runtime: SessionRuntime, spec: ManagedSessionSpec) {
+    const checkpoint = options.resume?.checkpoint;
+    super({
+      task: options.task,
+      logSink: runtime.logSink,
+      dispatcher: options.dispatcher,
+      interactor: runtime.interactor,
+      startAgent: spec.startAgent,
+      events: runtime.events,
+      clock: runtime.clock,
+      mode: spec.mode,
+      ...(checkpoint ? { id: checkpoint.sessionId } : options.id ? { id: options.id } : {}),
+      ...(options.request !== undefined && !checkpoint ? { request: options.request } : {}),
+      ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+      ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
+      ...(options.subtaskSettleMs !== undefined ? { subtaskSettleMs: options.subtaskSettleMs } : {}),
+      ...(runtime.context ? { context: runtime.context } : {}),
+    });
+    this.task = checkpoint?.task ?? options.task;
+    this.kind = spec.kind;
+    this.runtime = runtime;
+    this.settings = options;
+    this.spec = spec;
+    const folder = runtime.logSink.folder;
+    this.store = typeof options.checkpoint === 'object' ? options.checkpoint : options.checkpoint !== false && folder ? new FileCheckpointStore(folder) : undefined;
+    if (checkpoint) this.completedRounds.push(...checkpoint.rounds);
+  }
+
+  /** The log folder, when the sink has one. */
+  get logFolder(): string | undefined {
+    return this.runtime.logSink.folder;
+  }
+
+  /** The agents' state for a checkpoint; `position` names the agent and state that handle next. */
+  protected abstract captureAgents(position: SessionCheckpoint['position']): AgentsCheckpoint;
+
+  /** Rebuilds the agents from a checkpoint; returns them by name. */
+  protected abstract restoreAgents(checkpoint: SessionCheckpoint): Promise<Map<string, RoundAgent>>;
+
+  /** Session-type data kept in the checkpoint. */
+  protected checkpointExtra(): Record<string, unknown> {
+    return {};
+  }
+
+  /**
+   * Stops the session. The first call lets the running step finish, so the logs and the checkpoint stay
+   * consistent; with `force` (the second Ctrl+C) in-flight model calls are aborted and the checkpoint stays at
+   * the last completed transition.
+   */
+  override cancel(reason = 'cancelled', options: { force?: boolean } = {}): void {
+    this.cancelRequested = true;
+    super.cancel(reason);
+    if (options.force) {
+      this.frozen = true;
+      this.runtime.hardAbort.abort(new Error(reason));
+    }
+  }
+
+  override async run(): Promise<ManagedSessionOutcome> {
+    const unsubscribe = this.events.subscribe((event) => this.onEvent(event));
+    let failure: unknown;
+    try {
+      const checkpoint = this.settings.resume?.checkpoint;
+      if (checkpoint) await this.prepareResume(checkpoint);
+      await super.run();
+    } catch (error) {
+      failure = error;
+    }
+    unsubscribe();
+    return finishSession({ session: this, runtime: this.runtime, settings: this.settings, failure, status: this.statusOf(failure), roundEvaluations: this.roundEvaluations });
+  }
+
+  protected override createRound(roundId: number, request: string): Round {
+    const agent = this.resumeAgent ?? this.spec.startAgent(roundId);
+    this.resumeAgent = undefined;
+    this.roundAgent = agent;
+    const options = this.settings;
+    return new ManagedRound(
+      {
+        id: roundId,
+        request,
+        agent,
+        context: this.context,
+        events: this.events,
+        clock: this.runtime.clock,
+        logSink: this.runtime.logSink,
+        maxSteps: options.maxSteps ?? 50,
+        subtaskSettleMs: options.subtaskSettleMs ?? 0,
+        signal: this.signal,
+        dispatcher: options.dispatcher,
+      },
+      (outcome: RoundOutcome) => this.afterRound(outcome),
+    );
+  }
+
+  private async afterRound(outcome: RoundOutcome): Promise<void> {
+    const evaluation = this.settings.evaluation;
+    if (!evaluation || !evaluation.round || outcome.endReason !== 'round_end' || outcome.finalState === 'ERROR') return;
+    const record = await evaluateRound({ session: this, runtime: this.runtime, settings: this.settings }, outcome);
+    if (record) this.roundEvaluations.push(record);
+  }
+
+  private async prepareResume(checkpoint: SessionCheckpoint): Promise<void> {
+    this.results.push(...checkpoint.rounds.map((r) => ({ request: r.request, result: r.result, finalState: r.finalState })));
+    const agents = await this.restoreAgents(checkpoint);
+    this.position = checkpoint.position;
+    this.lastCheckpoint = checkpoint;
+    if (!checkpoint.position) return;
+    const agent = agents.get(checkpoint.position.agent);
+    if (!agent) throw new Error(`The checkpoint's next agent ${checkpoint.position.agent} was not restored`);
+    this.resumeAgent = agent;
+    if (agent.state.isSubtaskEnd()) {
+      // The crash came between entering a subtask-end state and its bookkeeping: do it now, as the round would have.
+      await captureSnapshot({
+        dispatcher: this.settings.dispatcher,
+        logSink: this.runtime.logSink,
+        context: this.context,
+        events: this.events,
+        agentKind: agent.kind,
+        fileName: `action_round_${checkpoint.position.round}_sub_round_${this.context.currentRoundSubtaskAmount}_final.png`,
+      });
+      this.context.recordSubtaskEnd();
+    }
+  }
+
+  private onEvent(event: EngineEvent): void {
+    if (this.frozen) return;
+    if (event.type === 'round-start' && this.roundAgent) {
+      this.position = { round: event.round, request: event.request, agent: this.roundAgent.name, state: this.roundAgent.state.name };
+      this.saveCheckpoint('running');
+    } else if (event.type === 'transition') {
+      const dot = event.to.lastIndexOf('.');
+      this.position = {
+        round: this.context.get('CURRENT_ROUND_ID'),
+        request: this.context.get('REQUEST'),
+        agent: event.nextAgent,
+        state: dot >= 0 ? event.to.slice(dot + 1) : event.to,
+      };
+      this.saveCheckpoint('running');
+    } else if (event.type === 'round-end' && event.state !== 'CANCELLED') {
+      this.completedRounds.push({ request: this.context.get('REQUEST'), result: event.result, finalState: event.state });
+      this.position = null;
+      this.saveCheckpoint('running');
+    }
+  }
+
+  /** Writes a checkpoint of the current state (no-op without a store). Returns it. */
+  protected saveCheckpoint(status: SessionCheckpoint['status']): SessionCheckpoint | undefined {
+    if (!this.store) return undefined;
+    const checkpoint: SessionCheckpoint = {
+      version: 1,
+      kind: this.kind,
+      task: this.task,
+      sessionId: this.id,
+      mode: this.context.get('MODE'),
+      ...(this.settings.platform ? { platform: this.settings.platform } : {}),
+      status,
+      savedAt: new Date(this.runtime.clock.now()).toISOString(),
+      context: this.context.toJSON() as Record<string, unknown>,
+      rounds: structuredClone(this.completedRounds),
+      position: this.position ? { ...this.position } : null,
+      ...this.captureAgents(this.position),
+      extra: this.checkpointExtra(),
+    };
+    this.store.save(checkpoint);
+    this.lastCheckpoint = checkpoint;
+    return checkpoint;
+  }
+
+  /** Records the final status on the last consistent checkpoint (it is not re-captured: see `cancel`). */
+  finalCheckpoint(status: ManagedSessionStatus, failure: unknown): SessionCheckpoint | undefined {
+    if (!this.store) return undefined;
+    const base = status === 'completed' || status === 'error' ? this.saveCheckpoint('running') : this.lastCheckpoint ?? this.saveCheckpoint('running');
+    if (!base) return undefined;
+    const checkpoint: SessionCheckpoint = { ...base, status, savedAt: new Date(this.runtime.clock.now()).toISOString() };
+    delete checkpoint.waitingFor;
+    delete checkpoint.error;
+    if (status === 'waiting') {
+      const waiting = waitingFor(base, failure);
+      if (waiting) checkpoint.waitingFor = waiting;
+    }
+    if (status === 'failed') {
+      const err = serializeError(failure);
+      checkpoint.error = { name: err.name, message: err.message, ...(err.code ? { code: err.code } : {}) };
+    }
+    this.store.save(checkpoint);
+    this.lastCheckpoint = checkpoint;
+    return checkpoint;
+  }
+
+  /** The path of the checkpoint file, when it is kept on disk. */
+  get checkpointPath(): string | undefined {
+    return this.store instanceof FileCheckpointStore ? this.store.path : undefined;
+  }
+
+  private statusOf(failure: unknown): ManagedSessionStatus {
+    if (failure instanceof HumanInputRequiredError) return 'waiting';
+    if (failure !== undefined) return 'failed';
+    const last = this.results.at(-1);
+    if (this.cancelRequested || last?.finalState === 'CANCELLED') return 'cancelled';
+    if (last?.finalState === 'ERROR') return 'error';
+    return 'completed';
+  }
+}
+
+/** What a waiting session waits for: the held actions or questions of the next agent, else the error's request. */
+function waitingFor(checkpoint: SessionCheckpoint, failure: unknown): SessionCheckpoint['waitingFor'] {
+  const agent = checkpoint.agents.find((a) => a.name === checkpoint.position?.agent);
+  if (agent?.pendingConfirmation?.actions.length && checkpoint.position?.state === 'CONFIRM') {
+    return {
+      kind: 'confirmation',
+      agent: agent.name,
+      actions: agent.pendingConfirmation.actions.map((a) => ({ function: a.function, arguments: a.arguments })),
+      ...(agent.pendingConfirmation.reason ? { reason: agent.pendingConfirmation.reason } : {}),
+    };
+  }
+  if (agent?.pendingQuestions.length && checkpoint.position?.state === 'PENDING') {
+    return { kind: 'questions', agent: agent.name, questions: agent.pendingQuestions };
+  }
+  if (failure instanceof HumanInputRequiredError) return failure.request;
+  return undefined;
+}
+

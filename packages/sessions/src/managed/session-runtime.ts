@@ -1,0 +1,64 @@
+import { basename, dirname } from 'node:path';
+import { EventBus, FileLogSink, systemClock, type ChatModel, type Clock, type Interactor, type LogSink } from '@ufo-ts/core';
+import { ResumableContext } from '../checkpoint/resumable-context.js';
+import { SessionError } from '../errors.js';
+import { AbortableModel } from '../runtime/abortable-model.js';
+import { HeldLogSink } from '../runtime/held-log-sink.js';
+import { ResumeInteractor } from '../runtime/resume-interactor.js';
+import { modelFor, type SessionModelRole } from '../runtime/session-models.js';
+import type { ManagedSessionOptions } from './managed-session-options.js';
+
+/**
+ * The pieces a session type needs before its agents exist (they are built before the base constructor runs):
+ * the log sink, events, clock, the interactor (wrapped on resume), the hard-abort signal models honour, and the
+ * restored context.
+ */
+export interface SessionRuntime {
+  logSink: HeldLogSink;
+  events: EventBus;
+  clock: Clock;
+  interactor: Interactor;
+  /** Aborted by a forced cancel (second Ctrl+C): in-flight model calls stop. */
+  hardAbort: AbortController;
+  /** The restored context, on resume. */
+  context: ResumableContext | undefined;
+  /** The model of a role, wrapped so a forced cancel aborts it. */
+  model(role: Exclude<SessionModelRole, 'BACKUP'>): ChatModel;
+}
+
+/** Builds the {@link SessionRuntime} of a session from its options. */
+export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
+  const hardAbort = new AbortController();
+  const checkpoint = options.resume?.checkpoint;
+  let logSink: LogSink;
+  if (options.logSink) logSink = options.logSink;
+  else if (checkpoint) {
+    const folder = String(checkpoint.context.LOG_PATH ?? '');
+    if (!folder) throw new SessionError('CHECKPOINT_NOT_RESUMABLE', 'The checkpoint has no LOG_PATH: pass a logSink to resume it');
+    logSink = new FileLogSink({ logRoot: dirname(folder), task: basename(folder) });
+  } else logSink = new FileLogSink({ logRoot: options.logRoot ?? 'logs', task: options.task });
+  let interactor = options.interactor;
+  let context: ResumableContext | undefined;
+  if (checkpoint) {
+    const position = checkpoint.position;
+    const pending = checkpoint.waitingFor;
+    const held = checkpoint.agents.find((a) => a.name === position?.agent)?.pendingConfirmation?.actions.length;
+    const pendingActions = pending?.kind === 'confirmation' ? pending.actions.length : held;
+    interactor = new ResumeInteractor({
+      inner: options.interactor,
+      ...(position ? { pendingRequest: position.request } : {}),
+      ...(options.resume?.decision ? { decision: options.resume.decision } : {}),
+      ...(pendingActions ? { pendingActions } : {}),
+    });
+    context = new ResumableContext(checkpoint.context, position?.round);
+  }
+  return {
+    logSink: new HeldLogSink(logSink),
+    events: options.events ?? new EventBus(),
+    clock: options.clock ?? systemClock,
+    interactor,
+    hardAbort,
+    context,
+    model: (role) => new AbortableModel(modelFor(options.models, role), hardAbort.signal),
+  };
+}

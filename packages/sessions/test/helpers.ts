@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChatModel, ChatRequest, ChatResponse, Command, CommandDispatcher, ExecuteOptions, ListToolsOptions, Result, ToolInfo } from '@ufo-ts/core';
+import { ScriptedModel, type ScriptedReply } from '@ufo-ts/core/testing';
+
+export const reply = (o: Record<string, unknown>, cost = 0.01): ScriptedReply => ({ content: JSON.stringify(o), cost, usage: { inputTokens: 100, outputTokens: 20 } });
+export const host = (status: string, extra: Record<string, unknown> = {}) =>
+  reply({ observation: 'desktop', thought: `host ${status}`, status, plan: ['next'], comment: 'c', ...extra });
+export const app = (action: unknown, extra: Record<string, unknown> = {}) =>
+  reply({ observation: 'window', thought: 'app thinks', action, plan: ['p1', 'p2'], comment: 'app comment', ...extra });
+export const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
+export const selectCalc = (subtask: string) => host('ASSIGN', { function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: subtask });
+export const selectMail = (subtask: string) => host('ASSIGN', { function: 'select_application_window', arguments: { id: '2', name: 'Inbox - Mail' }, current_subtask: subtask });
+
+/** Temp folders removed after each test. */
+export class TempDirs {
+  private dirs: string[] = [];
+  make(prefix = 'ufo-sessions-'): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.dirs.push(dir);
+    return dir;
+  }
+  cleanup(): void {
+    for (const dir of this.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The step lines of a response.log. */
+export function stepLines(folder: string): Array<Record<string, any>> {
+  return readFileSync(join(folder, 'response.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.type === 'step');
+}
+
+/**
+ * A scripted model that never answers call number `hangAt` (0-based): the process "dies" there. `hung` resolves
+ * when that call starts.
+ */
+export class CrashingModel implements ChatModel {
+  readonly provider = 'scripted';
+  readonly modelId = 'scripted';
+  readonly hung: Promise<void>;
+  private markHung!: () => void;
+  private calls = 0;
+  constructor(private readonly inner: ScriptedModel, private readonly hangAt: number) {
+    this.hung = new Promise((resolve) => (this.markHung = resolve));
+  }
+  complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    if (this.calls++ === this.hangAt) {
+      this.markHung();
+      return new Promise(() => undefined);
+    }
+    return this.inner.complete(request);
+  }
+}
+
+/** A model that answers after `ms` (honouring the abort signal), for cancellation tests. */
+export class SlowModel implements ChatModel {
+  readonly provider = 'scripted';
+  readonly modelId = 'slow';
+  started = 0;
+  constructor(private readonly inner: ChatModel, private readonly ms: number) {}
+  async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    this.started += 1;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, this.ms);
+      request.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(request.signal?.reason);
+      }, { once: true });
+    });
+    return this.inner.complete(request);
+  }
+}
+
+/** A dispatcher whose execute call number `hangAt` (0-based) never returns: the process "dies" mid-command. */
+export class CrashingDispatcher implements CommandDispatcher {
+  readonly hung: Promise<void>;
+  private markHung!: () => void;
+  calls = 0;
+  constructor(private readonly inner: CommandDispatcher, private readonly hangAt: number) {
+    this.hung = new Promise((resolve) => (this.markHung = resolve));
+  }
+  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+    if (this.calls++ === this.hangAt) {
+      this.markHung();
+      return new Promise(() => undefined);
+    }
+    return this.inner.execute(commands, options);
+  }
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return this.inner.listTools(options);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
