@@ -303,6 +303,8 @@ export class DeviceClient {
               fatal = new RegistrationRefusedError(message.code, `the server refused the registration: ${message.error}`);
             }
             this.emit({ type: 'server-error', code: message.code, error: message.error });
+            // registration failed: close now (and retry unless fatal) rather than wait for the server to close
+            socket.close(1000, 'registration refused');
           }
           return;
         }
