@@ -19,9 +19,10 @@ h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 12
 .status-CONFIRM .transition, .status-PENDING .transition { color: var(--warn); }
 .step .body { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 16px; padding: 12px; }
 .step .body.no-shot { grid-template-columns: 1fr; }
-figure { margin: 0; } figcaption { color: var(--muted); font-size: 12px; }
+figure { margin: 0; } figure.final { margin-top: 12px; } img.round-final { display: block; width: 40%; min-height: 60px; border: 1px solid var(--line); border-radius: 4px; }
+table.actions td:nth-child(2) { white-space: nowrap; } figcaption { color: var(--muted); font-size: 12px; }
 img.screenshot { display: block; width: 100%; min-height: 60px; border: 1px solid var(--line); border-radius: 4px; image-rendering: auto; background: var(--card); }
-dl.fields { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; }
+dl.fields { margin: 0; align-content: start; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; }
 dl.fields dt { color: var(--muted); } dl.fields dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; } th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 3px 6px; vertical-align: top; overflow-wrap: anywhere; }
 code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; } pre { margin: 0; white-space: pre-wrap; }

@@ -14,6 +14,16 @@ export interface EmbeddingModel {
   embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
 }
 
+const STOP_WORDS = new Set(
+  'a an and are as at be by do for from how i in is it me my of on or please the this to what with you your'.split(' '),
+);
+
+/** Lower-cases a term and drops common English words, so "the" or "to" never decide a match. */
+function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : lower;
+}
+
 /**
  * Keyword retrieval with MiniSearch (BM25 with prefix and fuzzy matching) over the request, subtask, application
  * and tips: the default, needs no model.
@@ -27,6 +37,7 @@ export class KeywordRetriever implements ExampleRetriever {
     this.index = new MiniSearch({
       fields: ['request', 'subtask', 'application', 'tips'],
       storeFields: [],
+      processTerm,
       searchOptions: { boost: { request: 2, subtask: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'OR' },
     });
     this.index.addAll([...this.byId.values()].map((r) => ({ id: r.id, request: r.request, subtask: r.subtask, application: r.application, tips: r.tips })));

@@ -1,0 +1,97 @@
+import type { Agent } from '@ufo-ts/agent-fsm';
+import { createCommand, type ActionRecord, type DispatchTarget } from '@ufo-ts/core';
+import {
+  actionRepresentation,
+  defineStrategy,
+  deriveActionStatus,
+  executeActions,
+  finalizeStep,
+  llmStrategy,
+  loggingMiddleware,
+  memoryUpdateStrategy,
+  ProcessorTemplate,
+  screenshotStrategy,
+  type Action,
+  type Middleware,
+  type StepContext,
+  type Strategy,
+} from '@ufo-ts/processor-strategies';
+import { OperatorResponseSchema, type OperatorResponse } from './computer-action.js';
+import { buildOperatorPrompt } from './operator-prompt.js';
+import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
+import { pngSize } from './png-size.js';
+
+/** Options of {@link createOperatorProcessor}. */
+export interface OperatorProcessorOptions {
+  /** How computer actions become tool calls (default: Linux's absolute-pixel tools). */
+  tools?: OperatorToolMapping;
+  /** The screenshot tool (default `capture_desktop_screenshot`). */
+  screenshotTool?: string;
+  /** Extra system instructions. */
+  instructions?: string;
+  middleware?: Middleware[];
+}
+
+/** Runs the model's computer action through the platform's coordinate tools and derives the step's status. */
+function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
+  return defineStrategy({
+    name: 'OperatorActionExecution',
+    phase: 'ACTION_EXECUTION',
+    dependsOn: ['response', 'dispatch_target'],
+    provides: ['actions', 'status'],
+    failFast: false,
+    async execute(agent: Agent, step: StepContext) {
+      const response = step.require<OperatorResponse>('response');
+      if (response.status === 'PENDING') agent.pendingQuestions = [...response.questions];
+      const screen = pngSize(step.get<string>('screenshot')) ?? { width: 1, height: 1 };
+      const call = response.action ? mapComputerAction(response.action, mapping, screen) : null;
+      if (response.action && !call) {
+        const record: ActionRecord = {
+          function: response.action.type,
+          arguments: { ...response.action },
+          status: 'CONTINUE',
+          representation: actionRepresentation(response.action.type, { ...response.action }),
+          result: { status: 'skipped', error: response.action.type === 'move' ? 'no pointer-move tool on this platform' : 'a screenshot is taken every step', call_id: createCommand(response.action.type).call_id },
+        };
+        return { actions: [record], status: response.status === 'CONTINUE' ? 'CONTINUE' : response.status, result: response.result };
+      }
+      const status = response.sensitive ? 'CONFIRM' : response.status === 'FINISH' ? 'FINISH' : 'CONTINUE';
+      const actions: Action[] = call ? [{ function: call.function, arguments: call.arguments, status: status as Action['status'] }] : [];
+      const executed = await executeActions(agent, actions, step.require<DispatchTarget>('dispatch_target'), response.thought);
+      return { actions: executed.records, status: deriveActionStatus(actions, executed, response.status), result: response.result };
+    },
+  });
+}
+
+/**
+ * The operator's step: desktop screenshot → the model picks one computer action → it runs through the platform's
+ * coordinate tools (`click_on_coordinates`, `drag_on_coordinates`, `type_text`, `keyboard_input`,
+ * `wheel_mouse_input`, `wait`) → memory. Actions marked sensitive are held for approval (CONFIRM).
+ */
+export function createOperatorProcessor(options: OperatorProcessorOptions = {}): ProcessorTemplate<Agent> {
+  const mapping = options.tools ?? LINUX_OPERATOR_TOOLS;
+  return new ProcessorTemplate<Agent>({
+    name: 'OperatorProcessor',
+    strategies: {
+      DATA_COLLECTION: screenshotStrategy({ tool: options.screenshotTool ?? 'capture_desktop_screenshot' }),
+      LLM_INTERACTION: llmStrategy<Agent, OperatorResponse>({
+        name: 'OperatorLLMInteraction',
+        schema: OperatorResponseSchema,
+        schemaName: 'operator_response',
+        dependsOn: ['request', 'screenshot'],
+        buildMessages: (agent, step) => {
+          const screenshot = step.get<string | null>('screenshot') ?? undefined;
+          return buildOperatorPrompt(agent, { request: step.require<string>('request'), screenshot, screen: pngSize(screenshot), instructions: options.instructions });
+        },
+      }),
+      ACTION_EXECUTION: operatorActionStrategy(mapping),
+      MEMORY_UPDATE: memoryUpdateStrategy(),
+    },
+    middleware: [loggingMiddleware(), ...(options.middleware ?? [])],
+    finalize: (agent, step) => {
+      finalizeStep(agent, step);
+      const result = step.get<OperatorResponse>('response')?.result;
+      if (result !== undefined) step.global.set('ROUND_RESULT', result);
+    },
+  });
+}

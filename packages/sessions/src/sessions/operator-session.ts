@@ -1,0 +1,49 @@
+import { Blackboard, type StepProcessor } from '@ufo-ts/agent-fsm';
+import { SingleAgentSession } from '../managed/single-agent-session.js';
+import type { ManagedSessionOptions } from '../managed/managed-session-options.js';
+import { prepareRuntime } from '../managed/session-runtime.js';
+import { OperatorAgent } from '../operator/operator-agent.js';
+import { createOperatorProcessor, type OperatorProcessorOptions } from '../operator/operator-processor.js';
+import { LINUX_OPERATOR_TOOLS, WINDOWS_OPERATOR_TOOLS } from '../operator/operator-tools.js';
+
+/** Options of {@link OperatorSession}. */
+export interface OperatorSessionOptions extends ManagedSessionOptions {
+  /** Options of the operator's processor (tool mapping, screenshot tool, instructions). */
+  operator?: OperatorProcessorOptions;
+  /** Agent kind used to route tool servers (default `OperatorAgent`). */
+  agentKind?: string;
+  /** Use this processor instead of the built-in one. */
+  processor?: StepProcessor;
+}
+
+/**
+ * The computer-use session (`operator` mode, inventory C11 made real): one OperatorAgent (the `OPERATOR` model,
+ * else `APP_AGENT`/`HOST_AGENT`) acts on the whole screen with coordinates. The tool mapping follows `platform`
+ * (Linux: absolute pixels, xdotool keys; Windows: fractions, pywinauto keys) unless given.
+ */
+export class OperatorSession extends SingleAgentSession<OperatorAgent> {
+
+  constructor(options: OperatorSessionOptions) {
+    const runtime = prepareRuntime(options);
+    const tools = options.operator?.tools ?? (options.platform === 'windows' ? WINDOWS_OPERATOR_TOOLS : LINUX_OPERATOR_TOOLS);
+    const agent = new OperatorAgent({
+      model: runtime.model('OPERATOR'),
+      dispatcher: options.dispatcher,
+      interactor: runtime.interactor,
+      events: runtime.events,
+      logSink: runtime.logSink,
+      clock: runtime.clock,
+      name: 'OperatorAgent',
+      ...(options.agentKind ? { kind: options.agentKind } : {}),
+      processor: options.processor ?? createOperatorProcessor({ ...options.operator, tools }),
+      blackboard: new Blackboard(),
+      safeGuard: options.safeGuard ?? true,
+    });
+    super(options, runtime, { kind: 'operator', mode: 'operator' }, agent);
+  }
+
+
+  protected override checkpointExtra(): Record<string, unknown> {
+    return { agentKind: this.agent.kind };
+  }
+}
