@@ -15,6 +15,7 @@ export const DESKTOP_PACKAGES = {
   'gnome-calculator': '/usr/bin/gnome-calculator',
   galculator: '/usr/bin/galculator',
   mousepad: '/usr/bin/mousepad',
+  chromium: '/usr/bin/chromium',
   // bench/linux-desktop compares its tree reads with pyatspi in the same run
   'python3-pyatspi': '/usr/lib/python3/dist-packages/pyatspi/__init__.py',
   // platform-windows compiles its UIA bridge (C# 5) under mono to check it off Windows
