@@ -1,0 +1,9 @@
+import type { CliCommand } from './cli-command.js';
+import { clientCommand } from './commands/client.js';
+import { serveCommand } from './commands/serve.js';
+
+/**
+ * The `ufo` commands, by name. To add one (`run`, `resume`, `report`, `replay`, ...), write
+ * `commands/<name>.ts` exporting a {@link CliCommand} and add it here.
+ */
+export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand];
