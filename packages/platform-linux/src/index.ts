@@ -52,7 +52,6 @@ export { XInput } from './x11/xtest-input.js';
 export { listClientWindows } from './x11/window-list.js';
 export type { XWindowInfo } from './x11/window-list.js';
 export { captureScreen } from './x11/screen-capture.js';
-export { encodePng, encodePngSync, pngDataUrl } from './image/png-encode.js';
-export { drawSetOfMarks } from './image/set-of-marks.js';
-export type { Mark } from './image/set-of-marks.js';
-export type { RgbImage } from './image/rgb-image.js';
+// images: one implementation, shared with platform-windows, in @ufo-ts/imaging
+export { encodePng, encodePngSync, toPngDataUrl as pngDataUrl, drawSetOfMarks } from '@ufo-ts/imaging';
+export type { Mark, RgbImage, SetOfMarksOptions } from '@ufo-ts/imaging';

@@ -60,10 +60,17 @@ export type { WindowFilterOptions } from './windows/window-filter.js';
 export { windowInfo } from './windows/window-info.js';
 export type { WindowInfo } from './windows/window-info.js';
 
-export { annotateSetOfMarks, DEFAULT_MARK_COLORS } from './annotation/set-of-marks.js';
-export type { SetOfMark, SetOfMarksOptions } from './annotation/set-of-marks.js';
-export { screenshotResult, toPngDataUrl, fromPngDataUrl, pngSize, isBlankCapture } from './screenshot/png-image.js';
-export type { ScreenshotResult } from './screenshot/png-image.js';
+// images: one implementation, shared with platform-linux, in @ufo-ts/imaging
+export {
+  annotateSetOfMarks,
+  DEFAULT_MARK_COLORS,
+  screenshotResult,
+  toPngDataUrl,
+  fromPngDataUrl,
+  pngSize,
+  isBlankCapture,
+} from '@ufo-ts/imaging';
+export type { SetOfMark, SetOfMarksOptions, ScreenshotResult } from '@ufo-ts/imaging';
 
 export { AppLauncher, DEFAULT_DENIED_ARGUMENTS } from './launcher/app-launcher.js';
 export type { AppLauncherOptions, LaunchResult } from './launcher/app-launcher.js';

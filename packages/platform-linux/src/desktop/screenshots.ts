@@ -1,7 +1,5 @@
+import { DISTINCT_MARK_PALETTE, drawSetOfMarks, encodePng, toPngDataUrl, type RgbImage, type SetOfMarksOptions } from '@ufo-ts/imaging';
 import type { Rect } from '../atspi/accessible-node.js';
-import { encodePng, pngDataUrl } from '../image/png-encode.js';
-import type { RgbImage } from '../image/rgb-image.js';
-import { drawSetOfMarks } from '../image/set-of-marks.js';
 import { captureScreen } from '../x11/screen-capture.js';
 import type { ControlRecord } from './control-ids.js';
 import type { ControlSelection } from './control-selection.js';
@@ -25,8 +23,18 @@ export interface Capture {
 
 /** Encodes a capture as a screenshot result. */
 export async function toScreenshot(pixels: RgbImage): Promise<Screenshot> {
-  return { image: pngDataUrl(await encodePng(pixels)), width: pixels.width, height: pixels.height };
+  return { image: toPngDataUrl(await encodePng(pixels)), width: pixels.width, height: pixels.height };
 }
+
+/**
+ * How Linux screenshots are annotated: AT-SPI roles have no UFO type colours, so boxes cycle through dark distinct
+ * colours with white labels, and labels of small controls go just above them so the control stays visible.
+ */
+const MARK_STYLE: SetOfMarksOptions = Object.freeze({
+  palette: DISTINCT_MARK_PALETTE,
+  textColor: [255, 255, 255] as const,
+  labelPlacement: 'above-small' as const,
+});
 
 /** Captures the whole screen. */
 export async function captureDesktop(session: DesktopSession): Promise<Capture> {
@@ -75,7 +83,7 @@ export async function captureAnnotated(
   const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
   const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
   const marks = placed.map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
-  const annotated = drawSetOfMarks(capture.pixels, marks);
+  const annotated = drawSetOfMarks(capture.pixels, marks, MARK_STYLE);
   const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
   return {
     ...shot,

@@ -1,6 +1,6 @@
+import { clipRect, type RgbImage } from '@ufo-ts/imaging';
 import type { Rect } from '../atspi/accessible-node.js';
 import { X11Error } from '../errors.js';
-import { clipRect, type RgbImage } from '../image/rgb-image.js';
 import { xRequest, type XDisplay } from './x-display.js';
 
 const Z_PIXMAP = 2;

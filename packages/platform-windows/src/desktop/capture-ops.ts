@@ -1,9 +1,8 @@
-import { annotateSetOfMarks, type SetOfMark } from '../annotation/set-of-marks.js';
+import { annotateSetOfMarks, isBlankCapture, pngSize, toPngDataUrl, type SetOfMark } from '@ufo-ts/imaging';
 import type { Rect, WindowRecord } from '../bridge/protocol.js';
 import { controlTargetInfo, type ControlTargetInfo } from '../controls/control-fields.js';
 import { rectToLtrb, unionRects } from '../geometry/rect.js';
 import { mapRectToImage, primaryMonitorRect } from '../geometry/screen-math.js';
-import { isBlankCapture, pngSize, toPngDataUrl } from '../screenshot/png-image.js';
 import { isWindowGone, windowVanished } from './bridge-errors.js';
 import { enumerateControls } from './control-ops.js';
 import type { DesktopContext } from './desktop-context.js';

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { fromPngDataUrl } from '@ufo-ts/imaging';
 import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { KeySequenceError, NoWindowSelectedError, UnknownTargetIdError } from '../../src/errors.js';
 import { normalizeToVirtualDesk } from '../../src/geometry/screen-math.js';
-import { fromPngDataUrl } from '../../src/screenshot/png-image.js';
 import { caught, fakeDesktop, type FakeDesktop } from '../support/fake-desktop.js';
 
 const NOTEPAD = 656834;

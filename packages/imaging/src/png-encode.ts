@@ -61,8 +61,3 @@ export async function encodePng(image: RgbImage, options: PngOptions = {}): Prom
 export function encodePngSync(image: RgbImage, options: PngOptions = {}): Buffer {
   return assemble(image, deflateSync(scanlines(image), { level: options.level ?? 3 }));
 }
-
-/** A `data:image/png;base64,…` URL of a PNG. */
-export function pngDataUrl(png: Buffer): string {
-  return `data:image/png;base64,${png.toString('base64')}`;
-}

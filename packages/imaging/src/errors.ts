@@ -1,0 +1,8 @@
+import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+
+/** Bytes that should be a PNG image (or a PNG data URL) are not one. Code `IMAGE_FORMAT_INVALID`. */
+export class ImageFormatError extends UfoError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('IMAGE_FORMAT_INVALID', message, options);
+  }
+}
