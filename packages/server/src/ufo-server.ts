@@ -37,6 +37,11 @@ export interface UfoServerOptions {
   heartbeatIntervalMs?: number;
   /** A device silent for this long is disconnected and its task fails, in ms (default 3 × the interval). */
   heartbeatTimeoutMs?: number;
+  /**
+   * When a device registers with an id that is taken, the holding connection must answer a WebSocket ping within
+   * this time or it is dropped, so the device's retry succeeds (default 2 000 ms).
+   */
+  duplicateProbeMs?: number;
   /** A connection must register within this time, in ms (default 10 000). */
   registerTimeoutMs?: number;
   /** Largest WebSocket message in bytes (ws `maxPayload`; default 16 MiB). Larger frames close the connection (1009). */
@@ -110,7 +115,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     results,
     emit,
   });
-  const router = new MessageRouter({ registry, sessions, results, maxMessageBytes, heartbeatIntervalMs, now, emit });
+  const router = new MessageRouter({ registry, sessions, results, maxMessageBytes, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;

@@ -82,4 +82,28 @@ describe('liveness: registration deadline, heartbeats, command deadlines', () =>
     expect(device.received.filter((m) => m.type === 'error')).toEqual([]);
     await srv.api('POST', '/api/cancel', { task_name: 'twice-task' });
   });
+
+  it('finding 28: a reconnecting device whose old connection is dead gets its id back; a live holder keeps it', async () => {
+    srv = await startInProcessServer({ duplicateProbeMs: 200 });
+    const live = await connect(srv);
+    await live.register('alive');
+    const dead = await connect(srv);
+    await dead.register('phoenix');
+    // the old connection stops reading, like a peer behind a dropped network: it cannot answer pings
+    (dead.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+
+    const refused = await connect(srv);
+    expect(await refused.register('phoenix')).toMatchObject({ code: 'CLIENT_ID_IN_USE', error: expect.stringContaining('dropped within 200 ms') });
+    const server = srv;
+    await waitUntil(() => !server.server.clients.get('phoenix'), 3_000, 'the dead connection to be dropped');
+    const back = await connect(srv);
+    expect(await back.register('phoenix')).toMatchObject({ type: 'heartbeat', status: 'ok' });
+
+    const impostor = await connect(srv);
+    expect(await impostor.register('alive')).toMatchObject({ code: 'CLIENT_ID_IN_USE' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const again = await connect(srv);
+    expect(await again.register('alive')).toMatchObject({ code: 'CLIENT_ID_IN_USE' });
+    expect(live.closeCode).toBeUndefined();
+  });
 });

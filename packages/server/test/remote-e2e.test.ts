@@ -171,4 +171,41 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     expect((await server.api('GET', '/api/task_result/results-running')).body).toMatchObject({ status: 'cancelled', ended_at: expect.any(String) });
     expect((await server.api('GET', '/api/task_result/never-dispatched')).status).toBe(404);
   });
+
+  it('runs sessions on several devices concurrently', async () => {
+    const handles = await Promise.all(['dev-c1', 'dev-c2', 'dev-c3'].map((id) => device(id)));
+    const dispatched = await Promise.all(['dev-c1', 'dev-c2', 'dev-c3'].map((id) => dispatch(id, 'compute 12 times 34', `calc-${id}`)));
+    expect(dispatched.every((d) => d.status === 200)).toBe(true);
+    expect((await server.api('GET', '/api/health')).body.running_tasks).toBeGreaterThanOrEqual(1);
+    const results = await Promise.all(['dev-c1', 'dev-c2', 'dev-c3'].map((id) => server.waitForResult(`calc-${id}`)));
+    expect(results.map((r) => [r.client_id, r.status, r.result.rounds[0].result])).toEqual([
+      ['dev-c1', 'completed', '408'],
+      ['dev-c2', 'completed', '408'],
+      ['dev-c3', 'completed', '408'],
+    ]);
+    for (const handle of handles) await handle.waitFor('stdout', (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408', 5_000, 'each desktop to show 408');
+  });
+});
+
+describe('reconnection across a server restart (real processes)', () => {
+  it('a device reconnects with backoff when its server restarts, and takes new tasks', async () => {
+    const first = await startServerProcess({ scripts: SCRIPTS, apiKey: 'restart-key' });
+    const port = Number(new URL(first.httpUrl).port);
+    let second: ServerProcess | undefined;
+    try {
+      const dev = await startDeviceProcess(first, 'dev-restart');
+      devices.push(dev);
+      await first.handle.kill();
+      await dev.waitFor('stdout', (l) => l['type'] === 'disconnected', 5_000, 'the device to notice');
+      await dev.waitFor('stdout', (l) => l['type'] === 'reconnect-scheduled', 5_000, 'a reconnection to be scheduled');
+      second = await startServerProcess({ scripts: SCRIPTS, apiKey: 'restart-key', port, logRoot: first.logRoot });
+      await dev.waitFor('stdout', (l) => l['type'] === 'registered' && dev.stdout.filter((x) => x['type'] === 'registered').length >= 2, 10_000, 'the device to register again');
+      const dispatched = await second.api('POST', '/api/dispatch', { client_id: 'dev-restart', request: 'compute 12 times 34', task_name: 'after-server-restart' });
+      expect(dispatched.status).toBe(200);
+      expect(await second.waitForResult('after-server-restart')).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408' }] } });
+    } finally {
+      await second?.stop();
+      await first.stop();
+    }
+  });
 });

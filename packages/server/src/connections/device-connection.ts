@@ -44,6 +44,7 @@ export class DeviceConnection implements AipChannel {
   deviceInfo: DeviceInfo | undefined;
   registeredAt: number | undefined;
   private readonly options: DeviceConnectionOptions;
+  private probing = false;
 
   constructor(options: DeviceConnectionOptions) {
     this.options = options;
@@ -90,6 +91,25 @@ export class DeviceConnection implements AipChannel {
       // the peer is gone or flooding; nothing more to tell it
     }
     if (extra.fatal) this.close(1008, code);
+  }
+
+  /**
+   * Checks that the peer is still there: a WebSocket ping that must be answered within `timeoutMs`, else the
+   * connection is terminated (a device that reconnects after a network drop finds its old, dead connection gone).
+   */
+  probe(timeoutMs: number): void {
+    if (this.probing || !this.open) return;
+    this.probing = true;
+    const timer = setTimeout(() => {
+      if (this.probing) this.socket.terminate();
+    }, timeoutMs);
+    timer.unref();
+    this.socket.once('pong', () => {
+      this.probing = false;
+      this.lastSeen = this.options.now();
+      clearTimeout(timer);
+    });
+    this.socket.ping();
   }
 
   /** Closes the connection (the close handshake; terminated if the peer does not answer it). */

@@ -26,6 +26,8 @@ export interface MessageRouterOptions {
   maxMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
+  /** When a client id is taken, the holding connection must answer a ping within this time or is dropped. */
+  duplicateProbeMs: number;
   now: () => number;
   emit: (event: ServerEvent) => void;
 }
@@ -124,7 +126,14 @@ export class MessageRouter {
       return;
     }
     if (!this.options.registry.add(message.client_id, connection)) {
-      this.refuse(connection, 'CLIENT_ID_IN_USE', `a device "${message.client_id}" is already connected`, { fatal: true, ...responseId });
+      // finding 28: the holder may be the device's own dead connection; check it, so a retry can succeed soon
+      this.options.registry.get(message.client_id)?.probe(this.options.duplicateProbeMs);
+      this.refuse(
+        connection,
+        'CLIENT_ID_IN_USE',
+        `a device "${message.client_id}" is already connected (if that connection is dead it is dropped within ${this.options.duplicateProbeMs} ms; retry then)`,
+        { fatal: true, ...responseId },
+      );
       return;
     }
     connection.identity = { clientId: message.client_id, clientType: message.client_type, platform: message.platform };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ResultStore, type TaskRecord } from '../src/index.js';
+
+const record = (name: string, status: TaskRecord['status'] = 'running', owner = 'api'): TaskRecord => ({
+  task_name: name,
+  session_id: `s-${name}`,
+  client_id: 'dev',
+  owner,
+  request: 'r',
+  status,
+  created_at: new Date(0).toISOString(),
+});
+
+describe('ResultStore', () => {
+  it('keeps finished results, by task name and by session id', () => {
+    const store = new ResultStore();
+    store.put(record('a'));
+    store.finish('a', { status: 'completed', result: { rounds: [], steps: 3, cost: 0 } });
+    expect(store.get('a')).toMatchObject({ status: 'completed', result: { steps: 3 } });
+    expect(store.getBySession('s-a')?.task_name).toBe('a');
+    expect(store.get('unknown')).toBeUndefined();
+  });
+
+  it('is bounded: the oldest finished results go first, running tasks are never evicted', () => {
+    let now = 0;
+    const store = new ResultStore({ maxEntries: 2, now: () => now });
+    store.put(record('running'));
+    for (const name of ['f1', 'f2', 'f3']) {
+      now += 10;
+      store.put(record(name));
+      store.finish(name, { status: 'failed' });
+    }
+    expect(store.get('f1')).toBeUndefined();
+    expect(store.getBySession('s-f1')).toBeUndefined();
+    expect(store.get('f2')?.status).toBe('failed');
+    expect(store.get('f3')?.status).toBe('failed');
+    expect(store.get('running')?.status).toBe('running');
+    expect(store.size).toBe(3);
+  });
+
+  it('expires finished results after their time to live, never running ones', () => {
+    let now = 0;
+    const store = new ResultStore({ ttlMs: 1_000, now: () => now });
+    store.put(record('done'));
+    store.finish('done', { status: 'completed' });
+    store.put(record('still-running'));
+    now = 999;
+    expect(store.get('done')).toBeDefined();
+    now = 1_001;
+    expect(store.get('done')).toBeUndefined();
+    now = 10_000_000;
+    expect(store.get('still-running')?.status).toBe('running');
+  });
+
+  it('replacing a task name drops the old session id mapping', () => {
+    const store = new ResultStore();
+    store.put(record('x'));
+    store.finish('x', { status: 'completed' });
+    store.put({ ...record('x'), session_id: 's-new' });
+    expect(store.getBySession('s-x')).toBeUndefined();
+    expect(store.getBySession('s-new')?.status).toBe('running');
+  });
+});
