@@ -34,9 +34,6 @@ export { backoffDelay, type BackoffOptions } from './client/backoff.js';
 export { collectDeviceInfo, agentKindsFor, type CollectDeviceInfoOptions } from './client/device-info-provider.js';
 export { CommandRunner } from './client/command-runner.js';
 export type { DeviceClientEvent, DeviceClientEventListener } from './client/device-client-events.js';
-export {
-  DeviceClient,
-  type DeviceClientOptions,
-  type DeviceClientState,
-  type RequestedTask,
-} from './client/device-client.js';
+export { DeviceClient, type DeviceClientState, type RequestedTask } from './client/device-client.js';
+export type { DeviceClientOptions } from './client/device-client-options.js';
+export { TaskTracker, type TrackedTask } from './client/task-tracker.js';

@@ -1,60 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessage, type CommandDispatcher, type Result } from '@ufo-ts/core';
+import { errorMessage, type Result } from '@ufo-ts/core';
 import WebSocket from 'ws';
 import {
   AipChannelClosedError,
-  AipError,
   AipMessageTooLargeError,
   DeviceClientStoppedError,
   RegistrationRefusedError,
 } from '../errors.js';
 import type { ClientMessageInput } from '../protocol/client-messages.js';
 import { decodeServerMessage, encodeClientMessage } from '../protocol/codec.js';
-import type { DeviceInfo, DeviceInfoInput } from '../protocol/device-info.js';
-import type { Platform } from '../protocol/enums.js';
+import type { DeviceInfo } from '../protocol/device-info.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../protocol/limits.js';
 import { AIP_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
 import type { ServerCommandMessage, ServerMessage, TaskEndMessage } from '../protocol/server-messages.js';
-import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { backoffDelay } from './backoff.js';
+import type { DeviceClientOptions } from './device-client-options.js';
+import { TaskTracker, type TrackedTask } from './task-tracker.js';
 import { CommandRunner } from './command-runner.js';
-import type { DeviceClientEvent, DeviceClientEventListener } from './device-client-events.js';
+import type { DeviceClientEvent } from './device-client-events.js';
 import { collectDeviceInfo } from './device-info-provider.js';
-
-/** Options of {@link DeviceClient}. */
-export interface DeviceClientOptions {
-  /** The server's WebSocket endpoint, e.g. `ws://127.0.0.1:5000/ws`. */
-  serverUrl: string;
-  /** This device's id; unique among the server's connected clients. */
-  clientId: string;
-  /** The server's API key, sent in the `x-api-key` header of the upgrade request. */
-  apiKey?: string;
-  /** The device's platform; it selects the agent kind the server runs against it. */
-  platform: Platform;
-  /** Runs the commands (a `LocalCommandDispatcher` over the device's own tool servers). Closed by `stop()` only when `closeDispatcherOnStop`. */
-  dispatcher: CommandDispatcher;
-  /** Close the dispatcher in `stop()` (default false: the caller owns it). */
-  closeDispatcherOnStop?: boolean;
-  /** Agent kinds whose tools are announced in the device info (default by platform). */
-  agentKinds?: readonly string[];
-  /** Device-info fields that override what is detected. */
-  deviceInfo?: Partial<DeviceInfoInput>;
-  /** Heartbeat period in ms (default: what the server asks for at registration, else 30 000). */
-  heartbeatIntervalMs?: number;
-  /** Reconnect when nothing came from the server for this long, in ms (default 3 × the heartbeat period). */
-  heartbeatTimeoutMs?: number;
-  /** Longest wait for the server's registration answer (and for the WebSocket handshake), in ms (default 10 000). */
-  registerTimeoutMs?: number;
-  /** Reconnection delays (exponential with jitter). */
-  backoff?: BackoffOptions;
-  /** Give up after this many failed attempts in a row (default: never). A successful registration resets the count. */
-  maxRetries?: number;
-  /** Largest message sent or accepted, in bytes (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
-  maxMessageBytes?: number;
-  /** Receives lifecycle, task and command events. Listener errors are ignored. */
-  onEvent?: DeviceClientEventListener;
-  /** Random source for the backoff jitter (tests). */
-  random?: () => number;
-}
 
 /** Connection state of a {@link DeviceClient}. */
 export type DeviceClientState = 'idle' | 'connecting' | 'registered' | 'waiting' | 'stopped';
@@ -90,9 +54,7 @@ export class DeviceClient {
   private first: { promise: Promise<void>; deferred: Deferred<void>; settled: boolean } | undefined;
   private deviceInfo: DeviceInfo | undefined;
   private wake: (() => void) | undefined;
-  private readonly taskRequests = new Map<string, Deferred<{ sessionId: string; taskName: string }>>();
-  private readonly taskEnds = new Map<string, Deferred<TaskEndMessage>>();
-  private current: { sessionId: string; taskName: string } | undefined;
+  private readonly tasks = new TaskTracker();
 
   constructor(options: DeviceClientOptions) {
     this.options = options;
@@ -106,8 +68,8 @@ export class DeviceClient {
   }
 
   /** The session the server last started on this device and has not ended yet. */
-  get currentTask(): { sessionId: string; taskName: string } | undefined {
-    return this.current;
+  get currentTask(): TrackedTask | undefined {
+    return this.tasks.current;
   }
 
   /**
@@ -145,28 +107,27 @@ export class DeviceClient {
    */
   requestTask(input: { request: string; taskName?: string; sessionId?: string }): Promise<RequestedTask> {
     const requestId = randomUUID();
-    return new Promise<{ sessionId: string; taskName: string }>((resolve, reject) => {
-      this.taskRequests.set(requestId, { resolve, reject });
-      try {
-        if (this.stateValue !== 'registered') throw new AipChannelClosedError('the device is not registered with the server');
-        this.send({
-          type: 'task',
-          request: input.request,
-          request_id: requestId,
-          client_id: this.options.clientId,
-          ...(input.taskName !== undefined ? { task_name: input.taskName } : {}),
-          ...(input.sessionId !== undefined ? { session_id: input.sessionId } : {}),
-        });
-      } catch (error) {
-        this.taskRequests.delete(requestId);
-        reject(error);
-      }
-    }).then(({ sessionId, taskName }) => ({ sessionId, taskName, done: this.waitForTaskEnd(sessionId) }));
+    const acknowledged = this.tasks.expectAck(requestId);
+    try {
+      if (this.stateValue !== 'registered') throw new AipChannelClosedError('the device is not registered with the server');
+      this.send({
+        type: 'task',
+        request: input.request,
+        request_id: requestId,
+        client_id: this.options.clientId,
+        ...(input.taskName !== undefined ? { task_name: input.taskName } : {}),
+        ...(input.sessionId !== undefined ? { session_id: input.sessionId } : {}),
+      });
+    } catch (error) {
+      this.tasks.forget(requestId);
+      return Promise.reject(error);
+    }
+    return acknowledged.then(({ sessionId, taskName }) => ({ sessionId, taskName, done: this.waitForTaskEnd(sessionId) }));
   }
 
   /** Resolves with the TASK_END of a session running on this device. */
   waitForTaskEnd(sessionId: string): Promise<TaskEndMessage> {
-    return new Promise<TaskEndMessage>((resolve, reject) => this.taskEnds.set(sessionId, { resolve, reject }));
+    return this.tasks.waitForEnd(sessionId);
   }
 
   /** Cancels one of this device's own sessions (a client CANCEL message). */
@@ -317,12 +278,7 @@ export class DeviceClient {
         if (this.socket === socket) this.socket = undefined;
         this.stateValue = this.stopped ? 'stopped' : 'waiting';
         this.runner.cancelAll('the connection to the server was lost');
-        const closed = new AipChannelClosedError(`the connection to the server closed (${code}${reason ? `: ${reason}` : ''})`);
-        for (const waiter of this.taskRequests.values()) waiter.reject(closed);
-        this.taskRequests.clear();
-        for (const waiter of this.taskEnds.values()) waiter.reject(closed);
-        this.taskEnds.clear();
-        this.current = undefined;
+        this.tasks.failAll(new AipChannelClosedError(`the connection to the server closed (${code}${reason ? `: ${reason}` : ''})`));
         this.emit({ type: 'disconnected', code, reason, wasRegistered: registered });
         resolve({ registered, ...(fatal ? { fatal } : {}), ...(lastError ? { error: lastError } : {}) });
       });
@@ -332,38 +288,24 @@ export class DeviceClient {
   private handle(message: ServerMessage): void {
     switch (message.type) {
       case 'task':
-        this.current = { sessionId: message.session_id, taskName: message.task_name };
+        this.tasks.started(message);
         this.emit({ type: 'task-started', sessionId: message.session_id, taskName: message.task_name, request: message.user_request });
         return;
       case 'command':
         void this.runCommand(message);
         return;
-      case 'task_end': {
-        if (this.current?.sessionId === message.session_id) this.current = undefined;
+      case 'task_end':
         this.runner.cancel(message.session_id, undefined, 'the task ended');
         this.emit({ type: 'task-ended', sessionId: message.session_id, taskName: message.task_name, status: message.status, error: message.error });
-        const waiter = this.taskEnds.get(message.session_id);
-        this.taskEnds.delete(message.session_id);
-        waiter?.resolve(message);
+        this.tasks.ended(message);
         return;
-      }
-      case 'heartbeat': {
-        const waiter = message.response_id ? this.taskRequests.get(message.response_id) : undefined;
-        if (waiter && message.session_id) {
-          this.taskRequests.delete(message.response_id!);
-          waiter.resolve({ sessionId: message.session_id, taskName: message.task_name ?? message.session_id });
-        }
+      case 'heartbeat':
+        this.tasks.acknowledged(message);
         return;
-      }
-      case 'error': {
-        const waiter = message.response_id ? this.taskRequests.get(message.response_id) : undefined;
-        if (waiter) {
-          this.taskRequests.delete(message.response_id!);
-          waiter.reject(new AipError('REGISTRATION_REFUSED', `the server refused the task: ${message.code}: ${message.error}`));
-        }
+      case 'error':
+        this.tasks.refused(message);
         this.emit({ type: 'server-error', code: message.code, error: message.error });
         return;
-      }
       case 'device_info_request':
         void this.describeDevice(true).then((info) =>
           this.trySend({ type: 'device_info_response', device_info: info, prev_response_id: message.request_id, client_id: this.options.clientId }),
