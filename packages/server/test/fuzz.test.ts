@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildHandle } from './helpers/processes.js';
 import { seededRandom, malformedFrame } from './helpers/fuzz-messages.js';
 import { RawClient } from './helpers/raw-client.js';
@@ -61,48 +61,50 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
+let cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+  cleanup = [];
+});
+
 describe('fuzz: malformed, oversized and out-of-order messages from many connections', () => {
   it('the server answers each with ERROR or a close, stays up, and a well-behaved device completes its task meanwhile', async () => {
     const server = await startServerProcess({ scripts: SCRIPTS, maxMessageBytes: MAX_MESSAGE_BYTES });
-    let device: ChildHandle | undefined;
-    try {
-      device = await startDeviceProcess(server, 'good-device');
-      const random = seededRandom(20261122);
-      const fuzzing = Promise.all([
-        ...Array.from({ length: REGISTERED_CONNECTIONS }, (_, i) => fuzzRegistered(server, i, 1_000 + i)),
-        (async () => {
-          const out: Array<{ error: boolean; code: number }> = [];
-          for (let i = 0; i < UNREGISTERED_CONNECTIONS; i += 1) out.push(await fuzzUnregistered(server, random));
-          return out;
-        })(),
-        Promise.all(Array.from({ length: OVERSIZED_CONNECTIONS }, (_, i) => fuzzOversized(server, i))),
-      ]);
-      // meanwhile, a real task runs on a real device
-      const dispatched = await server.api('POST', '/api/dispatch', { client_id: 'good-device', request: 'compute 12 times 34', task_name: 'during-fuzz' });
-      expect(dispatched.status).toBe(200);
-      const results = await fuzzing;
-      const task = await server.waitForResult('during-fuzz', 20_000);
-      expect(task).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408', finalState: 'FINISH' }] } });
+    cleanup.push(() => server.stop());
+    const device: ChildHandle = await startDeviceProcess(server, 'good-device');
+    cleanup.push(() => device.kill());
+    const random = seededRandom(20261122);
+    const fuzzing = Promise.all([
+      ...Array.from({ length: REGISTERED_CONNECTIONS }, (_, i) => fuzzRegistered(server, i, 1_000 + i)),
+      (async () => {
+        const out: Array<{ error: boolean; code: number }> = [];
+        for (let i = 0; i < UNREGISTERED_CONNECTIONS; i += 1) out.push(await fuzzUnregistered(server, random));
+        return out;
+      })(),
+      Promise.all(Array.from({ length: OVERSIZED_CONNECTIONS }, (_, i) => fuzzOversized(server, i))),
+    ]);
+    // meanwhile, a real task runs on a real device
+    const dispatched = await server.api('POST', '/api/dispatch', { client_id: 'good-device', request: 'compute 12 times 34', task_name: 'during-fuzz' });
+    expect(dispatched.status).toBe(200);
+    const results = await fuzzing;
+    const task = await server.waitForResult('during-fuzz', 20_000);
+    expect(task).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408', finalState: 'FINISH' }] } });
 
-      const registered = results.slice(0, REGISTERED_CONNECTIONS) as Array<{ sent: number; errors: number; kinds: Set<string> }>;
-      const unregistered = results[REGISTERED_CONNECTIONS] as Array<{ error: boolean; code: number }>;
-      const oversized = results[REGISTERED_CONNECTIONS + 1] as number[];
-      for (const connection of registered) expect(connection.errors).toBe(connection.sent);
-      expect(new Set(registered.flatMap((r) => [...r.kinds])).size).toBe(16);
-      expect(unregistered.every((r) => r.error && r.code === 1008)).toBe(true);
-      expect(oversized.every((code) => code === 1009)).toBe(true);
-      const total = registered.reduce((n, r) => n + r.sent, 0) + unregistered.length + oversized.length;
-      expect(total).toBeGreaterThanOrEqual(10_000);
+    const registered = results.slice(0, REGISTERED_CONNECTIONS) as Array<{ sent: number; errors: number; kinds: Set<string> }>;
+    const unregistered = results[REGISTERED_CONNECTIONS] as Array<{ error: boolean; code: number }>;
+    const oversized = results[REGISTERED_CONNECTIONS + 1] as number[];
+    for (const connection of registered) expect(connection.errors).toBe(connection.sent);
+    expect(new Set(registered.flatMap((r) => [...r.kinds])).size).toBe(16);
+    expect(unregistered.every((r) => r.error && r.code === 1008)).toBe(true);
+    expect(oversized.every((code) => code === 1009)).toBe(true);
+    const total = registered.reduce((n, r) => n + r.sent, 0) + unregistered.length + oversized.length;
+    expect(total).toBeGreaterThanOrEqual(10_000);
 
-      // still up and healthy, with only the good device left online
-      expect(server.handle.child.exitCode).toBeNull();
-      const health = await server.api('GET', '/api/health');
-      expect(health).toMatchObject({ status: 200, body: { status: 'healthy', running_tasks: 0 } });
-      const clients = await server.api('GET', '/api/clients');
-      expect(clients.body.online_clients).toEqual(['good-device']);
-    } finally {
-      await device?.kill();
-      await server.stop();
-    }
-  }, 90_000);
+    // still up and healthy, with only the good device left online
+    expect(server.handle.child.exitCode).toBeNull();
+    const health = await server.api('GET', '/api/health');
+    expect(health).toMatchObject({ status: 200, body: { status: 'healthy', running_tasks: 0 } });
+    const clients = await server.api('GET', '/api/clients');
+    expect(clients.body.online_clients).toEqual(['good-device']);
+  }, 45_000);
 });
