@@ -1,6 +1,6 @@
 import { AppAgent, HostAgent, type Agent, type AgentRegistry, type StepProcessor } from '@ufo-ts/agent-fsm';
 import type { RoundAgent } from '@ufo-ts/core';
-import { createAppProcessor, createHostProcessor, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
+import { createAppProcessor, createHostProcessor, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
 import { applyAgentCheckpoint, captureAgent, restoreBlackboard } from '../checkpoint/agent-checkpoint.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
@@ -8,7 +8,7 @@ import { appLlmWithExamples, hostLlmWithExamples } from '../experience/retrieval
 import type { AgentsCheckpoint } from '../managed/managed-session.js';
 import type { ManagedSessionOptions } from '../managed/managed-session-options.js';
 import type { SessionRuntime } from '../managed/session-runtime.js';
-import type { Context } from '@ufo-ts/core';
+import { createCommand, type Context } from '@ufo-ts/core';
 
 /** How the HostAgent → AppAgent stack of a session is built. */
 export interface HostStackOptions {
@@ -115,7 +115,22 @@ export class HostStackTracker {
     }
     const hostCheckpoint = checkpoint.agents.find((a) => a.role === 'host');
     if (hostCheckpoint) applyAgentCheckpoint(this.host, hostCheckpoint);
+    await this.reselectWindow(context);
     return out;
+  }
+
+  /**
+   * Selects the checkpoint's application window again: the tool servers may have restarted with the engine (a
+   * crash, a resume from another process) and lost their selection, while the window itself is still open.
+   */
+  private async reselectWindow(context: Context): Promise<void> {
+    const window = context.get('APPLICATION_WINDOW_INFO');
+    if (!window || window.kind !== 'window') return;
+    const id = String(window.extra?.source_id ?? window.id);
+    const [result] = await this.host.services.dispatcher.execute([createCommand(SELECT_WINDOW_TOOL, { id, name: window.name }, 'action')], {
+      target: this.host.dispatchTarget(context),
+    });
+    if (result?.status !== 'success') this.host.warn(`resume: could not select ${window.name} again: ${result?.error ?? 'no result'}`);
   }
 }
 

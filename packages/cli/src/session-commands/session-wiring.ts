@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import type { ChatModel, CommandDispatcher, EventBus, Interactor } from '@ufo-ts/core';
+import { ConfigError, createDispatcher, createEmbeddingModel, createModels, loadConfig, type LoadedConfig, type UfoConfig } from '@ufo-ts/config';
+import { createLocalDispatcherFromYaml } from '@ufo-ts/dispatchers';
+import { RecordingModel } from '@ufo-ts/llm-providers';
+import {
+  createExampleRetriever,
+  ExperienceStore,
+  loadDemonstrations,
+  SessionFactory,
+  type SessionDefaults,
+  type SessionModels,
+} from '@ufo-ts/sessions';
+import type { CliIo } from '../cli-io.js';
+import { CliUsageError } from '../errors.js';
+import { modelFactoryFromOptions } from '../model-from-options.js';
+
+/** The parsed shared options (see SESSION_OPTIONS). */
+export interface SessionOptionValues {
+  config?: string[] | undefined;
+  tools?: string | undefined;
+  replay?: string | undefined;
+  'model-config'?: string | undefined;
+  provider?: string | undefined;
+  model?: string | undefined;
+  'base-url'?: string | undefined;
+  'log-root'?: string | undefined;
+  'no-record'?: boolean | undefined;
+  'no-evaluation'?: boolean | undefined;
+}
+
+/** Loads the configuration files (`--config`, else `./ufo.yaml` when present); errors are usage errors (exit 2). */
+export function loadCliConfig(values: SessionOptionValues, io: CliIo, overrides?: Record<string, unknown>): LoadedConfig {
+  const files = values.config?.length ? values.config : existsSync('ufo.yaml') ? ['ufo.yaml'] : [];
+  try {
+    const loaded = loadConfig({ files, env: io.env, ...(overrides ? { overrides } : {}) });
+    for (const warning of loaded.warnings) io.stderr(`warning: ${warning}\n`);
+    return loaded;
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliUsageError(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** The models: one model for every role from the command line (`--replay`, `--provider`, ...), else the config's. */
+export function modelsFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): SessionModels {
+  const fromFlags = values.replay !== undefined || values['model-config'] !== undefined || values.provider !== undefined || values.model !== undefined;
+  if (fromFlags) {
+    const model = modelFactoryFromOptions(
+      {
+        ...(values.replay !== undefined ? { replay: values.replay } : {}),
+        ...(values['model-config'] !== undefined ? { modelConfig: values['model-config'] } : {}),
+        ...(values.provider !== undefined ? { provider: values.provider } : {}),
+        ...(values.model !== undefined ? { model: values.model } : {}),
+        ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+      },
+      io.env,
+    ).create();
+    return { HOST_AGENT: model, APP_AGENT: model, LINUX_AGENT: model, OPERATOR: model, EVALUATION_AGENT: model };
+  }
+  try {
+    return createModels(config, { env: io.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new CliUsageError(`${error.message}\n(or give a model on the command line: --replay, --provider/--model, --model-config)`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Wraps every model so its calls are appended to a cassette (for `ufo replay`). One recorder per distinct model. */
+export function recordModels(models: SessionModels, cassette: string): SessionModels {
+  const wrapped = new Map<ChatModel, ChatModel>();
+  const out: SessionModels = {};
+  for (const [role, model] of Object.entries(models) as Array<[keyof SessionModels, ChatModel]>) {
+    if (!wrapped.has(model)) wrapped.set(model, new RecordingModel({ model, path: cassette }));
+    out[role] = wrapped.get(model)!;
+  }
+  return out;
+}
+
+/** The dispatcher: `--tools <yaml>`, else the configuration's `toolServers`. */
+export function dispatcherFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): CommandDispatcher {
+  if (values.tools) {
+    try {
+      return createLocalDispatcherFromYaml(values.tools, { env: io.env });
+    } catch (error) {
+      throw new CliUsageError(`cannot use the tool configuration ${values.tools}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (!config.toolServers || Object.keys(config.toolServers).length === 0) {
+    throw new CliUsageError('no tool servers: give --tools <file.yaml> or toolServers in the configuration');
+  }
+  return createDispatcher(config);
+}
+
+/** Session defaults from the configuration: caps, safe-guard, reports, evaluation, experience and examples. */
+export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValues, io: CliIo): SessionDefaults {
+  const embedding = config.embedding ? createEmbeddingModel({ config: config.embedding, env: io.env }) : undefined;
+  const store = new ExperienceStore({ path: config.experience.path });
+  const evaluationOn = !values['no-evaluation'] && (config.evaluation.session || config.evaluation.round);
+  const defaults: SessionDefaults = {
+    maxSteps: config.session.maxSteps,
+    maxRounds: config.session.maxRounds,
+    subtaskSettleMs: config.session.subtaskSettleMs,
+    safeGuard: config.session.safeGuard,
+    checkpoint: config.session.checkpoint,
+    reports: config.reports,
+    evaluation: evaluationOn ? config.evaluation : false,
+  };
+  if (config.experience.save !== 'always_not') defaults.experience = { save: config.experience.save, store, ...(embedding ? { embedding } : {}) };
+  if (config.experience.retrieve || config.demonstrations.retrieve) {
+    const records = [...(config.experience.retrieve ? store.load() : []), ...(config.demonstrations.retrieve ? loadDemonstrations(config.demonstrations.path) : [])];
+    defaults.examples = {
+      retriever: createExampleRetriever({
+        records,
+        ...(embedding ? { embedding, onEmbedded: () => undefined } : {}),
+      }),
+      topK: Math.max(config.experience.retrieve ? config.experience.topK : 0, config.demonstrations.retrieve ? config.demonstrations.topK : 0),
+    };
+  }
+  return defaults;
+}
+
+/** Everything a session command assembles from its options. */
+export interface SessionWiring {
+  config: UfoConfig;
+  factory: SessionFactory;
+  dispatcher: CommandDispatcher;
+  logRoot: string;
+}
+
+/** Builds the {@link SessionFactory} a command uses. */
+export function wireSessions(options: {
+  values: SessionOptionValues;
+  io: CliIo;
+  config: UfoConfig;
+  models: SessionModels;
+  interactor: Interactor;
+  events: EventBus;
+}): SessionWiring {
+  const { values, io, config } = options;
+  const dispatcher = dispatcherFrom(values, config, io);
+  const logRoot = values['log-root'] ?? config.session.logRoot;
+  const factory = new SessionFactory({
+    models: options.models,
+    dispatcher,
+    interactor: options.interactor,
+    events: options.events,
+    logRoot,
+    defaults: sessionDefaultsFrom(config, values, io),
+    host: { host: { visual: config.agent.host.visual }, app: { visual: config.agent.app.visual, annotate: config.agent.app.annotate } },
+    linux: { visual: config.agent.app.visual, annotate: config.agent.app.annotate },
+    operator: { agentKind: config.operator.agentKind },
+  });
+  return { config, factory, dispatcher, logRoot };
+}
