@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { EventBus } from '@ufo-ts/core';
+import { readCheckpoint, SessionError, type ResumeDecision } from '@ufo-ts/sessions';
+import type { CliIo } from '../cli-io.js';
+import { CliUsageError } from '../errors.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { interactorFor } from './interactor-for.js';
+import { progressStyle, ProgressReporter } from './progress.js';
+import { runManagedSession } from './run-managed-session.js';
+import { parseWithPositionals, SESSION_OPTIONS, SESSION_OPTIONS_HELP } from './session-options.js';
+import { loadCliConfig, modelsFrom, recordModels, wireSessions } from './session-wiring.js';
+
+/** The implementation of `ufo resume` (loaded on demand, so `ufo --help` stays fast). */
+export async function resumeImpl(args: string[], io: CliIo, usage: string): Promise<number> {
+  const { values, positionals } = parseWithPositionals(args, {
+    ...SESSION_OPTIONS,
+    approve: { type: 'boolean' },
+    reject: { type: 'boolean' },
+    answer: { type: 'string', multiple: true },
+  });
+  if (values.help) {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
+  const folder = positionals[0];
+  if (!folder || positionals.length > 1) throw new CliUsageError('give exactly one log folder');
+  if (values.approve && values.reject) throw new CliUsageError('--approve and --reject exclude each other');
+  let checkpoint;
+  try {
+    checkpoint = readCheckpoint(folder);
+  } catch (error) {
+    if (error instanceof SessionError) throw new CliUsageError(error.message, { cause: error });
+    throw error;
+  }
+  if (checkpoint.status === 'completed' || checkpoint.status === 'error') {
+    io.stderr(`ufo resume: ${checkpoint.task} already ended (${checkpoint.status}); nothing to resume\n`);
+    return EXIT_CODES.usage;
+  }
+  const waiting = checkpoint.waitingFor;
+  if (waiting?.kind === 'confirmation' && values.answer?.length) throw new CliUsageError('the session waits for an approval: use --approve or --reject');
+  if (waiting?.kind === 'questions' && (values.approve || values.reject)) throw new CliUsageError('the session waits for answers: use --answer "..."');
+  const decision: ResumeDecision = {
+    ...(values.approve ? { approve: true } : values.reject ? { approve: false } : {}),
+    ...(values.answer?.length ? { answers: values.answer } : {}),
+  };
+  const json = values.json ?? false;
+  const { config } = loadCliConfig(values, io);
+  const events = new EventBus();
+  const progress = new ProgressReporter({ style: progressStyle(json, process.stderr.isTTY), write: io.stderr, writeJson: io.stdout });
+  events.subscribe((event) => progress.onEvent(event));
+  const { interactor, close } = interactorFor({ requests: [], json });
+  let models = modelsFrom(values, config, io);
+  if (!values['no-record']) models = recordModels(models, join(folder, 'model-calls.jsonl'));
+  const wiring = wireSessions({ values, io, config, models, interactor, events });
+  try {
+    const session = await wiring.factory.resume(checkpoint, { decision });
+    if (!json) {
+      const at = checkpoint.position ? ` at ${checkpoint.position.agent}.${checkpoint.position.state} (round ${checkpoint.position.round})` : '';
+      io.stderr(`ufo resume: ${checkpoint.task} (${checkpoint.status})${at}${decision.approve !== undefined ? `, ${decision.approve ? 'approving' : 'rejecting'} the held action` : ''}\n`);
+    }
+    return (await runManagedSession(session, io, progress, json)).code;
+  } finally {
+    close();
+    await wiring.dispatcher.close().catch(() => undefined);
+  }
+}
+
