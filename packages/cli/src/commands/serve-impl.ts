@@ -1,0 +1,100 @@
+import { createUfoServer, type ServerEvent } from '@ufo-ts/server';
+import type { CliIo } from '../cli-io.js';
+import { modelFactoryFromOptions } from '../model-from-options.js';
+import { intOption, parseOptions } from '../parse-options.js';
+
+/** The body of `ufo serve`, loaded on demand so `ufo --help` stays fast. */
+export async function serveImpl(args: string[], io: CliIo, usage: string): Promise<number> {
+  const { values } = parseOptions(args, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'api-key': { type: 'string' },
+    'log-root': { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
+    'command-timeout': { type: 'string' },
+    'heartbeat-interval': { type: 'string' },
+    'max-message-bytes': { type: 'string' },
+    'max-steps': { type: 'string' },
+    replay: { type: 'string' },
+    'model-config': { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    'base-url': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
+  const apiKey = values['api-key'] ?? io.env['UFO_API_KEY'];
+  const commandTimeoutMs = intOption(values['command-timeout'], 'command-timeout');
+  const heartbeatIntervalMs = intOption(values['heartbeat-interval'], 'heartbeat-interval');
+  const maxMessageBytes = intOption(values['max-message-bytes'], 'max-message-bytes');
+  const maxSteps = intOption(values['max-steps'], 'max-steps');
+  const port = intOption(values.port, 'port', 5000)!;
+  const model = modelFactoryFromOptions(
+    {
+      ...(values.replay !== undefined ? { replay: values.replay } : {}),
+      ...(values['model-config'] !== undefined ? { modelConfig: values['model-config'] } : {}),
+      ...(values.provider !== undefined ? { provider: values.provider } : {}),
+      ...(values.model !== undefined ? { model: values.model } : {}),
+      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    },
+    io.env,
+  );
+  const server = createUfoServer({
+    host: values.host ?? '127.0.0.1',
+    port,
+    logRoot: values['log-root'] ?? 'logs',
+    allowedOrigins: values['allow-origin'] ?? [],
+    createModel: () => model.create(),
+    onEvent: (event) => io.stderr(values.json ? `${JSON.stringify(event)}\n` : describeEvent(event)),
+    ...(apiKey ? { apiKey } : {}),
+    ...(commandTimeoutMs !== undefined ? { commandTimeoutMs } : {}),
+    ...(heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs } : {}),
+    ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
+    ...(maxSteps !== undefined ? { session: { maxSteps } } : {}),
+  });
+  const address = await server.start();
+  io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
+  io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}\n`);
+  if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  io.stderr('stopping: cancelling running tasks\n');
+  await server.stop();
+  return 0;
+}
+
+/** One human-readable line per server event (engine events are left out). */
+function describeEvent(event: ServerEvent): string {
+  switch (event.type) {
+    case 'engine':
+      return event.event.type === 'step-end' ? `[${event.taskName}] step ${event.event.step} ${event.event.agent} ${event.event.state} → ${event.event.status}\n` : '';
+    case 'client-registered':
+      return `device ${event.clientId} (${event.platform}) connected from ${event.remote}\n`;
+    case 'client-disconnected':
+      return event.clientId ? `device ${event.clientId} disconnected (${event.code})\n` : '';
+    case 'connection-refused':
+      return `refused a connection from ${event.remote}: ${event.status} ${event.reason}\n`;
+    case 'protocol-error':
+      return `protocol error from ${event.clientId ?? 'an unregistered connection'}: ${event.code}: ${event.error}\n`;
+    case 'task-started':
+      return `task ${event.taskName} started on ${event.clientId} (session ${event.sessionId})\n`;
+    case 'task-ended':
+      return `task ${event.taskName} ${event.status}${event.error ? `: ${event.error}` : ''}\n`;
+    case 'heartbeat-timeout':
+      return `device ${event.clientId} silent for ${event.silentMs} ms: disconnected\n`;
+    case 'remote-dispatcher':
+      return `[${event.taskName}] ${event.event.type}${'reason' in event.event ? ` (${event.event.reason})` : ''}\n`;
+    case 'results-ignored':
+      return `ignored results from ${event.clientId}: ${event.reason}\n`;
+    case 'client-error':
+      return `device ${event.clientId} reported ${event.code ?? 'an error'}: ${event.error}\n`;
+    case 'listening':
+      return '';
+  }
+}
