@@ -1,5 +1,14 @@
 import type { Context } from './context.js';
 
+/** What a {@link Round} passes down with each step to the agent that handles it. */
+export interface StepRunOptions {
+  /**
+   * Aborts the step's in-flight model and tool calls (a hard cancel). Strategies pass it on to
+   * `ChatModel.complete` and `CommandDispatcher.execute`; a soft cancel (stop between steps) never sets it.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * What a {@link Round} needs from a state: the original's `AgentState` interface (seed 000). Implemented by the
  * table-driven states of `@ufo-ts/agent-fsm`.
@@ -9,7 +18,7 @@ export interface RoundState {
   readonly name: string;
   /** The agent kind the state belongs to (`HostAgent`, `AppAgent`, `LinuxAgent`, ...). */
   readonly agentKind: string;
-  handle(agent: RoundAgent, context: Context): Promise<void>;
+  handle(agent: RoundAgent, context: Context, options?: StepRunOptions): Promise<void>;
   /** The next state, computed from the state that just handled and the agent's status. */
   nextState(agent: RoundAgent): RoundState;
   /** The agent that handles the next state. */
@@ -30,7 +39,7 @@ export interface RoundAgent {
   readonly status: string;
   setState(state: RoundState): void;
   /** Runs the current state's handle. */
-  handle(context: Context): Promise<void>;
+  handle(context: Context, options?: StepRunOptions): Promise<void>;
   /** Records the round's request in the shared blackboard when the round ends. */
   recordRequest?(key: string, request: string): void;
 }

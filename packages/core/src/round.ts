@@ -1,6 +1,6 @@
 import type { Context } from './context.js';
 import type { EventBus } from './events.js';
-import type { RoundAgent, RoundState } from './fsm.js';
+import type { RoundAgent, RoundState, StepRunOptions } from './fsm.js';
 import type { Clock } from './ports/clock.js';
 import type { CommandDispatcher } from './ports/command-dispatcher.js';
 import type { LogSink } from './ports/log-sink.js';
@@ -24,6 +24,8 @@ export interface RoundOptions {
   subtaskSettleMs?: number;
   /** Cancels the round between steps. */
   signal?: AbortSignal;
+  /** Aborts the current step's in-flight model and tool calls; passed to the agent with each step. */
+  stepSignal?: AbortSignal;
 }
 
 /** What a round returns. */
@@ -77,6 +79,10 @@ export class Round {
     return undefined;
   }
 
+  private get stepOptions(): StepRunOptions {
+    return this.options.stepSignal ? { signal: this.options.stepSignal } : {};
+  }
+
   async run(): Promise<RoundOutcome> {
     const { context, events } = this.options;
     context.beginRound(this.id, this.request);
@@ -85,7 +91,7 @@ export class Round {
     while (reason === undefined) {
       const agent = this.agentRef;
       const from = agent.state;
-      await agent.handle(context);
+      await agent.handle(context, this.stepOptions);
       const next = agent.state.nextState(agent);
       const nextAgent = agent.state.nextAgent(agent);
       events.emit({

@@ -78,6 +78,7 @@ export class Session {
   private finished = false;
   private lastRound: RoundOutcome | undefined;
   private readonly abort = new AbortController();
+  private readonly stepAbort = new AbortController();
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -97,9 +98,23 @@ export class Session {
     this.abort.abort(new Error(reason));
   }
 
-  /** The cancellation signal agents and dispatchers should honour. */
+  /**
+   * Stops the session now: like {@link cancel}, and also aborts the current step's in-flight model and tool calls
+   * (the second Ctrl+C). The step ends as a failure and the round as `CANCELLED`.
+   */
+  abortNow(reason = 'aborted'): void {
+    this.cancel(reason);
+    this.stepAbort.abort(new Error(reason));
+  }
+
+  /** Aborted by {@link cancel} and {@link abortNow}: the session stops between steps. */
   get signal(): AbortSignal {
     return this.abort.signal;
+  }
+
+  /** Aborted only by {@link abortNow}: in-flight model and tool calls of the current step are abandoned. */
+  get stepSignal(): AbortSignal {
+    return this.stepAbort.signal;
   }
 
   /** True when no more rounds will run. */
@@ -162,6 +177,7 @@ export class Session {
       maxSteps: this.options.maxSteps ?? 50,
       subtaskSettleMs: this.options.subtaskSettleMs ?? 0,
       signal: this.abort.signal,
+      stepSignal: this.stepAbort.signal,
       ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
     });
   }

@@ -10,6 +10,7 @@ import {
   type Interactor,
   type LogSink,
   type RoundState,
+  type StepRunOptions,
   errorMessage,
   serializeError,
   systemClock,
@@ -32,7 +33,7 @@ export interface StepOutcome {
  * with this method works, which is how custom pipelines plug in.
  */
 export interface StepProcessor {
-  process(agent: Agent, context: Context): Promise<StepOutcome>;
+  process(agent: Agent, context: Context, options?: StepRunOptions): Promise<StepOutcome>;
 }
 
 /** Actions proposed with status CONFIRM, held back until a person approves them (never run before). */
@@ -142,8 +143,8 @@ export abstract class Agent implements StateHost {
     this.pendingConfirmation = undefined;
   }
 
-  async handle(context: Context): Promise<void> {
-    await this.state.handle(this, context);
+  async handle(context: Context, options: StepRunOptions = {}): Promise<void> {
+    await this.state.handle(this, context, options);
   }
 
   /** Where this agent's commands go. */
@@ -161,9 +162,9 @@ export abstract class Agent implements StateHost {
     this.services.events.emit({ type: 'warning', message, ...(details ? { details } : {}) });
   }
 
-  async runProcess(context: Context): Promise<void> {
+  async runProcess(context: Context, options: StepRunOptions = {}): Promise<void> {
     try {
-      const outcome = await this.processor.process(this, context);
+      const outcome = await this.processor.process(this, context, options);
       this.status = outcome.status;
       if (outcome.error !== undefined) this.lastError = outcome.error;
     } catch (error) {
@@ -213,7 +214,7 @@ export abstract class Agent implements StateHost {
     this.blackboard.addQuestions(answers);
   }
 
-  async runConfirm(context: Context): Promise<HandlerOutcome> {
+  async runConfirm(context: Context, options: StepRunOptions = {}): Promise<HandlerOutcome> {
     const pending = this.pendingConfirmation;
     this.pendingConfirmation = undefined;
     if (!pending || pending.actions.length === 0) return 'approved';
@@ -233,7 +234,7 @@ export abstract class Agent implements StateHost {
     const allApproved = approved.every(Boolean);
     const toRun = pending.commands.filter((_, i) => approved[i]);
     const results = toRun.length
-      ? await dispatcher.execute(toRun, { target: this.dispatchTarget(context) })
+      ? await dispatcher.execute(toRun, { target: this.dispatchTarget(context), ...(options.signal ? { signal: options.signal } : {}) })
       : [];
     let runIndex = 0;
     const actions: ActionRecord[] = pending.actions.map((action, i) => ({

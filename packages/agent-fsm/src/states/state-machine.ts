@@ -1,4 +1,4 @@
-import type { Context, RoundAgent, RoundState } from '@ufo-ts/core';
+import type { Context, RoundAgent, RoundState, StepRunOptions } from '@ufo-ts/core';
 import type { HandlerOutcome, StateRow, StateTable } from './state-table.js';
 
 /** The handlers a table-driven state calls on its agent. Implemented by {@link Agent}. */
@@ -10,10 +10,10 @@ export interface StateHost extends RoundAgent {
   readonly activeSubAgent?: StateHost | undefined;
   /** The outcome of the last handle, used by branching rows. */
   lastOutcome: HandlerOutcome;
-  runProcess(context: Context): Promise<void>;
+  runProcess(context: Context, options?: StepRunOptions): Promise<void>;
   runAssign(context: Context): Promise<HandlerOutcome>;
   runAsk(context: Context): Promise<void>;
-  runConfirm(context: Context): Promise<HandlerOutcome>;
+  runConfirm(context: Context, options?: StepRunOptions): Promise<HandlerOutcome>;
   runArchive(context: Context, status: string): Promise<void>;
   /** Sets the status the next transition reads. */
   setStatus(status: string): void;
@@ -33,11 +33,11 @@ export class TableState implements RoundState {
     return this.machine.kind;
   }
 
-  async handle(agent: RoundAgent, context: Context): Promise<void> {
+  async handle(agent: RoundAgent, context: Context, options: StepRunOptions = {}): Promise<void> {
     const host = agent as StateHost;
     switch (this.row.handle) {
       case 'process':
-        await host.runProcess(context);
+        await host.runProcess(context, options);
         host.lastOutcome = 'done';
         return;
       case 'assign':
@@ -49,7 +49,7 @@ export class TableState implements RoundState {
         host.lastOutcome = 'done';
         return;
       case 'confirm':
-        host.lastOutcome = await host.runConfirm(context);
+        host.lastOutcome = await host.runConfirm(context, options);
         return;
       case 'archive':
         await host.runArchive(context, this.name);

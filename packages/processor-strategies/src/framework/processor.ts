@@ -1,5 +1,5 @@
 import type { Agent, StepOutcome, StepProcessor } from '@ufo-ts/agent-fsm';
-import type { Context } from '@ufo-ts/core';
+import type { Context, StepRunOptions } from '@ufo-ts/core';
 import { StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
 import type { Middleware, StepSummary } from './middleware.js';
 import { PHASES, type Phase } from './phases.js';
@@ -57,9 +57,9 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
     validateChain(this.chain.map(([, s]) => s), [...COMMON_INITIAL_KEYS, ...(options.initialKeys ?? [])]);
   }
 
-  async process(agent: A, context: Context): Promise<StepOutcome> {
+  async process(agent: A, context: Context, options: StepRunOptions = {}): Promise<StepOutcome> {
     const started = performance.now();
-    const step = new StepContext(context, { ...commonInitialData(agent, context), ...this.options.initialData?.(agent, context) });
+    const step = new StepContext(context, { ...commonInitialData(agent, context), ...this.options.initialData?.(agent, context) }, options.signal);
     const middleware = this.options.middleware ?? [];
     let error: unknown;
     let failedPhase: Phase | undefined;

@@ -25,6 +25,8 @@ export class StepContext {
   constructor(
     readonly global: Context,
     initial: Record<string, unknown> = {},
+    /** Aborts the step's in-flight model and tool calls (a hard cancel); strategies pass it on. */
+    readonly signal?: AbortSignal,
   ) {
     for (const [key, value] of Object.entries(initial)) this.local.set(key, value);
   }

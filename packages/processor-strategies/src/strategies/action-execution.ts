@@ -22,14 +22,21 @@ export interface ExecutedActions {
  * (the original ran them before asking, inventory §10 finding 1). Empty function names are skipped, not crashes
  * (finding 25).
  */
-export async function executeActions(agent: Agent, actions: readonly Action[], target: DispatchTarget, reason?: string): Promise<ExecutedActions> {
+export async function executeActions(
+  agent: Agent,
+  actions: readonly Action[],
+  target: DispatchTarget,
+  reason?: string,
+  /** The step's hard-cancel signal ({@link StepContext.signal}). */
+  signal?: AbortSignal,
+): Promise<ExecutedActions> {
   const real = actions.filter((a) => a.function.trim() !== '');
   const confirmAt = agent.safeGuard ? real.findIndex((a) => a.status === 'CONFIRM') : -1;
   const toRun = confirmAt >= 0 ? real.slice(0, confirmAt) : real;
   const toHold = confirmAt >= 0 ? real.slice(confirmAt) : [];
   const commands: Command[] = toRun.map((a) => createCommand(a.function, a.arguments, 'action'));
   const results = commands.length
-    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true })
+    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true, ...(signal ? { signal } : {}) })
     : [];
   for (const [i, result] of results.entries()) {
     agent.services.events.emit({ type: 'command', agent: agent.name, tool: commands[i]!.tool_name, status: result.status, error: result.error ?? null });

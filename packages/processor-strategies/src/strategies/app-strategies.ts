@@ -17,7 +17,7 @@ export function appActionStrategy(): Strategy {
     failFast: false,
     async execute(agent: Agent, step) {
       const response = step.require<AppResponse>('response');
-      const executed = await executeActions(agent, response.action, step.require<DispatchTarget>('dispatch_target'), response.thought);
+      const executed = await executeActions(agent, response.action, step.require<DispatchTarget>('dispatch_target'), response.thought, step.signal);
       const status = deriveActionStatus(response.action, executed, response.status);
       if (status === 'PENDING') agent.pendingQuestions = [...response.questions];
       return { actions: executed.records, status, result: response.result };

@@ -35,6 +35,7 @@ export function hostActionStrategy(): Strategy<HostAgent> {
           [{ function: response.function, arguments: response.arguments, status: status === 'CONFIRM' ? 'CONFIRM' : 'CONTINUE' }],
           target,
           response.thought,
+          step.signal,
         );
         if (executed.held) status = 'CONFIRM';
         else if (status === 'ASSIGN' || status === 'CONFIRM') status = 'CONTINUE';
@@ -60,7 +61,7 @@ export function hostActionStrategy(): Strategy<HostAgent> {
       } else {
         const [r] = await agent.services.dispatcher.execute(
           [createCommand(SELECT_WINDOW_TOOL, { id: String(chosen.extra?.source_id ?? chosen.id), name: chosen.name }, 'action')],
-          { target },
+          { target, ...(step.signal ? { signal: step.signal } : {}) },
         );
         result = r!;
         if (result.status === 'success') {

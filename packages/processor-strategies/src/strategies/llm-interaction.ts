@@ -45,6 +45,7 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
         schema: options.schema,
         schemaName: options.schemaName,
         metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
+        ...(step.signal ? { signal: step.signal } : {}),
       });
       step.set('llm_cost', reply.cost);
       return {
@@ -63,7 +64,7 @@ async function actionTools(agent: Agent, target: DispatchTarget, step: StepConte
   const cached = step.global.get('TOOL_INFO')[cacheKey];
   let tools = cached;
   if (!tools) {
-    tools = await agent.services.dispatcher.listTools({ target, toolType: 'action' });
+    tools = await agent.services.dispatcher.listTools({ target, toolType: 'action', ...(step.signal ? { signal: step.signal } : {}) });
     step.global.update('TOOL_INFO', (m) => ({ ...m, [cacheKey]: tools! }));
   }
   return tools.filter((t) => !hidden.includes(t.name));

@@ -11,7 +11,7 @@ export async function runTool(
   toolType: ToolType = 'data_collection',
 ): Promise<Result> {
   const command = createCommand(tool, parameters, toolType);
-  const [result] = await agent.services.dispatcher.execute([command], { target: step.require('dispatch_target') });
+  const [result] = await agent.services.dispatcher.execute([command], { target: step.require('dispatch_target'), ...(step.signal ? { signal: step.signal } : {}) });
   agent.services.events.emit({ type: 'command', agent: agent.name, tool, status: result?.status ?? 'failure', error: result?.error ?? null });
   return result ?? { status: 'failure', error: 'the dispatcher returned no result', call_id: command.call_id };
 }

@@ -138,6 +138,7 @@ export abstract class ManagedSession extends Session {
         maxSteps: options.maxSteps ?? 50,
         subtaskSettleMs: options.subtaskSettleMs ?? 0,
         signal: this.signal,
+        stepSignal: this.runtime.hardAbort.signal,
         dispatcher: options.dispatcher,
       },
       (outcome: RoundOutcome) => this.afterRound(outcome),

@@ -57,7 +57,7 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
       }
       const status = response.sensitive ? 'CONFIRM' : response.status === 'FINISH' ? 'FINISH' : 'CONTINUE';
       const actions: Action[] = call ? [{ function: call.function, arguments: call.arguments, status: status as Action['status'] }] : [];
-      const executed = await executeActions(agent, actions, step.require<DispatchTarget>('dispatch_target'), response.thought);
+      const executed = await executeActions(agent, actions, step.require<DispatchTarget>('dispatch_target'), response.thought, step.signal);
       return { actions: executed.records, status: deriveActionStatus(actions, executed, response.status), result: response.result };
     },
   });
