@@ -20,6 +20,9 @@ export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type 
 export { createApiApp, type ApiAppOptions } from './http/api-app.js';
 export { generateApiKey, apiKeyMatches, presentedApiKey } from './auth/api-key.js';
 export { isOriginAllowed } from './auth/origin-policy.js';
+export type { TaskBackend, ClientSummary, StartTaskRequest, TaskRef } from './scale-out/task-backend.js';
+export { LocalTaskBackend, type LocalTaskBackendOptions } from './scale-out/local-task-backend.js';
+export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks } from './scale-out/scale-out.js';
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';

@@ -15,6 +15,8 @@ export type ServerEvent =
   | { type: 'task-ended'; taskName: string; sessionId: string; clientId: string; status: TaskRecordStatus; error: string | undefined }
   | { type: 'remote-dispatcher'; taskName: string; event: RemoteDispatcherEvent }
   | { type: 'results-ignored'; clientId: string; sessionId: string; reason: string }
-  | { type: 'engine'; taskName: string; event: EngineEvent };
+  | { type: 'engine'; taskName: string; event: EngineEvent }
+  /** What a scale-out extension (cluster mode) reports: `name` says what happened, `detail` the specifics. */
+  | { type: 'scale-out'; name: string; detail: Record<string, unknown> };
 
 export type ServerEventListener = (event: ServerEvent) => void;

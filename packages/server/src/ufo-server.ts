@@ -10,6 +10,9 @@ import type { ServerEvent, ServerEventListener } from './server-events.js';
 import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 import { SessionManager, type ModelFactory, type SessionFactory } from './sessions/session-manager.js';
 import type { ServiceSessionOptions } from './sessions/service-session.js';
+import { LocalTaskBackend } from './scale-out/local-task-backend.js';
+import type { ScaleOut, ScaleOutFactory } from './scale-out/scale-out.js';
+import type { TaskBackend } from './scale-out/task-backend.js';
 import { AipEndpoint } from './ws/aip-endpoint.js';
 import { MessageRouter } from './ws/message-router.js';
 
@@ -54,6 +57,11 @@ export interface UfoServerOptions {
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
   /** Receives what happens (connections, refusals, tasks, engine events). Listener errors are ignored. */
   onEvent?: ServerEventListener;
+  /**
+   * Runs this process as one node of a cluster (e.g. `createRedisScaleOut` of `@ufo-ts/cluster`): tasks, device
+   * presence and command routing go through the extension. Default: single process, everything in memory.
+   */
+  scaleOut?: ScaleOutFactory;
 }
 
 /** Where a started server listens. */
@@ -80,8 +88,10 @@ export interface UfoServer {
   readonly sessions: SessionManager;
   /** Task records, kept after the tasks end. */
   readonly results: ResultStore;
-  /** Online clients. */
+  /** Clients connected to this process. */
   readonly clients: ClientRegistry;
+  /** Where tasks run and devices are listed (this process, or the cluster in cluster mode). */
+  readonly tasks: TaskBackend;
   /** Open WebSocket connections (registered or not). */
   readonly connectionCount: number;
 }
@@ -115,7 +125,11 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     results,
     emit,
   });
-  const router = new MessageRouter({ registry, sessions, results, maxMessageBytes, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const logRoot = options.logRoot ?? 'logs';
+  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit });
+  const tasks: TaskBackend = scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results });
+  const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
+  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, maxMessageBytes, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;
@@ -127,6 +141,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     sessions,
     results,
     clients: registry,
+    tasks,
     get address() {
       return address;
     },
@@ -135,7 +150,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     },
     async start() {
       if (address) return address;
-      const app = createApiApp({ apiKey, allowedOrigins, registry, sessions, results, startedAt });
+      const app = createApiApp({ apiKey, allowedOrigins, tasks, startedAt });
       endpoint = new AipEndpoint({
         path: '/ws',
         apiKey,
@@ -147,6 +162,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         registry,
         sessions,
         router,
+        ...hooks,
         now,
         emit,
       });
@@ -161,6 +177,14 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         throw error;
       });
       http = server;
+      try {
+        await scaleOut?.start();
+      } catch (error) {
+        endpoint.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        http = undefined;
+        throw error;
+      }
       const port = (server.address() as AddressInfo).port;
       const shown = host.includes(':') ? `[${host}]` : host;
       address = { host, port, httpUrl: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${port}/ws` };
@@ -169,6 +193,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     },
     stop() {
       stopping ??= (async () => {
+        await scaleOut?.stop();
         await sessions.stop();
         endpoint?.close();
         if (http) {

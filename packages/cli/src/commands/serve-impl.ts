@@ -94,6 +94,8 @@ function describeEvent(event: ServerEvent): string {
       return `ignored results from ${event.clientId}: ${event.reason}\n`;
     case 'client-error':
       return `device ${event.clientId} reported ${event.code ?? 'an error'}: ${event.error}\n`;
+    case 'scale-out':
+      return `cluster: ${event.name} ${JSON.stringify(event.detail)}\n`;
     case 'listening':
       return '';
   }

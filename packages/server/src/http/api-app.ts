@@ -4,19 +4,16 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
-import type { ClientRegistry } from '../connections/client-registry.js';
-import { DeviceNotFoundError, ServerError, TaskNotFoundError } from '../errors.js';
-import type { ResultStore } from '../sessions/result-store.js';
-import type { SessionManager } from '../sessions/session-manager.js';
+import { ServerError, TaskNotFoundError } from '../errors.js';
+import type { TaskBackend } from '../scale-out/task-backend.js';
 import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
 
 /** Options of {@link createApiApp}. */
 export interface ApiAppOptions {
   apiKey: string;
   allowedOrigins: readonly string[];
-  registry: ClientRegistry;
-  sessions: SessionManager;
-  results: ResultStore;
+  /** Where tasks run and devices are listed (this process, or the cluster). */
+  tasks: TaskBackend;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /** Server start time (ms), for `uptime_s`. */
@@ -30,7 +27,7 @@ export interface ApiAppOptions {
  */
 export function createApiApp(options: ApiAppOptions): Hono {
   const app = new Hono();
-  const { registry, sessions, results } = options;
+  const { tasks } = options;
 
   app.use('*', async (c, next) => {
     if (!isOriginAllowed(c.req.header('origin'), options.allowedOrigins)) {
@@ -47,44 +44,27 @@ export function createApiApp(options: ApiAppOptions): Hono {
   });
   app.use('/api/*', bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) }));
 
-  app.get('/api/health', (c) =>
-    c.json({
+  app.get('/api/health', async (c) => {
+    const counts = await tasks.health();
+    return c.json({
       status: 'healthy',
       protocol_version: AIP_PROTOCOL_VERSION,
-      online_clients: registry.size,
-      running_tasks: sessions.runningCount,
+      online_clients: counts.onlineClients,
+      running_tasks: counts.runningTasks,
       uptime_s: Math.round((Date.now() - options.startedAt) / 1000),
-    }),
-  );
-
-  app.get('/api/clients', (c) => {
-    const clients = registry.list().flatMap((connection) => {
-      const identity = connection.identity;
-      if (!identity) return [];
-      const task = sessions.activeFor(connection);
-      return [
-        {
-          client_id: identity.clientId,
-          client_type: identity.clientType,
-          platform: identity.platform,
-          connected_at: new Date(connection.registeredAt ?? connection.openedAt).toISOString(),
-          last_seen: new Date(connection.lastSeen).toISOString(),
-          busy: task !== undefined,
-          ...(task ? { task_name: task.task_name, session_id: task.session_id } : {}),
-          device_info: connection.deviceInfo,
-        },
-      ];
     });
+  });
+
+  app.get('/api/clients', async (c) => {
+    const clients = await tasks.listClients();
     return c.json({ online_clients: clients.map((client) => client.client_id), clients });
   });
 
   app.post('/api/dispatch', async (c) => {
     const body = await readBody(c, DispatchRequestSchema);
     if (!body.ok) return body.response;
-    const connection = registry.get(body.value.client_id);
-    if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(body.value.client_id);
-    const record = await sessions.start({
-      connection,
+    const record = await tasks.startTask({
+      clientId: body.value.client_id,
       request: body.value.request,
       owner: 'api',
       ...(body.value.task_name !== undefined ? { taskName: body.value.task_name } : {}),
@@ -93,9 +73,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
     return c.json({ status: 'dispatched', task_name: record.task_name, client_id: record.client_id, session_id: record.session_id });
   });
 
-  app.get('/api/task_result/:task_name', (c) => {
+  app.get('/api/task_result/:task_name', async (c) => {
     const taskName = c.req.param('task_name');
-    const record = results.get(taskName);
+    const record = await tasks.findTask({ taskName });
     if (!record) throw new TaskNotFoundError(`named "${taskName}"`);
     return c.json(record);
   });
@@ -103,12 +83,13 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.post('/api/cancel', async (c) => {
     const body = await readBody(c, CancelRequestSchema);
     if (!body.ok) return body.response;
-    const record = body.value.session_id !== undefined ? results.getBySession(body.value.session_id) : results.get(body.value.task_name!);
+    const ref = body.value.session_id !== undefined ? { sessionId: body.value.session_id } : { taskName: body.value.task_name! };
+    const record = await tasks.findTask(ref);
     if (!record) throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
     if (record.status !== 'running') {
       return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" already ended (${record.status})`, task: record }, 409);
     }
-    sessions.cancel(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
+    await tasks.cancelTask(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
     return c.json({ status: 'cancelling', task_name: record.task_name, session_id: record.session_id }, 202);
   });
 

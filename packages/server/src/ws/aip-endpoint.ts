@@ -8,6 +8,7 @@ import { DeviceConnection } from '../connections/device-connection.js';
 import type { ServerEvent } from '../server-events.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { MessageRouter } from './message-router.js';
+import type { DeviceHooks } from '../scale-out/scale-out.js';
 
 /** Options of {@link AipEndpoint}. */
 export interface AipEndpointOptions {
@@ -24,6 +25,8 @@ export interface AipEndpointOptions {
   registry: ClientRegistry;
   sessions: SessionManager;
   router: MessageRouter;
+  /** Scale-out hooks (cluster mode). */
+  hooks?: DeviceHooks;
   now: () => number;
   emit: (event: ServerEvent) => void;
 }
@@ -93,6 +96,7 @@ export class AipEndpoint {
     const identity = connection.identity;
     if (identity) {
       this.options.registry.remove(identity.clientId, connection);
+      this.options.hooks?.left(connection);
       this.options.sessions.deviceLost(connection, `device ${identity.clientId} disconnected during the task (close code ${code}${reason ? `: ${reason}` : ''})`);
     }
     this.options.emit({ type: 'client-disconnected', clientId: identity?.clientId, code, reason });

@@ -17,12 +17,18 @@ import { ServerError } from '../errors.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from '../sessions/result-store.js';
 import type { SessionManager } from '../sessions/session-manager.js';
+import type { DeviceHooks } from '../scale-out/scale-out.js';
+import type { TaskBackend } from '../scale-out/task-backend.js';
 
 /** Options of {@link MessageRouter}. */
 export interface MessageRouterOptions {
   registry: ClientRegistry;
   sessions: SessionManager;
   results: ResultStore;
+  /** Where a device's own TASK requests start (this process, or the cluster's queue). */
+  tasks: TaskBackend;
+  /** Scale-out hooks (cluster mode): registrations, and results of commands forwarded from other nodes. */
+  hooks?: DeviceHooks;
   maxMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
@@ -148,13 +154,14 @@ export class MessageRouter {
       timestamp: new Date().toISOString(),
     });
     this.options.emit({ type: 'client-registered', clientId: message.client_id, platform: message.platform, remote: connection.remote });
+    this.options.hooks?.registered(connection);
   }
 
   private startTask(connection: DeviceConnection, message: ClientTaskMessage): void {
     const identity = connection.identity!;
-    this.options.sessions
-      .start({
-        connection,
+    this.options.tasks
+      .startTask({
+        clientId: identity.clientId,
         request: message.request,
         owner: `device:${identity.clientId}`,
         ...(message.task_name !== undefined ? { taskName: message.task_name } : {}),
@@ -185,6 +192,7 @@ export class MessageRouter {
       running.dispatcher.acceptResults(message);
       return;
     }
+    if (this.options.hooks?.results(connection, message)) return;
     const kept = this.options.results.getBySession(message.session_id);
     if (kept && kept.client_id === connection.identity!.clientId) {
       this.options.emit({ type: 'results-ignored', clientId: kept.client_id, sessionId: message.session_id, reason: `late results: the session already ended (${kept.status})` });
@@ -195,6 +203,10 @@ export class MessageRouter {
 
   private cancel(connection: DeviceConnection, message: ClientCancelMessage): void {
     const running = this.options.sessions.running(message.session_id);
+    if (!running && this.options.hooks) {
+      this.cancelElsewhere(connection, message);
+      return;
+    }
     if (!running) {
       this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" is running`, { sessionId: message.session_id });
       return;
@@ -204,6 +216,24 @@ export class MessageRouter {
       return;
     }
     this.options.sessions.cancel(message.session_id, message.reason ?? `cancelled by device ${connection.identity!.clientId}`);
+  }
+
+  /** Cluster mode: the session may run on another node; only the device it runs on may cancel it. */
+  private cancelElsewhere(connection: DeviceConnection, message: ClientCancelMessage): void {
+    const clientId = connection.identity!.clientId;
+    const { tasks } = this.options;
+    void tasks
+      .findTask({ sessionId: message.session_id })
+      .then(async (record) => {
+        if (!record || record.status !== 'running') {
+          this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" is running`, { sessionId: message.session_id });
+        } else if (record.client_id !== clientId) {
+          this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, { sessionId: message.session_id });
+        } else {
+          await tasks.cancelTask(message.session_id, message.reason ?? `cancelled by device ${clientId}`);
+        }
+      })
+      .catch((error: unknown) => this.refuse(connection, 'INTERNAL_ERROR', `the cancel could not be handled: ${errorMessage(error)}`, { sessionId: message.session_id }));
   }
 
   private refuse(connection: DeviceConnection, code: AipErrorCode, error: string, extra: { responseId?: string; sessionId?: string; fatal?: boolean }): void {

@@ -1,0 +1,51 @@
+import type { CommandResultsMessage } from '@ufo-ts/aip';
+import type { ClientRegistry } from '../connections/client-registry.js';
+import type { DeviceConnection } from '../connections/device-connection.js';
+import type { ServerEvent } from '../server-events.js';
+import type { ResultStore } from '../sessions/result-store.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import type { TaskBackend } from './task-backend.js';
+
+/** What the server tells a scale-out extension about the devices connected to this node. */
+export interface DeviceHooks {
+  /** A device registered on this node (its identity is pinned). */
+  registered(connection: DeviceConnection): void;
+  /** A registered device's connection on this node closed. */
+  left(connection: DeviceConnection): void;
+  /**
+   * COMMAND_RESULTS whose session does not run in this process (it runs on another node). Returns true when the
+   * extension took them (they answer a command it forwarded); false lets the server refuse them as usual.
+   */
+  results(connection: DeviceConnection, message: CommandResultsMessage): boolean;
+}
+
+/** The parts of one server process a scale-out extension builds on. */
+export interface LocalNode {
+  /** Devices connected to this process. */
+  readonly registry: ClientRegistry;
+  /** The in-process session manager (unused by tasks in cluster mode, kept for programmatic use). */
+  readonly sessions: SessionManager;
+  readonly results: ResultStore;
+  /** Root of this node's per-task log folders. */
+  readonly logRoot: string;
+  /** Default timeout of one remote command, in ms. */
+  readonly commandTimeoutMs: number;
+  /** Reports an event through the server's `onEvent`. */
+  emit(event: ServerEvent): void;
+}
+
+/**
+ * A running scale-out extension: the task backend the HTTP API and the devices use instead of the in-process
+ * one, the device hooks, and its lifecycle (started after the server listens, stopped before it closes).
+ */
+export interface ScaleOut {
+  readonly tasks: TaskBackend;
+  readonly devices: DeviceHooks;
+  /** Connects (queue workers, subscriptions); called once the server listens. */
+  start(): Promise<void>;
+  /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */
+  stop(): Promise<void>;
+}
+
+/** Builds a {@link ScaleOut} for one server process (e.g. `createRedisScaleOut(...)` of `@ufo-ts/cluster`). */
+export type ScaleOutFactory = (node: LocalNode) => ScaleOut;
