@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
-export default defineConfig({
-  entry: {"index":"src/index.ts","server":"src/server.ts"},
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  splitting: true,
-});
+export default packageBuild({ index: 'src/index.ts', server: 'src/server.ts' });

@@ -1,15 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'bin/ufo-desktop': 'src/bin/ufo-desktop.ts',
-    'bin/ufo-linux-mcp': 'src/bin/ufo-linux-mcp.ts',
-  },
-  format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' } },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  splitting: true,
-});
+export default packageBuild(
+  { index: 'src/index.ts', 'bin/ufo-desktop': 'src/bin/ufo-desktop.ts', 'bin/ufo-linux-mcp': 'src/bin/ufo-linux-mcp.ts' },
+  { dtsEntry: { index: 'src/index.ts' } },
+);

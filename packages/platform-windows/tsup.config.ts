@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'ufo-windows-tools': 'src/bin/ufo-windows-tools.ts' },
-  format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' } },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  splitting: true,
-});
+export default packageBuild({ index: 'src/index.ts', 'ufo-windows-tools': 'src/bin/ufo-windows-tools.ts' }, { dtsEntry: { index: 'src/index.ts' } });
