@@ -33,6 +33,7 @@ export {
 export { backoffDelay, type BackoffOptions } from './client/backoff.js';
 export { collectDeviceInfo, agentKindsFor, type CollectDeviceInfoOptions } from './client/device-info-provider.js';
 export { CommandRunner } from './client/command-runner.js';
+export { CommandDeduplicator, type DedupOutcome } from './client/command-dedup.js';
 export type { DeviceClientEvent, DeviceClientEventListener } from './client/device-client-events.js';
 export { DeviceClient, type DeviceClientState, type RequestedTask } from './client/device-client.js';
 export type { DeviceClientOptions } from './client/device-client-options.js';

@@ -137,6 +137,46 @@ describe('DeviceClient', () => {
     await server.waitFor(() => resultsFor(server, 'after') !== undefined, 5_000, 'results after reconnecting');
   });
 
+  it('a command id that arrives again never runs twice: the repeat gets the first results, also after a reconnect', async () => {
+    const server = await stub();
+    const { device, desktop, toolLog, events } = client(server, { keepCommandsOnDisconnect: true });
+    await device.start();
+    command(server, [createCommand('click_input', { id: '1' })], 'cmd-1');
+    await server.waitFor(() => resultsFor(server, 'cmd-1') !== undefined, 5_000, 'the first results');
+    const display = desktop.state.display;
+    command(server, [createCommand('click_input', { id: '1' })], 'cmd-1');
+    await server.waitFor(() => server.messages('command_results').filter((m) => m.prev_response_id === 'cmd-1').length === 2, 5_000, 'the repeat answered');
+    expect(desktop.state.display).toBe(display);
+    const [first, second] = server.messages('command_results').filter((m) => m.prev_response_id === 'cmd-1');
+    expect(second!.action_results.map((r) => r.status)).toEqual(first!.action_results.map((r) => r.status));
+
+    // a slow command in flight when the connection drops keeps running; asked again after the reconnect, it is awaited, not restarted
+    command(server, [createCommand('wait_ms', { ms: 300 })], 'slow-1');
+    await server.waitFor(() => toolLog.includes('wait_ms:start'), 5_000, 'the tool to start');
+    server.last.socket.terminate();
+    await server.waitFor(() => server.connections.length === 2 && device.state === 'registered', 5_000, 'the reconnect');
+    command(server, [createCommand('wait_ms', { ms: 300 })], 'slow-1');
+    await server.waitFor(() => resultsFor(server, 'slow-1') !== undefined, 5_000, 'the slow results');
+    expect(resultsFor(server, 'slow-1')!.action_results[0]).toMatchObject({ status: 'success' });
+    expect(toolLog.filter((line) => line === 'wait_ms:start')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'command-start')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'command-repeated')).toHaveLength(2);
+  });
+
+  it('by default a command aborted by a lost connection is forgotten, so asking again runs it', async () => {
+    const server = await stub();
+    const { device, toolLog } = client(server);
+    await device.start();
+    command(server, [createCommand('wait_ms', { ms: 20_000 })], 'slow-2');
+    await server.waitFor(() => toolLog.includes('wait_ms:start'), 5_000, 'the tool to start');
+    server.last.socket.terminate();
+    await server.waitFor(() => toolLog.includes('wait_ms:aborted'), 5_000, 'the abort');
+    await server.waitFor(() => server.connections.length === 2 && device.state === 'registered', 5_000, 'the reconnect');
+    command(server, [createCommand('wait_ms', { ms: 10 })], 'slow-2');
+    await server.waitFor(() => resultsFor(server, 'slow-2') !== undefined, 5_000, 'the results');
+    expect(toolLog.filter((line) => line === 'wait_ms:start')).toHaveLength(2);
+  });
+
   it('reconnects when the server goes silent (heartbeat timeout)', async () => {
     const server = await stub();
     server.answerHeartbeats = false;

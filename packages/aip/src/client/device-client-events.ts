@@ -12,6 +12,8 @@ export type DeviceClientEvent =
   | { type: 'task-ended'; sessionId: string; taskName: string; status: TaskEndStatus; error: string | undefined }
   | { type: 'command-start'; sessionId: string; responseId: string; tools: string[] }
   | { type: 'command-end'; sessionId: string; responseId: string; results: Result[]; durationMs: number }
+  /** A COMMAND whose id already ran (or runs) arrived again: its first results are sent back, nothing runs twice. */
+  | { type: 'command-repeated'; sessionId: string; responseId: string }
   | { type: 'cancel'; sessionId: string; responseId: string | undefined; reason: string; aborted: number }
   | { type: 'heartbeat-timeout'; silentMs: number }
   | { type: 'server-error'; code: string; error: string }

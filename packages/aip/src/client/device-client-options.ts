@@ -34,6 +34,17 @@ export interface DeviceClientOptions {
   maxRetries?: number;
   /** Largest message sent or accepted, in bytes (default `DEFAULT_MAX_MESSAGE_BYTES`, 16 MiB). */
   maxMessageBytes?: number;
+  /**
+   * How many command ids (COMMAND `response_id`s) are remembered so a command that arrives again is answered with
+   * its first results instead of running twice (default 1 000).
+   */
+  rememberCommands?: number;
+  /**
+   * Let commands in flight finish when the connection to the server drops (their results are kept and sent when
+   * the server asks again after the reconnect), instead of aborting them. Meant for cluster servers, where the
+   * session survives the loss of the node the device was connected to. Default false.
+   */
+  keepCommandsOnDisconnect?: boolean;
   /** Receives lifecycle, task and command events. Listener errors are ignored. */
   onEvent?: DeviceClientEventListener;
   /** Random source for the backoff jitter (tests). */

@@ -17,6 +17,7 @@ import { backoffDelay } from './backoff.js';
 import type { DeviceClientOptions } from './device-client-options.js';
 import { TaskTracker, type TrackedTask } from './task-tracker.js';
 import { CommandRunner } from './command-runner.js';
+import { CommandDeduplicator } from './command-dedup.js';
 import type { DeviceClientEvent } from './device-client-events.js';
 import { collectDeviceInfo } from './device-info-provider.js';
 
@@ -46,6 +47,7 @@ const FATAL_REGISTRATION_CODES = new Set(['PROTOCOL_VERSION_MISMATCH', 'CLIENT_T
 export class DeviceClient {
   private readonly options: DeviceClientOptions;
   private readonly runner: CommandRunner;
+  private readonly dedup: CommandDeduplicator;
   private readonly maxBytes: number;
   private socket: WebSocket | undefined;
   private stateValue: DeviceClientState = 'idle';
@@ -59,6 +61,7 @@ export class DeviceClient {
   constructor(options: DeviceClientOptions) {
     this.options = options;
     this.runner = new CommandRunner(options.dispatcher);
+    this.dedup = new CommandDeduplicator(options.rememberCommands ?? 1_000);
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
@@ -277,7 +280,10 @@ export class DeviceClient {
         const reason = reasonBuffer.toString('utf8');
         if (this.socket === socket) this.socket = undefined;
         this.stateValue = this.stopped ? 'stopped' : 'waiting';
-        this.runner.cancelAll('the connection to the server was lost');
+        if (!this.options.keepCommandsOnDisconnect) {
+          this.dedup.forgetRunning();
+          this.runner.cancelAll('the connection to the server was lost');
+        }
         this.tasks.failAll(new AipChannelClosedError(`the connection to the server closed (${code}${reason ? `: ${reason}` : ''})`));
         this.emit({ type: 'disconnected', code, reason, wasRegistered: registered });
         resolve({ registered, ...(fatal ? { fatal } : {}), ...(lastError ? { error: lastError } : {}) });
@@ -320,10 +326,14 @@ export class DeviceClient {
   }
 
   private async runCommand(message: ServerCommandMessage): Promise<void> {
-    const started = performance.now();
-    this.emit({ type: 'command-start', sessionId: message.session_id, responseId: message.response_id, tools: message.actions.map((a) => a.tool_name) });
-    const results = await this.runner.run(message);
-    this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results, durationMs: performance.now() - started });
+    const { results, repeated } = await this.dedup.run(message, async () => {
+      const started = performance.now();
+      this.emit({ type: 'command-start', sessionId: message.session_id, responseId: message.response_id, tools: message.actions.map((a) => a.tool_name) });
+      const ran = await this.runner.run(message);
+      this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results: ran, durationMs: performance.now() - started });
+      return ran;
+    });
+    if (repeated) this.emit({ type: 'command-repeated', sessionId: message.session_id, responseId: message.response_id });
     const reply = (actionResults: Result[]) =>
       this.send({
         type: 'command_results',
