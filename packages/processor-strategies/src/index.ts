@@ -15,6 +15,7 @@ export * from './prompts/app-prompt.js';
 export * from './strategies/tool-results.js';
 export * from './strategies/data-collection.js';
 export * from './strategies/llm-interaction.js';
+export * from './strategies/agent-llm-strategies.js';
 export * from './strategies/action-execution.js';
 export * from './strategies/app-strategies.js';
 export * from './strategies/host-strategies.js';

@@ -1,4 +1,5 @@
 import { AppAgent, HostAgent, LinuxAgent, Blackboard, type AgentRegistry, type AgentServices, type StepProcessor } from '@ufo-ts/agent-fsm';
+import type { ChatModel } from '@ufo-ts/core';
 import { createAppProcessor, createLinuxProcessor, type AppProcessorOptions } from './app-processor.js';
 import { createHostProcessor, type HostProcessorOptions } from './host-processor.js';
 
@@ -15,6 +16,8 @@ export interface HostAgentStackOptions extends AgentServices {
   /** Use these processors instead of the built-in ones. */
   hostProcessor?: StepProcessor;
   appProcessor?: StepProcessor;
+  /** The model of the AppAgents the host creates (`APP_AGENT`); default: `model`, shared with the host. */
+  appModel?: ChatModel;
 }
 
 /** Builds a HostAgent whose ASSIGN creates AppAgents with the built-in (or given) processors. */
@@ -39,6 +42,7 @@ export function createHostAgentStack(options: HostAgentStackOptions): HostAgent 
     createAppAgent: (spec) =>
       new AppAgent({
         ...services,
+        ...(options.appModel ? { model: options.appModel } : {}),
         name: `AppAgent/${spec.root}`,
         processor: appProcessor,
         host: spec.host,

@@ -1,16 +1,13 @@
 import type { Agent, AppAgent } from '@ufo-ts/agent-fsm';
-import type { TargetInfo } from '@ufo-ts/core';
 import { ComposedStrategy } from '../framework/composed-strategy.js';
 import { finalizeAppStep } from '../framework/finalize.js';
 import { loggingMiddleware } from '../framework/logging-middleware.js';
 import type { Middleware } from '../framework/middleware.js';
 import { ProcessorTemplate } from '../framework/processor.js';
 import type { Strategy } from '../framework/strategy.js';
-import { buildAppPrompt } from '../prompts/app-prompt.js';
-import { AppResponseSchema } from '../schemas/responses.js';
 import { appActionStrategy, memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy } from '../strategies/data-collection.js';
-import { llmStrategy } from '../strategies/llm-interaction.js';
+import { appLlmStrategy } from '../strategies/agent-llm-strategies.js';
 import { DEFAULT_DATA_TOOLS, type DataToolNames } from './tool-names.js';
 
 /** Options of {@link createAppProcessor} and {@link createLinuxProcessor}. */
@@ -46,28 +43,6 @@ function appDataCollection(options: AppProcessorOptions, twoTier: boolean): Stra
   return new ComposedStrategy({ name: 'AppDataCollection', phase: 'DATA_COLLECTION', strategies: parts });
 }
 
-function appLlm(options: AppProcessorOptions, twoTier: boolean): Strategy {
-  return llmStrategy<Agent, unknown>({
-    name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
-    schema: AppResponseSchema,
-    schemaName: 'app_agent_response',
-    dependsOn: ['controls', 'request'],
-    buildMessages: (agent, step, toolsText) =>
-      buildAppPrompt(agent, {
-        request: step.require<string>('request'),
-        subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
-        application: step.get<string>('application'),
-        hostMessage: step.global.get('HOST_MESSAGE'),
-        controls: step.require<TargetInfo[]>('controls'),
-        windows: step.get<TargetInfo[]>('windows'),
-        screenshot: step.get<string>('screenshot') ?? undefined,
-        annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
-        toolsText,
-        instructions: options.instructions,
-      }),
-  });
-}
-
 function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplate<Agent> {
   return new ProcessorTemplate<Agent>({
     name: twoTier ? 'AppAgentProcessor' : 'LinuxAgentProcessor',
@@ -78,7 +53,7 @@ function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplat
     }),
     strategies: {
       DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options, twoTier),
-      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlm(options, twoTier),
+      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlmStrategy({ twoTier, ...(options.instructions !== undefined ? { instructions: options.instructions } : {}) }),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? appActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? memoryUpdateStrategy(),
     },

@@ -1,17 +1,14 @@
 import type { HostAgent } from '@ufo-ts/agent-fsm';
-import type { SubtaskRecord, TargetInfo } from '@ufo-ts/core';
 import { ComposedStrategy } from '../framework/composed-strategy.js';
 import { finalizeHostStep } from '../framework/finalize.js';
 import { loggingMiddleware } from '../framework/logging-middleware.js';
 import type { Middleware } from '../framework/middleware.js';
 import { ProcessorTemplate } from '../framework/processor.js';
 import type { Strategy } from '../framework/strategy.js';
-import { buildHostPrompt } from '../prompts/host-prompt.js';
-import { HostResponseSchema } from '../schemas/responses.js';
 import { memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy, thirdPartyTargetsStrategy } from '../strategies/data-collection.js';
 import { hostActionStrategy } from '../strategies/host-strategies.js';
-import { llmStrategy } from '../strategies/llm-interaction.js';
+import { hostLlmStrategy } from '../strategies/agent-llm-strategies.js';
 import { DEFAULT_DATA_TOOLS, type DataToolNames } from './tool-names.js';
 
 /** Options of {@link createHostProcessor}. */
@@ -45,20 +42,7 @@ export function createHostProcessor(options: HostProcessorOptions = {}): Process
       DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? new ComposedStrategy({ name: 'HostDataCollection', phase: 'DATA_COLLECTION', strategies: dataParts }),
       LLM_INTERACTION:
         options.strategies?.LLM_INTERACTION ??
-        llmStrategy<HostAgent, unknown>({
-          name: 'HostLLMInteraction',
-          schema: HostResponseSchema,
-          schemaName: 'host_agent_response',
-          dependsOn: ['targets', 'previous_subtasks', 'request'],
-          buildMessages: (agent, step, toolsText) =>
-            buildHostPrompt(agent, {
-              request: step.require<string>('request'),
-              targets: step.require<TargetInfo[]>('targets'),
-              previousSubtasks: step.require<SubtaskRecord[]>('previous_subtasks'),
-              screenshot: step.get<string>('screenshot') ?? undefined,
-              toolsText,
-            }),
-        }),
+        hostLlmStrategy(),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? hostActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? (memoryUpdateStrategy() as Strategy<HostAgent>),
     },

@@ -1,14 +1,5 @@
 import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
-import type { ChatMessage, SubtaskRecord, TargetInfo } from '@ufo-ts/core';
-import {
-  AppResponseSchema,
-  buildAppPrompt,
-  buildHostPrompt,
-  HostResponseSchema,
-  llmStrategy,
-  type StepContext,
-  type Strategy,
-} from '@ufo-ts/processor-strategies';
+import { appLlmStrategy, hostLlmStrategy, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
 import { renderExamples, type ExperienceRecord } from './experience-schema.js';
 import type { ExampleRetriever } from './retrievers.js';
 
@@ -36,54 +27,22 @@ function withRetrieval<A extends Agent>(inner: Strategy<A>, options: ExampleProm
   };
 }
 
-function appendToSystem(messages: ChatMessage[], text: string): ChatMessage[] {
-  if (!text) return messages;
-  return messages.map((m, i) => (i === 0 && m.role === 'system' && typeof m.content === 'string' ? { ...m, content: `${m.content}\n\n${text}` } : m));
-}
-
 /** The HostAgent's LLM interaction with the top-k examples for the request in its system prompt. */
 export function hostLlmWithExamples(options: ExamplePromptOptions): Strategy<HostAgent> {
-  const inner = llmStrategy<HostAgent, unknown>({
-    name: 'HostLLMInteraction',
-    schema: HostResponseSchema,
-    schemaName: 'host_agent_response',
-    dependsOn: ['targets', 'previous_subtasks', 'request'],
-    buildMessages: (agent, step, toolsText) =>
-      appendToSystem(
-        buildHostPrompt(agent, {
-          request: step.require<string>('request'),
-          targets: step.require<TargetInfo[]>('targets'),
-          previousSubtasks: step.require<SubtaskRecord[]>('previous_subtasks'),
-          screenshot: step.get<string>('screenshot') ?? undefined,
-          toolsText,
-        }),
-        renderExamples(step.get<ExperienceRecord[]>(EXAMPLES_KEY) ?? []),
-      ),
-  });
+  const inner = hostLlmStrategy({ extraInstructions: examplesText });
   return withRetrieval(inner, options, (step) => step.get<string>('request') ?? '');
 }
 
 /** The AppAgent's (two-tier) or LinuxAgent's (single-tier) LLM interaction with examples for its subtask. */
 export function appLlmWithExamples(options: ExamplePromptOptions & { twoTier?: boolean; instructions?: string }): Strategy {
-  const twoTier = options.twoTier ?? true;
-  const inner = llmStrategy<Agent, unknown>({
-    name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
-    schema: AppResponseSchema,
-    schemaName: 'app_agent_response',
-    dependsOn: ['controls', 'request'],
-    buildMessages: (agent, step, toolsText) =>
-      buildAppPrompt(agent, {
-        request: step.require<string>('request'),
-        subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
-        application: step.get<string>('application'),
-        hostMessage: step.global.get('HOST_MESSAGE'),
-        controls: step.require<TargetInfo[]>('controls'),
-        windows: step.get<TargetInfo[]>('windows'),
-        screenshot: step.get<string>('screenshot') ?? undefined,
-        annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
-        toolsText,
-        instructions: [options.instructions ?? '', renderExamples(step.get<ExperienceRecord[]>(EXAMPLES_KEY) ?? [])].filter(Boolean).join('\n\n'),
-      }),
+  const inner = appLlmStrategy({
+    twoTier: options.twoTier ?? true,
+    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    extraInstructions: examplesText,
   });
   return withRetrieval(inner, options, (step) => [step.get<string>('subtask'), step.get<string>('request')].filter(Boolean).join('\n'));
+}
+
+function examplesText(step: StepContext): string {
+  return renderExamples(step.get<ExperienceRecord[]>(EXAMPLES_KEY) ?? []);
 }

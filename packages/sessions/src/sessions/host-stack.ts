@@ -1,6 +1,6 @@
-import { AppAgent, HostAgent, type Agent, type AgentRegistry, type StepProcessor } from '@ufo-ts/agent-fsm';
+import { HostAgent, type Agent, type AgentRegistry, type StepProcessor } from '@ufo-ts/agent-fsm';
 import type { RoundAgent } from '@ufo-ts/core';
-import { createAppProcessor, createHostProcessor, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
+import { createHostAgentStack, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
 import { applyAgentCheckpoint, captureAgent, restoreBlackboard } from '../checkpoint/agent-checkpoint.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
@@ -39,37 +39,22 @@ export function buildHostStack(runtime: SessionRuntime, options: ManagedSessionO
         strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...(options.app?.instructions ? { instructions: options.app.instructions } : {}) }), ...options.app?.strategies },
       }
     : (options.app ?? {});
-  const appProcessor = options.appProcessor ?? createAppProcessor(appOptions);
-  const services = {
+  return createHostAgentStack({
+    model: runtime.model('HOST_AGENT'),
+    appModel: runtime.model('APP_AGENT'),
     dispatcher: options.dispatcher,
     interactor: runtime.interactor,
     events: runtime.events,
     logSink: runtime.logSink,
     clock: runtime.clock,
-  };
-  const appModel = runtime.model('APP_AGENT');
-  return new HostAgent({
-    ...services,
-    model: runtime.model('HOST_AGENT'),
-    name: 'HostAgent',
-    processor: options.hostProcessor ?? createHostProcessor(hostOptions),
+    host: hostOptions,
+    app: appOptions,
     safeGuard: options.safeGuard ?? true,
-    thirdPartyProcessor: appProcessor,
+    mode,
+    ...(options.hostProcessor ? { hostProcessor: options.hostProcessor } : {}),
+    ...(options.appProcessor ? { appProcessor: options.appProcessor } : {}),
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
-    createAppAgent: (spec) =>
-      new AppAgent({
-        ...services,
-        model: appModel,
-        name: `AppAgent/${spec.root}`,
-        processor: appProcessor,
-        host: spec.host,
-        appRoot: spec.root,
-        processName: spec.process,
-        blackboard: spec.blackboard,
-        safeGuard: options.safeGuard ?? true,
-        mode,
-      }),
   });
 }
 

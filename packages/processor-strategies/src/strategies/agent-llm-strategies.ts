@@ -1,0 +1,74 @@
+import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
+import type { ChatMessage, SubtaskRecord, TargetInfo } from '@ufo-ts/core';
+import type { StepContext } from '../framework/step-context.js';
+import type { Strategy } from '../framework/strategy.js';
+import { buildAppPrompt } from '../prompts/app-prompt.js';
+import { buildHostPrompt } from '../prompts/host-prompt.js';
+import { AppResponseSchema, HostResponseSchema } from '../schemas/responses.js';
+import { llmStrategy } from './llm-interaction.js';
+
+/** Options of {@link hostLlmStrategy}. */
+export interface HostLlmStrategyOptions {
+  /** Text appended to the system prompt of each step (retrieved examples, notes); empty adds nothing. */
+  extraInstructions?: (step: StepContext) => string;
+}
+
+/** The HostAgent's LLM interaction: the host prompt (screenshot, windows and agents, past subtasks) and its reply. */
+export function hostLlmStrategy(options: HostLlmStrategyOptions = {}): Strategy<HostAgent> {
+  return llmStrategy<HostAgent, unknown>({
+    name: 'HostLLMInteraction',
+    schema: HostResponseSchema,
+    schemaName: 'host_agent_response',
+    dependsOn: ['targets', 'previous_subtasks', 'request'],
+    buildMessages: (agent, step, toolsText) =>
+      appendToSystem(
+        buildHostPrompt(agent, {
+          request: step.require<string>('request'),
+          targets: step.require<TargetInfo[]>('targets'),
+          previousSubtasks: step.require<SubtaskRecord[]>('previous_subtasks'),
+          screenshot: step.get<string>('screenshot') ?? undefined,
+          toolsText,
+        }),
+        options.extraInstructions?.(step) ?? '',
+      ),
+  });
+}
+
+/** Options of {@link appLlmStrategy}. */
+export interface AppLlmStrategyOptions {
+  /** Two-tier AppAgent (works on the host's subtask) or single-tier LinuxAgent (default true). */
+  twoTier?: boolean;
+  /** Fixed extra system instructions (platform notes, an agent's introduction). */
+  instructions?: string;
+  /** Per-step text added after `instructions` (retrieved examples, notes); empty adds nothing. */
+  extraInstructions?: (step: StepContext) => string;
+}
+
+/** The AppAgent's (two-tier) or LinuxAgent's (single-tier) LLM interaction: the app prompt and its reply. */
+export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
+  const twoTier = options.twoTier ?? true;
+  return llmStrategy<Agent, unknown>({
+    name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
+    schema: AppResponseSchema,
+    schemaName: 'app_agent_response',
+    dependsOn: ['controls', 'request'],
+    buildMessages: (agent, step, toolsText) =>
+      buildAppPrompt(agent, {
+        request: step.require<string>('request'),
+        subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
+        application: step.get<string>('application'),
+        hostMessage: step.global.get('HOST_MESSAGE'),
+        controls: step.require<TargetInfo[]>('controls'),
+        windows: step.get<TargetInfo[]>('windows'),
+        screenshot: step.get<string>('screenshot') ?? undefined,
+        annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
+        toolsText,
+        instructions: [options.instructions ?? '', options.extraInstructions?.(step) ?? ''].filter(Boolean).join('\n\n'),
+      }),
+  });
+}
+
+function appendToSystem(messages: ChatMessage[], text: string): ChatMessage[] {
+  if (!text) return messages;
+  return messages.map((m, i) => (i === 0 && m.role === 'system' && typeof m.content === 'string' ? { ...m, content: `${m.content}\n\n${text}` } : m));
+}
