@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { bundlePrograms } from '../../../../test-support/bundle-programs.js';
 
 /** Paths of the bundled programs, shared with tests through `inject('programs')`. */
 export interface ProgramPaths {
@@ -24,19 +21,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Bundles the `ufo` bin (from source) and the stdio tool server, so tests spawn them with plain `node`. */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const outdir = mkdtempSync(join(tmpdir(), 'ufo-cli-programs-'));
-  await build({
-    entryPoints: { ufo: join(here, '../../src/bin.ts'), 'fake-desktop-stdio': join(here, '../fixtures/fake-desktop-stdio.ts') },
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    external: [...builtinModules],
-    banner: { js: "import { createRequire as __ufoCreateRequire } from 'node:module'; const require = __ufoCreateRequire(import.meta.url);" },
+  const { paths, cleanup } = await bundlePrograms('ufo-cli-programs', {
+    ufo: join(here, '../../src/bin.ts'),
+    'fake-desktop-stdio': join(here, '../fixtures/fake-desktop-stdio.ts'),
   });
-  project.provide('programs', { ufo: join(outdir, 'ufo.mjs'), fakeDesktopStdio: join(outdir, 'fake-desktop-stdio.mjs') });
-  return () => rmSync(outdir, { recursive: true, force: true });
+  project.provide('programs', { ufo: paths.ufo, fakeDesktopStdio: paths['fake-desktop-stdio'] });
+  return cleanup;
 }
