@@ -3,10 +3,10 @@
 // (the fake bridge replaying a transcript), a full MCP tool call through that bridge, the key-syntax parser,
 // control filtering + labelling of 500 controls, and set-of-marks annotation of a 1080p screenshot.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createImage, encodePngSync } from '@ufo-ts/imaging';
 import { sample, summarize, writeResult } from '../stats.mjs';
 
 // The bench workspace package does not list platform-windows yet: fall back to the built files by path.
@@ -72,8 +72,7 @@ const elements = Array.from({ length: 800 }, (_, i) => ({
 results.filterAndLabel800ElementsUs = summarize(
   (await sample(() => new pw.ControlRegistry().replace(pw.filterControls(elements, { controlTypes: pw.DEFAULT_CONTROL_LIST }).controls, 1), { n: 2000, warmup: 200 })).map((ms) => ms * 1000),
 );
-const { PNG } = createRequire(fileURLToPath(new URL('../../packages/platform-windows/package.json', import.meta.url)))('pngjs');
-const png1080 = PNG.sync.write(new PNG({ width: 1920, height: 1080 }));
+const png1080 = encodePngSync(createImage(1920, 1080, [30, 30, 30]));
 const marks = Array.from({ length: 200 }, (_, i) => ({ label: String(i + 1), left: (i * 37) % 1800, top: (i * 53) % 1000, right: ((i * 37) % 1800) + 90, bottom: ((i * 53) % 1000) + 30, controlType: 'Button' }));
 results.annotate1080pWith200MarksMs = summarize(await sample(() => pw.annotateSetOfMarks(png1080, marks), { n: 20, warmup: 3 }));
 
