@@ -14,6 +14,8 @@ const SCROLL_DOWN = 5;
 const SCROLL_LEFT = 6;
 const SCROLL_RIGHT = 7;
 const SHIFT_KEYSYM = 0xffe1;
+/** Pause between moving the pointer and pressing a button. */
+const MOTION_SETTLE_MS = 15;
 /** Longer than GTK's default double-click time (400 ms). */
 const DOUBLE_CLICK_GAP_MS = 500;
 
@@ -80,6 +82,10 @@ export class XInput {
     const sinceLast = performance.now() - this.lastRelease;
     if (count > 1 && sinceLast < DOUBLE_CLICK_GAP_MS) await sleep(DOUBLE_CLICK_GAP_MS - sinceLast);
     this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    // Let the toolkit see the pointer arrive (enter/motion) before the press, as it would with a real hand: a
+    // press in the same burst as the motion was occasionally dropped by GTK widgets under load.
+    await this.xd.sync();
+    await sleep(MOTION_SETTLE_MS);
     for (let i = 0; i < count; i += 1) {
       if (i > 0) await sleep(40);
       this.fake(this.xtest.ButtonPress, button);
