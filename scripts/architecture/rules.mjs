@@ -15,4 +15,6 @@ export const ALLOWED_DEPENDENCIES = {
   testkit: ['core', 'dispatchers'],
   sessions: ['core', 'agent-fsm', 'processor-strategies'],
   config: ['core', 'llm-providers', 'dispatchers'],
+  // cluster mode of the server: BullMQ/ioredis stay here, the server only owns the ports (ScaleOut, TaskBackend)
+  cluster: ['core', 'aip', 'server', 'sessions'],
 };

@@ -1,0 +1,22 @@
+/**
+ * `@ufo-ts/cluster`: cluster mode of the ufo-ts server (`ufo serve --redis redis://…`). Many server nodes share one
+ * Redis 7: sessions are BullMQ jobs with their checkpoint saved after every step (a dead worker's session continues
+ * on another node), each device's node keeps a presence lease, and commands reach the node holding a device over
+ * sharded pub/sub. Pass {@link createRedisScaleOut} as `scaleOut` to `createUfoServer`.
+ */
+export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from './redis-scale-out.js';
+export * from './errors.js';
+export { ClusterKeys, jobIdFor } from './keys.js';
+export * from './messages.js';
+export { connectRedis, type RedisConnectOptions } from './redis/redis-connections.js';
+export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
+export { DevicePresence, type DevicePresenceOptions, type RenewOutcome } from './presence/device-presence.js';
+export { DeviceRelay, type DeviceRelayOptions } from './routing/device-relay.js';
+export { CommandRouter, type CommandRouterOptions, type PendingReply } from './routing/command-router.js';
+export { CommandIds } from './routing/command-ids.js';
+export { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions, type RoutedDispatcherEvent } from './routing/routed-command-dispatcher.js';
+export type { ClusterTaskContext, ClusterModelFactory } from './queue/cluster-task-context.js';
+export { JobCheckpointStore, type CheckpointJob } from './queue/job-checkpoint-store.js';
+export { judgeOutcome } from './queue/judge-outcome.js';
+export { ClusterTaskBackend, type ClusterTaskBackendOptions } from './queue/cluster-task-backend.js';
+export { SessionWorker, type SessionWorkerOptions, type LockTimings } from './queue/session-worker.js';

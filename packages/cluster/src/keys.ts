@@ -1,0 +1,59 @@
+/**
+ * Names of everything the cluster keeps in Redis. Keys share the hash tag `{<prefix>}`, so on Redis Cluster they
+ * live in one slot with BullMQ's queue (whose prefix is the same tag) and multi-key commands work. Channels carry
+ * the device or node id as their own hash tag instead, so sharded pub/sub spreads them over the shards.
+ */
+export class ClusterKeys {
+  /** The hash-tagged key prefix (`{ufo}`); BullMQ's queue prefix too. */
+  readonly tagged: string;
+
+  /** @param prefix bare prefix (default `ufo`); letters, digits, `-` and `_`. */
+  constructor(readonly prefix = 'ufo') {
+    this.tagged = `{${prefix}}`;
+  }
+
+  /** Presence lease of a device: JSON {@link DeviceLease}, expires unless its node renews it. */
+  device(clientId: string): string {
+    return `${this.tagged}:device:${clientId}`;
+  }
+
+  /** Sorted set of device ids by lease expiry (ms), for listing without SCAN. */
+  get devices(): string {
+    return `${this.tagged}:devices`;
+  }
+
+  /** The task a device is busy with (set while its task is queued or runs). */
+  busy(clientId: string): string {
+    return `${this.tagged}:busy:${clientId}`;
+  }
+
+  /** Session id → task name. */
+  session(sessionId: string): string {
+    return `${this.tagged}:session:${sessionId}`;
+  }
+
+  /** Set while a cancel of the session is pending (a worker that starts or resumes it stops at once). */
+  cancel(sessionId: string): string {
+    return `${this.tagged}:cancel:${sessionId}`;
+  }
+
+  /** Sharded channel of a device: routed commands and messages for it; its holding node subscribes. */
+  deviceChannel(clientId: string): string {
+    return `${this.prefix}:dev:{${clientId}}`;
+  }
+
+  /** Sharded channel of a node: replies to the commands its sessions sent. */
+  nodeChannel(nodeId: string): string {
+    return `${this.prefix}:node:{${nodeId}}`;
+  }
+
+  /** Classic pub/sub channel every node listens on for cancel requests. */
+  get cancelChannel(): string {
+    return `${this.tagged}:cancels`;
+  }
+}
+
+/** BullMQ job ids may not contain `:`; a task name may. */
+export function jobIdFor(taskName: string): string {
+  return `t.${Buffer.from(taskName, 'utf8').toString('base64url')}`;
+}

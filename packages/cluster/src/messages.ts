@@ -1,0 +1,79 @@
+import { CommandResultsMessageSchema, ServerCommandMessageSchema, ServerMessageSchema } from '@ufo-ts/aip';
+import { TaskRecordSchema } from '@ufo-ts/server';
+import { SessionCheckpointSchema } from '@ufo-ts/sessions';
+import { z } from 'zod';
+import { ClusterError } from './errors.js';
+
+/** The presence lease of a device: which node and connection hold it (the value of its lease key). */
+export const DeviceLeaseSchema = z.object({
+  nodeId: z.string(),
+  /** Unique per connection: the newest connection of a device wins. */
+  connectionId: z.string(),
+  clientType: z.string(),
+  platform: z.string(),
+  connectedAt: z.string(),
+  deviceInfo: z.unknown().optional(),
+});
+export type DeviceLease = z.infer<typeof DeviceLeaseSchema>;
+
+/** What travels on a device's sharded channel to the node holding it. */
+export const DeviceEnvelopeSchema = z.discriminatedUnion('kind', [
+  /** A command: forward down the WebSocket, publish the COMMAND_RESULTS to `replyTo`. The command id is `message.response_id`. */
+  z.object({ kind: z.literal('command'), replyTo: z.string(), message: ServerCommandMessageSchema }),
+  /** A message with no reply (TASK, TASK_END, CANCEL): forward it. */
+  z.object({ kind: z.literal('deliver'), message: ServerMessageSchema }),
+  /** A newer connection of the device registered: any other connection of it must close. */
+  z.object({ kind: z.literal('takeover'), connectionId: z.string(), nodeId: z.string() }),
+]);
+export type DeviceEnvelope = z.infer<typeof DeviceEnvelopeSchema>;
+export type DeviceEnvelopeInput = z.input<typeof DeviceEnvelopeSchema>;
+
+/** What travels on a node's sharded channel: the device's answer to a routed command. */
+export const NodeReplySchema = z.object({
+  kind: z.literal('results'),
+  /** The node that forwarded the command (for logs and tests). */
+  via: z.string(),
+  message: CommandResultsMessageSchema,
+});
+export type NodeReply = z.infer<typeof NodeReplySchema>;
+
+/** A cancel request broadcast to every node. */
+export const CancelBroadcastSchema = z.object({ sessionId: z.string(), reason: z.string() });
+export type CancelBroadcast = z.infer<typeof CancelBroadcastSchema>;
+
+/** One time a worker picked up the session (the first run or a resume). */
+export const JobAttemptSchema = z.object({
+  node: z.string(),
+  startedAt: z.string(),
+  /** The session step the attempt continued from (0 for the first run). */
+  fromStep: z.number().int().nonnegative(),
+});
+
+/** The data of a session's BullMQ job: the task record and, once a step completed, the session's checkpoint. */
+export const SessionJobDataSchema = z.object({
+  record: TaskRecordSchema,
+  platform: z.string(),
+  checkpoint: SessionCheckpointSchema.optional(),
+  attempts: z.array(JobAttemptSchema).default([]),
+});
+export type SessionJobData = z.infer<typeof SessionJobDataSchema>;
+
+/** A task record as the cluster reports it: the server's record plus where it ran. */
+export const ClusterTaskRecordSchema = TaskRecordSchema.extend({
+  /** Every node that worked on the session, in order (more than one after a resume). */
+  attempts: z.array(JobAttemptSchema).optional(),
+});
+export type ClusterTaskRecord = z.infer<typeof ClusterTaskRecordSchema>;
+
+/** Parses JSON read from Redis with a schema. @throws ClusterError `CLUSTER_MESSAGE_INVALID`. */
+export function parseJson<T>(schema: z.ZodType<T>, text: string, what: string): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ClusterError('CLUSTER_MESSAGE_INVALID', `${what} is not JSON`, { cause: error });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ClusterError('CLUSTER_MESSAGE_INVALID', `${what} is invalid: ${parsed.error.issues[0]?.message ?? 'invalid'}`, { cause: parsed.error });
+  return parsed.data;
+}

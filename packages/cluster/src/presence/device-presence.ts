@@ -1,0 +1,97 @@
+import type { Redis } from 'ioredis';
+import type { ClusterKeys } from '../keys.js';
+import { DeviceLeaseSchema, parseJson, type DeviceLease } from '../messages.js';
+
+/** Options of {@link DevicePresence}. */
+export interface DevicePresenceOptions {
+  redis: Redis;
+  keys: ClusterKeys;
+  /** How long a lease lives without renewal, in ms. */
+  leaseMs: number;
+  /** Clock in ms (tests). */
+  now?: () => number;
+}
+
+/** What renewing a lease found. */
+export type RenewOutcome = 'renewed' | 'taken' | 'missing';
+
+// KEYS[1] lease key, KEYS[2] device set; ARGV[1] connection id, ARGV[2] lease ms, ARGV[3] expiry (ms), ARGV[4] client id
+const RENEW = `
+local value = redis.call('GET', KEYS[1])
+if not value then return 'missing' end
+if cjson.decode(value).connectionId ~= ARGV[1] then return 'taken' end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 'renewed'`;
+
+// KEYS[1] lease key, KEYS[2] device set; ARGV[1] connection id, ARGV[2] client id
+const RELEASE = `
+local value = redis.call('GET', KEYS[1])
+if value and cjson.decode(value).connectionId == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[2])
+  return 1
+end
+return 0`;
+
+/**
+ * Device presence in Redis: the node holding a device's WebSocket keeps a lease key `device → node` (with the
+ * connection's id) that expires unless renewed, so a dead node's devices vanish within one lease. A newer
+ * connection overwrites the lease (the newest connection wins); renewing or releasing touches it only while it
+ * still names the same connection. A sorted set of ids by expiry lists the devices without SCAN.
+ */
+export class DevicePresence {
+  private readonly now: () => number;
+
+  constructor(private readonly options: DevicePresenceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Takes (or takes over) the lease of a device for a connection. */
+  async claim(clientId: string, lease: DeviceLease): Promise<void> {
+    const { redis, keys, leaseMs } = this.options;
+    await redis
+      .multi()
+      .set(keys.device(clientId), JSON.stringify(lease), 'PX', leaseMs)
+      .zadd(keys.devices, this.now() + leaseMs, clientId)
+      .exec();
+  }
+
+  /** Extends the lease while it still belongs to `connectionId`. */
+  async renew(clientId: string, connectionId: string): Promise<RenewOutcome> {
+    const { redis, keys, leaseMs } = this.options;
+    const outcome = await redis.eval(RENEW, 2, keys.device(clientId), keys.devices, connectionId, leaseMs, this.now() + leaseMs, clientId);
+    return outcome as RenewOutcome;
+  }
+
+  /** Drops the lease if it still belongs to `connectionId`; true when it did. */
+  async release(clientId: string, connectionId: string): Promise<boolean> {
+    const { redis, keys } = this.options;
+    return Number(await redis.eval(RELEASE, 2, keys.device(clientId), keys.devices, connectionId, clientId)) === 1;
+  }
+
+  /** The lease of a device, or undefined when no node holds it. */
+  async lookup(clientId: string): Promise<DeviceLease | undefined> {
+    const text = await this.options.redis.get(this.options.keys.device(clientId));
+    return text === null ? undefined : parseJson(DeviceLeaseSchema, text, `the lease of device ${clientId}`);
+  }
+
+  /** Every device with a live lease, by id. */
+  async list(): Promise<Array<{ clientId: string; lease: DeviceLease }>> {
+    const { redis, keys } = this.options;
+    const now = this.now();
+    await redis.zremrangebyscore(keys.devices, '-inf', now);
+    const ids = await redis.zrangebyscore(keys.devices, now, '+inf');
+    if (ids.length === 0) return [];
+    const values = await redis.mget(ids.map((id) => keys.device(id)));
+    return ids.flatMap((clientId, index) => {
+      const text = values[index];
+      if (text === null || text === undefined) return [];
+      try {
+        return [{ clientId, lease: parseJson(DeviceLeaseSchema, text, `the lease of device ${clientId}`) }];
+      } catch {
+        return [];
+      }
+    });
+  }
+}

@@ -1,0 +1,238 @@
+import { errorMessage, FileLogSink, ProgrammaticInteractor, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
+import type { ServerEvent, TaskRecordStatus } from '@ufo-ts/server';
+import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint } from '@ufo-ts/sessions';
+import { WaitingError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { ClusterKeys } from '../keys.js';
+import { SessionJobDataSchema, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
+import { CommandIds } from '../routing/command-ids.js';
+import type { CommandRouter } from '../routing/command-router.js';
+import { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions } from '../routing/routed-command-dispatcher.js';
+import type { ClusterModelFactory } from './cluster-task-context.js';
+import { JobCheckpointStore } from './job-checkpoint-store.js';
+import { judgeOutcome } from './judge-outcome.js';
+
+/** Queue timings that decide how fast a dead worker's session is picked up again. */
+export interface LockTimings {
+  /** A job's lock lives this long unless its worker renews it (every half of it), in ms (default 5 000). */
+  lockDurationMs?: number;
+  /** How often each worker looks for jobs whose lock expired, in ms (default 1 000). */
+  stalledIntervalMs?: number;
+  /** How many times a session may be recovered from a dead worker before it fails (default 20). */
+  maxStalledCount?: number;
+}
+
+/** Options of {@link SessionWorker}. */
+export interface SessionWorkerOptions extends LockTimings {
+  nodeId: string;
+  keys: ClusterKeys;
+  queueName: string;
+  /** A connection for BullMQ's worker (it duplicates it for its blocking reads). */
+  connection: Redis;
+  /** Connection for the cluster's own keys. */
+  redis: Redis;
+  router: CommandRouter;
+  createModel: ClusterModelFactory;
+  /** Root of this node's per-task log folders. */
+  logRoot: string;
+  /** Sessions this node runs at once (default 50). */
+  concurrency?: number;
+  /** Routing options of each session's dispatcher. */
+  dispatcher?: Pick<RoutedCommandDispatcherOptions, 'commandTimeoutMs' | 'graceMs' | 'resendEveryMs' | 'offlineBudgetMs' | 'backoff'>;
+  /** Session options: step cap, safe-guard, interactor answers. */
+  session?: { maxSteps?: number; safeGuard?: boolean; interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'> };
+  emit: (event: ServerEvent) => void;
+}
+
+interface Active {
+  session: ManagedSession;
+  dispatcher: RoutedCommandDispatcher;
+  jobId: string;
+  /** Set when the session is stopped from outside. */
+  stop: { status: TaskRecordStatus; reason: string } | undefined;
+  /** Set when the session must continue on another worker (this node stops, or its lock was lost). */
+  handOver: string | undefined;
+}
+
+// KEYS[1] busy key; ARGV[1] task name
+const RELEASE_BUSY = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * The BullMQ worker of one node: runs session jobs as managed sessions (LinuxSession on linux devices, HostSession
+ * on windows) whose dispatcher routes commands through Redis, saves each checkpoint into the job, and continues
+ * from the saved checkpoint when the job comes back after a dead worker. The job's return value is the final
+ * task record.
+ */
+export class SessionWorker {
+  private worker: Worker | undefined;
+  private readonly active = new Map<string, Active>();
+  private stopping = false;
+
+  constructor(private readonly options: SessionWorkerOptions) {}
+
+  /** Sessions running on this node now. */
+  get runningCount(): number {
+    return this.active.size;
+  }
+
+  /** Starts taking jobs. */
+  async start(): Promise<void> {
+    const o = this.options;
+    const lockDuration = o.lockDurationMs ?? 5_000;
+    this.worker = new Worker(o.queueName, (job, token) => this.process(job as Job<SessionJobData, ClusterTaskRecord>, token), {
+      connection: o.connection,
+      prefix: o.keys.tagged,
+      concurrency: o.concurrency ?? 50,
+      lockDuration,
+      stalledInterval: o.stalledIntervalMs ?? 1_000,
+      maxStalledCount: o.maxStalledCount ?? 20,
+      drainDelay: 1,
+      autorun: true,
+    });
+    this.worker.on('error', (error) => this.report('worker-error', { error: errorMessage(error) }));
+    this.worker.on('lockRenewalFailed', (jobIds) => {
+      for (const active of this.active.values()) if (jobIds.includes(active.jobId)) this.handOver(active, 'the job lock was lost');
+    });
+    await this.worker.waitUntilReady();
+  }
+
+  /** Cancels a session running here; true when it runs here. */
+  cancel(sessionId: string, reason: string): boolean {
+    const active = this.active.get(sessionId);
+    if (!active) return false;
+    active.stop ??= { status: 'cancelled', reason };
+    active.session.cancel(reason);
+    active.dispatcher.cancel(reason);
+    return true;
+  }
+
+  /** Stops taking jobs; running sessions stop at their last checkpoint and go back to the queue for other nodes. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const active of this.active.values()) this.handOver(active, 'the node is stopping');
+    await this.worker?.close();
+  }
+
+  private handOver(active: Active, reason: string): void {
+    if (active.handOver !== undefined) return;
+    active.handOver = reason;
+    active.session.cancel(reason, { force: true });
+    active.dispatcher.cancel(reason);
+  }
+
+  private async process(job: Job<SessionJobData, ClusterTaskRecord>, token: string | undefined): Promise<ClusterTaskRecord> {
+    const o = this.options;
+    const data = SessionJobDataSchema.parse(job.data);
+    const base = data.record;
+    const checkpoint = data.checkpoint;
+    const fromStep = checkpoint ? Number(checkpoint.context['SESSION_STEP'] ?? 0) : 0;
+    const attempts = [...data.attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
+    await job.updateData({ ...data, attempts });
+    this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId: base.session_id, fromStep });
+
+    const finish = async (update: Pick<ClusterTaskRecord, 'status' | 'error' | 'result'>): Promise<ClusterTaskRecord> => {
+      const record: ClusterTaskRecord = {
+        ...base,
+        ...update,
+        ...(update.error === undefined ? {} : { error: update.error.slice(0, 10_000) }),
+        ended_at: new Date().toISOString(),
+        attempts,
+      };
+      if (record.error === undefined) delete record.error;
+      await o.router
+        .deliver(base.client_id, {
+          type: 'task_end',
+          status: record.status === 'running' ? 'failed' : record.status,
+          session_id: base.session_id,
+          task_name: base.task_name,
+          ...(record.error !== undefined ? { error: record.error } : {}),
+          ...(record.result ? { result: record.result.rounds } : {}),
+        })
+        .catch(() => undefined);
+      await o.redis.eval(RELEASE_BUSY, 1, o.keys.busy(base.client_id), base.task_name);
+      this.report('session-ended', { taskName: base.task_name, sessionId: base.session_id, status: record.status });
+      return record;
+    };
+
+    const cancelled = await o.redis.get(o.keys.cancel(base.session_id));
+    if (cancelled !== null) return finish({ status: 'cancelled', error: cancelled });
+
+    const store = new JobCheckpointStore(job, (error) => this.report('checkpoint-write-failed', { taskName: base.task_name, error: errorMessage(error) }));
+    let session: ManagedSession | undefined;
+    const ids = new CommandIds(base.session_id, () => session?.context.get('SESSION_STEP') ?? fromStep);
+    const dispatcher = new RoutedCommandDispatcher({
+      ...o.dispatcher,
+      router: o.router,
+      clientId: base.client_id,
+      sessionId: base.session_id,
+      taskName: base.task_name,
+      commandId: (commands, target) => ids.next(commands, target),
+      onEvent: (event) => this.report(`command-${event.type}`, { taskName: base.task_name, ...event }),
+    });
+    try {
+      session = await this.buildSession(data, dispatcher, checkpoint, store);
+    } catch (error) {
+      return finish({ status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
+    }
+    const active: Active = { session, dispatcher, jobId: job.id!, stop: undefined, handOver: this.stopping ? 'the node is stopping' : undefined };
+    this.active.set(base.session_id, active);
+    try {
+      if (!checkpoint) {
+        await o.router
+          .deliver(base.client_id, { type: 'task', status: 'continue', session_id: base.session_id, task_name: base.task_name, user_request: base.request, response_id: `task-${base.session_id}`, timestamp: new Date().toISOString() })
+          .catch(() => undefined);
+      }
+      if (active.handOver) session.cancel(active.handOver, { force: true });
+      const outcome = await session.run();
+      await store.flush();
+      if (active.handOver !== undefined) {
+        this.report('session-handed-over', { taskName: base.task_name, sessionId: base.session_id, reason: active.handOver });
+        if (token !== undefined) await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      const judged = judgeOutcome(outcome, active.stop);
+      return await finish({ status: judged.status, result: judged.result, ...(judged.error !== undefined ? { error: judged.error } : {}) });
+    } finally {
+      this.active.delete(base.session_id);
+      await dispatcher.close();
+    }
+  }
+
+  private buildSession(data: SessionJobData, dispatcher: RoutedCommandDispatcher, checkpoint: SessionCheckpoint | undefined, store: JobCheckpointStore): Promise<ManagedSession> {
+    return (async () => {
+      const o = this.options;
+      const { record, platform } = data;
+      const model = await o.createModel({
+        sessionId: record.session_id,
+        taskName: record.task_name,
+        request: record.request,
+        clientId: record.client_id,
+        platform,
+        owner: record.owner,
+        nodeId: o.nodeId,
+        ...(checkpoint ? { resumeFrom: checkpoint } : {}),
+      });
+      const common = {
+        task: record.task_name,
+        id: record.session_id,
+        request: record.request,
+        dispatcher,
+        interactor: new ProgrammaticInteractor({ confirm: false, ...o.session?.interactor }),
+        logSink: new FileLogSink({ logRoot: o.logRoot, task: record.task_name }),
+        checkpoint: store,
+        evaluation: false as const,
+        reports: false as const,
+        platform,
+        ...(o.session?.maxSteps !== undefined ? { maxSteps: o.session.maxSteps } : {}),
+        ...(o.session?.safeGuard !== undefined ? { safeGuard: o.session.safeGuard } : {}),
+        ...(checkpoint ? { resume: { checkpoint } } : {}),
+      };
+      if (platform === 'linux') return new LinuxSession({ ...common, models: { LINUX_AGENT: model } });
+      return new HostSession({ ...common, models: { HOST_AGENT: model, APP_AGENT: model } });
+    })();
+  }
+
+  private report(name: string, detail: Record<string, unknown>): void {
+    this.options.emit({ type: 'scale-out', name, detail: { node: this.options.nodeId, ...detail } });
+  }
+}

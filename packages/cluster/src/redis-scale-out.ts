@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { errorMessage } from '@ufo-ts/core';
+import type { ScaleOut, ScaleOutFactory } from '@ufo-ts/server';
+import { Queue } from 'bullmq';
+import { ClusterError } from './errors.js';
+import { ClusterKeys } from './keys.js';
+import { CancelBroadcastSchema, parseJson, type ClusterTaskRecord, type SessionJobData } from './messages.js';
+import { DevicePresence } from './presence/device-presence.js';
+import type { ClusterModelFactory } from './queue/cluster-task-context.js';
+import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
+import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
+import { connectRedis } from './redis/redis-connections.js';
+import { MessageBus } from './redis/message-bus.js';
+import { CommandRouter } from './routing/command-router.js';
+import { DeviceRelay } from './routing/device-relay.js';
+
+/** Options of {@link createRedisScaleOut}. */
+export interface RedisScaleOutOptions extends LockTimings {
+  /** The Redis 7 server every node shares, e.g. `redis://10.0.0.5:6379`. */
+  redisUrl: string;
+  /** Creates each session's model (called again with `resumeFrom` when a session resumes on this node). */
+  createModel: ClusterModelFactory;
+  /** This node's id (default `<hostname>-<pid>-<random>`); unique in the cluster. */
+  nodeId?: string;
+  /** Prefix of every key and channel (default `ufo`; keys use the hash tag `{ufo}`). */
+  prefix?: string;
+  /** BullMQ queue name (default `sessions`). */
+  queueName?: string;
+  /** Sessions this node's worker runs at once (default 50). */
+  concurrency?: number;
+  /** Device presence lease, in ms (default 10 000; renewed every third of it). */
+  leaseMs?: number;
+  /** Routing options of the sessions' dispatchers (command timeout, resend period, offline budget). */
+  dispatcher?: SessionWorkerOptions['dispatcher'];
+  /** Session options (step cap, safe-guard, interactor answers). */
+  session?: SessionWorkerOptions['session'];
+  /** Retention of finished results (default 1 hour, 1 000 results). */
+  keepResults?: { ageS?: number; count?: number };
+  /** Start this node's queue worker (default true; false makes an API/device-only node). */
+  worker?: boolean;
+}
+
+/** A running cluster node's parts, for tests and metrics (see {@link createRedisScaleOut}'s `onReady`). */
+export interface ClusterNode {
+  readonly nodeId: string;
+  readonly keys: ClusterKeys;
+  readonly router: CommandRouter;
+  readonly presence: DevicePresence;
+  readonly worker: SessionWorker | undefined;
+}
+
+/**
+ * Cluster mode of the server (`ufo serve --redis redis://…`): pass the result as `scaleOut` to `createUfoServer`.
+ * Sessions become BullMQ jobs on one queue (any node enqueues, any node's worker runs them, each checkpoint is saved
+ * into the job so a dead worker's session continues elsewhere from its last completed step), devices are listed
+ * from presence leases in Redis, and commands reach the node holding a device over Redis 7 sharded pub/sub.
+ * @throws ClusterError `CLUSTER_OPTIONS_INVALID` for a bad URL or timings.
+ */
+export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (node: ClusterNode) => void): ScaleOutFactory {
+  const nodeId = options.nodeId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const prefix = options.prefix ?? 'ufo';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) throw new ClusterError('CLUSTER_OPTIONS_INVALID', `prefix "${prefix}" must be 1-64 letters, digits, - or _`);
+  const leaseMs = options.leaseMs ?? 10_000;
+  if (!(leaseMs >= 300)) throw new ClusterError('CLUSTER_OPTIONS_INVALID', `leaseMs must be at least 300 (got ${leaseMs})`);
+  const lockDurationMs = options.lockDurationMs ?? 5_000;
+  if (!(lockDurationMs >= 500)) throw new ClusterError('CLUSTER_OPTIONS_INVALID', `lockDurationMs must be at least 500 (got ${lockDurationMs})`);
+
+  return (node): ScaleOut => {
+    const keys = new ClusterKeys(prefix);
+    const redis = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:cmd` });
+    const subscriber = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:sub` });
+    const queueConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:queue` });
+    const workerConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:worker` });
+    const connections = [redis, subscriber, queueConnection, workerConnection];
+    const report = (name: string, detail: Record<string, unknown>) => node.emit({ type: 'scale-out', name, detail: { node: nodeId, ...detail } });
+    for (const connection of connections) {
+      connection.on('error', (error) => report('redis-error', { error: errorMessage(error) }));
+    }
+    const bus = new MessageBus({ publisher: redis, subscriber, onError: (error) => report('message-invalid', { error: errorMessage(error) }) });
+    const presence = new DevicePresence({ redis, keys, leaseMs });
+    const relay = new DeviceRelay({ nodeId, keys, bus, presence, renewEveryMs: Math.max(100, Math.floor(leaseMs / 3)), emit: node.emit });
+    const router = new CommandRouter({ nodeId, keys, bus });
+    const queueName = options.queueName ?? 'sessions';
+    const queue = new Queue<SessionJobData, ClusterTaskRecord>(queueName, { connection: queueConnection, prefix: keys.tagged });
+    const worker =
+      options.worker === false
+        ? undefined
+        : new SessionWorker({
+            nodeId,
+            keys,
+            queueName,
+            connection: workerConnection,
+            redis,
+            router,
+            createModel: options.createModel,
+            logRoot: node.logRoot,
+            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+            lockDurationMs,
+            ...(options.stalledIntervalMs !== undefined ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+            ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
+            dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
+            ...(options.session ? { session: options.session } : {}),
+            emit: node.emit,
+          });
+    const tasks = new ClusterTaskBackend({
+      queue,
+      redis,
+      keys,
+      presence,
+      bus,
+      runningHere: () => worker?.runningCount ?? 0,
+      ...(options.keepResults ? { keepResults: options.keepResults } : {}),
+    });
+
+    return {
+      tasks,
+      devices: relay,
+      async start() {
+        await Promise.all(connections.map((connection) => (connection.status === 'ready' ? undefined : new Promise<void>((resolve, reject) => {
+          connection.once('ready', () => resolve());
+          connection.once('end', () => reject(new ClusterError('CLUSTER_OPTIONS_INVALID', `cannot connect to Redis at ${options.redisUrl}`)));
+        }))));
+        await router.start();
+        await bus.listen(keys.cancelChannel, (text) => {
+          const { sessionId, reason } = parseJson(CancelBroadcastSchema, text, 'a cancel request');
+          worker?.cancel(sessionId, reason);
+        });
+        relay.start();
+        await worker?.start();
+        report('node-started', { worker: worker !== undefined, queue: queueName, prefix });
+        onReady?.({ nodeId, keys, router, presence, worker });
+      },
+      async stop() {
+        await worker?.stop().catch(() => undefined);
+        await relay.stop().catch(() => undefined);
+        await queue.close().catch(() => undefined);
+        await Promise.allSettled(connections.map((connection) => connection.quit()));
+        for (const connection of connections) connection.disconnect();
+      },
+    };
+  };
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandResultsMessage } from '@ufo-ts/aip';
+import { errorMessage } from '@ufo-ts/core';
+import type { DeviceConnection, DeviceHooks, ServerEvent } from '@ufo-ts/server';
+import type { ClusterKeys } from '../keys.js';
+import { DeviceEnvelopeSchema, parseJson, type DeviceEnvelope, type NodeReply } from '../messages.js';
+import type { DevicePresence } from '../presence/device-presence.js';
+import type { MessageBus } from '../redis/message-bus.js';
+
+/** Options of {@link DeviceRelay}. */
+export interface DeviceRelayOptions {
+  nodeId: string;
+  keys: ClusterKeys;
+  bus: MessageBus;
+  presence: DevicePresence;
+  /** Lease renewal period, in ms (a third of the lease is a good value). */
+  renewEveryMs: number;
+  /** How many forwarded command ids are remembered to route their results back (default 10 000). */
+  rememberCommands?: number;
+  emit: (event: ServerEvent) => void;
+}
+
+interface Held {
+  connection: DeviceConnection;
+  connectionId: string;
+}
+
+/**
+ * The holding node's side of command routing and presence. For every device connected to this node it holds the
+ * presence lease (renewed on a timer) and subscribes to the device's sharded channel; routed commands and
+ * messages arriving there go down the WebSocket, and the device's COMMAND_RESULTS are published to the reply
+ * channel the command named. A newer connection of the same device elsewhere takes over: this one is closed.
+ */
+export class DeviceRelay implements DeviceHooks {
+  private readonly held = new Map<string, Held>();
+  /** `session \0 command id` → reply channel. */
+  private readonly replyTo = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: DeviceRelayOptions) {}
+
+  /** Starts renewing the leases. */
+  start(): void {
+    this.timer ??= setInterval(() => void this.renewAll(), this.options.renewEveryMs);
+    this.timer.unref();
+  }
+
+  /** Stops renewing and releases every lease this node holds. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const held = [...this.held.entries()];
+    this.held.clear();
+    await Promise.allSettled(held.map(([clientId, entry]) => this.options.presence.release(clientId, entry.connectionId)));
+  }
+
+  /** Devices connected to this node. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  registered(connection: DeviceConnection): void {
+    const identity = connection.identity!;
+    const entry: Held = { connection, connectionId: randomUUID() };
+    this.held.set(identity.clientId, entry);
+    void this.claim(identity.clientId, entry).catch((error: unknown) => this.report('claim-failed', { clientId: identity.clientId, error: errorMessage(error) }));
+  }
+
+  left(connection: DeviceConnection): void {
+    const clientId = connection.identity?.clientId;
+    if (clientId === undefined) return;
+    const entry = this.held.get(clientId);
+    if (entry?.connection !== connection) return;
+    this.held.delete(clientId);
+    const { bus, keys, presence } = this.options;
+    void Promise.all([bus.unsubscribe(keys.deviceChannel(clientId)), presence.release(clientId, entry.connectionId)]).catch((error: unknown) =>
+      this.report('release-failed', { clientId, error: errorMessage(error) }),
+    );
+  }
+
+  results(connection: DeviceConnection, message: CommandResultsMessage): boolean {
+    const channel = this.replyTo.get(`${message.session_id}\u0000${message.prev_response_id}`);
+    if (channel === undefined || this.held.get(connection.identity!.clientId)?.connection !== connection) return false;
+    const reply: NodeReply = { kind: 'results', via: this.options.nodeId, message };
+    void this.options.bus.publish(channel, JSON.stringify(reply)).catch((error: unknown) => this.report('reply-failed', { error: errorMessage(error) }));
+    return true;
+  }
+
+  private async claim(clientId: string, entry: Held): Promise<void> {
+    const { bus, keys, presence, nodeId } = this.options;
+    const identity = entry.connection.identity!;
+    await bus.subscribe(keys.deviceChannel(clientId), (text) => this.onEnvelope(clientId, text));
+    await presence.claim(clientId, {
+      nodeId,
+      connectionId: entry.connectionId,
+      clientType: identity.clientType,
+      platform: identity.platform,
+      connectedAt: new Date(entry.connection.registeredAt ?? Date.now()).toISOString(),
+      deviceInfo: entry.connection.deviceInfo,
+    });
+    const takeover: DeviceEnvelope = { kind: 'takeover', connectionId: entry.connectionId, nodeId };
+    await bus.publish(keys.deviceChannel(clientId), JSON.stringify(takeover));
+    this.report('device-claimed', { clientId });
+  }
+
+  private onEnvelope(clientId: string, text: string): void {
+    const entry = this.held.get(clientId);
+    if (!entry) return;
+    const envelope = parseJson(DeviceEnvelopeSchema, text, `a message for device ${clientId}`);
+    switch (envelope.kind) {
+      case 'takeover':
+        if (envelope.connectionId !== entry.connectionId) this.replaced(clientId, entry, envelope.nodeId);
+        return;
+      case 'command':
+        this.remember(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);
+        this.forward(entry, envelope.message);
+        return;
+      case 'deliver':
+        this.forward(entry, envelope.message);
+        return;
+    }
+  }
+
+  private forward(entry: Held, message: Extract<DeviceEnvelope, { kind: 'deliver' }>['message']): void {
+    try {
+      entry.connection.send(message);
+    } catch (error) {
+      // the connection is going away; the sender resends once the device is back (or fails as offline)
+      this.report('forward-failed', { clientId: entry.connection.deviceId, error: errorMessage(error) });
+    }
+  }
+
+  /** A newer connection of the device registered (here or on another node): this one closes. */
+  private replaced(clientId: string, entry: Held, byNode: string): void {
+    this.held.delete(clientId);
+    void this.options.bus.unsubscribe(this.options.keys.deviceChannel(clientId)).catch(() => undefined);
+    this.report('device-replaced', { clientId, byNode });
+    entry.connection.close(4001, 'replaced by a newer connection of this device');
+  }
+
+  private async renewAll(): Promise<void> {
+    for (const [clientId, entry] of [...this.held]) {
+      try {
+        const outcome = await this.options.presence.renew(clientId, entry.connectionId);
+        if (outcome === 'taken') this.replaced(clientId, entry, 'unknown');
+        // the lease vanished (Redis restarted without it): claim it again
+        else if (outcome === 'missing' && this.held.get(clientId) === entry) await this.claim(clientId, entry);
+      } catch (error) {
+        this.report('renew-failed', { clientId, error: errorMessage(error) });
+      }
+    }
+  }
+
+  private remember(key: string, channel: string): void {
+    this.replyTo.delete(key);
+    this.replyTo.set(key, channel);
+    const limit = this.options.rememberCommands ?? 10_000;
+    while (this.replyTo.size > limit) {
+      const oldest = this.replyTo.keys().next().value;
+      if (oldest === undefined) break;
+      this.replyTo.delete(oldest);
+    }
+  }
+
+  private report(name: string, detail: Record<string, unknown>): void {
+    this.options.emit({ type: 'scale-out', name, detail: { node: this.options.nodeId, ...detail } });
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { spawnFixture, type ChildHandle, type Line } from './processes.js';
+
+/** A cluster node process and an HTTP helper for its API. */
+export interface NodeProcess {
+  nodeId: string;
+  handle: ChildHandle;
+  httpUrl: string;
+  port: number;
+  /** Calls the HTTP API with the key; returns status and JSON body. */
+  api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** Polls `GET /api/task_result/{name}` on this node until the task is no longer running. */
+  waitForResult(taskName: string, timeoutMs?: number): Promise<any>;
+  /** The scale-out events this node reported. */
+  events(name: string): Line[];
+}
+
+/** Settings every node of a test cluster shares. */
+export interface NodeSettings {
+  redisUrl: string;
+  apiKey: string;
+  logRoot: string;
+  worker?: boolean;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  leaseMs?: number;
+  offlineBudgetMs?: number;
+  resendEveryMs?: number;
+}
+
+/** Starts a node fixture process and waits for its address. */
+export async function startNode(nodeId: string, settings: NodeSettings): Promise<NodeProcess> {
+  const handle = spawnFixture(inject('fixtures').node, { ...settings, nodeId });
+  const info = await handle.waitFor('stdout', (line) => typeof line['httpUrl'] === 'string', 20_000, `node ${nodeId} to start`);
+  const httpUrl = info['httpUrl'] as string;
+  const api: NodeProcess['api'] = async (method, path, body) => {
+    const response = await fetch(`${httpUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': settings.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  return {
+    nodeId,
+    handle,
+    httpUrl,
+    port: info['port'] as number,
+    api,
+    async waitForResult(taskName, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { status, body } = await api('GET', `/api/task_result/${encodeURIComponent(taskName)}`);
+        if (status === 200 && body.status !== 'running') return body;
+        if (Date.now() > deadline) throw new Error(`task ${taskName} still ${body.status ?? status} after ${timeoutMs} ms (asked ${nodeId})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    events: (name) => handle.stderr.filter((line) => line['type'] === 'scale-out' && line['name'] === name),
+  };
+}
+
+/** Starts a process with simulated devices and waits until all registered. */
+export async function startDevices(wsUrl: string, apiKey: string, clientIds: string[]): Promise<ChildHandle> {
+  const handle = spawnFixture(inject('fixtures').devices, { serverUrl: wsUrl, apiKey, clientIds });
+  await handle.waitFor('stdout', (line) => line['type'] === 'ready', 30_000, `devices ${clientIds.join(',')} to register`);
+  return handle;
+}
+
+/** A temporary log root removed by `cleanup`. */
+export function tempLogRoot(): { path: string; cleanup(): void } {
+  const path = mkdtempSync(join(tmpdir(), 'ufo-cluster-logs-'));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The lines a devices process printed for one device. */
+export function linesOf(handle: ChildHandle, clientId: string, type?: string): Line[] {
+  return handle.stdout.filter((line) => line['clientId'] === clientId && (type === undefined || line['type'] === type));
+}
+
+/** Command ids that started more than once on a device (must be none: de-duplication). */
+export function commandsRunTwice(handle: ChildHandle, clientId: string): string[] {
+  const seen = new Map<string, number>();
+  for (const line of linesOf(handle, clientId, 'command-start')) seen.set(line['responseId'] as string, (seen.get(line['responseId'] as string) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+}
