@@ -88,4 +88,82 @@ describe('cluster', () => {
     expect(new Set(records.map((r) => r.attempts[0].node))).toEqual(new Set(['n1', 'n2']));
     for (const clientId of DEVICES) expect(commandsRunTwice(devices, clientId)).toEqual([]);
   });
+
+  it('SIGKILL the node holding a device: the device reconnects to another node and its session finishes', async () => {
+    balancer.prefer(2);
+    const roamer = await startDevices(balancer.wsUrl, API_KEY, ['roamer']);
+    extra.push(roamer);
+    balancer.prefer(undefined);
+    const holder = async () => (await node(0).api('GET', '/api/clients')).body.clients.find((c: { client_id: string }) => c.client_id === 'roamer')?.node;
+    await expect.poll(holder, { timeout: 15_000, interval: 100 }).toBe('n3');
+    const dispatched = await node(0).api('POST', '/api/dispatch', { client_id: 'roamer', request: 'slow 1500 roam', task_name: 'roam' });
+    expect(dispatched.status).toBe(200);
+    await roamer.waitFor('stdout', (l) => l['type'] === 'tool' && l['phase'] === 'start', 30_000, 'wait_ms to start on roamer');
+    await node(2).handle.kill();
+    const record = await node(0).waitForResult('roam', 60_000);
+    expect(record, JSON.stringify(record)).toMatchObject({ status: 'completed' });
+    expect(record.result.rounds[0].result).toBe('408 for roam');
+    expect(linesOf(roamer, 'roamer', 'registered')).toHaveLength(2);
+    expect(['n1', 'n2']).toContain(await holder());
+    expect(linesOf(roamer, 'roamer', 'tool').filter((l) => l['phase'] === 'start')).toHaveLength(1);
+    expect(commandsRunTwice(roamer, 'roamer')).toEqual([]);
+    expect(lastDisplay(roamer, 'roamer')).toBe('408');
+    await replaceNode(2, 'n3b', false);
+  });
+
+  it('SIGKILL a worker node mid-session: another node resumes it from the next step, and the device ran each command once', async () => {
+    const clientId = 'dev-07';
+    const toolStarts = () => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'start').length;
+    const before = toolStarts();
+    const dispatched = await node(2).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 2000 wk', task_name: 'wk' });
+    expect(dispatched.status).toBe(200);
+    await expect.poll(toolStarts, { timeout: 30_000, interval: 50 }).toBe(before + 1);
+    const workerIndex = [0, 1].find((i) => node(i).events('session-started').some((e) => (e['detail'] as { taskName: string }).taskName === 'wk'));
+    expect(workerIndex).toBeDefined();
+    const killed = node(workerIndex!);
+    const survivor = node(1 - workerIndex!);
+    await killed.handle.kill();
+    const killedAt = Date.now();
+    const record = await node(2).waitForResult('wk', 60_000);
+    expect(record, JSON.stringify(record)).toMatchObject({ status: 'completed' });
+    expect(record.result.rounds[0].result).toBe('408 for wk');
+    expect(record.attempts.map((a: { node: string }) => a.node)).toEqual([killed.nodeId, survivor.nodeId]);
+    // the first worker completed step 1 (select the window) and died in step 2 (wait_ms): the resume starts at step 2
+    expect(record.attempts[1].fromStep).toBe(1);
+    const resumed = survivor.events('session-resumed').find((e) => (e['detail'] as { taskName: string }).taskName === 'wk');
+    expect(resumed).toBeDefined();
+    expect(toolStarts()).toBe(before + 1);
+    expect(linesOf(devices, clientId, 'command-repeated').length).toBeGreaterThanOrEqual(1);
+    expect(commandsRunTwice(devices, clientId)).toEqual([]);
+    expect(lastDisplay(devices, clientId)).toBe('408');
+    process.stdout.write(`worker kill → session finished ${Date.now() - killedAt} ms later\n`);
+    await replaceNode(workerIndex!, `${killed.nodeId}b`);
+  });
+
+  it('Redis restarted mid-run: the nodes reconnect and no session is lost', async () => {
+    const batch = DEVICES.slice(10, 20);
+    const starts = () => batch.reduce((sum, id) => sum + linesOf(devices, id, 'tool').filter((l) => l['phase'] === 'start').length, 0);
+    const before = starts();
+    for (const [i, clientId] of batch.entries()) {
+      const dispatched = await node(i % 3).api('POST', '/api/dispatch', { client_id: clientId, request: `slow 1500 rr${i}`, task_name: `rr${i}` });
+      expect(dispatched.status, JSON.stringify(dispatched.body)).toBe(200);
+    }
+    await expect.poll(starts, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(before + 3);
+    const linesBefore = devices.stdout.length;
+    await redis.stop();
+    await redis.restart();
+    const restartedAt = devices.stdout.length;
+    for (const [i, clientId] of batch.entries()) {
+      const record = await node((i + 1) % 3).waitForResult(`rr${i}`, 90_000);
+      expect(record, JSON.stringify(record)).toMatchObject({ status: 'completed', client_id: clientId });
+      expect(record.result.rounds[0].result).toBe(`408 for rr${i}`);
+      expect(commandsRunTwice(devices, clientId)).toEqual([]);
+      expect(lastDisplay(devices, clientId)).toBe('408');
+    }
+    // the sessions were mid-run: some of their steps ran only after Redis was back
+    const after = devices.stdout.slice(restartedAt).filter((l) => batch.includes(l['clientId'] as string) && l['type'] === 'command-start');
+    expect(after.length).toBeGreaterThan(0);
+    expect(linesBefore).toBeGreaterThan(0);
+    await expect.poll(async () => (await node(1).api('GET', '/api/clients')).body.online_clients.length, { timeout: 15_000, interval: 100 }).toBe(DEVICES.length + 1);
+  });
 });
