@@ -1,5 +1,5 @@
 // The Debian packages the tests and the demo need: the virtual desktop (Xvfb, a private D-Bus, AT-SPI2, a window
-// manager, the apps the tests and the demo drive) and the tools some tests use (mono for the Windows bridge). Installed with apt-get when missing; a no-op otherwise.
+// manager, the apps the tests and the demo drive) and the tools some tests use (mono for the Windows bridge, redis-server for the cluster). Installed with apt-get when missing; a no-op otherwise.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -22,6 +22,8 @@ export const DESKTOP_PACKAGES = {
   'mono-mcs': '/usr/bin/mcs',
   'libmono-windowsbase4.0-cil': '/usr/lib/mono/4.5/WindowsBase.dll',
   'libmono-system-drawing4.0-cil': '/usr/lib/mono/4.5/System.Drawing.dll',
+  // the cluster tests and bench/cluster start their own Redis 7 (sharded pub/sub, BullMQ) on a free loopback port
+  'redis-server': '/usr/bin/redis-server',
 };
 
 export function missingDesktopPackages() {

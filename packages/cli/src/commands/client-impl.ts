@@ -104,6 +104,8 @@ function describeEvent(event: DeviceClientEvent): string {
       return `task ${event.taskName} ${event.status}${event.error ? `: ${event.error}` : ''}\n`;
     case 'command-end':
       return `  ${event.results.map((r) => r.status).join(', ')} (${Math.round(event.durationMs)} ms)\n`;
+    case 'command-repeated':
+      return `  command ${event.responseId} arrived again: answered with its first results (not run twice)\n`;
     case 'cancel':
       return `cancelled by the server: ${event.reason}\n`;
     case 'server-error':

@@ -21,6 +21,10 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     model: { type: 'string' },
     'base-url': { type: 'string' },
     json: { type: 'boolean' },
+    redis: { type: 'string' },
+    'node-id': { type: 'string' },
+    concurrency: { type: 'string' },
+    'no-worker': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -43,7 +47,20 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     },
     io.env,
   );
+  const concurrency = intOption(values.concurrency, 'concurrency');
+  // cluster mode only: BullMQ and ioredis load when --redis is given, so `ufo --help` and single-process serve stay light
+  const scaleOut = values.redis
+    ? (await import('@ufo-ts/cluster')).createRedisScaleOut({
+        redisUrl: values.redis,
+        createModel: () => model.create(),
+        ...(values['node-id'] !== undefined ? { nodeId: values['node-id'] } : {}),
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(values['no-worker'] ? { worker: false } : {}),
+        ...(maxSteps !== undefined ? { session: { maxSteps } } : {}),
+      })
+    : undefined;
   const server = createUfoServer({
+    ...(scaleOut ? { scaleOut } : {}),
     host: values.host ?? '127.0.0.1',
     port,
     logRoot: values['log-root'] ?? 'logs',
@@ -58,7 +75,7 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   });
   const address = await server.start();
   io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
-  io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}\n`);
+  io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`);
   if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();

@@ -21,6 +21,13 @@ Options:
   --max-message-bytes <n>        largest AIP message (default 16777216)
   --max-steps <n>                step cap of each task (default 50)
   --json                         print server events as JSON lines on stderr
+
+Cluster mode (several nodes share one Redis 7; see docs/scale-out.md):
+  --redis <redis://host:port>    run as a cluster node: tasks are queued in Redis (BullMQ), any node's worker runs
+                                 them, devices and results are visible from every node
+  --node-id <id>                 this node's id (default: hostname-pid-random)
+  --concurrency <n>              sessions this node runs at once (default 50)
+  --no-worker                    serve the API and devices only; run no sessions on this node
   -h, --help                     this help
 
 The first stdout line is JSON: {"httpUrl", "wsUrl", "apiKey"}.`;

@@ -90,6 +90,11 @@ export class SessionWorker {
       autorun: true,
     });
     this.worker.on('error', (error) => this.report('worker-error', { error: errorMessage(error) }));
+    // a job that failed for good (recovered from dead workers too often) still frees its device
+    this.worker.on('failed', (job) => {
+      const record = job?.data?.record;
+      if (record) void this.options.redis.eval(RELEASE_BUSY, 1, this.options.keys.busy(record.client_id), record.task_name).catch(() => undefined);
+    });
     this.worker.on('lockRenewalFailed', (jobIds) => {
       for (const active of this.active.values()) if (jobIds.includes(active.jobId)) this.handOver(active, 'the job lock was lost');
     });
