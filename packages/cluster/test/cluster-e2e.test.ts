@@ -140,6 +140,58 @@ describe('cluster', () => {
     await replaceNode(workerIndex!, `${killed.nodeId}b`);
   });
 
+  it('POST /api/cancel on any node cancels a session running on another node, and the device stops its work', async () => {
+    const clientId = 'dev-03';
+    const aborted = () => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'aborted').length;
+    const before = aborted();
+    const dispatched = await node(0).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 30000 cx', task_name: 'cx' });
+    expect(dispatched.status).toBe(200);
+    await expect.poll(() => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'start').length, { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
+    await devices.waitFor('stdout', (l) => l['clientId'] === clientId && l['type'] === 'task-started' && l['taskName'] === 'cx', 10_000, 'the TASK message on the device');
+    const cancelled = await node(2).api('POST', '/api/cancel', { task_name: 'cx', reason: 'stop it' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(202);
+    const record = await node(1).waitForResult('cx', 30_000);
+    expect(record).toMatchObject({ status: 'cancelled', error: 'stop it' });
+    await expect.poll(aborted, { timeout: 10_000, interval: 50 }).toBe(before + 1);
+    await devices.waitFor('stdout', (l) => l['clientId'] === clientId && l['type'] === 'task-ended' && l['taskName'] === 'cx', 10_000, 'the TASK_END on the device');
+    const again = await node(2).api('POST', '/api/cancel', { task_name: 'cx' });
+    expect(again.status).toBe(409);
+  });
+
+  it('dispatch refuses at once: a device no node holds (404) and a busy device (409)', async () => {
+    const offline = await node(1).api('POST', '/api/dispatch', { client_id: 'no-such-device', request: 'compute x' });
+    expect(offline).toMatchObject({ status: 404, body: { code: 'DEVICE_NOT_FOUND' } });
+    const first = await node(0).api('POST', '/api/dispatch', { client_id: 'dev-04', request: 'slow 1000 busy1', task_name: 'busy1' });
+    expect(first.status).toBe(200);
+    const second = await node(1).api('POST', '/api/dispatch', { client_id: 'dev-04', request: 'compute busy2', task_name: 'busy2' });
+    expect(second).toMatchObject({ status: 409, body: { code: 'DEVICE_BUSY' } });
+    const taken = await node(1).api('POST', '/api/dispatch', { client_id: 'dev-05', request: 'compute busy3', task_name: 'busy1' });
+    expect(taken).toMatchObject({ status: 409, body: { code: 'TASK_NAME_IN_USE' } });
+    expect(await node(2).waitForResult('busy1', 30_000)).toMatchObject({ status: 'completed' });
+    const unknown = await node(2).api('GET', '/api/task_result/never-dispatched');
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'TASK_NOT_FOUND' } });
+  });
+
+  it('a worker node stopping gracefully (SIGTERM) hands its session to another node without waiting for the lock', async () => {
+    const clientId = 'dev-09';
+    const toolStarts = () => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'start').length;
+    const before = toolStarts();
+    const dispatched = await node(2).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 1500 gs', task_name: 'gs' });
+    expect(dispatched.status).toBe(200);
+    await expect.poll(toolStarts, { timeout: 30_000, interval: 50 }).toBe(before + 1);
+    const workerIndex = [0, 1].find((i) => node(i).events('session-started').some((e) => (e['detail'] as { taskName: string }).taskName === 'gs'))!;
+    const stopping = node(workerIndex);
+    await stopping.handle.stop();
+    expect(stopping.events('session-handed-over').map((e) => (e['detail'] as { taskName: string }).taskName)).toContain('gs');
+    const record = await node(2).waitForResult('gs', 60_000);
+    expect(record).toMatchObject({ status: 'completed' });
+    expect(record.result.rounds[0].result).toBe('408 for gs');
+    expect(record.attempts).toHaveLength(2);
+    expect(commandsRunTwice(devices, clientId)).toEqual([]);
+    expect(lastDisplay(devices, clientId)).toBe('408');
+    await replaceNode(workerIndex, `${stopping.nodeId}c`);
+  });
+
   it('Redis restarted mid-run: the nodes reconnect and no session is lost', async () => {
     const batch = DEVICES.slice(10, 20);
     const starts = () => batch.reduce((sum, id) => sum + linesOf(devices, id, 'tool').filter((l) => l['phase'] === 'start').length, 0);

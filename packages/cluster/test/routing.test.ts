@@ -18,6 +18,7 @@ import {
   type RoutedDispatcherEvent,
 } from '../src/index.js';
 import { tempLogRoot } from './helpers/cluster.js';
+import { scriptFor } from './helpers/scripts.js';
 import { startRedis, type TestRedis } from './helpers/redis-server.js';
 
 const API_KEY = 'routing-test-key';
@@ -133,5 +134,28 @@ describe('command routing', () => {
     expect(await presence.renew('ghost', 'other-connection')).toBe('taken');
     await expect.poll(async () => (await presence.list()).map((d) => d.clientId).includes('ghost'), { timeout: 5_000, interval: 50 }).toBe(false);
     expect(await presence.renew('ghost', 'c1')).toBe('missing');
+  });
+
+  it("a device's own TASK request is queued in cluster mode, runs on a worker, and its TASK_END reaches the device", async () => {
+    const createModel = ({ request }: { request: string }) => new ScriptedModel({ replies: scriptFor(request) });
+    const server = createUfoServer({
+      port: 0,
+      apiKey: API_KEY,
+      logRoot: logs.path,
+      createModel,
+      scaleOut: createRedisScaleOut({ redisUrl: redis.url, nodeId: 'full-node', leaseMs: 1_000, createModel }),
+    });
+    const address = await server.start();
+    cleanup.push(() => server.stop());
+    const { desktop, dispatcher } = createFakeDesktopDispatcher();
+    const device = new DeviceClient({ serverUrl: address.wsUrl, apiKey: API_KEY, clientId: 'self-starter', platform: 'linux', dispatcher, closeDispatcherOnStop: true });
+    await device.start();
+    cleanup.push(() => device.stop());
+    await expect.poll(async () => (await server.tasks.listClients()).some((c) => c.client_id === 'self-starter'), { timeout: 5_000, interval: 20 }).toBe(true);
+    const task = await device.requestTask({ request: 'compute mine', taskName: 'mine' });
+    const end = await task.done;
+    expect(end).toMatchObject({ status: 'completed', task_name: 'mine' });
+    expect(desktop.state.display).toBe('408');
+    expect(await server.tasks.findTask({ sessionId: task.sessionId })).toMatchObject({ status: 'completed', owner: 'device:self-starter' });
   });
 });
