@@ -76,19 +76,25 @@ export class DevicePresence {
     return text === null ? undefined : parseJson(DeviceLeaseSchema, text, `the lease of device ${clientId}`);
   }
 
-  /** Every device with a live lease, by id. */
-  async list(): Promise<Array<{ clientId: string; lease: DeviceLease }>> {
-    const { redis, keys } = this.options;
+  /** Every device with a live lease, by id, with when its lease was last renewed (ms). */
+  async list(): Promise<Array<{ clientId: string; lease: DeviceLease; renewedAt: number }>> {
+    const { redis, keys, leaseMs } = this.options;
     const now = this.now();
     await redis.zremrangebyscore(keys.devices, '-inf', now);
-    const ids = await redis.zrangebyscore(keys.devices, now, '+inf');
+    const flat = await redis.zrangebyscore(keys.devices, now, '+inf', 'WITHSCORES');
+    const ids: string[] = [];
+    const expiries: number[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      ids.push(flat[i]!);
+      expiries.push(Number(flat[i + 1]));
+    }
     if (ids.length === 0) return [];
     const values = await redis.mget(ids.map((id) => keys.device(id)));
     return ids.flatMap((clientId, index) => {
       const text = values[index];
       if (text === null || text === undefined) return [];
       try {
-        return [{ clientId, lease: parseJson(DeviceLeaseSchema, text, `the lease of device ${clientId}`) }];
+        return [{ clientId, lease: parseJson(DeviceLeaseSchema, text, `the lease of device ${clientId}`), renewedAt: expiries[index]! - leaseMs }];
       } catch {
         return [];
       }

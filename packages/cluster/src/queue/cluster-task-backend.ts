@@ -47,14 +47,15 @@ export class ClusterTaskBackend implements TaskBackend {
     const devices = await presence.list();
     if (devices.length === 0) return [];
     const busy = await redis.mget(devices.map((d) => keys.busy(d.clientId)));
-    return devices.map(({ clientId, lease }, index) => {
+    return devices.map(({ clientId, lease, renewedAt }, index) => {
       const task = busy[index];
       return {
         client_id: clientId,
         client_type: lease.clientType,
         platform: lease.platform,
         connected_at: lease.connectedAt,
-        last_seen: new Date().toISOString(),
+        // the holding node renews the lease while the device is connected and alive
+        last_seen: new Date(renewedAt).toISOString(),
         busy: task !== null && task !== undefined,
         ...(task ? { task_name: task } : {}),
         device_info: lease.deviceInfo as ClientSummary['device_info'],

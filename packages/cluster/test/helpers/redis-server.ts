@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,9 @@ export interface TestRedis {
  * write) in a temporary folder, so a restart keeps the queue; otherwise nothing touches the disk.
  */
 export async function startRedis(options: { persist?: boolean } = {}): Promise<TestRedis> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error('redis-server (Debian package redis-server, Redis 7) is not installed: run `npm run setup` (it installs it) or apt-get install redis-server');
+  }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ufo-cluster-redis-'));
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'no', '--save', '', '--dir', dir, '--protected-mode', 'yes'];
