@@ -1,5 +1,4 @@
-import * as OpenAISdk from 'openai';
-import * as AnthropicSdk from '@anthropic-ai/sdk';
+import { isSdkError } from './sdk/sdk-error-kind.js';
 
 /** What kind of failure one HTTP attempt ended with. */
 export type FailureKind = 'rate-limit' | 'server' | 'timeout' | 'connection' | 'client' | 'aborted' | 'other';
@@ -35,25 +34,14 @@ const RETRYABLE_STREAM_ERROR_TYPES = new Set(['overloaded_error', 'api_error', '
 
 /**
  * Classifies an error thrown by the `openai` or `@anthropic-ai/sdk` clients (or by fetch underneath them):
- * 429 and 5xx are retryable, as are timeouts and connection failures; other 4xx are not.
+ * 429 and 5xx are retryable, as are timeouts and connection failures; other 4xx are not. Does not load the SDKs.
  */
 export function classifyFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof OpenAISdk.APIUserAbortError || error instanceof AnthropicSdk.APIUserAbortError) {
-    return { kind: 'aborted', retryable: false, message };
-  }
-  if (
-    error instanceof OpenAISdk.APIConnectionTimeoutError ||
-    error instanceof AnthropicSdk.APIConnectionTimeoutError
-  ) {
-    return { kind: 'timeout', retryable: true, message };
-  }
-  if (error instanceof OpenAISdk.APIConnectionError || error instanceof AnthropicSdk.APIConnectionError) {
-    return { kind: 'connection', retryable: true, message };
-  }
-  if (error instanceof OpenAISdk.APIError || error instanceof AnthropicSdk.APIError) {
-    return classifyStatus(error.status, error.headers, error.error, message);
-  }
+  if (isSdkError(error, 'APIUserAbortError')) return { kind: 'aborted', retryable: false, message };
+  if (isSdkError(error, 'APIConnectionTimeoutError')) return { kind: 'timeout', retryable: true, message };
+  if (isSdkError(error, 'APIConnectionError')) return { kind: 'connection', retryable: true, message };
+  if (isSdkError(error, 'APIError')) return classifyStatus(error.status, error.headers, error.error, message);
   if (isConnectionError(error)) return { kind: 'connection', retryable: true, message };
   return { kind: 'other', retryable: false, message };
 }

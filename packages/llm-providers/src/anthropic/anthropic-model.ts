@@ -1,10 +1,11 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { anthropicCapabilities } from '../capabilities.js';
 import { normalizeAnthropicBaseUrl } from '../endpoint-url.js';
 import { EndpointConfigError } from '../errors.js';
 import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
 import type { ProviderChatModel } from '../provider-model.js';
 import type { ProviderCall, ProviderReply, ProviderTransport } from '../provider-transport.js';
+import { lazyClient } from '../sdk/lazy-client.js';
+import { anthropicSdk } from '../sdk/sdk-loader.js';
 import { AnthropicStreamAccumulator, decodeAnthropicMessage, toAnthropicBody } from './messages-mapping.js';
 
 /** Options of {@link createAnthropicModel}. */
@@ -29,17 +30,23 @@ export function createAnthropicModel(options: AnthropicModelOptions): ProviderCh
   if (!options.apiKey) {
     throw new EndpointConfigError('createAnthropicModel: apiKey is required (e.g. from ANTHROPIC_API_KEY)');
   }
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: normalizeAnthropicBaseUrl(options.baseUrl ?? 'https://api.anthropic.com'),
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    openTelemetry: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+  const baseURL = normalizeAnthropicBaseUrl(options.baseUrl ?? 'https://api.anthropic.com');
+  anthropicSdk.prefetch();
+  const getClient = lazyClient(async () => {
+    const { Anthropic } = await anthropicSdk.load();
+    return new Anthropic({
+      apiKey: options.apiKey,
+      baseURL,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 60_000,
+      openTelemetry: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
   });
   const mapping = { model: options.model, defaultMaxTokens: options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
   const transport: ProviderTransport = {
     async send(call: ProviderCall): Promise<ProviderReply> {
+      const client = await getClient();
       const body = toAnthropicBody(call, mapping);
       // `client.post` rather than `messages.create`: the latter prints deprecation notices to the console, and
       // nothing in the engine may print. The request is the same POST /v1/messages.

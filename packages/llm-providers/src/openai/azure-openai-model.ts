@@ -1,9 +1,11 @@
-import { AzureOpenAI } from 'openai';
+import type { AzureOpenAI } from 'openai';
 import { openAICapabilities, resolveCapabilities } from '../capabilities.js';
 import { parseAzureEndpoint } from '../endpoint-url.js';
 import { EndpointConfigError } from '../errors.js';
 import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
 import type { ProviderChatModel } from '../provider-model.js';
+import { lazyClient } from '../sdk/lazy-client.js';
+import { openAISdk } from '../sdk/sdk-loader.js';
 import { createOpenAITransport, type OpenAIApi } from './openai-transport.js';
 
 /** Options of {@link createAzureOpenAIModel}. */
@@ -55,19 +57,24 @@ export function createAzureOpenAIModel(options: AzureOpenAIModelOptions): Provid
     throw new EndpointConfigError('createAzureOpenAIModel: apiKey and azureADTokenProvider are mutually exclusive');
   }
   const model = options.model ?? deployment;
-  const client = new AzureOpenAI({
-    endpoint: parsed.endpoint,
-    deployment,
-    apiVersion: options.apiVersion ?? parsed.apiVersion ?? AZURE_DEFAULT_API_VERSION,
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    ...(options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {}),
-    baseURL: null,
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  } as ConstructorParameters<typeof AzureOpenAI>[0]);
+  const apiVersion = options.apiVersion ?? parsed.apiVersion ?? AZURE_DEFAULT_API_VERSION;
+  openAISdk.prefetch();
+  const client = lazyClient(async () => {
+    const sdk = await openAISdk.load();
+    return new sdk.AzureOpenAI({
+      endpoint: parsed.endpoint,
+      deployment,
+      apiVersion,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {}),
+      baseURL: null,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 60_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    } as ConstructorParameters<typeof AzureOpenAI>[0]);
+  });
   const capabilities = openAICapabilities(model);
   return buildProviderModel(
     { ...options, model },

@@ -1,9 +1,10 @@
-import OpenAI from 'openai';
 import { compatibleCapabilities, resolveCapabilities } from '../capabilities.js';
 import { normalizeOpenAIBaseUrl } from '../endpoint-url.js';
 import { EndpointConfigError } from '../errors.js';
 import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
 import type { ProviderChatModel } from '../provider-model.js';
+import { lazyClient } from '../sdk/lazy-client.js';
+import { openAISdk } from '../sdk/sdk-loader.js';
 import {
   openAICompatiblePresets,
   type OpenAICompatiblePreset,
@@ -57,14 +58,19 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   }
   const provider = options.providerName ?? preset.provider;
   const capabilities = resolveCapabilities(compatibleCapabilities(options.model, preset.capabilities), options.capabilities);
-  const client = new OpenAI({
-    apiKey,
-    baseURL: normalizeOpenAIBaseUrl(rawBaseUrl, { ensureV1: preset.ensureV1 }),
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+  const baseURL = normalizeOpenAIBaseUrl(rawBaseUrl, { ensureV1: preset.ensureV1 });
+  openAISdk.prefetch();
+  const client = lazyClient(async () => {
+    const { OpenAI } = await openAISdk.load();
+    return new OpenAI({
+      apiKey,
+      baseURL,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 60_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
   });
   return buildProviderModel(options, {
     provider,

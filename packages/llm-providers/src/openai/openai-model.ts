@@ -1,9 +1,10 @@
-import OpenAI from 'openai';
 import { openAICapabilities, resolveCapabilities } from '../capabilities.js';
 import { normalizeOpenAIBaseUrl } from '../endpoint-url.js';
 import { EndpointConfigError } from '../errors.js';
 import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
 import type { ProviderChatModel } from '../provider-model.js';
+import { lazyClient } from '../sdk/lazy-client.js';
+import { openAISdk } from '../sdk/sdk-loader.js';
 import { createOpenAITransport, type OpenAIApi } from './openai-transport.js';
 
 /** Options of {@link createOpenAIModel}. */
@@ -31,14 +32,19 @@ export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
  */
 export function createOpenAIModel(options: OpenAIModelOptions): ProviderChatModel {
   if (!options.apiKey) throw new EndpointConfigError('createOpenAIModel: apiKey is required (e.g. from OPENAI_API_KEY)');
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: normalizeOpenAIBaseUrl(options.baseUrl ?? OPENAI_BASE_URL),
-    organization: options.organization ?? null,
-    project: options.project ?? null,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+  const baseURL = normalizeOpenAIBaseUrl(options.baseUrl ?? OPENAI_BASE_URL);
+  openAISdk.prefetch();
+  const client = lazyClient(async () => {
+    const { OpenAI } = await openAISdk.load();
+    return new OpenAI({
+      apiKey: options.apiKey,
+      baseURL,
+      organization: options.organization ?? null,
+      project: options.project ?? null,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 60_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
   });
   const capabilities = openAICapabilities(options.model);
   return buildProviderModel(options, {

@@ -13,8 +13,8 @@ export type OpenAIApi = 'chat' | 'responses';
 
 /** Options of {@link createOpenAITransport}. */
 export interface OpenAITransportOptions {
-  /** An `openai` (or `AzureOpenAI`) client built with `maxRetries: 0`. */
-  client: OpenAI;
+  /** Resolves the `openai` (or `AzureOpenAI`) client, built with `maxRetries: 0` on first use. */
+  client: () => Promise<OpenAI>;
   api: OpenAIApi;
   mapping: ChatCompletionsMappingOptions;
   /** Ask for usage in streamed Chat Completions (`stream_options.include_usage`). */
@@ -23,9 +23,9 @@ export interface OpenAITransportOptions {
 
 /** Sends provider calls through the `openai` SDK, over Chat Completions or the Responses API. */
 export function createOpenAITransport(options: OpenAITransportOptions): ProviderTransport {
-  const { client } = options;
   return {
     async send(call: ProviderCall): Promise<ProviderReply> {
+      const client = await options.client();
       const requestOptions = { signal: call.signal, timeout: call.timeoutMs, maxRetries: 0 };
       if (options.api === 'responses') {
         const body = toResponsesBody(call, options.mapping);
