@@ -11,6 +11,7 @@ import type { ClusterModelFactory } from './queue/cluster-task-context.js';
 import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
 import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
 import { connectRedis } from './redis/redis-connections.js';
+import type { Redis } from 'ioredis';
 import { MessageBus } from './redis/message-bus.js';
 import { CommandRouter } from './routing/command-router.js';
 import { DeviceRelay } from './routing/device-relay.js';
@@ -39,6 +40,8 @@ export interface RedisScaleOutOptions extends LockTimings {
   keepResults?: { ageS?: number; count?: number };
   /** Start this node's queue worker (default true; false makes an API/device-only node). */
   worker?: boolean;
+  /** How long `start()` waits for Redis before failing with `REDIS_UNAVAILABLE`, in ms (default 10 000). */
+  connectTimeoutMs?: number;
 }
 
 /** A running cluster node's parts, for tests and metrics (see {@link createRedisScaleOut}'s `onReady`). */
@@ -83,6 +86,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     const router = new CommandRouter({ nodeId, keys, bus });
     const queueName = options.queueName ?? 'sessions';
     const queue = new Queue<SessionJobData, ClusterTaskRecord>(queueName, { connection: queueConnection, prefix: keys.tagged });
+    queue.on('error', (error) => report('queue-error', { error: errorMessage(error) }));
     const worker =
       options.worker === false
         ? undefined
@@ -117,10 +121,10 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       tasks,
       devices: relay,
       async start() {
-        await Promise.all(connections.map((connection) => (connection.status === 'ready' ? undefined : new Promise<void>((resolve, reject) => {
-          connection.once('ready', () => resolve());
-          connection.once('end', () => reject(new ClusterError('CLUSTER_OPTIONS_INVALID', `cannot connect to Redis at ${options.redisUrl}`)));
-        }))));
+        await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {
+          for (const connection of connections) connection.disconnect();
+          throw error;
+        });
         await router.start();
         await bus.listen(keys.cancelChannel, (text) => {
           const { sessionId, reason } = parseJson(CancelBroadcastSchema, text, 'a cancel request');
@@ -140,4 +144,16 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       },
     };
   };
+}
+
+/** Resolves when every connection is ready. @throws ClusterError `REDIS_UNAVAILABLE` after `timeoutMs`. */
+function whenReady(connections: Redis[], timeoutMs: number, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ready = Promise.all(
+    connections.map((connection) => (connection.status === 'ready' ? undefined : new Promise<void>((resolve) => connection.once('ready', () => resolve())))),
+  ).then(() => undefined);
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ClusterError('REDIS_UNAVAILABLE', `cannot reach Redis at ${url} within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
 }

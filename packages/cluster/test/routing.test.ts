@@ -8,6 +8,7 @@ import { FakeDesktop, createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ClusterError,
   ClusterKeys,
   CommandRouter,
   DevicePresence,
@@ -19,7 +20,7 @@ import {
 } from '../src/index.js';
 import { tempLogRoot } from './helpers/cluster.js';
 import { scriptFor } from './helpers/scripts.js';
-import { startRedis, type TestRedis } from './helpers/redis-server.js';
+import { freePort, startRedis, type TestRedis } from './helpers/redis-server.js';
 
 const API_KEY = 'routing-test-key';
 const keys = new ClusterKeys('ufo');
@@ -157,5 +158,23 @@ describe('command routing', () => {
     expect(end).toMatchObject({ status: 'completed', task_name: 'mine' });
     expect(desktop.state.display).toBe('408');
     expect(await server.tasks.findTask({ sessionId: task.sessionId })).toMatchObject({ status: 'completed', owner: 'device:self-starter' });
+  });
+
+  it('a node whose Redis cannot be reached fails to start with REDIS_UNAVAILABLE, and a bad URL is refused at once', async () => {
+    const port = await freePort();
+    const server = createUfoServer({
+      port: 0,
+      apiKey: API_KEY,
+      logRoot: logs.path,
+      createModel: () => new ScriptedModel({ replies: [] }),
+      scaleOut: createRedisScaleOut({ redisUrl: `redis://127.0.0.1:${port}`, connectTimeoutMs: 500, createModel: () => new ScriptedModel({ replies: [] }) }),
+    });
+    const error = await server.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClusterError);
+    expect(error).toMatchObject({ code: 'REDIS_UNAVAILABLE' });
+    expect(server.address).toBeUndefined();
+    expect(() =>
+      createUfoServer({ port: 0, createModel: () => new ScriptedModel({ replies: [] }), scaleOut: createRedisScaleOut({ redisUrl: 'http://nope', createModel: () => new ScriptedModel({ replies: [] }) }) }),
+    ).toThrow(/not a Redis URL/);
   });
 });
