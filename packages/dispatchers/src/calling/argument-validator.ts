@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { simpleSchemaAccepts } from './simple-schema-check.js';
 
 /** Outcome of checking a call's arguments against the tool's input schema. */
 export type ArgumentCheck =
@@ -11,16 +12,18 @@ export type ArgumentCheck =
 /**
  * Validates tool arguments against each tool's input JSON Schema (ajv, all errors) before the call, so a bad
  * argument from the model comes back as a failure naming the field instead of reaching the tool. Compiled
- * validators are cached per listed tool object (a restarted server lists new objects).
+ * validators are cached per listed tool object (a restarted server lists new objects). Valid arguments of simple
+ * flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is created on first need.
  */
 export class ArgumentValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
+  private ajv: Ajv | undefined;
   private readonly compiled = new WeakMap<Tool, ValidateFunction | string>();
 
   /** @param onUncheckable called once per listed tool whose schema cannot be compiled. */
   constructor(private readonly onUncheckable: (tool: string, reason: string) => void = () => undefined) {}
 
   check(tool: Tool, args: Record<string, unknown>): ArgumentCheck {
+    if (!this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args)) return { ok: true };
     let validate = this.compiled.get(tool);
     if (validate === undefined) {
       validate = this.compile(tool);
@@ -35,6 +38,7 @@ export class ArgumentValidator {
   private compile(tool: Tool): ValidateFunction | string {
     const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
     try {
+      this.ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
       return this.ajv.compile(schema);
     } catch (error) {
       return `input schema of "${tool.name}" cannot be compiled: ${(error as Error).message}`;

@@ -1,7 +1,7 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
 import type { CatalogEntry } from '../routing/tool-catalog.js';
+import { isConnectionClosedError, isMcpError, isStreamableHttpError } from '../connection/mcp-sdk.js';
 import { raceAbort } from '../shared/with-deadline.js';
 
 /** How one tool call ended, before it is turned into a Result. */
@@ -48,13 +48,13 @@ export async function invokeTool(
     if (timedOut) return { kind: 'timeout' };
     if (signal?.aborted) return { kind: 'aborted', reason: errorMessage(signal.reason ?? 'aborted') };
     if (!entry.live.alive) return { kind: 'crashed', reason: entry.live.stopReason ?? errorMessage(error) };
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    if (isConnectionClosedError(error)) {
       return { kind: 'crashed', reason: 'the connection closed' };
     }
-    if (error instanceof StreamableHTTPError && error.code === 404) {
+    if (isStreamableHttpError(error) && error.code === 404) {
       return { kind: 'session-lost', reason: error.message };
     }
-    if (entry.connection.config.transport === 'http' && !(error instanceof McpError)) {
+    if (entry.connection.config.transport === 'http' && !isMcpError(error)) {
       return { kind: 'crashed', reason: describeNetworkError(error) };
     }
     return { kind: 'failed', reason: errorMessage(error) };

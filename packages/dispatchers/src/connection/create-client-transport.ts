@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import { ServerStartError } from '../errors.js';
 import { createTrackedFetch } from './http-fetch.js';
+import { httpTransportModule, inMemoryTransportModule, stdioTransportModule } from './mcp-sdk.js';
 
 /** Who an instance serves: set only for `reset: true` servers (one instance per application). */
 export interface InstanceTarget {
@@ -39,7 +37,7 @@ export interface ClientTransportHandle {
   dispose(): Promise<void>;
 }
 
-/** Builds the client transport for a server entry. */
+/** Builds the client transport for a server entry, loading that transport's SDK module on first use. */
 export async function createClientTransport(
   config: ServerConfig,
   target: InstanceTarget | undefined,
@@ -57,6 +55,7 @@ export async function createClientTransport(
         if (target.root !== undefined) env['UFO_TARGET_ROOT'] = target.root;
         if (target.process !== undefined) env['UFO_TARGET_PROCESS'] = target.process;
       }
+      const { StdioClientTransport } = await stdioTransportModule.load();
       const transport = new StdioClientTransport({
         command: config.command,
         args: config.args,
@@ -73,6 +72,7 @@ export async function createClientTransport(
       };
     }
     case 'http': {
+      const { StreamableHTTPClientTransport } = await httpTransportModule.load();
       const tracked = createTrackedFetch();
       const transport = new StreamableHTTPClientTransport(new URL(config.url), {
         fetch: tracked.fetch,
@@ -93,6 +93,7 @@ export async function createClientTransport(
           `No in-process factory named "${config.factory}" (known: ${Object.keys(factories).join(', ') || 'none'})`,
         );
       }
+      const { InMemoryTransport } = await inMemoryTransportModule.load();
       const server = await factory({ namespace: config.namespace, target });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatcherClosedError, ServerStartError } from '../errors.js';
 import { raceAbort, withDeadline } from '../shared/with-deadline.js';
+import { isStreamableHttpError, mcpClientModule, mcpTypesModule } from './mcp-sdk.js';
 import {
   createClientTransport,
   type ClientTransportHandle,
@@ -155,17 +155,21 @@ export class ServerConnection {
     const generation = ++this.generation;
     emit({ type: 'server-starting', namespace: config.namespace, transport: config.transport, instance });
     const startedAt = performance.now();
-    const client = new Client({ name: this.options.clientName, version: CLIENT_VERSION }, { capabilities: {} });
+    let client: Client | undefined;
     let handle: ClientTransportHandle | undefined;
     let stderrTail = '';
     let state: LiveServerState | undefined;
     try {
       const timedOut = (): Error => new Error(`no MCP handshake within ${startTimeoutMs} ms`);
+      const sdk = Promise.all([mcpClientModule.load(), mcpTypesModule.load()]);
+      sdk.catch(() => undefined);
       handle = await withDeadline(
         createClientTransport(config, this.options.target, this.options.factories),
         startTimeoutMs,
         timedOut,
       );
+      const [{ Client }, { ToolListChangedNotificationSchema }] = await sdk;
+      client = new Client({ name: this.options.clientName, version: CLIENT_VERSION }, { capabilities: {} });
       handle.stderr?.on('data', (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         stderrTail = (stderrTail + text).slice(-STDERR_TAIL_CHARS);
@@ -216,7 +220,7 @@ export class ServerConnection {
       });
       return live;
     } catch (error) {
-      await client.close().catch(() => undefined);
+      await client?.close().catch(() => undefined);
       await handle?.dispose().catch(() => undefined);
       if (error instanceof DispatcherClosedError) throw error;
       const startError = this.startError(error, stderrTail);
@@ -307,7 +311,7 @@ export function describeServer(config: ServerConfig): string {
 
 function describeCause(error: unknown): string {
   const message = errorMessage(error);
-  if (error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code > 0) {
+  if (isStreamableHttpError(error) && typeof error.code === 'number' && error.code > 0) {
     return `HTTP ${error.code}: ${message}`;
   }
   const cause = (error as { cause?: unknown } | undefined)?.cause;
