@@ -14,6 +14,7 @@ export async function clientImpl(args: string[], io: CliIo, usage: string): Prom
     platform: { type: 'string' },
     'api-key': { type: 'string' },
     'max-retries': { type: 'string' },
+    'keep-commands-on-disconnect': { type: 'boolean' },
     'heartbeat-interval': { type: 'string' },
     request: { type: 'string' },
     'task-name': { type: 'string' },
@@ -48,6 +49,7 @@ export async function clientImpl(args: string[], io: CliIo, usage: string): Prom
     onEvent: (event) => io.stderr(values.json ? `${JSON.stringify(event)}\n` : describeEvent(event)),
     ...(apiKey ? { apiKey } : {}),
     ...(maxRetries !== undefined ? { maxRetries } : {}),
+    ...(values['keep-commands-on-disconnect'] ? { keepCommandsOnDisconnect: true } : {}),
     ...(heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs } : {}),
   });
   const stopOnSignal = () => void client.stop();

@@ -12,6 +12,8 @@ Options:
   --platform <linux|windows>     platform announced to the server (default: this machine's)
   --api-key <key>                the server's key (default: $UFO_API_KEY)
   --max-retries <n>              give up after n failed connection attempts in a row (default: never)
+  --keep-commands-on-disconnect  let a running command finish across a reconnect (for cluster servers, where
+                                 the session resumes on another node; repeated commands are never run twice)
   --heartbeat-interval <ms>      heartbeat period (default: the server's)
   --request <text>               run this task on this device, print its result and exit
   --task-name <name>             name of that task
