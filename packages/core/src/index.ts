@@ -23,3 +23,4 @@ export * from './interactors/programmatic-interactor.js';
 export * from './interactors/console-interactor.js';
 export * from './render-tools-for-prompt.js';
 export * from './trajectory/index.js';
+export * from './canonical-json.js';

@@ -1,7 +1,6 @@
-import type { DispatchTarget } from '@ufo-ts/core';
+import { canonicalJson, type DispatchTarget } from '@ufo-ts/core';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
-import { stableStringify } from '../shared/stable-stringify.js';
 import type { InProcessServerFactory, InstanceTarget } from './create-client-transport.js';
 import { ServerConnection } from './server-connection.js';
 
@@ -21,7 +20,7 @@ export interface ServerPoolOptions {
  * (or root when no process is known); shared servers get one instance per configuration.
  */
 export function instanceKey(config: ServerConfig, target: DispatchTarget): string {
-  const key = stableStringify(config);
+  const key = canonicalJson(config);
   return config.reset ? `${key}@${target.process ?? target.root ?? 'default'}` : key;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChatMessage, ChatRequest } from '@ufo-ts/core';
+import { canonicalJson, type ChatMessage, type ChatRequest } from '@ufo-ts/core';
 import { imageSource } from '../message-content.js';
 import type { CassetteImageRef, CassetteMessage, CassetteRequest } from './cassette-schema.js';
 
@@ -35,23 +35,8 @@ function canonicalMessage(message: ChatMessage): CassetteMessage {
   };
 }
 
-/** JSON with object keys sorted at every level, so equal values always serialise the same. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const item = (value as Record<string, unknown>)[key];
-      if (item !== undefined) out[key] = sortKeys(item);
-    }
-    return out;
-  }
-  return value;
-}
+/** Re-exported from `@ufo-ts/core`, where it lives. */
+export { canonicalJson };
 
 /** The cassette key of a canonical request: sha256 of its canonical JSON. */
 export function requestKey(request: CassetteRequest): string {

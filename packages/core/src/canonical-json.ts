@@ -1,5 +1,8 @@
-/** JSON with object keys sorted at every level, so equal configurations give equal strings (pool keys). */
-export function stableStringify(value: unknown): string {
+/**
+ * JSON with object keys sorted at every level and `undefined` members dropped, so equal values always serialise
+ * the same (cassette keys, connection-pool keys, hashes).
+ */
+export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
 
