@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandsRunTwice, linesOf, startDevices, startNode, tempLogRoot, type NodeProcess, type NodeSettings } from './helpers/cluster.js';
 import { LoadBalancer } from './helpers/load-balancer.js';
-import type { ChildHandle } from './helpers/processes.js';
+import type { ChildHandle } from '../../../test-support/processes.js';
 import { startRedis, type TestRedis } from './helpers/redis-server.js';
 
 const API_KEY = 'cluster-test-key';

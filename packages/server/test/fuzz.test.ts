@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChildHandle } from './helpers/processes.js';
+import type { ChildHandle } from '../../../test-support/processes.js';
 import { seededRandom, malformedFrame } from './helpers/fuzz-messages.js';
 import { RawClient } from './helpers/raw-client.js';
 import { startDeviceProcess, startServerProcess, type ServerProcess } from './helpers/remote-setup.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startInProcessServer, type InProcessServer } from './helpers/in-process-server.js';
-import { waitUntil } from './helpers/processes.js';
+import { waitUntil } from '../../../test-support/processes.js';
 import { RawClient } from './helpers/raw-client.js';
 
 let srv: InProcessServer | undefined;

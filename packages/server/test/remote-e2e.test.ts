@@ -5,7 +5,7 @@ import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createLinuxAgent } from '@ufo-ts/processor-strategies';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChildHandle } from './helpers/processes.js';
+import type { ChildHandle } from '../../../test-support/processes.js';
 import { startDeviceProcess, startServerProcess, type ServerProcess } from './helpers/remote-setup.js';
 import { SCRIPTS } from './helpers/scripts.js';
 

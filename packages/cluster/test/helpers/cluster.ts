@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { spawnFixture, type ChildHandle, type Line } from './processes.js';
+import { spawnFixture, type ChildHandle, type Line } from '../../../../test-support/processes.js';
 
 /** A cluster node process and an HTTP helper for its API. */
 export interface NodeProcess {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { spawnFixture, type ChildHandle } from './processes.js';
+import { spawnFixture, type ChildHandle } from '../../../../test-support/processes.js';
 
 /** A server process, its address and key, and an HTTP helper for its API. */
 export interface ServerProcess {
