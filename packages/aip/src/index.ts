@@ -23,6 +23,7 @@ export {
 export { aipJsonSchema } from './protocol/json-schema.js';
 export * from './errors.js';
 export type { AipChannel } from './dispatcher/aip-channel.js';
+export { listRemoteTools } from './dispatcher/list-remote-tools.js';
 export type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher/dispatcher-events.js';
 export {
   WebSocketCommandDispatcher,

@@ -17,6 +17,26 @@ export interface ModelOptions {
   baseUrl?: string;
 }
 
+/** The model flags as parsed by `parseOptions` (`--replay`, `--model-config`, `--provider`, `--model`, `--base-url`). */
+export interface ModelFlagValues {
+  replay?: string | undefined;
+  'model-config'?: string | undefined;
+  provider?: string | undefined;
+  model?: string | undefined;
+  'base-url'?: string | undefined;
+}
+
+/** {@link ModelOptions} from the parsed model flags (absent flags stay absent). */
+export function modelOptionsFromFlags(values: ModelFlagValues): ModelOptions {
+  return {
+    ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(values['model-config'] !== undefined ? { modelConfig: values['model-config'] } : {}),
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+  };
+}
+
 /**
  * Builds the per-task model factory of `ufo serve` from its options: `--replay` (each task replays the cassette
  * from its start), `--model-config <file.json>`, or `--provider` with `--model`. The configuration is checked now,

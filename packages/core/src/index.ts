@@ -24,3 +24,4 @@ export * from './interactors/console-interactor.js';
 export * from './render-tools-for-prompt.js';
 export * from './trajectory/index.js';
 export * from './canonical-json.js';
+export * from './lazy-module.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CommandSchema,
-  ToolInfoSchema,
   errorMessage,
   type Command,
   type CommandDispatcher,
@@ -10,11 +9,10 @@ import {
   type Result,
   type ToolInfo,
 } from '@ufo-ts/core';
-import { LIST_TOOLS_META_TOOL } from '@ufo-ts/dispatchers';
-import { z } from 'zod';
 import { AipError, RemoteListToolsError, type AipClientErrorCode } from '../errors.js';
 import type { CommandResultsMessage } from '../protocol/client-messages.js';
 import type { AipChannel } from './aip-channel.js';
+import { listRemoteTools } from './list-remote-tools.js';
 import type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher-events.js';
 
 /** Options of {@link WebSocketCommandDispatcher}. */
@@ -98,22 +96,8 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
    * Lists the device's tools for a target (through the `list_tools` meta command).
    * @throws RemoteListToolsError when the device cannot list them (or is gone).
    */
-  async listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
-    const command: Command = {
-      tool_name: LIST_TOOLS_META_TOOL,
-      tool_type: options.toolType ?? 'action',
-      parameters: options.toolType ? { tool_type: options.toolType } : {},
-      call_id: `list-tools-${randomUUID()}`,
-    };
-    const [result] = await this.execute([command], { target: options.target, ...(options.signal ? { signal: options.signal } : {}) });
-    if (!result || result.status !== 'success') {
-      throw new RemoteListToolsError(`device ${this.options.channel.deviceId} could not list its tools: ${result?.error ?? 'no result'}`);
-    }
-    const tools = z.array(ToolInfoSchema).safeParse(result.result);
-    if (!tools.success) {
-      throw new RemoteListToolsError(`device ${this.options.channel.deviceId} sent an invalid tool list: ${tools.error.issues[0]?.message}`);
-    }
-    return options.toolType ? tools.data.filter((tool) => tool.tool_type === options.toolType) : tools.data;
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return listRemoteTools(this, this.options.channel.deviceId, options);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createUfoServer, type ServerEvent } from '@ufo-ts/server';
 import type { CliIo } from '../cli-io.js';
-import { modelFactoryFromOptions } from '../model-from-options.js';
+import { modelFactoryFromOptions, modelOptionsFromFlags } from '../model-from-options.js';
 import { intOption, parseOptions } from '../parse-options.js';
 
 /** The body of `ufo serve`, loaded on demand so `ufo --help` stays fast. */
@@ -37,16 +37,7 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   const maxMessageBytes = intOption(values['max-message-bytes'], 'max-message-bytes');
   const maxSteps = intOption(values['max-steps'], 'max-steps');
   const port = intOption(values.port, 'port', 5000)!;
-  const model = modelFactoryFromOptions(
-    {
-      ...(values.replay !== undefined ? { replay: values.replay } : {}),
-      ...(values['model-config'] !== undefined ? { modelConfig: values['model-config'] } : {}),
-      ...(values.provider !== undefined ? { provider: values.provider } : {}),
-      ...(values.model !== undefined ? { model: values.model } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-    },
-    io.env,
-  );
+  const model = modelFactoryFromOptions(modelOptionsFromFlags(values), io.env);
   const concurrency = intOption(values.concurrency, 'concurrency');
   // cluster mode only: BullMQ and ioredis load when --redis is given, so `ufo --help` and single-process serve stay light
   const scaleOut = values.redis

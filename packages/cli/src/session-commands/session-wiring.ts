@@ -13,7 +13,7 @@ import {
 } from '@ufo-ts/sessions';
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
-import { modelFactoryFromOptions } from '../model-from-options.js';
+import { modelFactoryFromOptions, modelOptionsFromFlags } from '../model-from-options.js';
 
 /** The parsed shared options (see SESSION_OPTIONS). */
 export interface SessionOptionValues {
@@ -46,16 +46,7 @@ export function loadCliConfig(values: SessionOptionValues, io: CliIo, overrides?
 export function modelsFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): SessionModels {
   const fromFlags = values.replay !== undefined || values['model-config'] !== undefined || values.provider !== undefined || values.model !== undefined;
   if (fromFlags) {
-    const model = modelFactoryFromOptions(
-      {
-        ...(values.replay !== undefined ? { replay: values.replay } : {}),
-        ...(values['model-config'] !== undefined ? { modelConfig: values['model-config'] } : {}),
-        ...(values.provider !== undefined ? { provider: values.provider } : {}),
-        ...(values.model !== undefined ? { model: values.model } : {}),
-        ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-      },
-      io.env,
-    ).create();
+    const model = modelFactoryFromOptions(modelOptionsFromFlags(values), io.env).create();
     return { HOST_AGENT: model, APP_AGENT: model, LINUX_AGENT: model, OPERATOR: model, EVALUATION_AGENT: model };
   }
   try {

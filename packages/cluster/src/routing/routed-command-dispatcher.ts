@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, type BackoffOptions, type ServerCommandMessage } from '@ufo-ts/aip';
+import { backoffDelay, listRemoteTools, type BackoffOptions, type ServerCommandMessage } from '@ufo-ts/aip';
 import {
-  ToolInfoSchema,
   errorMessage,
   type Command,
   type CommandDispatcher,
@@ -10,11 +9,7 @@ import {
   type Result,
   type ToolInfo,
 } from '@ufo-ts/core';
-import { z } from 'zod';
 import type { CommandRouter } from './command-router.js';
-
-/** The `list_tools` meta command devices answer with their tool list (as in `@ufo-ts/dispatchers`). */
-const LIST_TOOLS = 'list_tools';
 
 /** What a {@link RoutedCommandDispatcher} reports. */
 export type RoutedDispatcherEvent =
@@ -89,17 +84,8 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
     return commands.map((command) => failure(command.call_id, `${outcome.code}: ${outcome.error}`));
   }
 
-  async listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
-    const command: Command = {
-      tool_name: LIST_TOOLS,
-      tool_type: options.toolType ?? 'action',
-      parameters: options.toolType ? { tool_type: options.toolType } : {},
-      call_id: `list-tools-${randomUUID()}`,
-    };
-    const [result] = await this.execute([command], { target: options.target, ...(options.signal ? { signal: options.signal } : {}) });
-    if (!result || result.status !== 'success') throw new Error(`device ${this.options.clientId} could not list its tools: ${result?.error ?? 'no result'}`);
-    const tools = z.array(ToolInfoSchema).parse(result.result);
-    return options.toolType ? tools.filter((tool) => tool.tool_type === options.toolType) : tools;
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return listRemoteTools(this, this.options.clientId, options);
   }
 
   /** Fails the batches in flight and every later one with `COMMAND_ABORTED`. */

@@ -1,46 +1,23 @@
+import { LazyModule, errorMessage } from '@ufo-ts/core';
 import { ServerStartError } from '../errors.js';
 
-/**
- * An MCP SDK module loaded on first use and cached, so importing `@ufo-ts/dispatchers` loads no MCP code and a
- * dispatcher loads the client and only the transports its servers use. A failed import is not cached.
- */
-class LazyModule<T> {
-  private pending: Promise<T> | undefined;
-  private module: T | undefined;
-
-  constructor(
-    private readonly specifier: string,
-    private readonly importer: () => Promise<T>,
-  ) {}
-
-  /** The module if it has been loaded already (errors of its classes can only exist then). */
-  get loaded(): T | undefined {
-    return this.module;
-  }
-
-  /** @throws ServerStartError (with the import failure as cause) when the module cannot be loaded. */
-  load(): Promise<T> {
-    this.pending ??= this.importer().then(
-      (module) => (this.module = module),
-      (error: unknown) => {
-        this.pending = undefined;
-        throw new ServerStartError(`cannot load ${this.specifier}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      },
-    );
-    return this.pending;
-  }
+/** A failed import of an MCP SDK module, as the dispatcher's typed error. */
+function mcpLoadError(specifier: string, cause: unknown): ServerStartError {
+  return new ServerStartError(`cannot load ${specifier}: ${errorMessage(cause)}`, { cause });
 }
 
+// Loaded on first use, so importing `@ufo-ts/dispatchers` loads no MCP code and a dispatcher loads the client and
+// only the transports its servers use.
 /** `@modelcontextprotocol/sdk/client/index.js` (the `Client`). */
-export const mcpClientModule = new LazyModule('@modelcontextprotocol/sdk/client/index.js', () => import('@modelcontextprotocol/sdk/client/index.js'));
+export const mcpClientModule = new LazyModule('@modelcontextprotocol/sdk/client/index.js', () => import('@modelcontextprotocol/sdk/client/index.js'), mcpLoadError);
 /** `@modelcontextprotocol/sdk/types.js` (`McpError`, `ErrorCode`, notification schemas). */
-export const mcpTypesModule = new LazyModule('@modelcontextprotocol/sdk/types.js', () => import('@modelcontextprotocol/sdk/types.js'));
+export const mcpTypesModule = new LazyModule('@modelcontextprotocol/sdk/types.js', () => import('@modelcontextprotocol/sdk/types.js'), mcpLoadError);
 /** The stdio client transport. */
-export const stdioTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/stdio.js', () => import('@modelcontextprotocol/sdk/client/stdio.js'));
+export const stdioTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/stdio.js', () => import('@modelcontextprotocol/sdk/client/stdio.js'), mcpLoadError);
 /** The streamable HTTP client transport (and `StreamableHTTPError`). */
-export const httpTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/streamableHttp.js', () => import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
+export const httpTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/streamableHttp.js', () => import('@modelcontextprotocol/sdk/client/streamableHttp.js'), mcpLoadError);
 /** The in-memory transport of in-process servers. */
-export const inMemoryTransportModule = new LazyModule('@modelcontextprotocol/sdk/inMemory.js', () => import('@modelcontextprotocol/sdk/inMemory.js'));
+export const inMemoryTransportModule = new LazyModule('@modelcontextprotocol/sdk/inMemory.js', () => import('@modelcontextprotocol/sdk/inMemory.js'), mcpLoadError);
 
 /** Whether `error` is the SDK's `StreamableHTTPError` (false while the HTTP transport was never loaded). */
 export function isStreamableHttpError(error: unknown): error is Error & { code: number | undefined } {

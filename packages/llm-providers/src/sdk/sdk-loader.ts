@@ -1,5 +1,6 @@
 import type * as OpenAISdk from 'openai';
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import { LazyModule, errorMessage } from '@ufo-ts/core';
 import { EndpointConfigError } from '../errors.js';
 
 /** The `openai` module namespace. */
@@ -7,49 +8,16 @@ export type OpenAISdkModule = typeof OpenAISdk;
 /** The `@anthropic-ai/sdk` module namespace. */
 export type AnthropicSdkModule = typeof AnthropicSdk;
 
-/**
- * Loads a provider SDK on first use and caches it, so importing this package (or using only one provider) does not
- * pay for the other SDKs. A failed import is not cached: the next call tries again.
- */
-class SdkLoader<T> {
-  private pending: Promise<T> | undefined;
-  private module: T | undefined;
-
-  constructor(
-    private readonly packageName: string,
-    private readonly importer: () => Promise<T>,
-  ) {}
-
-  /** The module if it has been loaded already. */
-  get loaded(): T | undefined {
-    return this.module;
-  }
-
-  /**
-   * Loads the module (once).
-   * @throws EndpointConfigError (code `CONFIG_INVALID`) with the import failure as its cause.
-   */
-  load(): Promise<T> {
-    this.pending ??= this.importer().then(
-      (module) => (this.module = module),
-      (error: unknown) => {
-        this.pending = undefined;
-        throw new EndpointConfigError(
-          `cannot load the provider SDK "${this.packageName}" (is it installed?): ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error, details: { package: this.packageName } },
-        );
-      },
-    );
-    return this.pending;
-  }
-
-  /** Starts loading in the background (e.g. when a model is created); a failure surfaces on the first call. */
-  prefetch(): void {
-    this.load().catch(() => undefined);
-  }
+/** A failed import of a provider SDK: `EndpointConfigError` (code `CONFIG_INVALID`) with the failure as cause. */
+function sdkLoadError(packageName: string, cause: unknown): EndpointConfigError {
+  return new EndpointConfigError(`cannot load the provider SDK "${packageName}" (is it installed?): ${errorMessage(cause)}`, {
+    cause,
+    details: { package: packageName },
+  });
 }
 
+// Loaded on first use, so importing this package (or using only one provider) does not pay for the other SDKs.
 /** The `openai` SDK (OpenAI, Azure OpenAI and OpenAI-compatible models). */
-export const openAISdk = new SdkLoader<OpenAISdkModule>('openai', () => import('openai'));
+export const openAISdk = new LazyModule<OpenAISdkModule>('openai', () => import('openai'), sdkLoadError);
 /** The `@anthropic-ai/sdk` SDK (Anthropic models). */
-export const anthropicSdk = new SdkLoader<AnthropicSdkModule>('@anthropic-ai/sdk', () => import('@anthropic-ai/sdk'));
+export const anthropicSdk = new LazyModule<AnthropicSdkModule>('@anthropic-ai/sdk', () => import('@anthropic-ai/sdk'), sdkLoadError);
