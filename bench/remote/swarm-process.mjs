@@ -66,7 +66,7 @@ sockets.forEach((socket, i) => {
 });
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() !== 'report') return;
-  process.stdout.write(`${JSON.stringify({ latencies, missed, disconnects, heartbeats: latencies.length })}\n`);
   for (const socket of sockets) socket.terminate();
-  process.exit(0);
+  // Exit only once the report is flushed: stdout is a pipe, and exiting early cuts a large line short.
+  process.stdout.write(`${JSON.stringify({ latencies, missed, disconnects, heartbeats: latencies.length })}\n`, () => process.exit(0));
 });

@@ -25,3 +25,4 @@ export * from './render-tools-for-prompt.js';
 export * from './trajectory/index.js';
 export * from './canonical-json.js';
 export * from './lazy-module.js';
+export * from './bounded-map.js';

@@ -1,4 +1,4 @@
-import type { Result } from '@ufo-ts/core';
+import { BoundedMap, type Result } from '@ufo-ts/core';
 import type { ServerCommandMessage } from '../protocol/server-messages.js';
 
 interface Entry {
@@ -20,9 +20,11 @@ export interface DedupOutcome {
  * time; its first run's results are returned, or awaited while it still runs. The last `capacity` ids are kept.
  */
 export class CommandDeduplicator {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedMap<string, Entry>;
 
-  constructor(private readonly capacity = 1_000) {}
+  constructor(capacity = 1_000) {
+    this.entries = new BoundedMap(capacity);
+  }
 
   /** Runs the batch with `run` unless its id was seen; never runs the same id twice while it is remembered. */
   async run(message: ServerCommandMessage, run: () => Promise<Result[]>): Promise<DedupOutcome> {
@@ -33,7 +35,6 @@ export class CommandDeduplicator {
     }
     const entry: Entry = { results: run(), settled: false };
     this.entries.set(message.response_id, entry);
-    this.trim();
     const results = await entry.results;
     entry.settled = true;
     return { results, repeated: false };
@@ -50,14 +51,6 @@ export class CommandDeduplicator {
   /** Number of remembered command ids. */
   get size(): number {
     return this.entries.size;
-  }
-
-  private trim(): void {
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }
 

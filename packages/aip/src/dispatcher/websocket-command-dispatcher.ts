@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BoundedMap,
   CommandSchema,
   errorMessage,
   type Command,
@@ -62,11 +63,12 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
   readonly sessionId: string;
   private readonly options: WebSocketCommandDispatcherOptions;
   private readonly pending = new Map<string, PendingBatch>();
-  private readonly settled = new Map<string, SettleKind>();
+  private readonly settled: BoundedMap<string, SettleKind>;
   private terminal: AipError | undefined;
 
   constructor(options: WebSocketCommandDispatcherOptions) {
     this.options = options;
+    this.settled = new BoundedMap(options.rememberSettled ?? 1_000);
     this.sessionId = options.sessionId;
   }
 
@@ -184,7 +186,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
           if (!this.pending.delete(responseId)) return;
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
-          this.remember(responseId, kind);
+          this.settled.set(responseId, kind);
           resolve(results);
         },
       };
@@ -217,16 +219,6 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
       this.options.channel.send({ type: 'cancel', session_id: this.sessionId, response_id: responseId, reason: reason.slice(0, 1_000) });
     } catch {
       // the device is gone; nothing to cancel there
-    }
-  }
-
-  private remember(responseId: string, kind: SettleKind): void {
-    this.settled.set(responseId, kind);
-    const limit = this.options.rememberSettled ?? 1_000;
-    while (this.settled.size > limit) {
-      const oldest = this.settled.keys().next().value;
-      if (oldest === undefined) break;
-      this.settled.delete(oldest);
     }
   }
 

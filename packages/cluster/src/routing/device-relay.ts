@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandResultsMessage } from '@ufo-ts/aip';
-import { errorMessage } from '@ufo-ts/core';
+import { BoundedMap, errorMessage } from '@ufo-ts/core';
 import type { DeviceConnection, DeviceHooks, ServerEvent } from '@ufo-ts/server';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceEnvelopeSchema, parseJson, type DeviceEnvelope, type NodeReply } from '../messages.js';
@@ -34,10 +34,12 @@ interface Held {
 export class DeviceRelay implements DeviceHooks {
   private readonly held = new Map<string, Held>();
   /** `session \0 command id` → reply channel. */
-  private readonly replyTo = new Map<string, string>();
+  private readonly replyTo: BoundedMap<string, string>;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: DeviceRelayOptions) {}
+  constructor(private readonly options: DeviceRelayOptions) {
+    this.replyTo = new BoundedMap(options.rememberCommands ?? 10_000);
+  }
 
   /** Starts renewing the leases. */
   start(): void {
@@ -112,7 +114,7 @@ export class DeviceRelay implements DeviceHooks {
         if (envelope.connectionId !== entry.connectionId) this.replaced(clientId, entry, envelope.nodeId);
         return;
       case 'command':
-        this.remember(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);
+        this.replyTo.set(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);
         this.forward(entry, envelope.message);
         return;
       case 'deliver':
@@ -148,17 +150,6 @@ export class DeviceRelay implements DeviceHooks {
       } catch (error) {
         this.report('renew-failed', { clientId, error: errorMessage(error) });
       }
-    }
-  }
-
-  private remember(key: string, channel: string): void {
-    this.replyTo.delete(key);
-    this.replyTo.set(key, channel);
-    const limit = this.options.rememberCommands ?? 10_000;
-    while (this.replyTo.size > limit) {
-      const oldest = this.replyTo.keys().next().value;
-      if (oldest === undefined) break;
-      this.replyTo.delete(oldest);
     }
   }
 
