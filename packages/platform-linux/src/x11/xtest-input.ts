@@ -42,6 +42,8 @@ export class XInput {
   private readonly remapped = new Map<number, number>();
   /** When the last button was released (a double click right after another click is not recognised as one). */
   private lastRelease = -Infinity;
+  /** Where this input last put the pointer. */
+  private pointer: { x: number; y: number } | undefined;
 
   private constructor(
     private readonly xd: XDisplay,
@@ -59,6 +61,15 @@ export class XInput {
     this.xtest.FakeInput(type, detail, 0, this.xd.root, x, y);
   }
 
+  /** Moves the pointer (XTEST motion, not yet flushed); returns false when it was there already. */
+  private motion(x: number, y: number): boolean {
+    const to = { x: Math.round(x), y: Math.round(y) };
+    const moved = this.pointer?.x !== to.x || this.pointer?.y !== to.y;
+    this.fake(this.xtest.MotionNotify, 0, to.x, to.y);
+    this.pointer = to;
+    return moved;
+  }
+
   private checkPoint(x: number, y: number): void {
     if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x >= this.xd.width || y >= this.xd.height) {
       throw new InputError(`point (${x}, ${y}) is outside the ${this.xd.width}x${this.xd.height} screen`);
@@ -68,7 +79,7 @@ export class XInput {
   /** Moves the pointer. */
   async move(x: number, y: number): Promise<void> {
     this.checkPoint(x, y);
-    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    this.motion(x, y);
     await this.xd.sync();
   }
 
@@ -81,11 +92,12 @@ export class XInput {
     // apart from an earlier click, or it is read as the tail of a triple click.
     const sinceLast = performance.now() - this.lastRelease;
     if (count > 1 && sinceLast < DOUBLE_CLICK_GAP_MS) await sleep(DOUBLE_CLICK_GAP_MS - sinceLast);
-    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
-    // Let the toolkit see the pointer arrive (enter/motion) before the press, as it would with a real hand: a
-    // press in the same burst as the motion was occasionally dropped by GTK widgets under load.
-    await this.xd.sync();
-    await sleep(MOTION_SETTLE_MS);
+    if (this.motion(x, y)) {
+      // Let the toolkit see the pointer arrive (enter/motion) before the press, as it would with a real hand: a
+      // press in the same burst as the motion was occasionally dropped by GTK widgets under load.
+      await this.xd.sync();
+      await sleep(MOTION_SETTLE_MS);
+    }
     for (let i = 0; i < count; i += 1) {
       if (i > 0) await sleep(40);
       this.fake(this.xtest.ButtonPress, button);
@@ -107,14 +119,14 @@ export class XInput {
     const steps = Math.max(1, options.steps ?? 10);
     const held = await Promise.all((options.holdKeysyms ?? []).map((sym) => this.locate(sym)));
     for (const key of held) this.fake(this.xtest.KeyPress, key.code);
-    this.fake(this.xtest.MotionNotify, 0, Math.round(from.x), Math.round(from.y));
+    this.motion(from.x, from.y);
     this.fake(this.xtest.ButtonPress, button);
     await this.xd.sync();
     for (let i = 1; i <= steps; i += 1) {
       await sleep(options.stepDelayMs ?? 10);
       const x = from.x + ((to.x - from.x) * i) / steps;
       const y = from.y + ((to.y - from.y) * i) / steps;
-      this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+      this.motion(x, y);
       await this.xd.sync();
     }
     this.fake(this.xtest.ButtonRelease, button);
@@ -126,7 +138,7 @@ export class XInput {
   /** Scrolls at a point: positive `dy` scrolls up (as the original's wheel_dist), positive `dx` right; one unit = one wheel notch. */
   async scroll(x: number, y: number, dy: number, dx = 0): Promise<void> {
     this.checkPoint(x, y);
-    this.fake(this.xtest.MotionNotify, 0, Math.round(x), Math.round(y));
+    this.motion(x, y);
     const notches: number[] = [];
     for (let i = 0; i < Math.min(Math.abs(dy), 100); i += 1) notches.push(dy > 0 ? SCROLL_UP : SCROLL_DOWN);
     for (let i = 0; i < Math.min(Math.abs(dx), 100); i += 1) notches.push(dx > 0 ? SCROLL_RIGHT : SCROLL_LEFT);
