@@ -1,6 +1,7 @@
 import type {
   Command,
   CommandDispatcher,
+  DispatchTarget,
   ExecuteOptions,
   ListToolsOptions,
   Result,
@@ -123,6 +124,18 @@ export class LocalCommandDispatcher implements CommandDispatcher {
     return catalog.ordered
       .filter((entry) => options.toolType === undefined || entry.toolType === options.toolType)
       .map(toToolInfo);
+  }
+
+  /**
+   * Starts the servers of each target's route (spawning stdio children, connecting and listing tools) without
+   * waiting for a command, so a caller can overlap the servers' start-up with its own (the `ufo` command does this
+   * before it loads the session code). Resolves when every server has started or failed; never rejects. A server
+   * that failed is reported by the next `listTools`/`execute` that needs it (and retried after `retryStartAfterMs`),
+   * exactly as without a warm-up; an unconfigured agent is ignored here and reported there too.
+   */
+  async warmUp(targets: readonly DispatchTarget[]): Promise<void> {
+    if (this.closing) return;
+    await Promise.allSettled(targets.map((target) => this.context.catalogs.get(target)));
   }
 
   /** Stops every server this dispatcher started (child processes included). Idempotent. */

@@ -19,7 +19,7 @@ vi.mock('@modelcontextprotocol/sdk/server/mcp.js', record('server/mcp'));
 vi.mock('@modelcontextprotocol/sdk/server/stdio.js', record('server/stdio'));
 vi.mock('@modelcontextprotocol/sdk/server/streamableHttp.js', record('server/streamableHttp'));
 
-describe('MCP SDK modules load per transport, on connect', () => {
+describe('MCP SDK modules load per transport, on connect; ajv on the first schema that needs it', () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
@@ -28,6 +28,7 @@ describe('MCP SDK modules load per transport, on connect', () => {
 
   it('importing the root entry loads no MCP module; a stdio server loads the client and the stdio transport only', async () => {
     const { LocalCommandDispatcher } = await import('../src/index.js');
+    const { ajvModule } = await import('../src/calling/argument-validator.js');
     const { command, stdioFixture } = await import('./helpers/dispatcher-setup.js');
     expect([...loaded]).toEqual([]);
     const dispatcher = new LocalCommandDispatcher({ config: { LinuxAgent: { default: { action: [stdioFixture('bash')] } } } });
@@ -36,5 +37,10 @@ describe('MCP SDK modules load per transport, on connect', () => {
     const [result] = await dispatcher.execute([command('add', { a: 2, b: 3 })], { target: { agent: 'LinuxAgent' } });
     expect(result).toMatchObject({ status: 'success', result: 5 });
     expect([...loaded].sort()).toEqual(['client/index', 'client/stdio', 'types']);
+    expect(ajvModule.loaded).toBeUndefined();
+    // Arguments that break the simple flat schema need ajv to explain the problem: it is imported now.
+    const [rejected] = await dispatcher.execute([command('add', { a: 'two', b: 3 })], { target: { agent: 'LinuxAgent' } });
+    expect(rejected).toMatchObject({ status: 'failure', error: expect.stringMatching(/^TOOL_ARGUMENTS_INVALID: .*"a" must be number/) });
+    expect(ajvModule.loaded?.Ajv).toBeTypeOf('function');
   });
 });

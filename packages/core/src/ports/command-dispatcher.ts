@@ -42,4 +42,10 @@ export interface CommandDispatcher {
   listTools(options: ListToolsOptions): Promise<ToolInfo[]>;
   /** Releases servers and connections. */
   close(): Promise<void>;
+  /**
+   * Optional: starts, in the background, whatever the targets will need (spawns and connects their tool servers),
+   * so that work overlaps with the caller's own start-up. Never rejects and never throws: a failure is reported
+   * by the first `listTools` or `execute` that needs the server, as without a warm-up.
+   */
+  warmUp?(targets: readonly DispatchTarget[]): Promise<void>;
 }

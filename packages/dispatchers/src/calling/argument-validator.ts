@@ -1,6 +1,10 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LazyModule } from '@ufo-ts/core';
 import { simpleSchemaAccepts } from './simple-schema-check.js';
+
+/** ajv, imported on the first schema the simple check cannot decide (most tool schemas never need it). */
+export const ajvModule = new LazyModule('ajv', () => import('ajv'), (specifier, cause) => new Error(`cannot load ${specifier}`, { cause }));
 
 /** Outcome of checking a call's arguments against the tool's input schema. */
 export type ArgumentCheck =
@@ -13,7 +17,8 @@ export type ArgumentCheck =
  * Validates tool arguments against each tool's input JSON Schema (ajv, all errors) before the call, so a bad
  * argument from the model comes back as a failure naming the field instead of reaching the tool. Compiled
  * validators are cached per listed tool object (a restarted server lists new objects). Valid arguments of simple
- * flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is created on first need.
+ * flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is imported and created on first
+ * need (see {@link ajvModule}).
  */
 export class ArgumentValidator {
   private ajv: Ajv | undefined;
@@ -22,11 +27,11 @@ export class ArgumentValidator {
   /** @param onUncheckable called once per listed tool whose schema cannot be compiled. */
   constructor(private readonly onUncheckable: (tool: string, reason: string) => void = () => undefined) {}
 
-  check(tool: Tool, args: Record<string, unknown>): ArgumentCheck {
+  async check(tool: Tool, args: Record<string, unknown>): Promise<ArgumentCheck> {
     if (!this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args)) return { ok: true };
     let validate = this.compiled.get(tool);
     if (validate === undefined) {
-      validate = this.compile(tool);
+      validate = await this.compile(tool);
       this.compiled.set(tool, validate);
       if (typeof validate === 'string') this.onUncheckable(tool.name, validate);
     }
@@ -35,10 +40,10 @@ export class ArgumentValidator {
     return { ok: false, problems: (validate.errors ?? []).map(describeProblem) };
   }
 
-  private compile(tool: Tool): ValidateFunction | string {
+  private async compile(tool: Tool): Promise<ValidateFunction | string> {
     const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
     try {
-      this.ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
+      this.ajv ??= new (await ajvModule.load()).Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
       return this.ajv.compile(schema);
     } catch (error) {
       return `input schema of "${tool.name}" cannot be compiled: ${(error as Error).message}`;

@@ -68,7 +68,7 @@ export async function runCommand(
     if (!entry) return fail(unknownTool(command, catalog, target));
     namespace = entry.namespace;
 
-    const check = context.validator.check(entry.tool, command.parameters);
+    const check = await context.validator.check(entry.tool, command.parameters);
     if (check.ok === false) {
       return fail(
         new DispatchError(

@@ -65,12 +65,12 @@ describe('simpleSchemaAccepts', () => {
     expect(simpleSchemaAccepts(schemas[5]!, { s: 'xyz' })).toBeUndefined();
   });
 
-  it('lets ArgumentValidator check simple valid calls without creating ajv, and still explain invalid ones', () => {
+  it('lets ArgumentValidator check simple valid calls without creating ajv, and still explain invalid ones', async () => {
     const validator = new ArgumentValidator();
     const tool = { name: 'click_input', inputSchema: schemas[2] as { type: 'object' } };
-    expect(validator.check(tool, { id: '7' })).toEqual({ ok: true });
+    expect(await validator.check(tool, { id: '7' })).toEqual({ ok: true });
     expect((validator as unknown as { ajv: unknown }).ajv).toBeUndefined();
-    expect(validator.check(tool, { id: 7 })).toEqual({ ok: false, problems: ['argument "id" must be string (got integer)'] });
-    expect(validator.check(tool, { id: '8' })).toEqual({ ok: true });
+    expect(await validator.check(tool, { id: 7 })).toEqual({ ok: false, problems: ['argument "id" must be string (got integer)'] });
+    expect(await validator.check(tool, { id: '8' })).toEqual({ ok: true });
   });
 });
