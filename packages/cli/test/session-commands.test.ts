@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { spawnProgram, type Program } from './helpers/spawn.js';
 
@@ -182,3 +183,45 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     expect(again.stderr.join('\n')).toContain('batch: 0 run, 2 skipped');
   });
 });
+
+describe('start-up: the tool servers start while the session code loads', () => {
+  it('a usage error found after they began starting (an unreadable model configuration) exits 2 and leaves none running', async () => {
+    const dir = workspace();
+    const pids = join(dir, 'server-pids');
+    // The server records its pid (sh execs node in place), so the test sees that the warm-up really spawned it.
+    const script = `echo $$ >> '${pids}'; exec '${process.execPath}' '${inject('programs').fakeDesktopStdio}'`;
+    const server = `{ namespace: fake-desktop, transport: stdio, command: /bin/sh, args: ["-c", ${JSON.stringify(script)}] }`;
+    writeFileSync(join(dir, 'tools.yaml'), `HostAgent: { default: { data_collection: [${server}], action: [${server}] } }\n`);
+    const run = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--tools', join(dir, 'tools.yaml'), '--platform', 'windows', '--request', 'x', '--model-config', join(dir, 'missing.json')]);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr.join('\n')).toContain(`cannot read the model configuration ${join(dir, 'missing.json')}`);
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(1);
+    expect(await exitedWithin(started[0]!, 5_000)).toBe(true);
+  });
+
+  it('the built `ufo` (dist/bin, one bundle) runs a session like the one built from source', async () => {
+    const dir = workspace();
+    const bin = join(packageRoot, (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { bin: { ufo: string } }).bin.ufo);
+    const run = spawnProgram(bin, ['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--request', 'What is 12 times 34?', '--replay', cassette(dir, 'calc.jsonl', CALC)]);
+    programs.push(run);
+    expect(await run.exited).toBe(0);
+    expect(run.stderr.join('\n')).toContain('round 0: FINISH — 408');
+  });
+});
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Polls until the process `pid` is gone. */
+async function exitedWithin(pid: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -9,7 +9,9 @@ import { EXIT_CODES } from './exit-codes.js';
 import { progressStyle, ProgressReporter } from './progress.js';
 import { runManagedSession } from './run-managed-session.js';
 import { parseWithPositionals, SESSION_OPTIONS, SESSION_OPTIONS_HELP } from './session-options.js';
-import { loadCliConfig, wireSessions } from './session-wiring.js';
+import { entryAgents } from './entry-agents.js';
+import { wireSessions } from './session-wiring.js';
+import { loadCliConfig, startToolServers } from './tool-servers.js';
 import { uniqueTaskName } from './unique-task.js';
 
 
@@ -45,11 +47,13 @@ export async function replayImpl(args: string[], io: CliIo, usage: string): Prom
   const events = new EventBus();
   const progress = new ProgressReporter({ style: progressStyle(json, process.stderr.isTTY), write: io.stderr, writeJson: io.stdout });
   events.subscribe((event) => progress.onEvent(event));
-  const wiring = wireSessions({ values: { ...values, 'log-root': values['log-root'] ?? dirname(folder) }, io, config, models, interactor, events });
   const kind = checkpoint?.kind ?? 'host';
   const platform = (checkpoint?.platform as SessionPlatform | undefined) ?? (kind === 'linux' ? 'linux' : 'windows');
-  const task = uniqueTaskName(wiring.logRoot, `${basename(folder)}-replay`);
+  // The replay starts the recorded session from its beginning: the tool servers of its first agent.
+  const dispatcher = startToolServers(values, config, io, entryAgents({ checkpointKind: kind }, config));
   try {
+    const wiring = wireSessions({ values: { ...values, 'log-root': values['log-root'] ?? dirname(folder) }, io, config, dispatcher, models, interactor, events });
+    const task = uniqueTaskName(wiring.logRoot, `${basename(folder)}-replay`);
     const session = await wiring.factory.create({
       task,
       platform,
@@ -71,7 +75,7 @@ export async function replayImpl(args: string[], io: CliIo, usage: string): Prom
     else io.stderr(`replay: differs at step ${report.step}\n  recorded: ${report.expected}\n  replayed: ${report.actual}\n`);
     return diverged || outcome.status !== 'completed' ? EXIT_CODES.notDone : EXIT_CODES.ok;
   } finally {
-    await wiring.dispatcher.close().catch(() => undefined);
+    await dispatcher.close().catch(() => undefined);
   }
 }
 

@@ -8,7 +8,9 @@ import { interactorFor } from './interactor-for.js';
 import { progressStyle, ProgressReporter } from './progress.js';
 import { runManagedSession } from './run-managed-session.js';
 import { parseWithPositionals, SESSION_OPTIONS, SESSION_OPTIONS_HELP } from './session-options.js';
-import { loadCliConfig, modelsFrom, recordModels, wireSessions } from './session-wiring.js';
+import { entryAgents } from './entry-agents.js';
+import { modelsFrom, recordModels, wireSessions } from './session-wiring.js';
+import { loadCliConfig, startToolServers } from './tool-servers.js';
 
 /** The implementation of `ufo resume` (loaded on demand, so `ufo --help` stays fast). */
 export async function resumeImpl(args: string[], io: CliIo, usage: string): Promise<number> {
@@ -45,14 +47,15 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
   };
   const json = values.json ?? false;
   const { config } = loadCliConfig(values, io);
+  const dispatcher = startToolServers(values, config, io, entryAgents({ checkpointKind: checkpoint.kind, agent: checkpoint.position?.agent }, config));
   const events = new EventBus();
   const progress = new ProgressReporter({ style: progressStyle(json, process.stderr.isTTY), write: io.stderr, writeJson: io.stdout });
   events.subscribe((event) => progress.onEvent(event));
   const { interactor, close } = interactorFor({ requests: [], json });
-  let models = modelsFrom(values, config, io);
-  if (!values['no-record']) models = recordModels(models, join(folder, 'model-calls.jsonl'));
-  const wiring = wireSessions({ values, io, config, models, interactor, events });
   try {
+    let models = modelsFrom(values, config, io);
+    if (!values['no-record']) models = recordModels(models, join(folder, 'model-calls.jsonl'));
+    const wiring = wireSessions({ values, io, config, dispatcher, models, interactor, events });
     const session = await wiring.factory.resume(checkpoint, { decision });
     if (!json) {
       const at = checkpoint.position ? ` at ${checkpoint.position.agent}.${checkpoint.position.state} (round ${checkpoint.position.round})` : '';
@@ -61,7 +64,7 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
     return (await runManagedSession(session, io, progress, json)).code;
   } finally {
     close();
-    await wiring.dispatcher.close().catch(() => undefined);
+    await dispatcher.close().catch(() => undefined);
   }
 }
 

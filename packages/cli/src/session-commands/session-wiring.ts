@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { ChatModel, CommandDispatcher, EventBus, Interactor } from '@ufo-ts/core';
-import { ConfigError, createDispatcher, createEmbeddingModel, createModels, loadConfig, type LoadedConfig, type UfoConfig } from '@ufo-ts/config';
-import { createLocalDispatcherFromYaml } from '@ufo-ts/dispatchers';
+import { ConfigError, createEmbeddingModel, createModels, type UfoConfig } from '@ufo-ts/config';
 import { RecordingModel } from '@ufo-ts/llm-providers';
 import {
   createExampleRetriever,
@@ -14,33 +12,7 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
 import { modelFactoryFromOptions, modelOptionsFromFlags } from '../model-from-options.js';
-
-/** The parsed shared options (see SESSION_OPTIONS). */
-export interface SessionOptionValues {
-  config?: string[] | undefined;
-  tools?: string | undefined;
-  replay?: string | undefined;
-  'model-config'?: string | undefined;
-  provider?: string | undefined;
-  model?: string | undefined;
-  'base-url'?: string | undefined;
-  'log-root'?: string | undefined;
-  'no-record'?: boolean | undefined;
-  'no-evaluation'?: boolean | undefined;
-}
-
-/** Loads the configuration files (`--config`, else `./ufo.yaml` when present); errors are usage errors (exit 2). */
-export function loadCliConfig(values: SessionOptionValues, io: CliIo, overrides?: Record<string, unknown>): LoadedConfig {
-  const files = values.config?.length ? values.config : existsSync('ufo.yaml') ? ['ufo.yaml'] : [];
-  try {
-    const loaded = loadConfig({ files, env: io.env, ...(overrides ? { overrides } : {}) });
-    for (const warning of loaded.warnings) io.stderr(`warning: ${warning}\n`);
-    return loaded;
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliUsageError(error.message, { cause: error });
-    throw error;
-  }
-}
+import type { SessionOptionValues } from './tool-servers.js';
 
 /** The models: one model for every role from the command line (`--replay`, `--provider`, ...), else the config's. */
 export function modelsFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): SessionModels {
@@ -68,21 +40,6 @@ export function recordModels(models: SessionModels, cassette: string): SessionMo
     out[role] = wrapped.get(model)!;
   }
   return out;
-}
-
-/** The dispatcher: `--tools <yaml>`, else the configuration's `toolServers`. */
-export function dispatcherFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): CommandDispatcher {
-  if (values.tools) {
-    try {
-      return createLocalDispatcherFromYaml(values.tools, { env: io.env });
-    } catch (error) {
-      throw new CliUsageError(`cannot use the tool configuration ${values.tools}: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  if (!config.toolServers || Object.keys(config.toolServers).length === 0) {
-    throw new CliUsageError('no tool servers: give --tools <file.yaml> or toolServers in the configuration');
-  }
-  return createDispatcher(config);
 }
 
 /** Session defaults from the configuration: caps, safe-guard, reports, evaluation, experience and examples. */
@@ -121,17 +78,17 @@ export interface SessionWiring {
   logRoot: string;
 }
 
-/** Builds the {@link SessionFactory} a command uses. */
+/** Builds the {@link SessionFactory} a command uses, on the dispatcher of `startToolServers` (the caller closes it). */
 export function wireSessions(options: {
   values: SessionOptionValues;
   io: CliIo;
   config: UfoConfig;
+  dispatcher: CommandDispatcher;
   models: SessionModels;
   interactor: Interactor;
   events: EventBus;
 }): SessionWiring {
-  const { values, io, config } = options;
-  const dispatcher = dispatcherFrom(values, config, io);
+  const { values, io, config, dispatcher } = options;
   const logRoot = values['log-root'] ?? config.session.logRoot;
   const factory = new SessionFactory({
     models: options.models,
