@@ -30,34 +30,39 @@ export interface BundledBinOptions {
 }
 
 /**
- * A command-line executable bundled with everything it imports (workspace packages and third-party modules),
- * so `node <bin>` compiles a few large files instead of resolving and loading hundreds of small ones: the cold
- * start of a command is dominated by module loading. Dynamic imports stay lazy chunks. One process runs one
- * bundle, so there is exactly one copy of every class (`instanceof` holds); the packages' own library entries
- * are built separately by {@link packageBuild} for importers.
+ * A command-line executable as CommonJS bundles of everything they import (workspace packages and third-party
+ * modules): one file per entry, so `node` reads and compiles one file instead of resolving and loading hundreds,
+ * and a launcher can run it with a V8 code cache (the cli's `launcher/`). Modules reached only by `import()` stay
+ * lazy: they are evaluated when first imported. One process runs one bundle, so there is exactly one copy of every
+ * class (`instanceof` holds); the packages' own library entries are built separately by {@link packageBuild}.
+ * Entries are written as `<name>.cjs`.
  */
 export function bundledBin(entry: Record<string, string>, options: BundledBinOptions): Options {
   return {
     entry,
     outDir: options.outDir,
-    format: ['esm'],
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
     platform: 'node',
     target: 'node20',
     dts: false,
     // Source maps of the bundled dependencies would be ~15 MB; errors name the command's own messages anyway.
     sourcemap: false,
     clean: true,
-    splitting: true,
+    splitting: false,
     // Everything but Node's built-ins and `external` (tsup lets noExternal win over external, so it is excluded here).
     noExternal: [notListed(options.external ?? [])],
     external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), ...(options.external ?? [])],
-    // CommonJS modules in the bundle (ajv, yaml's helpers, ws) call require() for Node's built-ins.
-    // The packages' builds leave bare `import "x"` lines for type-only imports; dropping them is what we want.
     esbuildOptions(esbuild) {
-      esbuild.logOverride = { ...esbuild.logOverride, 'ignored-bare-import': 'silent' };
+      esbuild.logOverride = {
+        ...esbuild.logOverride,
+        // The packages' builds leave bare `import "x"` lines for type-only imports; dropping them is what we want.
+        'ignored-bare-import': 'silent',
+        // import.meta is empty in CommonJS: a bundled module that reads import.meta.url would break at run time.
+        'empty-import-meta': 'error',
+      };
     },
     esbuildPlugins: options.englishZodOnly === false ? [] : [englishZodOnly],
-    banner: { js: "import { createRequire as __ufoBinRequire } from 'node:module'; const require = __ufoBinRequire(import.meta.url);" },
   };
 }
 

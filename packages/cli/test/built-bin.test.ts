@@ -1,59 +1,82 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnProgram } from './helpers/spawn.js';
 
 // The `ufo` executable is built by `tsup` (tsup.config.ts, bundledBin in tsup.base.ts) before the tests run
-// (`npm test` builds every package first). These checks read that output.
+// (`npm test` builds every package first). These checks read and run that output.
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { bin: Record<string, string>; dependencies: Record<string, string> };
-const binFolder = dirname(join(packageRoot, manifest.bin.ufo!));
+const launcher = join(packageRoot, manifest.bin.ufo!);
+const binFolder = dirname(launcher);
 /** Left to Node's resolution on purpose (see tsup.config.ts): bullmq reads its Lua scripts from its own folder. */
 const EXTERNAL = ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate'];
 
-/** Every module specifier the bundle's files import, require or dynamically import, except its own chunks. */
-function importedSpecifiers(): Set<string> {
+/** Every module specifier a built file imports or requires. */
+function importedSpecifiers(file: string): Set<string> {
+  // Comment lines dropped: TSDoc examples such as `() => import('openai')` are not imports.
+  const code = readFileSync(join(binFolder, file), 'utf8').split('\n').filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line)).join('\n');
   const found = new Set<string>();
-  for (const file of readdirSync(binFolder).filter((f) => f.endsWith('.js'))) {
-    // Comment lines dropped: TSDoc examples such as `() => import('openai')` are not imports.
-    const code = readFileSync(join(binFolder, file), 'utf8').split('\n').filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line)).join('\n');
-    const patterns = [
-      /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']/gm, // import { a } from "x"; export * from "x"
-      /^\s*import\s*["']([^"']+)["']/gm, // import "x"
-      // import("x") and require("x") of bundled CommonJS; not inside a string (ajv's code generator writes some)
-      /(?:^|[^.\w$'"`])import\(\s*["']([^"']+)["']\s*\)/g,
-      /(?:^|[^.\w$'"`])(?:__)?require\(\s*["']([^"']+)["']\s*\)/g,
-    ];
-    for (const pattern of patterns) {
-      for (const match of code.matchAll(pattern)) if (!match[1]!.startsWith('./')) found.add(match[1]!);
-    }
+  // import("x") and require("x"); not inside a string (ajv's code generator writes some)
+  for (const pattern of [/(?:^|[^.\w$'"`])import\(\s*["']([^"']+)["']\s*\)/g, /(?:^|[^.\w$'"`])(?:__)?require\(\s*["']([^"']+)["']\s*\)/g]) {
+    for (const match of code.matchAll(pattern)) found.add(match[1]!);
   }
   return found;
 }
 
-describe('the `ufo` executable is one bundle', () => {
-  it('imports nothing but Node built-ins and the declared externals (every workspace package and SDK is inside)', () => {
-    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    const outside = [...importedSpecifiers()].filter((s) => !builtins.has(s)).sort();
-    expect(outside.length).toBeGreaterThan(0); // bullmq at least: the scan does see imports
-    expect(outside.every((s) => EXTERNAL.some((e) => s === e || s.startsWith(`${e}/`)))).toBe(true);
-    expect(outside.filter((s) => s.startsWith('@ufo-ts/'))).toEqual([]);
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+describe('the `ufo` executable: a launcher and one bundle', () => {
+  it('holds just the launcher and the bundle, which imports nothing but Node built-ins and the declared externals', () => {
+    expect(readdirSync(binFolder).sort()).toEqual(['ufo-bundle.cjs', 'ufo.cjs']);
+    expect(readFileSync(launcher, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect([...importedSpecifiers('ufo.cjs')].filter((s) => !builtins.has(s))).toEqual([]);
+    const outside = [...importedSpecifiers('ufo-bundle.cjs')].filter((s) => !builtins.has(s)).sort();
+    expect(outside).toContain('bullmq'); // the scan does see the bundle's requires
+    expect(outside.filter((s) => !EXTERNAL.includes(s))).toEqual([]);
+    for (const name of ['bullmq', 'ioredis']) expect(manifest.dependencies[name]).toBeDefined();
+  });
+});
+
+describe('the compile cache of the `ufo` executable', () => {
+  let cache: string;
+  afterEach(() => rmSync(cache, { recursive: true, force: true }));
+
+  async function help(env: Record<string, string>): Promise<{ code: number | null; cacheLine: string; stdout: string }> {
+    const program = spawnProgram(launcher, ['--help'], { UFO_COMPILE_CACHE_REPORT: '1', ...env });
+    const code = await program.exited;
+    return { code, cacheLine: program.stderr.find((l) => l.startsWith('compile cache:')) ?? '', stdout: program.stdout.join('\n') };
+  }
+
+  it('is written by the first run, taken by the next, and rewritten when V8 rejects a damaged one', async () => {
+    cache = mkdtempSync(join(tmpdir(), 'ufo-compile-cache-'));
+    const first = await help({ UFO_COMPILE_CACHE: cache });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Usage: ufo <command>');
+    expect(first.cacheLine).toMatch(/^compile cache: miss .*-default\.v8cache$/);
+    const [file] = readdirSync(cache);
+    expect(file).toMatch(/^[0-9a-f]{20}-default\.v8cache$/);
+
+    const second = await help({ UFO_COMPILE_CACHE: cache });
+    expect(second.cacheLine).toMatch(/^compile cache: hit /);
+    expect(second.stdout).toBe(first.stdout);
+
+    writeFileSync(join(cache, file!), Buffer.alloc(4096, 7));
+    const damaged = await help({ UFO_COMPILE_CACHE: cache });
+    expect(damaged.cacheLine).toMatch(/^compile cache: rejected /);
+    expect(damaged.stdout).toBe(first.stdout);
+    expect((await help({ UFO_COMPILE_CACHE: cache })).cacheLine).toMatch(/^compile cache: hit /);
   });
 
-  it('declares each external it imports as a dependency of @ufo-ts/cli (optional native add-ons of ws aside)', () => {
-    const needed = [...importedSpecifiers()].filter((s) => s === 'bullmq' || s === 'ioredis');
-    expect(needed.sort()).toEqual(['bullmq', 'ioredis']);
-    for (const name of needed) expect(manifest.dependencies[name]).toBeDefined();
-  });
-
-  it('keeps the session code and the provider SDKs out of the first files loaded (they are lazy chunks)', () => {
-    const entry = readFileSync(join(packageRoot, manifest.bin.ufo!), 'utf8');
-    expect(entry.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    const staticChunks = [...entry.matchAll(/^import\s*(?:[^"']*from\s*)?["'](\.\/[^"']+)["']/gm)].map((m) => m[1]!);
-    const loadedFirst = staticChunks.map((chunk) => readFileSync(join(binFolder, chunk), 'utf8')).join('\n');
-    expect(entry).toMatch(/import\(["']\.\/run-impl-[A-Z0-9]+\.js["']\)/);
-    expect(loadedFirst).not.toContain('class OpenAI');
-    expect(loadedFirst).not.toContain('SessionFactory');
+  it('is off with UFO_COMPILE_CACHE=off, and the command works the same', async () => {
+    cache = mkdtempSync(join(tmpdir(), 'ufo-compile-cache-'));
+    const off = await help({ UFO_COMPILE_CACHE: 'off', XDG_CACHE_HOME: cache, HOME: cache });
+    expect(off.code).toBe(0);
+    expect(off.cacheLine).toBe('compile cache: off ');
+    expect(off.stdout).toContain('Usage: ufo <command>');
+    expect(readdirSync(cache)).toEqual([]);
   });
 });

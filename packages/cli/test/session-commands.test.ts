@@ -200,10 +200,10 @@ describe('start-up: the tool servers start while the session code loads', () => 
     expect(await exitedWithin(started[0]!, 5_000)).toBe(true);
   });
 
-  it('the built `ufo` (dist/bin, one bundle) runs a session like the one built from source', async () => {
+  it('the built `ufo` (dist/bin: the launcher and its bundle) runs a session like the one built from source', async () => {
     const dir = workspace();
     const bin = join(packageRoot, (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { bin: { ufo: string } }).bin.ufo);
-    const run = spawnProgram(bin, ['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--request', 'What is 12 times 34?', '--replay', cassette(dir, 'calc.jsonl', CALC)]);
+    const run = spawnProgram(bin, ['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--request', 'What is 12 times 34?', '--replay', cassette(dir, 'calc.jsonl', CALC)], { UFO_COMPILE_CACHE: join(dir, 'compile-cache') });
     programs.push(run);
     expect(await run.exited).toBe(0);
     expect(run.stderr.join('\n')).toContain('round 0: FINISH — 408');
