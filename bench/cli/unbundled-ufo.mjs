@@ -1,0 +1,7 @@
+// The `ufo` command run from the packages' library builds (each @ufo-ts package and SDK resolved and loaded from
+// node_modules) instead of the bundled executable: bench/cli's same-run baseline for the bundle's effect.
+import { processIo, runCli } from '@ufo-ts/cli';
+import { z } from 'zod';
+
+z.config({ jitless: true });
+process.exit(await runCli(process.argv.slice(2), processIo()));
