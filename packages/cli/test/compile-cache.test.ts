@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,13 @@ describe('compileCacheDir and cacheNameFor', () => {
     expect(compileCacheDir({}, 'linux')).toMatch(/[/\\]\.cache[/\\]ufo-ts$/);
     expect(compileCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32')).toMatch(/ufo-ts[/\\]Cache$/);
     expect(compileCacheDir({}, 'darwin')).toMatch(/Library[/\\]Caches[/\\]ufo-ts$/);
+  });
+
+  it('makes the folder private to the user', () => {
+    dir = mkdtempSync(join(tmpdir(), 'ufo-cc-unit-'));
+    const file = bundle('globalThis.__ccPrivate = true;');
+    expect(runWithCompileCache({ bundle: file, cacheDir: join(dir, 'private'), cacheName: 'run' }).save()).toBe(true);
+    expect(statSync(join(dir, 'private')).mode & 0o777).toBe(0o700);
   });
 
   it('names the cache after the command', () => {

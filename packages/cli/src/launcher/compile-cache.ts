@@ -74,7 +74,7 @@ function readIfPresent(file: string): Buffer | undefined {
 function writeCache(file: string, name: string, data: () => Buffer): boolean {
   try {
     const folder = dirname(file);
-    mkdirSync(folder, { recursive: true });
+    mkdirSync(folder, { recursive: true, mode: 0o700 }); // private to the user: the cache is code this user runs
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, data());
     renameSync(temporary, file);
