@@ -23,8 +23,6 @@ export function packageBuild(entry: Record<string, string>, options: { dtsEntry?
 export interface BundledBinOptions {
   /** Output folder (cleaned by this build alone). */
   outDir: string;
-  /** Keep only zod's English messages (default: true): its other ~50 locales are a third of zod's code. */
-  englishZodOnly?: boolean;
   /** Packages left to Node's resolution: those that read files beside their own code (bullmq's Lua scripts), or optional native add-ons. */
   external?: string[];
 }
@@ -35,7 +33,8 @@ export interface BundledBinOptions {
  * and a launcher can run it with a V8 code cache (the cli's `launcher/`). Modules reached only by `import()` stay
  * lazy: they are evaluated when first imported. One process runs one bundle, so there is exactly one copy of every
  * class (`instanceof` holds); the packages' own library entries are built separately by {@link packageBuild}.
- * Entries are written as `<name>.cjs`.
+ * zod keeps only its English messages (its other ~50 locales are a third of its code). Entries are written as
+ * `<name>.cjs`.
  */
 export function bundledBin(entry: Record<string, string>, options: BundledBinOptions): Options {
   return {
@@ -62,7 +61,7 @@ export function bundledBin(entry: Record<string, string>, options: BundledBinOpt
         'empty-import-meta': 'error',
       };
     },
-    esbuildPlugins: options.englishZodOnly === false ? [] : [englishZodOnly],
+    esbuildPlugins: [englishZodOnly],
   };
 }
 

@@ -9,7 +9,7 @@ import { loadCliConfig, startToolServers } from './tool-servers.js';
 const MODES = ['normal', 'follower', 'batch', 'operator'] as const;
 
 /** The options of `ufo run` (SESSION_OPTIONS and its own). */
-export const RUN_OPTIONS = {
+const RUN_OPTIONS = {
   ...SESSION_OPTIONS,
   request: { type: 'string', short: 'r' },
   task: { type: 'string', short: 't' },

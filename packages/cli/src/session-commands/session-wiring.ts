@@ -72,9 +72,7 @@ export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValu
 
 /** Everything a session command assembles from its options. */
 export interface SessionWiring {
-  config: UfoConfig;
   factory: SessionFactory;
-  dispatcher: CommandDispatcher;
   logRoot: string;
 }
 
@@ -101,5 +99,5 @@ export function wireSessions(options: {
     linux: { visual: config.agent.app.visual, annotate: config.agent.app.annotate },
     operator: { agentKind: config.operator.agentKind },
   });
-  return { config, factory, dispatcher, logRoot };
+  return { factory, logRoot };
 }

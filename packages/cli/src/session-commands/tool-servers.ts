@@ -36,7 +36,7 @@ export function loadCliConfig(values: SessionOptionValues, io: CliIo, overrides?
 }
 
 /** The dispatcher: `--tools <yaml>`, else the configuration's `toolServers`. */
-export function dispatcherFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): CommandDispatcher {
+function dispatcherFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): CommandDispatcher {
   if (values.tools) {
     try {
       return createLocalDispatcherFromYaml(values.tools, { env: io.env });
