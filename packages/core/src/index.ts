@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './command.js';
 export * from './events.js';
 export * from './json-reply.js';
+export * from './reply-issues.js';
 export * from './data-url.js';
 export * from './target-info.js';
 export * from './context-keys.js';

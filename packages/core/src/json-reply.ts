@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { UfoError } from './errors.js';
+import { describeReplyIssues } from './reply-issues.js';
 
 /**
  * Extracts a JSON value from a model's reply, tolerating what models actually send: code fences (```json …```),
@@ -53,9 +54,7 @@ export function parseStructuredReply<T>(text: string, schema: z.ZodType<T>): Str
   }
   const result = schema.safeParse(raw);
   if (result.success) return { success: true, value: result.data };
-  const issues = result.error.issues.map(
-    (issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`,
-  );
+  const issues = describeReplyIssues(result.error.issues, raw);
   return {
     success: false,
     issues,

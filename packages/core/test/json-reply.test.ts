@@ -29,4 +29,20 @@ describe('parseJsonReply', () => {
       expect(bad.issues.join('\n')).toMatch(/n:/);
     }
   });
+
+  it('names the field, the value sent and the allowed set, also inside a one-or-a-list union', () => {
+    const action = z.object({ function: z.string(), status: z.enum(['CONTINUE', 'FINISH']).optional() });
+    const schema = z.object({ action: z.union([action, z.array(action)]), status: z.enum(['FINISH', 'FAIL']).optional() });
+    const single = parseStructuredReply('{"action":{"function":"","status":"MAYBE"},"status":"SOON"}', schema);
+    expect(single.success).toBe(false);
+    if (!single.success) {
+      expect(single.issues).toEqual(['action.status: "MAYBE" is not one of CONTINUE, FINISH', 'status: "SOON" is not one of FINISH, FAIL']);
+      expect(single.error.message).toContain('action.status: "MAYBE" is not one of CONTINUE, FINISH');
+    }
+    const listed = parseStructuredReply('{"action":[{"function":"a"},{"function":"b","status":"MAYBE"}]}', schema);
+    if (!listed.success) expect(listed.issues).toEqual(['action.1.status: "MAYBE" is not one of CONTINUE, FINISH']);
+    expect(listed.success).toBe(false);
+    const wrongType = parseStructuredReply('{"action":{"function":3}}', schema);
+    if (!wrongType.success) expect(wrongType.issues).toEqual(['action.function: expected string, got 3']);
+  });
 });

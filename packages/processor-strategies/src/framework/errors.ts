@@ -33,3 +33,19 @@ export class StrategyFailedError extends UfoError {
     super('STRATEGY_FAILED', `Strategy "${strategy}" failed in ${phase}: ${reason}`, options);
   }
 }
+
+/**
+ * A step produced a status its agent's state table has no state for (a custom strategy's status, or a reply the
+ * schema let through): the step ends in ERROR instead of logging the unknown status as if it were fine.
+ */
+export class StepStatusError extends UfoError {
+  constructor(
+    readonly agentKind: string,
+    readonly status: string,
+    readonly allowed: readonly string[],
+  ) {
+    super('STEP_STATUS_UNKNOWN', `status: "${status}" is not one of ${allowed.join(', ')} (the states of ${agentKind})`, {
+      details: { field: 'status', value: status, allowed: [...allowed] },
+    });
+  }
+}

@@ -1,6 +1,6 @@
 import type { Agent, StepOutcome, StepProcessor } from '@ufo-ts/agent-fsm';
 import type { Context, StepRunOptions } from '@ufo-ts/core';
-import { StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
+import { StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
 import type { Middleware, StepSummary } from './middleware.js';
 import { PHASES, type Phase } from './phases.js';
 import { StepContext } from './step-context.js';
@@ -93,6 +93,11 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
     }
     if (fatal) step.set('status', 'ERROR');
     else if (step.get('status') === undefined) step.set('status', error ? 'ERROR' : 'CONTINUE');
+    const produced = String(step.get('status'));
+    if (!agent.machine.find(produced)) {
+      error ??= new StepStatusError(agent.kind, produced, agent.machine.stateNames);
+      step.set('status', 'ERROR');
+    }
     if (error !== undefined) step.set('error', error);
     try {
       this.options.finalize?.(agent, step);

@@ -1,6 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ContentPart, TargetInfo } from '@ufo-ts/core';
-import { AppResponseSchema } from '../schemas/responses.js';
+import { appResponseSchemaFor } from '../schemas/responses.js';
 import { chatMessages, labelledImage, lastActionsText, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
 import { replyFormatText } from './schema-text.js';
 
@@ -30,13 +30,13 @@ approves. When the task is complete, reply with status FINISH (on the last actio
 complete answer in "result" when the task asks for information. If the task cannot be done, reply FAIL with the
 reason in "result". If you need information only the user has, reply PENDING with your questions.`;
 
-/** Builds an application agent's messages. */
+/** Builds an application agent's messages; the reply format offers only the statuses the agent's table accepts. */
 export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
   const system = [
     APP_SYSTEM,
     input.instructions ?? '',
     `## Tools you can call\n${input.toolsText}`,
-    replyFormatText(AppResponseSchema),
+    replyFormatText(appResponseSchemaFor(agent.machine.stateNames)),
   ]
     .filter(Boolean)
     .join('\n\n');

@@ -44,13 +44,13 @@ export async function executeActions(
   const records: ActionRecord[] = toRun.map((a, i) => ({
     function: a.function,
     arguments: a.arguments,
-    status: a.status,
+    status: a.status ?? 'CONTINUE',
     representation: actionRepresentation(a.function, a.arguments),
     ...(results[i] ? { result: results[i] } : {}),
   }));
   const blockedByFailure = results.some((r) => r.status !== 'success');
   if (toHold.length && !blockedByFailure) {
-    const held = toHold.map((a) => ({ function: a.function, arguments: a.arguments, status: a.status, representation: actionRepresentation(a.function, a.arguments) }));
+    const held = toHold.map((a) => ({ function: a.function, arguments: a.arguments, status: a.status ?? 'CONTINUE', representation: actionRepresentation(a.function, a.arguments) }));
     agent.pendingConfirmation = {
       actions: held,
       commands: toHold.map((a) => createCommand(a.function, a.arguments, 'action')),
@@ -62,17 +62,27 @@ export async function executeActions(
 }
 
 /**
- * The status an application-level step produces (inventory §3.2, kept): no actions → the reply's status or
- * FINISH; otherwise CONTINUE replaced by the status of each successful action (the last one wins); held actions
- * → CONFIRM. A CONFIRM status without safe-guard means CONTINUE.
+ * The status an application-level step produces (inventory §3.2, extended so that every status a reply can carry
+ * is honoured):
+ * - held actions → CONFIRM;
+ * - no real action → the reply's top-level status, else the status of the last no-op action (`function: ""`)
+ *   that has one, else FINISH;
+ * - real actions → CONTINUE replaced by the status of each successful action (the last one wins; an action
+ *   without a status counts as CONTINUE); when every action ran and none carried a status, the reply's top-level
+ *   status. A CONFIRM status without safe-guard means CONTINUE.
  */
 export function deriveActionStatus(actions: readonly Action[], executed: ExecutedActions, replyStatus: string | undefined): string {
   if (executed.held) return 'CONFIRM';
   const real = actions.filter((a) => a.function.trim() !== '');
-  if (real.length === 0) return replyStatus ?? 'FINISH';
+  if (real.length === 0) {
+    const noOp = actions.filter((a) => a.status !== undefined).at(-1)?.status;
+    return replyStatus ?? noOp ?? 'FINISH';
+  }
   let status = 'CONTINUE';
-  executed.records.forEach((record, i) => {
-    if (executed.results[i]?.status === 'success') status = record.status === 'CONFIRM' ? 'CONTINUE' : (record.status ?? 'CONTINUE');
+  real.forEach((action, i) => {
+    if (executed.results[i]?.status === 'success') status = action.status === undefined || action.status === 'CONFIRM' ? 'CONTINUE' : action.status;
   });
+  const allRan = executed.results.length === real.length && executed.results.every((r) => r.status === 'success');
+  if (allRan && replyStatus !== undefined && real.every((a) => a.status === undefined)) return replyStatus;
   return status;
 }

@@ -4,7 +4,7 @@ import type { StepContext } from '../framework/step-context.js';
 import type { Strategy } from '../framework/strategy.js';
 import { buildAppPrompt } from '../prompts/app-prompt.js';
 import { buildHostPrompt } from '../prompts/host-prompt.js';
-import { AppResponseSchema, HostResponseSchema } from '../schemas/responses.js';
+import { appResponseSchemaFor, HostResponseSchema } from '../schemas/responses.js';
 import { llmStrategy } from './llm-interaction.js';
 
 /** Options of {@link hostLlmStrategy}. */
@@ -49,7 +49,7 @@ export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
   const twoTier = options.twoTier ?? true;
   return llmStrategy<Agent, unknown>({
     name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
-    schema: AppResponseSchema,
+    schema: (agent) => appResponseSchemaFor(agent.machine.stateNames),
     schemaName: 'app_agent_response',
     dependsOn: ['controls', 'request'],
     buildMessages: (agent, step, toolsText) =>

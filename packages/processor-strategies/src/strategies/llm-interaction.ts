@@ -8,8 +8,11 @@ import { defineStrategy, type Strategy } from '../framework/strategy.js';
 /** Options of {@link llmStrategy}. */
 export interface LlmStrategyOptions<A extends Agent, T> {
   name: string;
-  /** The reply schema; the model's reply is parsed and validated against it. */
-  schema: z.ZodType<T>;
+  /**
+   * The reply schema; the model's reply is parsed and validated against it. A function picks it per agent (an
+   * application-level agent is offered only the statuses its state table accepts).
+   */
+  schema: z.ZodType<T> | ((agent: A) => z.ZodType<T>);
   schemaName: string;
   /** Local keys the prompt needs (checked when the processor is built). */
   dependsOn: readonly string[];
@@ -42,7 +45,7 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
       });
       const reply = await agent.services.model.complete({
         messages,
-        schema: options.schema,
+        schema: typeof options.schema === 'function' ? options.schema(agent) : options.schema,
         schemaName: options.schemaName,
         metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
         ...(step.signal ? { signal: step.signal } : {}),
