@@ -1,6 +1,7 @@
 import { decodePng } from './png-decode.js';
 import { encodePngSync, type PngOptions } from './png-encode.js';
-import { paintSetOfMarks, type Mark, type SetOfMarksOptions } from './set-of-marks.js';
+import type { Mark } from './mark.js';
+import { paintSetOfMarks, type SetOfMarksOptions } from './set-of-marks.js';
 
 /** Options of {@link annotateSetOfMarks}: the drawing options and the PNG encoding options. */
 export interface AnnotatePngOptions extends SetOfMarksOptions, PngOptions {}

@@ -10,8 +10,16 @@ export { drawText, textBoxSize } from './draw-text.js';
 export { GLYPH_WIDTH, GLYPH_HEIGHT, GLYPH_SPACING, glyphRows, hasGlyph, textWidth } from './bitmap-font.js';
 
 // set-of-marks
-export { drawSetOfMarks, paintSetOfMarks, markRect, markColor, DEFAULT_MARK_COLORS, DISTINCT_MARK_PALETTE } from './set-of-marks.js';
-export type { Mark, MarkStyle, RectMark, SetOfMark, SetOfMarksOptions, LabelPlacement } from './set-of-marks.js';
+export { drawSetOfMarks, paintSetOfMarks, layoutSetOfMarks, markColor, DEFAULT_MARK_COLORS, DISTINCT_MARK_PALETTE } from './set-of-marks.js';
+export type { SetOfMarksOptions, SetOfMarksLayout } from './set-of-marks.js';
+export { markRect } from './mark.js';
+export type { Mark, MarkStyle, RectMark, SetOfMark } from './mark.js';
+export { dedupeMarks } from './mark-dedupe.js';
+export { placeLabels } from './label-placement.js';
+export type { LabelPlacement, LabelPosition, LabelRequest, LabelLayoutOptions, PlacedLabel } from './label-placement.js';
+export { rectsOverlap, rectContains, overlapArea } from './rect-geometry.js';
+export { labelLayoutProblems } from './label-layout-check.js';
+export type { LabelLayoutToCheck } from './label-layout-check.js';
 export { annotateSetOfMarks } from './annotate-png.js';
 export type { AnnotatePngOptions } from './annotate-png.js';
 

@@ -1,39 +1,9 @@
-import { textBoxSize, drawText } from './draw-text.js';
+import { drawText } from './draw-text.js';
 import { fillRect, strokeRect } from './draw-shapes.js';
-import { cloneImage, type PixelRect, type Rgb, type RgbImage } from './rgb-image.js';
-
-/** What every mark has besides its box. */
-export interface MarkStyle {
-  /** The label drawn at the box, usually the control id (`"1"`, `"c12"`). */
-  label: string;
-  /** Control type; picks the colour from {@link SetOfMarksOptions.colors} when `color` is not given. */
-  controlType?: string;
-  /** The mark's own colour, e.g. `[255, 246, 143]`; wins over the type colour. */
-  color?: Rgb;
-}
-
-/** A mark whose box is given as x/y/width/height in image pixels. */
-export interface RectMark extends MarkStyle {
-  rect: PixelRect;
-}
-
-/** A mark whose box is given as UFO's left/top/right/bottom in image pixels (right and bottom exclusive). */
-export interface SetOfMark extends MarkStyle {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** One box to draw, in either form. */
-export type Mark = RectMark | SetOfMark;
-
-/**
- * Where labels go. `inside`: at the box's top-left corner, inside it (UFO's look). `above-small`: just above boxes
- * lower than twice the label, when there is room, so the label does not hide a small control; inside otherwise.
- * Either way a label is moved as little as needed to stay inside the image.
- */
-export type LabelPlacement = 'inside' | 'above-small';
+import { placeLabels, type LabelPlacement, type PlacedLabel } from './label-placement.js';
+import { markRect, type Mark } from './mark.js';
+import { dedupeMarks } from './mark-dedupe.js';
+import { clipRect, cloneImage, type PixelRect, type Rgb, type RgbImage } from './rgb-image.js';
 
 /** Options of {@link drawSetOfMarks}, {@link paintSetOfMarks} and `annotateSetOfMarks`. */
 export interface SetOfMarksOptions {
@@ -41,9 +11,11 @@ export interface SetOfMarksOptions {
   thickness?: number;
   /** Label font scale: 1 = 5×7 pixel glyphs. Default 2. */
   fontScale?: number;
+  /** Smallest font scale a label shrinks to when it fits nowhere at `fontScale` (`'avoid'` placement). Default 1. */
+  minFontScale?: number;
   /** Background pixels around the label text on every side. Default: the font scale. */
   labelPadding?: number;
-  /** Where labels go. Default `'inside'`. */
+  /** Where labels go: `'avoid'` (default) keeps labels off each other and off other marks' boxes; `'inside'` is UFO's top-left corner. */
   labelPlacement?: LabelPlacement;
   /** Colour per control type. Default {@link DEFAULT_MARK_COLORS}. */
   colors?: Readonly<Record<string, Rgb>>;
@@ -86,15 +58,6 @@ export const DISTINCT_MARK_PALETTE: readonly Rgb[] = Object.freeze([
 
 const UFO_DEFAULT_COLOR: Rgb = [255, 246, 143];
 
-/** A mark's box in whole image pixels (edges rounded), whichever form it was given in. */
-export function markRect(mark: Mark): PixelRect {
-  const [left, top, right, bottom] =
-    'rect' in mark ? [mark.rect.x, mark.rect.y, mark.rect.x + mark.rect.width, mark.rect.y + mark.rect.height] : [mark.left, mark.top, mark.right, mark.bottom];
-  const x = Math.round(left);
-  const y = Math.round(top);
-  return { x, y, width: Math.round(right) - x, height: Math.round(bottom) - y };
-}
-
 /** The colour a mark is drawn in: its own, its type's, the palette's by index, or the default. */
 export function markColor(mark: Mark, index: number, options: SetOfMarksOptions = {}): Rgb {
   if (mark.color) return mark.color;
@@ -105,52 +68,80 @@ export function markColor(mark: Mark, index: number, options: SetOfMarksOptions 
   return options.defaultColor ?? UFO_DEFAULT_COLOR;
 }
 
-interface Layout {
-  thickness: number;
-  scale: number;
-  padding: number;
-  placement: LabelPlacement;
+/** What {@link layoutSetOfMarks} decided: the marks drawn, their boxes, colours and labels, index for index. */
+export interface SetOfMarksLayout {
+  /** The marks drawn: duplicates (see `dedupeMarks`) and marks wholly outside the image left out, in input order. */
+  marks: Mark[];
+  /** Each drawn mark's box clipped to the image. */
+  boxes: PixelRect[];
+  /** Each drawn mark's colour (palettes cycle by the index in `marks`). */
+  colors: Rgb[];
+  /** Each drawn mark's label rectangle and font scale. */
+  labels: PlacedLabel[];
 }
 
-function layoutOf(options: SetOfMarksOptions): Layout {
-  const scale = Math.max(1, Math.round(options.fontScale ?? 2));
-  return {
-    thickness: Math.max(1, Math.round(options.thickness ?? 2)),
-    scale,
-    padding: Math.max(0, Math.round(options.labelPadding ?? scale)),
-    placement: options.labelPlacement ?? 'inside',
-  };
-}
-
-/** Where a mark's label box goes in an image of `width`×`height`. */
-function labelBox(label: string, box: PixelRect, width: number, height: number, layout: Layout): PixelRect {
-  const size = textBoxSize(label, layout.scale, layout.padding);
-  const above = layout.placement === 'above-small' && box.height < size.height * 2 && box.y - size.height >= 0;
-  const x = Math.min(Math.max(0, box.x), Math.max(0, width - size.width));
-  const y = Math.min(Math.max(0, above ? box.y - size.height : box.y), Math.max(0, height - size.height));
-  return { x, y, ...size };
+/**
+ * Works out what {@link paintSetOfMarks} draws in a `width`×`height` image, without drawing: which marks (each
+ * control once, only those on the image), their colours and where their labels go (see `placeLabels`).
+ *
+ * @example
+ * ```ts
+ * const layout = layoutSetOfMarks([{ label: 'e3', rect: { x: 10, y: 10, width: 120, height: 24 } }], 640, 480);
+ * layout.labels[0]!.rect; // { x: 10, y: 10, width: 26, height: 18 }: inside its box's top-left corner
+ * ```
+ */
+export function layoutSetOfMarks(marks: readonly Mark[], width: number, height: number, options: SetOfMarksOptions = {}): SetOfMarksLayout {
+  const kept: Mark[] = [];
+  const boxes: PixelRect[] = [];
+  for (const mark of dedupeMarks(marks)) {
+    const box = clipRect(markRect(mark), width, height);
+    if (!box) continue;
+    kept.push(mark);
+    boxes.push(box);
+  }
+  const fontScale = Math.max(1, Math.round(options.fontScale ?? 2));
+  const labels = placeLabels(
+    kept.map((mark, i) => ({ text: mark.label, box: boxes[i]! })),
+    {
+      width,
+      height,
+      fontScale,
+      minFontScale: Math.max(1, Math.round(options.minFontScale ?? 1)),
+      padding: Math.max(0, Math.round(options.labelPadding ?? fontScale)),
+      placement: options.labelPlacement ?? 'avoid',
+    },
+  );
+  return { marks: kept, boxes, colors: kept.map((mark, index) => markColor(mark, index, options)), labels };
 }
 
 /**
  * Draws set-of-marks annotations onto `image` itself: an outline around every mark, then every label (text on a
- * box of the mark's colour), so no outline crosses a label. Everything is clipped to the image.
+ * box of the mark's colour), so no outline crosses a label. Each control is drawn once and labels are placed as
+ * {@link layoutSetOfMarks} says: with the default `'avoid'` placement no label covers another label or another
+ * control's box. Everything is clipped to the image.
  */
 export function paintSetOfMarks(image: RgbImage, marks: readonly Mark[], options: SetOfMarksOptions = {}): void {
-  const layout = layoutOf(options);
+  const layout = layoutSetOfMarks(marks, image.width, image.height, options);
+  const thickness = Math.max(1, Math.round(options.thickness ?? 2));
   const textColor = options.textColor ?? ([0, 0, 0] as const);
-  const boxes = marks.map(markRect);
-  const colors = marks.map((mark, index) => markColor(mark, index, options));
-  boxes.forEach((box, i) => strokeRect(image, box, layout.thickness, colors[i]!));
-  marks.forEach((mark, i) => {
-    const label = labelBox(mark.label, boxes[i]!, image.width, image.height, layout);
-    fillRect(image, label, colors[i]!);
-    drawText(image, mark.label, label.x + layout.padding, label.y + layout.padding, layout.scale, textColor);
+  layout.marks.forEach((mark, i) => strokeRect(image, markRect(mark), thickness, layout.colors[i]!));
+  layout.labels.forEach((label, i) => {
+    fillRect(image, label.rect, layout.colors[i]!);
+    drawText(image, layout.marks[i]!.label, label.rect.x + label.padding, label.rect.y + label.padding, label.scale, textColor);
   });
 }
 
 /**
  * Draws numbered boxes over an image (the "set-of-marks" prompt technique) and returns the result as a new image;
  * `image` is not modified. See {@link paintSetOfMarks}.
+ *
+ * @example
+ * ```ts
+ * const marked = drawSetOfMarks(image, [{ label: 'e3', rect: { x: 10, y: 40, width: 120, height: 24 } }], {
+ *   palette: DISTINCT_MARK_PALETTE,
+ *   textColor: [255, 255, 255],
+ * });
+ * ```
  */
 export function drawSetOfMarks(image: RgbImage, marks: readonly Mark[], options: SetOfMarksOptions = {}): RgbImage {
   const out = cloneImage(image);

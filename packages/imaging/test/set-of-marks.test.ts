@@ -95,7 +95,7 @@ describe('annotateSetOfMarks on real PNGs', () => {
     expect([0, 1, 2].map((i) => edgeColour(cycled, i))).toEqual([[50, 0, 0], [0, 50, 0], [50, 0, 0]]);
   });
 
-  it('clips boxes at the image edges and moves labels inside the image', () => {
+  it('clips boxes at the image edges and keeps labels inside the image, against their own box', () => {
     const w = 60;
     const h = 40;
     const small = gradientPng(w, h);
@@ -107,7 +107,9 @@ describe('annotateSetOfMarks on real PNGs', () => {
       ...outlinePixels({ left: -10, top: -5, right: 30, bottom: 25 }, 2, w, h),
       ...pixelsOf(0, 0, 14, 18, w, h), // label pushed from (-10, -5) to (0, 0)
       ...outlinePixels({ left: 50, top: 30, right: 80, bottom: 60 }, 2, w, h),
-      ...pixelsOf(34, 22, 60, 40, w, h), // 26 x 18 label pushed left and up to end at the image's corner
+      // the 26 x 18 label fits neither in the 10 x 10 visible part nor beside it within its row: shrunk to
+      // scale 1 (13 x 9), left of the box
+      ...pixelsOf(37, 30, 50, 39, w, h),
     ];
     expect(sorted(changedPixels(decode(small), decode(out)))).toEqual(sorted(expected));
   });
@@ -120,13 +122,17 @@ describe('annotateSetOfMarks on real PNGs', () => {
     expect(clean.equals(copy)).toBe(true);
   });
 
-  it('keeps labels on top: a later outline does not cross an earlier label', () => {
+  it("keeps labels on top: a later outline does not cross an earlier label (UFO's 'inside' placement)", () => {
     const out = decode(
-      annotateSetOfMarks(clean, [
-        { label: '1', left: 100, top: 50, right: 190, bottom: 110, color: [200, 0, 0] },
-        // right edge (x = 104, 105) runs through the first label (100..114 x 50..68)
-        { label: '2', left: 20, top: 60, right: 106, bottom: 100, color: [0, 200, 0] },
-      ]),
+      annotateSetOfMarks(
+        clean,
+        [
+          { label: '1', left: 100, top: 50, right: 190, bottom: 110, color: [200, 0, 0] },
+          // right edge (x = 104, 105) runs through the first label (100..114 x 50..68)
+          { label: '2', left: 20, top: 60, right: 106, bottom: 100, color: [0, 200, 0] },
+        ],
+        { labelPlacement: 'inside' },
+      ),
     );
     for (let y = 50; y < 68; y += 1) {
       for (let x = 100; x < 114; x += 1) expect([[200, 0, 0], [0, 0, 0]]).toContainEqual(rgbAt(out, x, y));
@@ -158,18 +164,30 @@ describe('drawSetOfMarks on RGB images', () => {
     expect(a.data.equals(b.data)).toBe(true);
   });
 
-  it("puts a small box's label above it with 'above-small' when there is room, inside otherwise", () => {
-    const white = createImage(100, 100, [255, 255, 255]);
-    const small = { label: 'a1', rect: { x: 10, y: 50, width: 40, height: 20 } };
-    const above = drawSetOfMarks(white, [small], { labelPlacement: 'above-small' });
-    expect(pixelAt(above, 11, 33)).not.toEqual([255, 255, 255]); // label background, 18 px above the box
-    expect(pixelAt(above, 30, 60)).toEqual([255, 255, 255]); // the control itself stays visible
-    const inside = drawSetOfMarks(white, [small]);
-    expect(pixelAt(inside, 11, 33)).toEqual([255, 255, 255]);
-    expect(pixelAt(inside, 12, 60)).not.toEqual([255, 255, 255]);
-    // no room above a box at the top: the label stays inside
-    const top = drawSetOfMarks(white, [{ label: 'a1', rect: { x: 10, y: 5, width: 40, height: 20 } }], { labelPlacement: 'above-small' });
-    expect(pixelAt(top, 12, 12)).not.toEqual([255, 255, 255]);
+  it("with 'avoid' (the default) moves a label off a neighbour's box; 'inside' keeps UFO's corner", () => {
+    const white = createImage(200, 100, [255, 255, 255]);
+    const marks: Mark[] = [
+      { label: 'a1', rect: { x: 60, y: 40, width: 100, height: 30 } },
+      // overlaps the top-left corner of a1, where 'inside' puts a1's label
+      { label: 'b2', rect: { x: 40, y: 30, width: 30, height: 20 } },
+    ];
+    const avoid = drawSetOfMarks(white, marks);
+    const inside = drawSetOfMarks(white, marks, { labelPlacement: 'inside' });
+    // a1's label (26 x 18) goes to its box's top-right corner: 134..160 x 40..58
+    expect(pixelAt(avoid, 150, 50)).not.toEqual([255, 255, 255]);
+    expect(pixelAt(inside, 150, 50)).toEqual([255, 255, 255]);
+    expect(pixelAt(inside, 64, 44)).not.toEqual([255, 255, 255]);
+  });
+
+  it('draws a control listed twice once, and skips marks wholly outside the image', () => {
+    const white = createImage(120, 80, [255, 255, 255]);
+    const once = drawSetOfMarks(white, [{ label: 'e9', rect: { x: 10, y: 10, width: 80, height: 30 } }]);
+    const twice = drawSetOfMarks(white, [
+      { label: 'e9', rect: { x: 10, y: 10, width: 80, height: 30 } },
+      { label: 'e10', rect: { x: 10, y: 10, width: 80, height: 30 } },
+      { label: 'e11', rect: { x: 300, y: 10, width: 80, height: 30 } },
+    ]);
+    expect(twice.data.equals(once.data)).toBe(true);
   });
 
   it('honours thickness', () => {

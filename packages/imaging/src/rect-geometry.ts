@@ -1,0 +1,23 @@
+import type { PixelRect } from './rgb-image.js';
+
+/** Whether two rectangles share at least one pixel (edges that only touch do not count). */
+export function rectsOverlap(a: PixelRect, b: PixelRect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Whether `outer` covers every pixel of `inner`. */
+export function rectContains(outer: PixelRect, inner: PixelRect): boolean {
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
+}
+
+/** Pixels two rectangles share (0 when they do not overlap). */
+export function overlapArea(a: PixelRect, b: PixelRect): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
