@@ -17,7 +17,7 @@ export type { Mark, MarkStyle, RectMark, SetOfMark } from './mark.js';
 export { dedupeMarks } from './mark-dedupe.js';
 export { placeLabels } from './label-placement.js';
 export type { LabelPlacement, LabelPosition, LabelRequest, LabelLayoutOptions, PlacedLabel } from './label-placement.js';
-export { rectsOverlap, rectContains, overlapArea } from './rect-geometry.js';
+export { rectsOverlap, rectContains, overlapArea, isBackdropOf } from './rect-geometry.js';
 export { labelLayoutProblems } from './label-layout-check.js';
 export type { LabelLayoutToCheck } from './label-layout-check.js';
 export { annotateSetOfMarks } from './annotate-png.js';

@@ -1,4 +1,4 @@
-import { rectContains, rectsOverlap } from './rect-geometry.js';
+import { isBackdropOf, rectsOverlap } from './rect-geometry.js';
 import type { PixelRect } from './rgb-image.js';
 
 /** A laid-out annotation to check: boxes and labels index for index (a `SetOfMarksLayout` is one). */
@@ -16,8 +16,8 @@ function touches(a: PixelRect, b: PixelRect): boolean {
 
 /**
  * The ways a set-of-marks layout could mislead a reader, as sentences (empty when there are none): a label that
- * overlaps another label, covers a different mark's box (boxes containing the label's own box — a menu around its
- * items — are allowed) or neither lies inside nor touches its own box. Tests and diagnostics use it on
+ * overlaps another label, covers a different mark's box (boxes behind the label's own box — a menu around its
+ * items, see `isBackdropOf` — are allowed) or neither lies inside nor touches its own box. Tests and diagnostics use it on
  * `layoutSetOfMarks` results.
  *
  * @example
@@ -36,7 +36,7 @@ export function labelLayoutProblems(layout: LabelLayoutToCheck): string[] {
       if (j > i && rectsOverlap(rect, other.rect)) problems.push(`labels ${name(i)} and ${name(j)} overlap`);
     });
     layout.boxes.forEach((box, j) => {
-      if (j !== i && box.width > 0 && box.height > 0 && rectsOverlap(rect, box) && !rectContains(box, own)) {
+      if (j !== i && box.width > 0 && box.height > 0 && rectsOverlap(rect, box) && !isBackdropOf(box, own)) {
         problems.push(`label ${name(i)} covers the box of ${name(j)}`);
       }
     });

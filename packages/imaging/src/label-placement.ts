@@ -1,5 +1,5 @@
 import { textBoxSize } from './draw-text.js';
-import { overlapArea, rectContains, rectsOverlap } from './rect-geometry.js';
+import { isBackdropOf, overlapArea, rectsOverlap } from './rect-geometry.js';
 import type { PixelRect } from './rgb-image.js';
 
 /**
@@ -149,8 +149,8 @@ function clampInto(rect: PixelRect, width: number, height: number): PixelRect {
  * Places set-of-marks labels so that none misleads: labels are tried in order, each at the first position of
  * inside top-left, inside top-right, inside bottom-left, inside bottom-right, left of the box, right of it (top
  * then bottom aligned), above and below it (left then right aligned) that lies inside the image, overlaps no label
- * placed before and covers no other mark's box — except boxes that contain this mark's box (a menu around its
- * items, a window around its buttons). A position counts first only when the label stays within the box's band:
+ * placed before and covers no other mark's box — except boxes behind this mark's box (see `isBackdropOf`: a menu
+ * around its items, a window around its buttons, an editor under an open menu). A position counts first only when the label stays within the box's band:
  * inside it, beside it no taller than the box (a menu row's label never reaches the next row), above or below it
  * no wider. Inside and beside positions within the band are tried first, at the preferred font scale and then at
  * smaller ones down to `minFontScale` (a short menu row gets a smaller label inside it rather than one above it);
@@ -186,7 +186,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
   const placed: PixelRect[] = [];
   return requests.map(({ text, box }, index) => {
     const obstacles = requests
-      .filter((other, j) => j !== index && !rectContains(other.box, box) && other.box.width > 0 && other.box.height > 0)
+      .filter((other, j) => j !== index && !isBackdropOf(other.box, box) && other.box.width > 0 && other.box.height > 0)
       .map((other) => other.box);
     const free = (rect: PixelRect): boolean =>
       rect.x >= 0 &&

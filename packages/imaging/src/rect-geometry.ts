@@ -21,3 +21,13 @@ export function overlapArea(a: PixelRect, b: PixelRect): number {
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 }
+
+/**
+ * Whether `back` lies behind `box` as far as labels go: at least as large and under at least half of it.
+ * A container is (a menu around its items, a window around its buttons), and so is a control a popup covers (an
+ * editor under an open menu): a label of `box` may sit on such a box without being read as its label.
+ */
+export function isBackdropOf(back: PixelRect, box: PixelRect): boolean {
+  const area = box.width * box.height;
+  return back.width * back.height >= area && overlapArea(back, box) * 2 >= area;
+}

@@ -28,12 +28,12 @@ export async function toScreenshot(pixels: RgbImage): Promise<Screenshot> {
 
 /**
  * How Linux screenshots are annotated: AT-SPI roles have no UFO type colours, so boxes cycle through dark distinct
- * colours with white labels, and labels of small controls go just above them so the control stays visible.
+ * colours with white labels. Labels go where imaging's default placement puts them: inside or against their own
+ * box, never over another label or another control's box.
  */
-const MARK_STYLE: SetOfMarksOptions = Object.freeze({
+export const LINUX_MARK_STYLE: SetOfMarksOptions = Object.freeze({
   palette: DISTINCT_MARK_PALETTE,
   textColor: [255, 255, 255] as const,
-  labelPlacement: 'above-small' as const,
 });
 
 /** Captures the whole screen. */
@@ -83,7 +83,7 @@ export async function captureAnnotated(
   const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
   const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
   const marks = placed.map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
-  const annotated = drawSetOfMarks(capture.pixels, marks, MARK_STYLE);
+  const annotated = drawSetOfMarks(capture.pixels, marks, LINUX_MARK_STYLE);
   const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
   return {
     ...shot,

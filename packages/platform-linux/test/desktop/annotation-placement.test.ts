@@ -1,0 +1,124 @@
+// Set-of-marks labels on screenshots of real GTK apps: each label inside or against its own control, none over
+// another label or another control's box, menu item labels within their own rows, each control drawn once. The
+// annotated PNGs are kept in a temp folder (printed) to be looked at.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  decodePng,
+  drawSetOfMarks,
+  fromPngDataUrl,
+  labelLayoutProblems,
+  layoutSetOfMarks,
+  rectContains,
+  type Mark,
+  type SetOfMarksLayout,
+} from '@ufo-ts/imaging';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LINUX_MARK_STYLE } from '../../src/desktop/screenshots.js';
+import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
+import { waitFor } from '../../src/util/wait.js';
+import { describeDesktop } from '../helpers/desktop-suite.js';
+import { startLinuxServer, type LinuxServerFixture } from '../helpers/linux-dispatcher.js';
+
+interface Control {
+  id: string;
+  name: string;
+  type: string;
+  rect: [number, number, number, number];
+}
+interface Annotated {
+  image: string;
+  clean_image: string;
+  width: number;
+  height: number;
+  window: { id: string; rect: { x: number; y: number; width: number; height: number } };
+  controls: Control[];
+}
+
+const outDir = join(tmpdir(), 'ufo-annotation-placement');
+
+describeDesktop('set-of-marks label placement on screenshots of real apps', ['mousepad', 'galculator'], () => {
+  let desktop: Desktop;
+  let fixture: LinuxServerFixture;
+
+  beforeAll(async () => {
+    mkdirSync(outDir, { recursive: true });
+    desktop = await startDesktop();
+    for (const app of ['galculator', 'mousepad']) await desktop.launchApp(app).waitForFrame({ timeoutMs: 30_000 });
+    fixture = await startLinuxServer({ desktop, shell: false });
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    const report = await desktop?.stop();
+    expect(report?.leftovers).toEqual([]);
+  });
+
+  const select = async (root: string): Promise<void> => {
+    const { windows } = await fixture.ok<{ windows: { id: string; root_name: string }[] }>('list_windows');
+    await fixture.ok('select_application_window', { id: windows.find((w) => w.root_name === root)!.id });
+  };
+
+  /**
+   * Annotates the selected window through the tool server, saves the PNG, and lays the same marks out again: the
+   * tool's image must be exactly the clean image drawn with that layout, so the layout checked is the one shown.
+   */
+  const annotate = async (name: string): Promise<{ shot: Annotated; marks: Mark[]; layout: SetOfMarksLayout }> => {
+    const shot = await fixture.ok<Annotated>('capture_annotated_screenshot', { include_clean: true });
+    const file = join(outDir, `${name}.png`);
+    writeFileSync(file, fromPngDataUrl(shot.image));
+    process.stderr.write(`[annotation-placement] ${file}\n`);
+    const origin = shot.window.rect;
+    const marks = shot.controls.map((c) => ({
+      label: c.id,
+      left: c.rect[0] - origin.x,
+      top: c.rect[1] - origin.y,
+      right: c.rect[2] - origin.x,
+      bottom: c.rect[3] - origin.y,
+    }));
+    const clean = decodePng(fromPngDataUrl(shot.clean_image));
+    const redrawn = drawSetOfMarks(clean, marks, LINUX_MARK_STYLE);
+    expect(decodePng(fromPngDataUrl(shot.image)).data.equals(redrawn.data)).toBe(true);
+    return { shot, marks, layout: layoutSetOfMarks(marks, shot.width, shot.height, LINUX_MARK_STYLE) };
+  };
+
+  it("mousepad's open File menu: each item's label inside its own row, no label over another or over a neighbour", async () => {
+    await select('mousepad');
+    await fixture.ok('keyboard_input', { keys: 'alt+f' });
+    await waitFor(
+      async () => {
+        const { controls } = await fixture.ok<{ controls: { role: string; name: string; rect: unknown }[] }>('get_controls');
+        return controls.some((c) => /menu item/.test(c.role) && /^Save As/.test(c.name) && c.rect);
+      },
+      { timeoutMs: 10_000, what: 'the File menu to open' },
+    );
+    const { shot, layout } = await annotate('mousepad-file-menu');
+    await fixture.ok('keyboard_input', { keys: 'Escape' });
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    const items = shot.controls.filter((c) => /menu item/.test(c.type) && c.name && c.rect[1] > shot.window.rect.y + 40);
+    expect(items.map((c) => c.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^Save$/), expect.stringMatching(/^Save As/)]));
+    for (const item of items) {
+      const i = layout.marks.findIndex((m) => m.label === item.id);
+      expect(i, `${item.id} ${item.name} drawn`).toBeGreaterThanOrEqual(0);
+      const label = layout.labels[i]!.rect;
+      const box = layout.boxes[i]!;
+      expect(label.y >= box.y && label.y + label.height <= box.y + box.height, `${item.name}: ${JSON.stringify({ label, box })}`).toBe(true);
+    }
+    // "Save" and "Save As…" are neighbouring rows: each label lies on its own row
+    const save = layout.marks.findIndex((m) => m.label === items.find((c) => c.name === 'Save')!.id);
+    const saveAs = layout.marks.findIndex((m) => m.label === items.find((c) => /^Save As/.test(c.name))!.id);
+    expect(rectContains(layout.boxes[save]!, layout.labels[save]!.rect)).toBe(true);
+    expect(rectContains(layout.boxes[saveAs]!, layout.labels[saveAs]!.rect)).toBe(true);
+  });
+
+  it('galculator: every button labelled once, no label over another or over a neighbouring button', async () => {
+    await select('galculator');
+    const { shot, layout } = await annotate('galculator');
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    const buttons = shot.controls.filter((c) => /button/.test(c.type));
+    expect(buttons.length).toBeGreaterThan(20);
+    const drawn = new Set(layout.marks.map((m) => m.label));
+    for (const button of buttons) expect(drawn.has(button.id) || shot.controls.some((c) => c.id !== button.id && String(c.rect) === String(button.rect))).toBe(true);
+  });
+});
