@@ -41,9 +41,10 @@ export class Context {
     this.set(key, fn(this.get(key)));
   }
 
-  /** Starts the counters of a round and makes it current. */
+  /** Starts the counters of a round, clears the round result and makes the round current. */
   beginRound(roundId: number, request: string): void {
     const id = String(roundId);
+    this.set('ROUND_RESULT', CONTEXT_KEYS.ROUND_RESULT.initial());
     this.update('ROUND_STEP', (m) => ({ ...m, [id]: 0 }));
     this.update('ROUND_COST', (m) => ({ ...m, [id]: 0 }));
     this.update('ROUND_SUBTASK_AMOUNT', (m) => ({ ...m, [id]: 0 }));

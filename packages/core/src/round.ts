@@ -4,6 +4,7 @@ import type { RoundAgent, RoundState, StepRunOptions } from './fsm.js';
 import type { Clock } from './ports/clock.js';
 import type { CommandDispatcher } from './ports/command-dispatcher.js';
 import type { LogSink } from './ports/log-sink.js';
+import type { RoundPosition, RoundRecorder } from './ports/round-recorder.js';
 import { captureSnapshot } from './snapshot.js';
 
 /** Options of {@link Round}. */
@@ -26,6 +27,8 @@ export interface RoundOptions {
   signal?: AbortSignal;
   /** Aborts the current step's in-flight model and tool calls; passed to the agent with each step. */
   stepSignal?: AbortSignal;
+  /** Durable records written at round start, after each transition and at round end (checkpoints). */
+  recorder?: RoundRecorder;
 }
 
 /** What a round returns. */
@@ -71,10 +74,13 @@ export class Round {
     return this.stateRef;
   }
 
-  /** Why the round would stop now, or undefined when it goes on. */
+  /**
+   * Why the round would stop now, or undefined when it goes on. A round that reached its end state ended there,
+   * even when a cancel arrived during its last step.
+   */
   private stopReason(): RoundOutcome['endReason'] | undefined {
-    if (this.options.signal?.aborted) return 'cancelled';
     if (this.stateRef.isRoundEnd()) return 'round_end';
+    if (this.options.signal?.aborted) return 'cancelled';
     if (this.options.context.get('SESSION_STEP') >= (this.options.maxSteps ?? 50)) return 'max_steps';
     return undefined;
   }
@@ -83,9 +89,17 @@ export class Round {
     return this.options.stepSignal ? { signal: this.options.stepSignal } : {};
   }
 
+  /**
+   * Runs the round. After each step the transition is applied in this order: the next agent takes its next state,
+   * the recorder writes (so a crash after this point resumes in the next state), a subtask end is settled
+   * (snapshot, counter; a resume redoes this when it finds a subtask-end position), and only then the `transition`
+   * event is emitted, so observers read the context as it is after the transition. A recorder failure ends the
+   * round by rejecting with that error.
+   */
   async run(): Promise<RoundOutcome> {
-    const { context, events } = this.options;
+    const { context, events, recorder } = this.options;
     context.beginRound(this.id, this.request);
+    await recorder?.roundStarted(this.position());
     events.emit({ type: 'round-start', round: this.id, request: this.request });
     let reason = this.stopReason();
     while (reason === undefined) {
@@ -94,6 +108,17 @@ export class Round {
       await agent.handle(context, this.stepOptions);
       const next = agent.state.nextState(agent);
       const nextAgent = agent.state.nextAgent(agent);
+      nextAgent.setState(next);
+      this.agentRef = nextAgent;
+      this.stateRef = next;
+      const transition = {
+        round: this.id,
+        from: { agent: agent.name, agentKind: from.agentKind, state: from.name },
+        to: { agent: nextAgent.name, agentKind: next.agentKind, state: next.name },
+        status: agent.status,
+      };
+      await recorder?.transitioned(transition, this.position());
+      if (next.isSubtaskEnd()) await this.onSubtaskEnd(nextAgent);
       events.emit({
         type: 'transition',
         from: `${from.agentKind}.${from.name}`,
@@ -102,10 +127,6 @@ export class Round {
         nextAgent: nextAgent.name,
         status: agent.status,
       });
-      nextAgent.setState(next);
-      this.agentRef = nextAgent;
-      this.stateRef = next;
-      if (next.isSubtaskEnd()) await this.onSubtaskEnd(nextAgent);
       reason = this.stopReason();
     }
     this.agentRef.recordRequest?.(`request_${this.id}`, this.request);
@@ -120,8 +141,14 @@ export class Round {
       cost: context.currentRoundCost,
       subtasks: context.currentRoundSubtaskAmount,
     };
+    await recorder?.roundEnded({ round: this.id, request: this.request, result: outcome.result, finalState: outcome.finalState });
     events.emit({ type: 'round-end', round: this.id, state: outcome.finalState, result: outcome.result });
     return outcome;
+  }
+
+  /** The agent and state that handle the next step. */
+  private position(): RoundPosition {
+    return { round: this.id, request: this.request, agent: this.agentRef.name, state: this.stateRef.name };
   }
 
   private async onSubtaskEnd(agent: RoundAgent): Promise<void> {

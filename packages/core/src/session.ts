@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './ports/clock.js';
 import type { CommandDispatcher } from './ports/command-dispatcher.js';
 import type { Interactor } from './ports/interactor.js';
 import type { LogSink } from './ports/log-sink.js';
+import type { RoundRecorder } from './ports/round-recorder.js';
 import { Round, type RoundOutcome } from './round.js';
 
 /** Options of {@link Session}. */
@@ -40,6 +41,11 @@ export interface SessionOptions {
   clock?: Clock;
   /** Run mode recorded in the context (`normal`, `follower`, ...). */
   mode?: string;
+  /**
+   * Durable records every round writes as part of its sequence (checkpoints); a failed write ends the session
+   * with its error. Observers subscribe to `events` instead.
+   */
+  recorder?: RoundRecorder;
 }
 
 /** One round's request and result, as the session records it. */
@@ -179,6 +185,7 @@ export class Session {
       signal: this.abort.signal,
       stepSignal: this.stepAbort.signal,
       ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+      ...(this.options.recorder ? { recorder: this.options.recorder } : {}),
     });
   }
 

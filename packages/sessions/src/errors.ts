@@ -9,6 +9,7 @@ export type SessionErrorCode =
   | 'CHECKPOINT_MISSING'
   | 'CHECKPOINT_INVALID'
   | 'CHECKPOINT_NOT_RESUMABLE'
+  | 'CHECKPOINT_WRITE_FAILED'
   | 'RESUME_DECISION_INVALID'
   | 'EXPERIENCE_STORE_INVALID'
   | 'EMBEDDING_FAILED';
@@ -47,5 +48,19 @@ export class HumanInputRequiredError extends UfoError {
         : `answers to ${request.questions.length} question(s)`;
     super('HUMAN_INPUT_REQUIRED', `${request.agent} is waiting for ${what}`, { details: { request } });
     this.request = request;
+  }
+}
+
+/**
+ * The checkpoint store failed to save. The session ends `failed` with this error (the store's error is its
+ * `cause`): a session whose progress cannot be recorded stops instead of running on unresumable.
+ */
+export class CheckpointWriteError extends SessionError {
+  constructor(
+    /** The status the checkpoint was being saved with. */
+    readonly checkpointStatus: string,
+    cause: unknown,
+  ) {
+    super('CHECKPOINT_WRITE_FAILED', `The checkpoint (${checkpointStatus}) could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

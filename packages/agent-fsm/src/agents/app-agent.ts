@@ -26,6 +26,8 @@ export class AppAgent extends Agent {
   readonly machine: StateMachine;
   readonly appRoot: string;
   readonly processName: string;
+  /** `follower`: a finished subtask ends the round, so its result is the round's result. */
+  readonly mode: 'normal' | 'follower';
   private readonly host: Agent;
 
   constructor(options: AppAgentOptions) {
@@ -34,7 +36,8 @@ export class AppAgent extends Agent {
     this.appRoot = options.appRoot;
     this.processName = options.processName;
     this.kind = options.kind ?? 'AppAgent';
-    const base = options.mode === 'follower' ? FOLLOWER_APP_MACHINE : APP_MACHINE;
+    this.mode = options.mode ?? 'normal';
+    const base = this.mode === 'follower' ? FOLLOWER_APP_MACHINE : APP_MACHINE;
     this.machine = this.kind === 'AppAgent' ? base : new StateMachine(this.kind, base.table);
   }
 
@@ -49,6 +52,8 @@ export class AppAgent extends Agent {
   override async runArchive(context: Context, status: string): Promise<void> {
     const finalStatus = (this.lastOutcome === 'rejected' ? 'REJECTED' : status) as SubtaskRecord['status'];
     this.archive(context, finalStatus, this.lastResult);
+    // In follower mode no host step follows a finished subtask to state the round's result: it is this one.
+    if (this.mode === 'follower' && finalStatus === 'FINISH' && this.lastResult !== undefined) context.set('ROUND_RESULT', this.lastResult);
   }
 
   protected override async onError(context: Context): Promise<void> {

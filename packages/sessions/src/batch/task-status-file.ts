@@ -6,7 +6,7 @@ import { SessionError } from '../errors.js';
 /** The status of one batch task. */
 export const TaskStatusSchema = z.object({
   /** `completed` tasks are skipped on a rerun; every other status runs again. */
-  status: z.enum(['completed', 'error', 'failed', 'cancelled', 'waiting', 'invalid']),
+  status: z.enum(['completed', 'incomplete', 'error', 'failed', 'cancelled', 'waiting', 'invalid']),
   /** True for `completed` (the original's boolean). */
   finished: z.boolean(),
   finalState: z.string().optional(),

@@ -43,7 +43,7 @@ export const WaitingForSchema = z.discriminatedUnion('kind', [
 export type WaitingFor = z.infer<typeof WaitingForSchema>;
 
 /** Where a session is: status values of a checkpoint. */
-export const CheckpointStatusSchema = z.enum(['running', 'waiting', 'completed', 'error', 'cancelled', 'failed']);
+export const CheckpointStatusSchema = z.enum(['running', 'waiting', 'completed', 'incomplete', 'error', 'cancelled', 'failed']);
 export type CheckpointStatus = z.infer<typeof CheckpointStatusSchema>;
 
 /**

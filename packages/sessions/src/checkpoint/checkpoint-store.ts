@@ -6,8 +6,11 @@ import { SessionCheckpointSchema, type SessionCheckpoint } from './checkpoint-sc
 
 /** Where checkpoints are kept. */
 export interface CheckpointStore {
-  /** Replaces the stored checkpoint. Must be atomic: a reader sees the old or the new one, never a mix. */
-  save(checkpoint: SessionCheckpoint): void;
+  /**
+   * Replaces the stored checkpoint. Must be atomic: a reader sees the old or the new one, never a mix. The session
+   * waits for it (it is part of each transition); a failure (thrown or rejected) ends the session as `failed`.
+   */
+  save(checkpoint: SessionCheckpoint): void | Promise<void>;
   /** The stored checkpoint, or undefined. */
   load(): SessionCheckpoint | undefined;
 }

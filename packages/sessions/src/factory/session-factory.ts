@@ -114,7 +114,7 @@ export class SessionFactory {
   /** Continues a checkpointed session (a log folder or a checkpoint) with the same type it was started with. */
   async resume(source: string | SessionCheckpoint, options: { decision?: ResumeDecision } = {}): Promise<ManagedSession> {
     const checkpoint = typeof source === 'string' ? readCheckpoint(source) : source;
-    if (checkpoint.status === 'completed' || checkpoint.status === 'error') {
+    if (checkpoint.status === 'completed' || checkpoint.status === 'incomplete' || checkpoint.status === 'error') {
       throw new SessionError('CHECKPOINT_NOT_RESUMABLE', `Session ${checkpoint.task} already ended (${checkpoint.status}); there is nothing to resume`);
     }
     const platform = (checkpoint.platform as SessionPlatform | undefined) ?? detectPlatform();

@@ -104,8 +104,10 @@ export interface ManagedSessionOptions {
 
 /** How a managed session ended. */
 export type ManagedSessionStatus =
-  /** Every round ended (FINISH, FAIL, MAX_STEP) and no step failed the round. */
+  /** Every round ended (FINISH or FAIL) and no step failed the round. */
   | 'completed'
+  /** The session-wide step cap (`MAX_STEP`) stopped the last round before it ended. */
+  | 'incomplete'
   /** A round ended in ERROR (a step failed). */
   | 'error'
   /** `cancel()` (Ctrl+C) stopped it; resumable. */

@@ -2,14 +2,16 @@ import {
   captureSnapshot,
   serializeError,
   Session,
-  type EngineEvent,
   type RoundAgent,
+  type RoundEnd,
   type RoundOutcome,
+  type RoundPosition,
+  type RoundRecorder,
   type Round,
 } from '@ufo-ts/core';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { FileCheckpointStore, type CheckpointStore } from '../checkpoint/checkpoint-store.js';
-import { HumanInputRequiredError } from '../errors.js';
+import { CheckpointWriteError, HumanInputRequiredError } from '../errors.js';
 import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus } from './managed-session-options.js';
 import { ManagedRound } from './managed-round.js';
 import { evaluateRound, finishSession } from './post-session.js';
@@ -28,8 +30,9 @@ export interface ManagedSessionSpec {
 export type AgentsCheckpoint = Pick<SessionCheckpoint, 'agents' | 'blackboard'> & { activeSubAgent?: string };
 
 /**
- * The base of every session type: the core `Session` loop plus a checkpoint after every transition, resume from a
- * checkpoint, a clean two-stage cancel, the per-round and per-session evaluation, experience saving and the
+ * The base of every session type: the core `Session` loop plus a checkpoint at every round start, transition and
+ * round end (written by the round itself through its `RoundRecorder`, not by an event listener: a failed write
+ * ends the session as `failed` with a {@link CheckpointWriteError}), resume from a checkpoint, a clean two-stage cancel, the per-round and per-session evaluation, experience saving and the
  * reports (`output.md`, `report.html`). `run()` never throws for a session failure: it returns the status.
  */
 export abstract class ManagedSession extends Session {
@@ -45,8 +48,6 @@ export abstract class ManagedSession extends Session {
   private frozen = false;
   private cancelRequested = false;
   private resumeAgent: RoundAgent | undefined;
-  /** The agent the latest round started with (for the checkpoint at round start). */
-  private roundAgent: RoundAgent | undefined;
   private readonly roundEvaluations: ManagedSessionOutcome['evaluations'] = [];
 
   constructor(options: ManagedSessionOptions, runtime: SessionRuntime, spec: ManagedSessionSpec) {
@@ -108,7 +109,6 @@ export abstract class ManagedSession extends Session {
   }
 
   override async run(): Promise<ManagedSessionOutcome> {
-    const unsubscribe = this.events.subscribe((event) => this.onEvent(event));
     let failure: unknown;
     try {
       const checkpoint = this.settings.resume?.checkpoint;
@@ -117,14 +117,12 @@ export abstract class ManagedSession extends Session {
     } catch (error) {
       failure = error;
     }
-    unsubscribe();
     return finishSession({ session: this, runtime: this.runtime, settings: this.settings, failure, status: this.statusOf(failure), roundEvaluations: this.roundEvaluations });
   }
 
   protected override createRound(roundId: number, request: string): Round {
     const agent = this.resumeAgent ?? this.spec.startAgent(roundId);
     this.resumeAgent = undefined;
-    this.roundAgent = agent;
     const options = this.settings;
     return new ManagedRound(
       {
@@ -140,6 +138,7 @@ export abstract class ManagedSession extends Session {
         signal: this.signal,
         stepSignal: this.runtime.hardAbort.signal,
         dispatcher: options.dispatcher,
+        recorder: this.checkpoints,
       },
       (outcome: RoundOutcome) => this.afterRound(outcome),
     );
@@ -175,29 +174,31 @@ export abstract class ManagedSession extends Session {
     }
   }
 
-  private onEvent(event: EngineEvent): void {
+  /** The round's durable records: the checkpoint, written in the round's own sequence. */
+  private readonly checkpoints: RoundRecorder = {
+    roundStarted: (position) => this.checkpointAt(position),
+    transitioned: (_transition, position) => this.checkpointAt(position),
+    roundEnded: (end) => this.checkpointRoundEnd(end),
+  };
+
+  private async checkpointAt(position: RoundPosition): Promise<void> {
     if (this.frozen) return;
-    if (event.type === 'round-start' && this.roundAgent) {
-      this.position = { round: event.round, request: event.request, agent: this.roundAgent.name, state: this.roundAgent.state.name };
-      this.saveCheckpoint('running');
-    } else if (event.type === 'transition') {
-      const dot = event.to.lastIndexOf('.');
-      this.position = {
-        round: this.context.get('CURRENT_ROUND_ID'),
-        request: this.context.get('REQUEST'),
-        agent: event.nextAgent,
-        state: dot >= 0 ? event.to.slice(dot + 1) : event.to,
-      };
-      this.saveCheckpoint('running');
-    } else if (event.type === 'round-end' && event.state !== 'CANCELLED') {
-      this.completedRounds.push({ request: this.context.get('REQUEST'), result: event.result, finalState: event.state });
-      this.position = null;
-      this.saveCheckpoint('running');
-    }
+    this.position = { ...position };
+    await this.saveCheckpoint('running');
   }
 
-  /** Writes a checkpoint of the current state (no-op without a store). Returns it. */
-  protected saveCheckpoint(status: SessionCheckpoint['status']): SessionCheckpoint | undefined {
+  private async checkpointRoundEnd(end: RoundEnd): Promise<void> {
+    if (this.frozen || end.finalState === 'CANCELLED') return;
+    this.completedRounds.push({ request: end.request, result: end.result, finalState: end.finalState });
+    this.position = null;
+    await this.saveCheckpoint('running');
+  }
+
+  /**
+   * Writes a checkpoint of the current state (no-op without a store) and returns it. A store failure is thrown as
+   * a {@link CheckpointWriteError} carrying it as `cause`.
+   */
+  protected async saveCheckpoint(status: SessionCheckpoint['status']): Promise<SessionCheckpoint | undefined> {
     if (!this.store) return undefined;
     const checkpoint: SessionCheckpoint = {
       version: 1,
@@ -214,15 +215,27 @@ export abstract class ManagedSession extends Session {
       ...this.captureAgents(this.position),
       extra: this.checkpointExtra(),
     };
-    this.store.save(checkpoint);
-    this.lastCheckpoint = checkpoint;
+    await this.writeCheckpoint(checkpoint);
     return checkpoint;
   }
 
-  /** Records the final status on the last consistent checkpoint (it is not re-captured: see `cancel`). */
-  finalCheckpoint(status: ManagedSessionStatus, failure: unknown): SessionCheckpoint | undefined {
+  private async writeCheckpoint(checkpoint: SessionCheckpoint): Promise<void> {
+    try {
+      await this.store!.save(checkpoint);
+    } catch (cause) {
+      throw new CheckpointWriteError(checkpoint.status, cause);
+    }
+    this.lastCheckpoint = checkpoint;
+  }
+
+  /**
+   * Records the final status on the last consistent checkpoint (it is not re-captured: see `cancel`). Throws a
+   * {@link CheckpointWriteError} when the store fails.
+   */
+  async finalCheckpoint(status: ManagedSessionStatus, failure: unknown): Promise<SessionCheckpoint | undefined> {
     if (!this.store) return undefined;
-    const base = status === 'completed' || status === 'error' ? this.saveCheckpoint('running') : this.lastCheckpoint ?? this.saveCheckpoint('running');
+    const recapture = status === 'completed' || status === 'error' || status === 'incomplete' || !this.lastCheckpoint;
+    const base = recapture ? await this.saveCheckpoint('running') : this.lastCheckpoint;
     if (!base) return undefined;
     const checkpoint: SessionCheckpoint = { ...base, status, savedAt: new Date(this.runtime.clock.now()).toISOString() };
     delete checkpoint.waitingFor;
@@ -235,8 +248,7 @@ export abstract class ManagedSession extends Session {
       const err = serializeError(failure);
       checkpoint.error = { name: err.name, message: err.message, ...(err.code ? { code: err.code } : {}) };
     }
-    this.store.save(checkpoint);
-    this.lastCheckpoint = checkpoint;
+    await this.writeCheckpoint(checkpoint);
     return checkpoint;
   }
 
@@ -251,6 +263,7 @@ export abstract class ManagedSession extends Session {
     const last = this.results.at(-1);
     if (this.cancelRequested || last?.finalState === 'CANCELLED') return 'cancelled';
     if (last?.finalState === 'ERROR') return 'error';
+    if (last?.finalState === 'MAX_STEP') return 'incomplete';
     return 'completed';
   }
 }

@@ -12,6 +12,7 @@ import { EvaluationAgent, evaluationRecord } from '../evaluation/evaluation-agen
 import { ExperienceSummarizer } from '../experience/experience-summarizer.js';
 import { experienceText } from '../experience/experience-schema.js';
 import { modelFor } from '../runtime/session-models.js';
+import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import type { ManagedSession } from './managed-session.js';
 import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus } from './managed-session-options.js';
 import type { SessionRuntime } from './session-runtime.js';
@@ -116,16 +117,27 @@ function writeReports(ctx: PostSessionContext): ManagedSessionOutcome['reports']
 export async function finishSession(
   ctx: PostSessionContext & { failure: unknown; status: ManagedSessionStatus; roundEvaluations: EvaluationRecord[] },
 ): Promise<ManagedSessionOutcome> {
-  const { session, runtime, settings, status } = ctx;
+  const { session, runtime, settings } = ctx;
   const evaluations = [...ctx.roundEvaluations];
   let experienceSaved = 0;
-  if (status === 'completed' && session.results.length > 0) {
+  if (ctx.status === 'completed' && session.results.length > 0) {
     const evaluation = settings.evaluation && (settings.evaluation.session ?? true) ? await evaluate(ctx, { level: 'session', request: sessionRequest(session) }) : undefined;
     if (evaluation) evaluations.push(evaluation);
     experienceSaved = await maybeSaveExperience(ctx, evaluation);
   }
-  const checkpoint = session.finalCheckpoint(status, ctx.failure);
-  const waiting = status === 'waiting' ? (checkpoint?.waitingFor ?? (ctx.failure instanceof HumanInputRequiredError ? ctx.failure.request : undefined)) : undefined;
+  let status = ctx.status;
+  let failure = ctx.failure;
+  let checkpoint: SessionCheckpoint | undefined;
+  try {
+    checkpoint = await session.finalCheckpoint(status, failure);
+  } catch (error) {
+    // the final status could not be recorded: the session failed, unless it already had
+    if (status !== 'failed') {
+      status = 'failed';
+      failure = error;
+    }
+  }
+  const waiting = status === 'waiting' ? (checkpoint?.waitingFor ?? (failure instanceof HumanInputRequiredError ? failure.request : undefined)) : undefined;
   const reports = writeReports(ctx);
   await runtime.logSink.release();
   if (settings.closeDispatcher) await settings.dispatcher.close().catch(() => undefined);
@@ -145,7 +157,7 @@ export async function finishSession(
     kind: session.kind,
     status,
     ...(waiting ? { waitingFor: waiting } : {}),
-    ...(status === 'failed' ? { failure: serializeError(ctx.failure) } : {}),
+    ...(status === 'failed' ? { failure: serializeError(failure) } : {}),
     evaluations,
     experienceSaved,
     reports,
