@@ -73,6 +73,9 @@ const POSITIONS: readonly Exclude<LabelPosition, 'fallback'>[] = [
   'below-right',
 ];
 
+/** Pixels kept free between two labels. */
+const LABEL_GAP = 1;
+
 const INSIDE: readonly LabelPosition[] = POSITIONS.slice(0, 4);
 const BESIDE: readonly LabelPosition[] = ['left', 'right', 'left-bottom', 'right-bottom'];
 
@@ -148,8 +151,8 @@ function clampInto(rect: PixelRect, width: number, height: number): PixelRect {
 /**
  * Places set-of-marks labels so that none misleads: labels are tried in order, each at the first position of
  * inside top-left, inside top-right, inside bottom-left, inside bottom-right, left of the box, right of it (top
- * then bottom aligned), above and below it (left then right aligned) that lies inside the image, overlaps no label
- * placed before and covers no other mark's box — except boxes behind this mark's box (see `isBackdropOf`: a menu
+ * then bottom aligned), above and below it (left then right aligned) that lies inside the image, overlaps or touches
+ * no label placed before (a pixel stays between labels) and covers no other mark's box — except boxes behind this mark's box (see `isBackdropOf`: a menu
  * around its items, a window around its buttons, an editor under an open menu). A position counts first only when the label stays within the box's band:
  * inside it, beside it no taller than the box (a menu row's label never reaches the next row), above or below it
  * no wider. Inside and beside positions within the band are tried first, at the preferred font scale and then at
@@ -184,6 +187,13 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
   }
   const sizes = sizesOf(options);
   const placed: PixelRect[] = [];
+  // the placed labels grown by LABEL_GAP on every side: a new label must not touch them either ("e10" right
+  // against "e9" reads "e10e9")
+  const spaced: PixelRect[] = [];
+  const keep = (rect: PixelRect): void => {
+    placed.push(rect);
+    spaced.push({ x: rect.x - LABEL_GAP, y: rect.y - LABEL_GAP, width: rect.width + 2 * LABEL_GAP, height: rect.height + 2 * LABEL_GAP });
+  };
   return requests.map(({ text, box }, index) => {
     const obstacles = requests
       .filter((other, j) => j !== index && !isBackdropOf(other.box, box) && other.box.width > 0 && other.box.height > 0)
@@ -193,7 +203,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
       rect.y >= 0 &&
       rect.x + rect.width <= width &&
       rect.y + rect.height <= height &&
-      !placed.some((label) => rectsOverlap(label, rect)) &&
+      !spaced.some((label) => rectsOverlap(label, rect)) &&
       !obstacles.some((other) => rectsOverlap(other, rect));
     for (const { positions, banded } of ROUNDS) {
       for (const { scale, padding } of sizes) {
@@ -202,7 +212,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
           if (inBand(position, box, size.width, size.height) !== banded) continue;
           const rect = { ...corner(position, box, size.width, size.height), ...size };
           if (free(rect)) {
-            placed.push(rect);
+            keep(rect);
             return { rect, scale, padding, position };
           }
         }
@@ -219,7 +229,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
       const c = cost(rect);
       if (c < bestCost) [best, bestCost] = [rect, c];
     }
-    placed.push(best);
+    keep(best);
     return { rect: best, scale: last.scale, padding: last.padding, position: 'fallback' as const };
   });
 }

@@ -35,6 +35,19 @@ describe('label placement on menus, toolbars and grids', () => {
     });
   });
 
+  it('menu rows exactly as high as a label: each label in its own row, a pixel between any two labels', () => {
+    const layout = layoutSetOfMarks(menu(10, 18), W, H);
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    layout.labels.slice(1).forEach((label, i) => {
+      expect(withinRow(label.rect, layout.boxes[i + 1]!)).toBe(true);
+      expect(label.position).not.toBe('fallback');
+    });
+    // labels of neighbouring rows that would touch at the same corner take turns at the left and right corners
+    expect(layout.labels.slice(3, 7).map((l) => l.position)).toEqual(['inside-top-right', 'inside-top-left', 'inside-top-right', 'inside-top-left']);
+    const touch = (a: PixelRect, b: PixelRect) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
+    layout.labels.forEach((a, i) => layout.labels.forEach((b, j) => i < j && expect(touch(a.rect, b.rect), `${i} ${j}`).toBe(false)));
+  });
+
   it('"e9" and "e10" on neighbouring small boxes never run together into "e109"', () => {
     // a toolbar of 24 x 24 buttons edge to edge: no label fits inside, left and right are neighbours' boxes
     const toolbar: Mark[] = Array.from({ length: 30 }, (_, i) => ({ label: `e${i + 1}`, rect: rect(40 + i * 24, 100, 24, 24) }));
@@ -85,6 +98,27 @@ describe('label placement on menus, toolbars and grids', () => {
     expect(layout.marks.map((m) => m.label)).toEqual(['e4', 'e5']);
     expect(layout.labels).toHaveLength(2);
     expect(labelLayoutProblems(layout)).toEqual([]);
+  });
+
+  it('an open menu over an editor (rows sticking out of it by 2 px): row labels inside their rows, the editor label off the menu', () => {
+    // what mousepad shows with its File menu open: the rows are not inside the editor box, only mostly over it
+    const editor: Mark = { label: 'a22', rect: rect(1, 52, 1278, 745) };
+    const rows: Mark[] = Array.from({ length: 12 }, (_, i) => ({ label: `a${i + 3}`, rect: rect(0, 50 + i * 25, 304, 25) }));
+    const layout = layoutSetOfMarks([...rows, editor], W, H);
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    rows.forEach((_, i) => expect(layout.labels[i]).toMatchObject({ position: 'inside-top-left', scale: 2 }));
+    expect(layout.labels[12]!.position).toBe('inside-top-right');
+  });
+
+  it('labelLayoutProblems names overlapping labels, labels on a neighbour and labels away from their box', () => {
+    const rows: Mark[] = [
+      { label: 'e9', rect: rect(10, 10, 200, 14) },
+      { label: 'e10', rect: rect(10, 24, 200, 14) },
+    ];
+    // UFO's corner placement: e9's 18 px label reaches into e10's row and onto e10's label
+    const inside = layoutSetOfMarks(rows, W, H, { labelPlacement: 'inside' });
+    expect(labelLayoutProblems(inside)).toEqual(['labels e9 and e10 overlap', 'label e9 covers the box of e10']);
+    expect(labelLayoutProblems({ boxes: [rect(0, 0, 10, 10)], labels: [{ rect: rect(20, 20, 5, 5) }] })).toEqual(['label #0 is away from its own box']);
   });
 
   it('is deterministic', () => {
