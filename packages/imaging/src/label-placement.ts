@@ -1,5 +1,5 @@
 import { textBoxSize } from './draw-text.js';
-import { isBackdropOf, overlapArea, rectsOverlap } from './rect-geometry.js';
+import { isBackdropOf, overlapArea, rectContains, rectsOverlap } from './rect-geometry.js';
 import type { PixelRect } from './rgb-image.js';
 
 /**
@@ -81,12 +81,18 @@ const BESIDE: readonly LabelPosition[] = ['left', 'right', 'left-bottom', 'right
 
 /**
  * The order positions are tried in, each round at every font scale from the preferred one down: inside or beside
- * the box within its band, then above or below it within its band, then beside, above or below sticking out.
+ * the box within its band, then above or below it within its band, then beside, above or below sticking out. Each
+ * is tried first clear of every box but containers, then clear of every box but backdrops (see `isBackdropOf`): a
+ * box that only mostly overlaps this one may be behind it (an editor under an open menu) or in front of it (a
+ * combo's popup over a text field), so its pixels are used only when nothing else fits.
  */
-const ROUNDS: readonly { positions: readonly LabelPosition[]; banded: boolean }[] = [
-  { positions: POSITIONS.slice(0, 8), banded: true },
-  { positions: POSITIONS.slice(8), banded: true },
-  { positions: POSITIONS.slice(4), banded: false },
+const ROUNDS: readonly { positions: readonly LabelPosition[]; banded: boolean; backdrops: boolean }[] = [
+  { positions: POSITIONS.slice(0, 8), banded: true, backdrops: false },
+  { positions: POSITIONS.slice(0, 8), banded: true, backdrops: true },
+  { positions: POSITIONS.slice(8), banded: true, backdrops: false },
+  { positions: POSITIONS.slice(8), banded: true, backdrops: true },
+  { positions: POSITIONS.slice(4), banded: false, backdrops: false },
+  { positions: POSITIONS.slice(4), banded: false, backdrops: true },
 ];
 
 /**
@@ -149,17 +155,20 @@ function clampInto(rect: PixelRect, width: number, height: number): PixelRect {
 }
 
 /**
- * Places set-of-marks labels so that none misleads: labels are tried in order, each at the first position of
+ * Places set-of-marks labels so that none misleads. Labels are placed in order, each at the first position of
  * inside top-left, inside top-right, inside bottom-left, inside bottom-right, left of the box, right of it (top
- * then bottom aligned), above and below it (left then right aligned) that lies inside the image, overlaps or touches
- * no label placed before (a pixel stays between labels) and covers no other mark's box — except boxes behind this mark's box (see `isBackdropOf`: a menu
- * around its items, a window around its buttons, an editor under an open menu). A position counts first only when the label stays within the box's band:
- * inside it, beside it no taller than the box (a menu row's label never reaches the next row), above or below it
- * no wider. Inside and beside positions within the band are tried first, at the preferred font scale and then at
- * smaller ones down to `minFontScale` (a short menu row gets a smaller label inside it rather than one above it);
- * then above and below within the band, at each scale; then beside, above and below sticking out of the band; as a
- * last resort the label goes inside its box at the smallest scale, at the inside corner that overlaps the fewest
- * label and box pixels.
+ * then bottom aligned), above and below it (left then right aligned) that lies inside the image, overlaps or
+ * touches no label placed before (a pixel stays between labels) and covers no other mark's box, except boxes
+ * containing this mark's box (a menu around its items, a window around its buttons) and, when nothing else fits,
+ * boxes behind it as far as the rectangles tell (see `isBackdropOf`: an editor under an open menu).
+ *
+ * A position counts first only when the label stays within the box's band: inside it, beside it no taller than
+ * the box (a menu row's label never reaches the next row), above or below it no wider. Inside and beside positions
+ * within the band are tried first, at the preferred font scale and then at smaller ones down to `minFontScale` (a
+ * short menu row gets a smaller label inside it rather than one above it); then above and below within the band,
+ * at each scale; then beside, above and below sticking out of the band. As a last resort the label goes inside its
+ * box at the smallest scale, at the inside corner that overlaps the fewest label and box pixels.
+ *
  * Deterministic: the same requests give the same layout. With `placement: 'inside'` every label goes at its box's
  * top-left corner, moved into the image (UFO's look).
  *
@@ -195,23 +204,24 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
     spaced.push({ x: rect.x - LABEL_GAP, y: rect.y - LABEL_GAP, width: rect.width + 2 * LABEL_GAP, height: rect.height + 2 * LABEL_GAP });
   };
   return requests.map(({ text, box }, index) => {
-    const obstacles = requests
-      .filter((other, j) => j !== index && !isBackdropOf(other.box, box) && other.box.width > 0 && other.box.height > 0)
+    const others = requests
+      .filter((other, j) => j !== index && !rectContains(other.box, box) && other.box.width > 0 && other.box.height > 0)
       .map((other) => other.box);
-    const free = (rect: PixelRect): boolean =>
+    const obstacles = others.filter((other) => !isBackdropOf(other, box));
+    const free = (rect: PixelRect, backdrops: boolean): boolean =>
       rect.x >= 0 &&
       rect.y >= 0 &&
       rect.x + rect.width <= width &&
       rect.y + rect.height <= height &&
       !spaced.some((label) => rectsOverlap(label, rect)) &&
-      !obstacles.some((other) => rectsOverlap(other, rect));
-    for (const { positions, banded } of ROUNDS) {
+      !(backdrops ? obstacles : others).some((other) => rectsOverlap(other, rect));
+    for (const { positions, banded, backdrops } of ROUNDS) {
       for (const { scale, padding } of sizes) {
         const size = textBoxSize(text, scale, padding);
         for (const position of positions) {
           if (inBand(position, box, size.width, size.height) !== banded) continue;
           const rect = { ...corner(position, box, size.width, size.height), ...size };
-          if (free(rect)) {
+          if (free(rect, backdrops)) {
             keep(rect);
             return { rect, scale, padding, position };
           }

@@ -110,6 +110,30 @@ describe('label placement on menus, toolbars and grids', () => {
     expect(layout.labels[12]!.position).toBe('inside-top-right');
   });
 
+  it("galculator's open number-base combo (its popup listed twice) over a text field: no label on a row it is not", () => {
+    // the rectangles AT-SPI gave for galculator's preferences, Numbers tab, with the combo's popup open
+    const items = (first: number): Mark[] => [
+      { label: `b${first}`, rect: rect(555, 182, 341, 124) },
+      ...['Decimal', 'Hexadecimal', 'Octal', 'Binary'].map((_, i) => ({ label: `b${first + 1 + i}`, rect: rect(555, 186 + i * 29, 341, 29) })),
+    ];
+    const marks: Mark[] = [
+      { label: 'b54', rect: rect(555, 181, 341, 34) }, // the combo box
+      { label: 'b55', rect: rect(563, 324, 118, 34) }, // a spin button below the popup
+      { label: 'b56', rect: rect(563, 284, 118, 34) }, // a text field mostly under the popup's last row
+      { label: 'b57', rect: rect(400, 256, 281, 22) }, // a check box partly under the popup
+      ...items(58),
+      ...items(63),
+    ];
+    const layout = layoutSetOfMarks(marks, W, H);
+    expect(layout.marks.map((m) => m.label)).toEqual(['b54', 'b55', 'b56', 'b57', 'b58', 'b59', 'b60', 'b61', 'b62']);
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    // the popup's rows show their own labels; the text field's label stays on its visible strip below the popup
+    for (const i of [5, 6, 7, 8]) expect(rectContains(layout.boxes[i]!, layout.labels[i]!.rect), layout.marks[i]!.label).toBe(true);
+    const field = layout.labels[2]!.rect;
+    expect(field.y).toBeGreaterThanOrEqual(306);
+    expect(rectContains(layout.boxes[2]!, field)).toBe(true);
+  });
+
   it('labelLayoutProblems names overlapping labels, labels on a neighbour and labels away from their box', () => {
     const rows: Mark[] = [
       { label: 'e9', rect: rect(10, 10, 200, 14) },

@@ -121,4 +121,42 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     const drawn = new Set(layout.marks.map((m) => m.label));
     for (const button of buttons) expect(drawn.has(button.id) || shot.controls.some((c) => c.id !== button.id && String(c.rect) === String(button.rect))).toBe(true);
   });
+
+  const controlsNow = async (): Promise<{ id: string; role: string; name: string; rect: unknown }[]> =>
+    (await fixture.ok<{ controls: { id: string; role: string; name: string; rect: unknown }[] }>('get_controls')).controls;
+  /** Waits for a listed control and returns it. */
+  const control = async (what: string, match: (c: { role: string; name: string }) => boolean) =>
+    waitFor(async () => (await controlsNow()).find((c) => match(c) && c.rect), { timeoutMs: 10_000, what });
+
+  it("galculator's preferences with the number-base combo open: its items, listed twice, drawn once, each label in its row", async () => {
+    await select('galculator');
+    const edit = await control('the Edit menu', (c) => c.role === 'menu' && c.name === 'Edit');
+    await fixture.ok('click_input', { id: edit.id });
+    const preferences = await control('the Preferences item', (c) => /menu item/.test(c.role) && /^Preferences/.test(c.name));
+    await fixture.ok('click_input', { id: preferences.id });
+    const dialog = await waitFor(
+      async () => (await fixture.ok<{ windows: { id: string; title: string }[] }>('list_windows')).windows.find((w) => /Preferences/i.test(w.title)),
+      { timeoutMs: 10_000, what: 'the preferences dialog' },
+    );
+    await fixture.ok('select_application_window', { id: dialog.id });
+    const numbers = await control('the Numbers tab', (c) => c.role === 'page tab' && c.name === 'Numbers');
+    await fixture.ok('click_input', { id: numbers.id });
+    const combo = await control('the number base combo', (c) => c.role === 'combo box');
+    await fixture.ok('click_input', { id: combo.id });
+    await control('the combo popup', (c) => /menu item/.test(c.role) && c.name === 'Hexadecimal');
+    const { shot, layout } = await annotate('galculator-number-base-combo');
+    await fixture.ok('keyboard_input', { keys: 'Escape' });
+    const close = await control('the Close button', (c) => /push button/.test(c.role) && c.name === 'Close');
+    await fixture.ok('click_input', { id: close.id });
+    expect(labelLayoutProblems(layout)).toEqual([]);
+    const items = shot.controls.filter((c) => /menu item/.test(c.type) && ['Decimal', 'Hexadecimal', 'Octal', 'Binary'].includes(c.name));
+    const boxes = new Set(items.map((c) => String(c.rect)));
+    // GTK lists the popup twice: each item's box is drawn once, with one label inside its own row
+    expect(items.length).toBeGreaterThan(boxes.size);
+    expect(boxes.size).toBe(4);
+    const drawn = layout.marks.flatMap((m, i) => (items.some((c) => c.id === m.label) ? [i] : []));
+    expect(drawn).toHaveLength(4);
+    for (const i of drawn) expect(rectContains(layout.boxes[i]!, layout.labels[i]!.rect), layout.marks[i]!.label).toBe(true);
+  });
+
 });
