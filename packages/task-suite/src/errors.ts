@@ -1,0 +1,22 @@
+import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+
+/** Error codes thrown by @ufo-ts/task-suite. */
+export type TaskSuiteErrorCode =
+  /** A reference step names a control or window the prompt the engine sent does not contain. */
+  | 'REFERENCE_NOT_IN_PROMPT'
+  /** The prompt has no control listing the grounded model can read. */
+  | 'PROMPT_UNREADABLE'
+  /** The grounded model was asked for more replies than its reference solution has. */
+  | 'SOLUTION_EXHAUSTED'
+  /** A task id given to the runner is not in the suite. */
+  | 'TASK_UNKNOWN'
+  /** A task's set-up failed (its app did not start, a file could not be written). */
+  | 'TASK_SETUP_FAILED';
+
+/** Base class of every error this package throws on purpose. */
+export class TaskSuiteError extends UfoError {
+  declare readonly code: TaskSuiteErrorCode;
+  constructor(code: TaskSuiteErrorCode, message: string, options: UfoErrorOptions = {}) {
+    super(code, message, options);
+  }
+}

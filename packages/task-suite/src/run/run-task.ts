@@ -1,0 +1,124 @@
+import { EventBus, FileLogSink, MemoryLogSink, ProgrammaticInteractor, Session, type ChatModel, type LogSink } from '@ufo-ts/core';
+import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
+import { createLinuxToolServer, startDesktop, type Desktop, type LinuxToolServer } from '@ufo-ts/platform-linux';
+import { createLinuxAgent } from '@ufo-ts/processor-strategies';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GroundedModel } from '../grounded/grounded-model.js';
+import type { CheckResult, DesktopTask, TaskContext } from '../task.js';
+import { createTaskContext } from './task-context.js';
+
+/** Options of {@link runTask}. */
+export interface RunTaskOptions {
+  /**
+   * The model that drives the agent. Default: a {@link GroundedModel} playing the task's reference solution
+   * against the prompts the engine sends.
+   */
+  model?: (task: DesktopTask) => ChatModel;
+  /** Session logs (screenshots, prompts, replies) go in a folder per task under this root; kept in memory otherwise. */
+  logRoot?: string;
+  /** Called with each finished engine step (for progress output). */
+  onStep?: (step: { task: string; step: number; status: string }) => void;
+}
+
+/** The outcome of one task run. */
+export interface TaskRunResult {
+  id: string;
+  app: string;
+  toolkit: string;
+  /** What the checker found in the real state. */
+  passed: boolean;
+  /** Engine steps used. */
+  steps: number;
+  /** Wall time of the run (set-up, session and check), ms. */
+  ms: number;
+  /** Model cost in USD (0 for the grounded model). */
+  cost: number;
+  /** The checker's reading, or why the run failed. */
+  detail: string;
+  /** The error that ended the session (a reference missing from the prompt, a failed set-up), if any. */
+  error?: string;
+  /** The session's log folder, when logs were written. */
+  logFolder?: string;
+}
+
+const LINUX_SERVERS = { data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }] };
+
+function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
+  return new LocalCommandDispatcher({ config: { LinuxAgent: { default: LINUX_SERVERS } }, factories: { linux: () => linux.createServer() } });
+}
+
+/**
+ * Runs one task on a fresh private desktop: set-up, a LinuxAgent session with the task's request and step
+ * budget, then the checker reading the real state. Never throws for a task failure: the result says why.
+ */
+export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): Promise<TaskRunResult> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), `ufo-task-${task.id}-`));
+  const result: TaskRunResult = { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '' };
+  let desktop: Desktop | undefined;
+  let linux: LinuxToolServer | undefined;
+  const dispatchers: LocalCommandDispatcher[] = [];
+  try {
+    desktop = await startDesktop(task.env ? { env: task.env } : {});
+    linux = await createLinuxToolServer({ desktop });
+    const checkerDispatcher = dispatcherFor(linux);
+    dispatchers.push(checkerDispatcher);
+    const ctx = createTaskContext({ dir, desktop, linux, dispatcher: checkerDispatcher });
+    try {
+      await task.setup(ctx);
+    } catch (error) {
+      result.error = `set-up failed: ${message(error)}`;
+      result.detail = result.error;
+      return result;
+    }
+    const model = options.model?.(task) ?? new GroundedModel({ steps: task.solution(ctx), label: task.id });
+    const agentDispatcher = dispatcherFor(linux);
+    dispatchers.push(agentDispatcher);
+    const session = await runSession(task, ctx, model, agentDispatcher, options, result);
+    if (model instanceof GroundedModel && model.failure) result.error = model.failure.message;
+    else if (session.error && !result.error) result.error = `the session ended in ERROR: ${JSON.stringify(session.rounds[0]?.result ?? null)}`;
+    const check = await safeCheck(task, ctx);
+    result.passed = check.passed;
+    result.detail = check.detail;
+  } catch (error) {
+    result.error = message(error);
+    result.detail ||= result.error;
+  } finally {
+    for (const d of dispatchers) await d.close().catch(() => undefined);
+    await linux?.close().catch(() => undefined);
+    await desktop?.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    result.ms = Math.round(performance.now() - started);
+  }
+  return result;
+}
+
+async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel, dispatcher: LocalCommandDispatcher, options: RunTaskOptions, result: TaskRunResult) {
+  const events = new EventBus();
+  events.subscribe((e) => {
+    if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
+  });
+  const interactor = new ProgrammaticInteractor();
+  const logSink: LogSink = options.logRoot ? new FileLogSink({ logRoot: options.logRoot, task: task.id }) : new MemoryLogSink();
+  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
+  const session = new Session({ task: task.id, request: task.request(ctx), logSink, dispatcher, interactor, events, maxSteps: task.maxSteps, startAgent: () => (agent.reset(), agent) });
+  const outcome = await session.run();
+  result.steps = outcome.steps;
+  result.cost = outcome.cost;
+  if (outcome.logFolder) result.logFolder = outcome.logFolder;
+  return outcome;
+}
+
+async function safeCheck(task: DesktopTask, ctx: TaskContext): Promise<CheckResult> {
+  try {
+    return await task.check(ctx);
+  } catch (error) {
+    return { passed: false, detail: `the checker could not read the state: ${message(error)}` };
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

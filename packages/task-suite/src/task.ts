@@ -1,0 +1,71 @@
+import type { AppHandle, Desktop } from '@ufo-ts/platform-linux';
+import type { ReferenceStep } from './grounded/reference-steps.js';
+
+/** The toolkit of a task's app (the suite covers each). */
+export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5';
+
+/** What a checker found: passed, and in words what it read. */
+export interface CheckResult {
+  passed: boolean;
+  /** What was read back (`/tmp/…/note.txt holds "Hello…"`), or why it failed. */
+  detail: string;
+}
+
+/** A control of the checked window as the tool server lists it (`get_controls`). */
+export interface CheckedControl {
+  id: string;
+  role: string;
+  name: string;
+  text?: string;
+  states?: string[];
+}
+
+/** What a task's set-up, request, solution and checker work with. */
+export interface TaskContext {
+  /** The task's own folder (files the request names live here; removed after the run). */
+  readonly dir: string;
+  /** The private virtual desktop the task runs on. */
+  readonly desktop: Desktop;
+  /** `dir` joined with a relative path. */
+  path(relative: string): string;
+  /** Starts an app on the desktop and waits until its window is on the accessibility tree. */
+  launch(command: string, args?: string[], options?: { env?: Record<string, string>; cwd?: string }): Promise<AppHandle>;
+  /** The apps started so far, in order. */
+  readonly apps: readonly AppHandle[];
+  /** For checkers: the controls of the focused window (or of the window whose title contains `windowTitle`), read through AT-SPI. */
+  controls(windowTitle?: string): Promise<CheckedControl[]>;
+  /** For checkers: asks the window whose title contains `windowTitle` (default: the focused one) to close, like its close button. */
+  closeWindow(windowTitle?: string): Promise<void>;
+  /** Free-form values the set-up keeps for the checker (e.g. a captured stdout path). */
+  readonly state: Map<string, unknown>;
+}
+
+/** One real desktop task of the suite. */
+export interface DesktopTask {
+  /** Stable id (`mousepad-save-as`). */
+  id: string;
+  /** The Debian program driven (`mousepad`). */
+  app: string;
+  toolkit: Toolkit;
+  /** Programs that must be installed (absolute paths or names on PATH); the task is skipped without them. */
+  requires: readonly string[];
+  /** What the task covers, for people. */
+  summary: string;
+  /** The plain-language request the agent gets. */
+  request(ctx: TaskContext): string;
+  /** The step budget. */
+  maxSteps: number;
+  /** Writes the task's files and starts its app(s). */
+  setup(ctx: TaskContext): Promise<void>;
+  /** The reference solution, in terms of what a model sees. */
+  solution(ctx: TaskContext): ReferenceStep[];
+  /** Reads the real state back (the file on disk, the saved settings, the text in a widget) — never the agent's claim. */
+  check(ctx: TaskContext): Promise<CheckResult>;
+  /** Extra environment for the desktop (e.g. `GSETTINGS_BACKEND=keyfile` so saved settings land in a file). */
+  env?: Record<string, string>;
+}
+
+/** Declares a task (an identity function that keeps the literal types). */
+export function defineTask(task: DesktopTask): DesktopTask {
+  return task;
+}
