@@ -1,5 +1,6 @@
 import { textBoxSize } from './draw-text.js';
-import { isBackdropOf, overlapArea, rectContains, rectsOverlap } from './rect-geometry.js';
+import { isBackdropOf, overlapArea, rectContains } from './rect-geometry.js';
+import { RectGrid } from './rect-grid.js';
 import type { PixelRect } from './rgb-image.js';
 
 /**
@@ -195,26 +196,27 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
     });
   }
   const sizes = sizesOf(options);
-  const placed: PixelRect[] = [];
+  const boxes = new RectGrid();
+  requests.forEach(({ box }, i) => boxes.add(i, box));
   // the placed labels grown by LABEL_GAP on every side: a new label must not touch them either ("e10" right
   // against "e9" reads "e10e9")
-  const spaced: PixelRect[] = [];
+  const spaced = new RectGrid();
+  const placed: PixelRect[] = [];
   const keep = (rect: PixelRect): void => {
+    spaced.add(placed.length, { x: rect.x - LABEL_GAP, y: rect.y - LABEL_GAP, width: rect.width + 2 * LABEL_GAP, height: rect.height + 2 * LABEL_GAP });
     placed.push(rect);
-    spaced.push({ x: rect.x - LABEL_GAP, y: rect.y - LABEL_GAP, width: rect.width + 2 * LABEL_GAP, height: rect.height + 2 * LABEL_GAP });
   };
   return requests.map(({ text, box }, index) => {
-    const others = requests
-      .filter((other, j) => j !== index && !rectContains(other.box, box) && other.box.width > 0 && other.box.height > 0)
-      .map((other) => other.box);
-    const obstacles = others.filter((other) => !isBackdropOf(other, box));
+    /** Whether another mark's box keeps a label off `rect`: any box but containers, and backdrops unless allowed. */
+    const blocks = (id: number, other: PixelRect, backdrops: boolean): boolean =>
+      id !== index && !rectContains(other, box) && !(backdrops && isBackdropOf(other, box));
     const free = (rect: PixelRect, backdrops: boolean): boolean =>
       rect.x >= 0 &&
       rect.y >= 0 &&
       rect.x + rect.width <= width &&
       rect.y + rect.height <= height &&
-      !spaced.some((label) => rectsOverlap(label, rect)) &&
-      !(backdrops ? obstacles : others).some((other) => rectsOverlap(other, rect));
+      !spaced.some(rect, () => true) &&
+      !boxes.some(rect, (id, other) => blocks(id, other, backdrops));
     for (const { positions, banded, backdrops } of ROUNDS) {
       for (const { scale, padding } of sizes) {
         const size = textBoxSize(text, scale, padding);
@@ -230,8 +232,14 @@ export function placeLabels(requests: readonly LabelRequest[], options: LabelLay
     }
     const last = sizes[sizes.length - 1]!;
     const size = textBoxSize(text, last.scale, last.padding);
-    const cost = (rect: PixelRect): number =>
-      placed.reduce((sum, label) => sum + overlapArea(label, rect), 0) * 4 + obstacles.reduce((sum, other) => sum + overlapArea(other, rect), 0);
+    const cost = (rect: PixelRect): number => {
+      let sum = placed.reduce((total, label) => total + overlapArea(label, rect), 0) * 4;
+      boxes.some(rect, (id, other) => {
+        if (blocks(id, other, true)) sum += overlapArea(other, rect);
+        return false;
+      });
+      return sum;
+    };
     let best = clampInto({ ...corner('inside-top-left', box, size.width, size.height), ...size }, width, height);
     let bestCost = cost(best);
     for (const position of INSIDE.slice(1)) {

@@ -86,6 +86,22 @@ describe('label placement on menus, toolbars and grids', () => {
     expect(labelLayoutProblems(layout)).toEqual([]);
   });
 
+  it('300 random boxes, many overlapping: every label placed by the rules (not the last resort) obeys them', () => {
+    let seed = 42;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const marks: Mark[] = Array.from({ length: 300 }, (_, i) => ({ label: `e${i}`, rect: rect(next(1240), next(780), 8 + next(200), 8 + next(60)) }));
+    const layout = layoutSetOfMarks(marks, W, H);
+    // the labels placed by the rules, checked by brute force against each other and against every box (a
+    // last-resort label may land on them: that is its own doing)
+    const ruled = layout.labels.flatMap((l, i) => (l.position === 'fallback' ? [] : [i]));
+    expect(ruled.length).toBeGreaterThan(200);
+    const lastResort = new Set(layout.marks.filter((_, i) => layout.labels[i]!.position === 'fallback').map((m) => m.label));
+    // the labels a problem is about: "labels A and B overlap", "label A covers the box of B", "label A is away..."
+    const labelsOf = (problem: string) => (problem.match(/^labels (\S+) and (\S+)/)?.slice(1) ?? [problem.split(' ')[1]!]);
+    const problems = labelLayoutProblems(layout).filter((p) => !labelsOf(p).some((id) => lastResort.has(id)));
+    expect(problems).toEqual([]);
+  });
+
   it('combo items listed twice (same box, different ids) and a control listed twice are drawn once', () => {
     const items: Mark[] = [
       { label: 'e4', rect: rect(50, 100, 160, 24) },
