@@ -16,6 +16,8 @@ export type LinuxErrorCode =
   | 'CONTROL_NOT_FOUND'
   | 'CONTROL_VANISHED'
   | 'CONTROL_NOT_ACTIONABLE'
+  | 'CONTROL_DISABLED'
+  | 'APP_NOT_RESPONDING'
   | 'INPUT_INVALID'
   | 'SHELL_REFUSED'
   | 'SHELL_TIMEOUT'
@@ -171,5 +173,22 @@ export class ShellPolicyError extends LinuxPlatformError {
 export class ServerConfigError extends LinuxPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('SERVER_MISCONFIGURED', message, options);
+  }
+}
+
+/** The control is disabled (insensitive) and did not become enabled within the wait. */
+export class ControlDisabledError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('CONTROL_DISABLED', message, options);
+  }
+}
+
+/**
+ * An application stopped answering accessibility calls: it is busy, or blocked in a nested event loop (a modal
+ * dialog run from inside an accessibility request). Its windows usually still take pointer and keyboard input.
+ */
+export class AppNotRespondingError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('APP_NOT_RESPONDING', message, options);
   }
 }

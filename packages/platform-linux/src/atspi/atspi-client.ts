@@ -16,6 +16,8 @@ export interface AtspiApplication extends AccessibleRef {
   name: string;
   /** Process id of the application's bus connection. */
   pid: number | undefined;
+  /** False when the application did not answer the listing's probe in time (busy or blocked). */
+  responding: boolean;
 }
 
 /** One action an accessible object offers (`click`, `press` …). */
@@ -24,6 +26,9 @@ export interface AtspiAction {
   description: string;
   keybinding: string;
 }
+
+/** `AtspiRelationType` value of "labelled by". */
+const RELATION_LABELLED_BY = 2;
 
 /** Coordinate systems of `Component.GetExtents`. */
 export const COORD_SCREEN = 0;
@@ -47,6 +52,14 @@ export function isVanishedError(error: unknown): boolean {
   if (!(error instanceof DbusCallError)) return false;
   return /UnknownObject|ServiceUnknown|NoReply|UnknownMethod|NameHasNoOwner|Disconnected/.test(error.type);
 }
+
+/** Whether an error means the application did not answer in time (busy, or blocked in a nested event loop). */
+export function isTimeoutError(error: unknown): boolean {
+  return error instanceof DbusCallError && error.type === 'timeout';
+}
+
+/** How long a liveness probe waits for an application's answer before calling it unresponsive. */
+export const RESPONSIVENESS_PROBE_MS = 1000;
 
 /** A client of the AT-SPI2 accessibility bus: the desktop's applications and their accessible objects. */
 export class AtspiClient {
@@ -97,15 +110,15 @@ export class AtspiClient {
   }
 
   /** A raw method call on an accessible object. Rejects with the D-Bus error (see {@link isVanishedError}). */
-  async call(ref: AccessibleRef, iface: string, member: string, signature = '', body: unknown[] = []): Promise<unknown[]> {
+  async call(ref: AccessibleRef, iface: string, member: string, signature = '', body: unknown[] = [], timeoutMs?: number): Promise<unknown[]> {
     this.calls += 1;
-    return this.bus.call({ destination: ref.bus, path: ref.path, interface: iface, member, signature, body });
+    return this.bus.call({ destination: ref.bus, path: ref.path, interface: iface, member, signature, body, timeoutMs });
   }
 
   /** A property of an accessible object. */
-  async property(ref: AccessibleRef, iface: string, name: string): Promise<unknown> {
+  async property(ref: AccessibleRef, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
     this.calls += 1;
-    return this.bus.getProperty(ref.bus, ref.path, iface, name);
+    return this.bus.getProperty(ref.bus, ref.path, iface, name, timeoutMs);
   }
 
   /** The desktop root (the registry's accessible). */
@@ -113,16 +126,37 @@ export class AtspiClient {
     return { bus: ATSPI_REGISTRY_BUS, path: ATSPI_ROOT_PATH };
   }
 
-  /** Applications currently registered, with their names and pids. */
+  /**
+   * Applications currently registered, with their names and pids. An application that does not answer within
+   * {@link RESPONSIVENESS_PROBE_MS} is still listed (its pid comes from the bus daemon), with `responding: false`
+   * and an empty name.
+   */
   async applications(): Promise<AtspiApplication[]> {
     const refs = await this.children(this.desktopRoot());
     const apps = await Promise.all(
-      refs.map(async (ref) => {
-        const [name, pid] = await Promise.all([this.name(ref).catch(() => undefined), this.pid(ref.bus).catch(() => undefined)]);
-        return name === undefined ? undefined : { ...ref, name, pid };
+      refs.map(async (ref): Promise<AtspiApplication | undefined> => {
+        const [name, pid] = await Promise.all([
+          this.bus.getProperty(ref.bus, ref.path, ATSPI_IFACE.accessible, 'Name', RESPONSIVENESS_PROBE_MS).then(String, (error: unknown) => (isTimeoutError(error) ? null : undefined)),
+          this.pid(ref.bus).catch(() => undefined),
+        ]);
+        this.calls += 2;
+        if (name === undefined) return undefined;
+        return { ...ref, name: name ?? '', pid, responding: name !== null };
       }),
     );
     return apps.filter((app): app is AtspiApplication => app !== undefined);
+  }
+
+  /** Whether an application answers a trivial call within `timeoutMs` (default {@link RESPONSIVENESS_PROBE_MS}). */
+  async responds(app: AccessibleRef, timeoutMs = RESPONSIVENESS_PROBE_MS): Promise<boolean> {
+    this.calls += 1;
+    try {
+      await this.bus.getProperty(app.bus, ATSPI_ROOT_PATH, ATSPI_IFACE.accessible, 'ChildCount', timeoutMs);
+      return true;
+    } catch (error) {
+      if (isTimeoutError(error)) return false;
+      throw error;
+    }
   }
 
   /** Children of an object (null references dropped). */
@@ -133,13 +167,13 @@ export class AtspiClient {
       .filter((child) => child.path !== ATSPI_NULL_PATH);
   }
 
-  async role(ref: AccessibleRef): Promise<string> {
-    const [role] = await this.call(ref, ATSPI_IFACE.accessible, 'GetRole');
+  async role(ref: AccessibleRef, timeoutMs?: number): Promise<string> {
+    const [role] = await this.call(ref, ATSPI_IFACE.accessible, 'GetRole', '', [], timeoutMs);
     return roleName(Number(role));
   }
 
-  async name(ref: AccessibleRef): Promise<string> {
-    return String(await this.property(ref, ATSPI_IFACE.accessible, 'Name'));
+  async name(ref: AccessibleRef, timeoutMs?: number): Promise<string> {
+    return String(await this.property(ref, ATSPI_IFACE.accessible, 'Name', timeoutMs));
   }
 
   async description(ref: AccessibleRef): Promise<string> {
@@ -150,8 +184,8 @@ export class AtspiClient {
     return Number(await this.property(ref, ATSPI_IFACE.accessible, 'ChildCount'));
   }
 
-  async states(ref: AccessibleRef): Promise<string[]> {
-    const [words] = await this.call(ref, ATSPI_IFACE.accessible, 'GetState');
+  async states(ref: AccessibleRef, timeoutMs?: number): Promise<string[]> {
+    const [words] = await this.call(ref, ATSPI_IFACE.accessible, 'GetState', '', [], timeoutMs);
     return decodeStates(words as number[]);
   }
 
@@ -194,6 +228,17 @@ export class AtspiClient {
     return Number(pid);
   }
 
+  /** The objects an object is labelled by (`LABELLED_BY` relation targets), in the toolkit's order. */
+  async labelledBy(ref: AccessibleRef): Promise<AccessibleRef[]> {
+    const [relations] = await this.call(ref, ATSPI_IFACE.accessible, 'GetRelationSet');
+    const out: AccessibleRef[] = [];
+    for (const [type, targets] of relations as [number, [string, string][]][]) {
+      if (type !== RELATION_LABELLED_BY) continue;
+      for (const [bus, path] of targets) if (path !== ATSPI_NULL_PATH) out.push({ bus, path });
+    }
+    return out;
+  }
+
   /** Actions an object offers. */
   async actions(ref: AccessibleRef): Promise<AtspiAction[]> {
     const [list] = await this.call(ref, ATSPI_IFACE.action, 'GetActions');
@@ -201,8 +246,8 @@ export class AtspiClient {
   }
 
   /** Performs the action with this index. Resolves with the toolkit's answer. */
-  async doAction(ref: AccessibleRef, index = 0): Promise<boolean> {
-    const [ok] = await this.call(ref, ATSPI_IFACE.action, 'DoAction', 'i', [index]);
+  async doAction(ref: AccessibleRef, index = 0, timeoutMs?: number): Promise<boolean> {
+    const [ok] = await this.call(ref, ATSPI_IFACE.action, 'DoAction', 'i', [index], timeoutMs);
     return Boolean(ok);
   }
 
@@ -213,8 +258,8 @@ export class AtspiClient {
   }
 
   /** The whole text of a Text object. */
-  async text(ref: AccessibleRef): Promise<string> {
-    const [text] = await this.call(ref, ATSPI_IFACE.text, 'GetText', 'ii', [0, -1]);
+  async text(ref: AccessibleRef, timeoutMs?: number): Promise<string> {
+    const [text] = await this.call(ref, ATSPI_IFACE.text, 'GetText', 'ii', [0, -1], timeoutMs);
     return String(text);
   }
 

@@ -10,6 +10,8 @@ export interface DbusCall {
   /** D-Bus type signature of `body`, e.g. `'ii'`. */
   signature?: string;
   body?: unknown[];
+  /** This call's timeout in milliseconds, instead of the connection's (e.g. a short liveness probe). */
+  timeoutMs?: number;
 }
 
 /** A D-Bus error reply (or a transport failure) for one call. */
@@ -28,7 +30,7 @@ export interface DbusConnection {
   /** Calls a method and resolves with the reply body. Rejects with {@link DbusCallError}. */
   call(request: DbusCall): Promise<unknown[]>;
   /** `org.freedesktop.DBus.Properties.Get`, with the variant unwrapped. */
-  getProperty(destination: string, path: string, iface: string, name: string): Promise<unknown>;
+  getProperty(destination: string, path: string, iface: string, name: string, timeoutMs?: number): Promise<unknown>;
   /** Closes the connection; pending calls reject. */
   close(): void;
 }
@@ -73,10 +75,11 @@ export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConn
       body: request.body ?? [],
     });
     let timer: NodeJS.Timeout | undefined;
+    const limit = request.timeoutMs ?? timeoutMs;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new DbusCallError('timeout', `D-Bus call ${request.interface}.${request.member} on ${request.destination} timed out after ${timeoutMs} ms`)),
-        timeoutMs,
+        () => reject(new DbusCallError('timeout', `D-Bus call ${request.interface}.${request.member} on ${request.destination} timed out after ${limit} ms`)),
+        limit,
       );
     });
     try {
@@ -94,8 +97,9 @@ export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConn
 
   return {
     call,
-    async getProperty(destination, path, iface, name) {
+    async getProperty(destination, path, iface, name, timeoutMs) {
       const [variant] = await call({
+        timeoutMs,
         destination,
         path,
         interface: 'org.freedesktop.DBus.Properties',

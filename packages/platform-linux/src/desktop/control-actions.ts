@@ -1,8 +1,12 @@
 // Actions on listed controls: click by id, set text, focus, read text.
 import type { Rect } from '../atspi/accessible-node.js';
-import { isVanishedError } from '../atspi/atspi-client.js';
-import { ControlNotActionableError, ControlNotFoundError } from '../errors.js';
+import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
+import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
+import { sleep } from '../util/wait.js';
+import { windowAtPoint } from '../x11/window-list.js';
 import type { MouseButton } from '../x11/xtest-input.js';
+import { observeEffect, type ActionEffect } from './action-effect.js';
+import { isDisabled } from './control-details.js';
 import type { ControlRecord } from './control-ids.js';
 import { DesktopSession } from './desktop-session.js';
 
@@ -17,31 +21,51 @@ export interface ClickOutcome {
   id: string;
   name: string;
   role: string;
-  /** `action`: the AT-SPI action was invoked; `pointer`: a real XTEST click at the control's centre. */
+  /** `pointer`: a real XTEST click at the control's centre; `action`: the control's AT-SPI action was invoked. */
   method: 'action' | 'pointer';
   action?: string;
   x?: number;
   y?: number;
+  /** What changed on screen (measured before and after). */
+  effect: ActionEffect;
+  /** Set when the application stopped answering after an accessibility action (see {@link AppNotRespondingError}). */
+  warning?: string;
 }
 
 /** Options of {@link clickControl}. */
 export interface ClickControlOptions {
   button?: MouseButton;
   double?: boolean;
-  /** `auto` (default): the AT-SPI action for a plain left click when the control has one, else the pointer. */
+  /**
+   * `auto` (default): a real pointer click at the control's centre when that point shows the control's
+   * application; the AT-SPI action when the control is off screen or covered. `action` / `pointer` force one.
+   */
   method?: ClickMethod;
-  /** The control's name as the caller believes it; a clear mismatch refuses the click. */
+  /** The control's name (or an unnamed field's label) as the caller believes it; any other name refuses the click. */
   name?: string;
+  /** How long to wait for a disabled control to become enabled before failing `CONTROL_DISABLED`. Default 1000 ms. */
+  enabledWaitMs?: number;
 }
 
-/** Resolves an id of the current listing, checking an optional expected name. */
+/** A name as people compare it: case, mnemonic underscores, ellipses and spacing do not matter. */
+export function comparableName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/_(?=\w)/g, '')
+    .replace(/(\.\.\.|…)\s*$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Resolves an id of the current window, checking an optional expected name against the listed name or label. */
 export function resolveControl(session: DesktopSession, id: string, expectedName?: string): ControlRecord {
   const record = session.controlIds.resolve(id);
   if (expectedName !== undefined && expectedName.trim() !== '') {
-    const want = expectedName.trim().toLowerCase();
-    const have = record.name.trim().toLowerCase();
-    if (have !== '' && !have.includes(want) && !want.includes(have)) {
-      throw new ControlNotFoundError(`control ${id} is the ${record.role} ${JSON.stringify(record.name)}, not ${JSON.stringify(expectedName)}: check the id in the latest listing`);
+    const want = comparableName(expectedName);
+    const names = [record.name, record.label ?? ''].filter((n) => n.trim() !== '').map(comparableName);
+    if (!names.includes(want)) {
+      const what = record.name ? `the ${record.role} ${JSON.stringify(record.name)}` : `an unnamed ${record.role}${record.label ? ` labelled ${JSON.stringify(record.label)}` : ''}`;
+      throw new ControlNotFoundError(`control ${id} is ${what}, not ${JSON.stringify(expectedName)}: check the id in the latest listing`);
     }
   }
   return record;
@@ -50,6 +74,43 @@ export function resolveControl(session: DesktopSession, id: string, expectedName
 /** Centre of a rectangle, rounded. */
 export function centre(rect: Rect): { x: number; y: number } {
   return { x: Math.round(rect.x + rect.width / 2), y: Math.round(rect.y + rect.height / 2) };
+}
+
+/** Fails unless the control's object still has the role and name it was listed with (an id never moves to another control). */
+export async function checkIdentity(session: DesktopSession, record: ControlRecord): Promise<void> {
+  let role: string;
+  let name: string;
+  try {
+    [role, name] = await Promise.all([session.atspi.role(record.ref), session.atspi.name(record.ref)]);
+  } catch (error) {
+    if (isVanishedError(error)) throw session.vanished(record, error);
+    if (isTimeoutError(error)) throw session.notResponding((await session.requireSelected()).target, error);
+    throw error;
+  }
+  if (role !== record.role || name !== record.rawName) {
+    throw new StaleControlIdError(
+      `control ${record.id} was the ${record.role} ${JSON.stringify(record.name)} when listed and is now the ${role} ${JSON.stringify(name)}: list the controls again`,
+    );
+  }
+}
+
+/** Waits until a control is enabled (sensitive), up to `waitMs`; then fails with {@link ControlDisabledError}. */
+export async function waitUntilEnabled(session: DesktopSession, record: ControlRecord, waitMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const states = await session.atspi.states(record.ref).catch((error: unknown) => {
+      if (isVanishedError(error)) throw session.vanished(record, error);
+      return undefined;
+    });
+    if (!states || !isDisabled(states)) return;
+    if (Date.now() - started >= waitMs) {
+      throw new ControlDisabledError(
+        `control ${record.id} (${record.role} ${JSON.stringify(record.name)}) is disabled and did not become enabled within ${waitMs} ms: ` +
+          'do what it waits for first (fill a required field, select an item), then click it again',
+      );
+    }
+    await sleep(25);
+  }
 }
 
 async function clickAction(session: DesktopSession, record: ControlRecord): Promise<{ index: number; name: string } | undefined> {
@@ -67,36 +128,79 @@ async function clickAction(session: DesktopSession, record: ControlRecord): Prom
   }
 }
 
+/** Whether a real click at `point` reaches the selected window's application (not another app's window on top). */
+async function pointerReaches(session: DesktopSession, point: { x: number; y: number }, pid: number | null): Promise<boolean> {
+  const hit = await windowAtPoint(session.x, point.x, point.y).catch(() => undefined);
+  if (!hit) return false;
+  return hit.pid === undefined ? hit.overrideRedirect : pid === null || hit.pid === pid;
+}
+
 /**
- * Clicks a listed control: with its AT-SPI action (no pointer movement, works on obscured windows) when the
- * control has one and a plain left click is wanted, else with a real click at the centre of its current extents.
+ * Clicks a listed control and reports what changed. By default with a real pointer click at the centre of its
+ * current extents, as a person would: input then arrives in order with typed keys, and an app that opens a modal
+ * dialog from the click stays readable (an accessibility action that opens one blocks the app's accessibility
+ * interface until the dialog closes). The AT-SPI action is used when the control is off screen or covered by
+ * another application's window. A disabled control is waited for briefly, then refused.
  */
 export async function clickControl(session: DesktopSession, id: string, options: ClickControlOptions = {}): Promise<ClickOutcome> {
   const record = resolveControl(session, id, options.name);
+  const { target } = await session.requireSelected();
+  await checkIdentity(session, record);
+  await waitUntilEnabled(session, record, options.enabledWaitMs ?? 1000);
   const method = options.method ?? 'auto';
   const plain = (options.button ?? 'left') === 'left' && !options.double;
   const base = { id: record.id, name: record.name, role: record.role };
-  if (method !== 'pointer' && plain) {
-    const action = await clickAction(session, record);
-    if (action) {
-      await session.requireSelected();
-      try {
-        await session.atspi.doAction(record.ref, action.index);
-      } catch (error) {
-        if (isVanishedError(error)) throw session.vanished(record, error);
-        throw error;
-      }
-      return { ...base, method: 'action', action: action.name };
+  const describe = `control ${id} (${record.role} ${JSON.stringify(record.name)})`;
+
+  let point: { x: number; y: number } | undefined;
+  if (method !== 'action') {
+    const rect = await session.controlRect(record);
+    if (rect) {
+      const centrePoint = centre(rect);
+      if (method === 'pointer' || (await pointerReaches(session, centrePoint, target.pid))) point = centrePoint;
+    } else if (method === 'pointer' || !plain) {
+      throw new ControlNotActionableError(`${describe} is not on screen (no extents): it cannot be clicked with the pointer`);
     }
-    if (method === 'action') throw new ControlNotActionableError(`control ${id} (${record.role} ${JSON.stringify(record.name)}) has no click action; use method "pointer"`);
   }
-  const rect = await session.controlRect(record);
-  if (!rect) throw new ControlNotActionableError(`control ${id} (${record.role} ${JSON.stringify(record.name)}) is not on screen (no extents): it cannot be clicked with the pointer`);
-  await session.focusSelected();
-  const point = centre(rect);
-  await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
-  return { ...base, method: 'pointer', ...point };
+  if (point) {
+    const done = await observeEffect(session, { target: record });
+    await session.focusSelected();
+    await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
+    return { ...base, method: 'pointer', ...point, effect: await done() };
+  }
+  if (!plain) throw new ControlNotActionableError(`${describe} is covered by another window: a ${options.double ? 'double' : `${options.button}`} click needs the pointer`);
+  const action = await clickAction(session, record);
+  if (!action) {
+    throw new ControlNotActionableError(
+      method === 'action' ? `${describe} has no click action; use method "pointer"` : `${describe} is covered by another window and has no click action: bring its window to the front first`,
+    );
+  }
+  const done = await observeEffect(session, { target: record });
+  try {
+    await session.atspi.doAction(record.ref, action.index, ACTION_REPLY_MS);
+  } catch (error) {
+    if (isVanishedError(error)) throw session.vanished(record, error);
+    if (!isTimeoutError(error)) throw error;
+  }
+  const answering = target.app ? await session.atspi.responds(target.app) : true;
+  const effect = await done();
+  return {
+    ...base,
+    method: 'action',
+    action: action.name,
+    effect,
+    ...(answering
+      ? {}
+      : {
+          warning:
+            'the application stopped answering accessibility calls after this action: it probably opened a modal dialog from inside the request. ' +
+            'Use pointer input (click_on_coordinates where a screenshot shows the dialog\'s buttons) or close_window on the dialog until it answers again',
+        }),
+  };
 }
+
+/** How long an accessibility action may take to be acknowledged before the app is checked for a block. */
+const ACTION_REPLY_MS = 2000;
 
 /** Gives a control the keyboard focus: `Component.GrabFocus`, else a click at its centre. */
 export async function focusControl(session: DesktopSession, record: ControlRecord): Promise<void> {

@@ -20,6 +20,33 @@ export interface ControlDetails {
   value?: number;
   /** The control accepts text (EditableText). */
   editable?: boolean;
+  /** Caption of an unnamed input field (see `label_source`). */
+  label?: string;
+  /** `relation`: the toolkit's labelled-by relation; `inferred`: the nearest label beside or above the field. */
+  label_source?: 'relation' | 'inferred';
+}
+
+/** States a model needs to act well, in a fixed order; `disabled` stands for "neither enabled nor sensitive". */
+const NOTABLE_STATES = ['disabled', 'focused', 'checked', 'pressed', 'indeterminate', 'selected', 'expanded', 'editable', 'read-only', 'modal'] as const;
+
+/** Whether a state set says the control is disabled (greyed out): toolkits set `enabled`/`sensitive` on usable controls. */
+export function isDisabled(states: readonly string[]): boolean {
+  return !states.includes('enabled') && !states.includes('sensitive');
+}
+
+/**
+ * The states worth showing a model, e.g. `["disabled"]`, `["checked", "focused"]` (`disabled` when the control
+ * is neither enabled nor sensitive; `read-only` for editable-looking controls that are not).
+ */
+export function notableStates(states: readonly string[]): string[] {
+  const have = new Set(states);
+  if (isDisabled(states)) have.add('disabled');
+  return NOTABLE_STATES.filter((s) => have.has(s));
+}
+
+/** The label fields of a record, as the tools return them. */
+export function labelFields(record: Pick<ControlRecord, 'label' | 'labelSource'>): Pick<ControlDetails, 'label' | 'label_source'> {
+  return record.label ? { label: record.label, label_source: record.labelSource ?? 'inferred' } : {};
 }
 
 const INTERESTING_STATES = new Set([
@@ -35,10 +62,11 @@ export async function describeControls(session: DesktopSession, records: readonl
         id: r.id,
         role: r.role,
         name: r.name,
-        states: r.states.filter((s) => INTERESTING_STATES.has(s)),
+        states: [...(isDisabled(r.states) ? ['disabled'] : []), ...r.states.filter((s) => INTERESTING_STATES.has(s))],
         rect: r.rect ?? null,
         parent: r.parent ?? null,
         depth: r.depth,
+        ...labelFields(r),
       };
       if (!options.details) return base;
       const [actions, text, value] = await Promise.all([

@@ -1,14 +1,16 @@
 import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
-import { ControlNotFoundError, StaleControlIdError } from '../errors.js';
+import { ControlNotFoundError, ControlVanishedError, StaleControlIdError } from '../errors.js';
 
 /** One listed control: what the tools return about it, plus the accessible object it refers to. */
 export interface ControlRecord {
-  /** Enumeration-scoped id: generation letters + number, e.g. `c12`. */
+  /** Stable id: window letters + number, e.g. `a12`. The same accessible object keeps it while it exists. */
   id: string;
   ref: AccessibleRef;
   role: string;
   /** Display name (see `controlDisplayName`). */
   name: string;
+  /** The accessible name as the toolkit reports it (checked again before acting). */
+  rawName: string;
   states: string[];
   interfaces: string[];
   /** Screen rectangle (toolkit offsets already applied). */
@@ -18,9 +20,16 @@ export interface ControlRecord {
   depth: number;
   /** Id of the nearest listed ancestor. */
   parent: string | undefined;
+  /** For unnamed inputs: the caption of the label that describes it (see `inferLabels`). */
+  label?: string;
+  /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */
+  labelSource?: 'relation' | 'inferred';
 }
 
-/** The bijective base-26 letters of a generation number: 1 → `a`, 26 → `z`, 27 → `aa`. */
+/** A control of a listing before it has an id. */
+export type UnnumberedControl = Omit<ControlRecord, 'id' | 'parent'>;
+
+/** The bijective base-26 letters of a number: 1 → `a`, 26 → `z`, 27 → `aa`. */
 export function generationLabel(generation: number): string {
   let n = generation;
   let out = '';
@@ -32,67 +41,134 @@ export function generationLabel(generation: number): string {
   return out;
 }
 
-/** Splits a control id into its generation letters and number; undefined when malformed. */
+/** Splits a control id into its window letters and number; undefined when malformed. */
 export function parseControlId(id: string): { generation: string; number: number } | undefined {
   const match = /^([a-z]+)(\d+)$/.exec(id.trim());
   if (!match) return undefined;
   return { generation: match[1]!, number: Number(match[2]) };
 }
 
+/** Ids handed out for one window. */
+interface WindowIds {
+  windowId: number;
+  label: string;
+  next: number;
+  /** Id by accessible object (`bus` + `path`). */
+  idByObject: Map<string, string>;
+  /** The latest known record of every live id. */
+  live: Map<string, ControlRecord>;
+  /** Records of ids whose object was missing from the latest complete listing (kept to explain the refusal; revived if it comes back). */
+  gone: Map<string, ControlRecord>;
+}
+
+/** Options of {@link ControlIdRegistry.assign}. */
+export interface AssignOptions {
+  /**
+   * The listing covers the whole window (no role filter): objects known before and missing now have left the
+   * window, and their ids are refused as gone. A filtered listing leaves other ids alone. Default true.
+   */
+  complete?: boolean;
+}
+
+const objectKey = (ref: AccessibleRef): string => `${ref.bus}${ref.path}`;
+
 /**
- * Hands out control ids and remembers the latest listing. A listing whose controls are the same accessible
- * objects, in the same order, as the previous one keeps its ids (so a control list and an annotated screenshot
- * taken one after the other agree). Any change of that set starts a new generation (ids `a1…`, then `b1…`), so
- * an id from an older listing is refused instead of being applied to whatever control now has the same number.
+ * Hands out control ids that stay put: within a window, an accessible object keeps its id for as long as it
+ * exists, whatever listing (full, filtered by role, annotated screenshot) shows it, and new objects (a dialog
+ * that opened, a menu that popped up) get new numbers. An id is refused — never applied to another control —
+ * when its object left the window, when its object now has another role, or when another window is selected.
+ * Each window has its own letters (`a…` for the first window listed, `b…` for the next).
  */
 export class ControlIdRegistry {
-  private generation = 0;
-  private current: { label: string; key: string; byId: Map<string, ControlRecord>; windowId: number } | undefined;
+  private readonly windows = new Map<number, WindowIds>();
+  private current: WindowIds | undefined;
+  private selectedWindow: number | undefined;
 
-  /** Numbers a listing of a window's controls (in order) and makes it the current one. */
-  assign(windowId: number, controls: readonly Omit<ControlRecord, 'id' | 'parent'>[], parents: readonly number[]): ControlRecord[] {
-    const key = `${windowId}|${controls.map((c) => `${c.ref.bus}${c.ref.path}`).join('|')}`;
-    if (!this.current || this.current.key !== key) {
-      this.generation += 1;
-      this.current = { label: generationLabel(this.generation), key, byId: new Map(), windowId };
-    }
-    const label = this.current.label;
-    const records = controls.map((c, i) => ({ ...c, id: `${label}${i + 1}`, parent: undefined as string | undefined }));
+  /** Gives ids to a listing of a window's controls (in order) and makes that window the current one. */
+  assign(windowId: number, controls: readonly UnnumberedControl[], parents: readonly number[], options: AssignOptions = {}): ControlRecord[] {
+    const ids = this.windowIds(windowId);
+    this.current = ids;
+    const seen = new Set<string>();
+    const records = controls.map((control) => {
+      const key = objectKey(control.ref);
+      let id = ids.idByObject.get(key);
+      const known = id === undefined ? undefined : (ids.live.get(id) ?? ids.gone.get(id));
+      if (id === undefined || !known || known.role !== control.role) {
+        if (id !== undefined && known) ids.gone.set(id, known);
+        if (id !== undefined) ids.live.delete(id);
+        ids.next += 1;
+        id = `${ids.label}${ids.next}`;
+        ids.idByObject.set(key, id);
+      }
+      seen.add(id);
+      return { ...control, id, parent: undefined as string | undefined };
+    });
     records.forEach((r, i) => {
       const p = parents[i] ?? -1;
       r.parent = p >= 0 ? records[p]?.id : undefined;
+      ids.live.set(r.id, r);
+      ids.gone.delete(r.id);
     });
-    this.current.byId = new Map(records.map((r) => [r.id, r]));
+    if (options.complete !== false) {
+      for (const [id, record] of ids.live) {
+        if (seen.has(id)) continue;
+        ids.live.delete(id);
+        ids.gone.set(id, record);
+      }
+    }
     return records;
   }
 
-  /** The generation letters of the current listing, if any. */
+  /** The records of the current window's live ids (those of its latest listings), in id order. */
+  liveRecords(): ControlRecord[] {
+    return this.current ? [...this.current.live.values()] : [];
+  }
+
+  /** The letters of the current window's ids, if a window was listed. */
   currentGeneration(): string | undefined {
     return this.current?.label;
   }
 
-  /** Forgets the current listing (e.g. when another window is selected): its ids become stale. */
-  invalidate(): void {
-    this.current = undefined;
+  /** Another window was selected: ids of other windows are refused until theirs is listed again. */
+  useWindow(windowId: number): void {
+    this.selectedWindow = windowId;
+    this.current = this.windows.get(windowId);
   }
 
-  /** The record of an id from the current listing. Throws a clear error for stale, unknown or malformed ids. */
+  /** The record of an id of the current window. Throws a clear error for ids of another window, gone, unknown or malformed. */
   resolve(id: string): ControlRecord & { windowId: number } {
     const parsed = parseControlId(id);
-    if (!parsed) throw new ControlNotFoundError(`"${id}" is not a control id: ids look like "a12" (letters = listing, number = control)`);
-    if (!this.current) {
-      if (this.generation > 0) {
-        throw new StaleControlIdError(`control id "${id}" is from an earlier listing and another window was selected since: list the controls again and use the new ids`);
-      }
-      throw new ControlNotFoundError('no controls have been listed yet: call get_controls or capture_annotated_screenshot first');
+    if (!parsed) throw new ControlNotFoundError(`"${id}" is not a control id: ids look like "a12" (letters = window, number = control)`);
+    const owner = [...this.windows.values()].find((w) => w.label === parsed.generation);
+    if (!owner) {
+      if (!this.current) throw new ControlNotFoundError('no controls have been listed yet: call get_controls or capture_annotated_screenshot first');
+      throw new ControlNotFoundError(`there is no control "${id}": the selected window's ids start with "${this.current.label}"`);
     }
-    if (parsed.generation !== this.current.label) {
+    const selected = this.selectedWindow ?? this.current?.windowId;
+    if (owner.windowId !== selected) {
       throw new StaleControlIdError(
-        `control id "${id}" is from an earlier listing ("${parsed.generation}…"); the window's controls changed since and the current listing is "${this.current.label}…". Use the ids of the latest get_controls / capture_annotated_screenshot result`,
+        `control id "${id}" belongs to another window (${owner.windowId}) than the selected one: select that window again or use the ids of the latest listing`,
       );
     }
-    const record = this.current.byId.get(id.trim());
-    if (!record) throw new ControlNotFoundError(`there is no control "${id}" in the current listing (ids ${this.current.label}1 to ${this.current.label}${this.current.byId.size})`);
-    return { ...record, windowId: this.current.windowId };
+    const key = id.trim();
+    const record = owner.live.get(key);
+    if (record) return { ...record, windowId: owner.windowId };
+    const gone = owner.gone.get(key);
+    if (gone) {
+      throw new ControlVanishedError(
+        `control ${key} (${gone.role} ${JSON.stringify(gone.name)}) is not in the window's latest listing: it closed or moved out of view. List the controls again and use the ids shown`,
+      );
+    }
+    throw new ControlNotFoundError(`there is no control "${key}" in this window (ids so far: ${owner.label}1 to ${owner.label}${owner.next})`);
+  }
+
+  private windowIds(windowId: number): WindowIds {
+    let ids = this.windows.get(windowId);
+    if (!ids) {
+      ids = { windowId, label: generationLabel(this.windows.size + 1), next: 0, idByObject: new Map(), live: new Map(), gone: new Map() };
+      this.windows.set(windowId, ids);
+    }
+    this.selectedWindow = windowId;
+    return ids;
   }
 }

@@ -1,13 +1,14 @@
 import type { AccessibleNode, AccessibleRef, Rect } from '../atspi/accessible-node.js';
-import { AtspiClient, isVanishedError } from '../atspi/atspi-client.js';
+import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { readAccessibleTree } from '../atspi/tree-reader.js';
-import { ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
+import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
 import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry } from '../x11/window-list.js';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
 import { controlDisplayName, selectControls, type ControlSelection } from './control-selection.js';
+import { labelUnnamedFields } from './field-labels.js';
 import { listWindowTargets, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
 
 /** Options of {@link DesktopSession.open}. */
@@ -87,7 +88,7 @@ export class DesktopSession {
     const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title) : [];
     await activateWindow(this.x, target.windowId);
     this.selected = { target, topLevels };
-    this.controlIds.invalidate();
+    this.controlIds.useWindow(target.windowId);
     return this.selected;
   }
 
@@ -110,9 +111,26 @@ export class DesktopSession {
       const apps = await this.atspi.applications();
       app = apps.find((a) => a.bus === app!.bus);
     }
-    const topLevels = app ? await topLevelsForWindow(this.atspi, app, title).catch(() => []) : [];
-    this.selected = { target: { ...target, rect, title, app, accessible: app !== undefined }, topLevels };
+    let responding = app?.responding ?? false;
+    let topLevels: AccessibleRef[] = [];
+    if (app && responding) {
+      topLevels = await topLevelsForWindow(this.atspi, app, title).catch((error: unknown) => {
+        if (isTimeoutError(error)) responding = false;
+        return [];
+      });
+    }
+    if (app && !responding) topLevels = selected.topLevels;
+    this.selected = { target: { ...target, rect, title, app, accessible: app !== undefined, responding }, topLevels };
     return this.selected;
+  }
+
+  /** The error for an application that does not answer accessibility calls (see {@link AppNotRespondingError}). */
+  notResponding(target: WindowTarget, cause?: unknown): AppNotRespondingError {
+    return new AppNotRespondingError(
+      `${target.root_name} (pid ${target.pid ?? '?'}, window ${target.id}) is not answering accessibility calls: it is busy, or blocked in a modal dialog's nested event loop. ` +
+        'Its controls cannot be listed now, but pointer input still reaches it: click its dialog\'s buttons where a screenshot shows them (click_on_coordinates), or close the dialog with close_window; then list the controls again',
+      { cause },
+    );
   }
 
   private async selectFocused(): Promise<SelectedWindow | undefined> {
@@ -121,6 +139,7 @@ export class DesktopSession {
     if (!target) return undefined;
     const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title).catch(() => []) : [];
     this.selected = { target, topLevels };
+    this.controlIds.useWindow(target.windowId);
     return this.selected;
   }
 
@@ -129,12 +148,16 @@ export class DesktopSession {
     return this.selected;
   }
 
-  /** Raises and focuses the selected window if another window has the focus (before real input). */
+  /**
+   * Raises and focuses the selected window before real input, unless it or another window of the same application
+   * (its dialog) has the focus: keys meant for an open dialog must not go to the window behind it.
+   */
   async focusSelected(): Promise<SelectedWindow> {
     const selected = await this.requireSelected();
-    if ((await activeWindow(this.x).catch(() => undefined)) !== selected.target.windowId) {
-      await activateWindow(this.x, selected.target.windowId);
-    }
+    const active = await activeWindow(this.x).catch(() => undefined);
+    if (active === selected.target.windowId) return selected;
+    const activePid = active === undefined ? undefined : (await this.x.cardinals(active, '_NET_WM_PID').catch(() => undefined))?.[0];
+    if (activePid === undefined || activePid !== selected.target.pid) await activateWindow(this.x, selected.target.windowId);
     return selected;
   }
 
@@ -145,6 +168,7 @@ export class DesktopSession {
   async listControls(selection: Omit<ControlSelection, 'within'> = {}): Promise<ControlListing> {
     const { target, topLevels } = await this.requireSelected();
     const summary = publicSummary(target);
+    if (target.app && !target.responding) throw this.notResponding(target);
     if (!target.app || topLevels.length === 0) {
       return { window: summary, controls: this.controlIds.assign(target.windowId, [], []), windowRect: target.rect };
     }
@@ -153,23 +177,29 @@ export class DesktopSession {
       tree = await readAccessibleTree(this.atspi, target.app, { topLevelPaths: topLevels.map((t) => t.path) });
     } catch (error) {
       if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
+      if (isTimeoutError(error)) throw this.notResponding(target, error);
       throw error;
     }
     const origins = await this.toScreenCoordinates(target, tree);
     const chosen = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
+    const names = chosen.map(({ node }) => controlDisplayName(node));
+    const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
     const records = this.controlIds.assign(
       target.windowId,
-      chosen.map(({ node, depth, topIndex }) => ({
+      chosen.map(({ node, depth, topIndex }, i) => ({
         ref: { bus: node.bus, path: node.path },
         origin: origins[topIndex] ?? { x: 0, y: 0 },
         role: node.role,
-        name: controlDisplayName(node),
+        name: names[i]!,
+        rawName: node.name,
         states: node.states,
         interfaces: node.interfaces,
         rect: node.extents,
         depth,
+        ...labels[i],
       })),
       chosen.map((c) => c.parentIndex),
+      { complete: selection.roles === undefined || selection.includeAll === true },
     );
     return { window: summary, controls: records, windowRect: target.rect };
   }
@@ -225,6 +255,6 @@ export class DesktopSession {
 
 /** The JSON-safe summary of a window target. */
 export function publicSummary(target: WindowTarget): WindowSummary {
-  const { id, title, root_name, pid, rect, focused, accessible } = target;
-  return { id, title, root_name, pid, rect, focused, accessible };
+  const { id, title, root_name, pid, rect, focused, accessible, responding } = target;
+  return { id, title, root_name, pid, rect, focused, accessible, responding };
 }

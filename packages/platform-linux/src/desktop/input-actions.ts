@@ -5,6 +5,7 @@ import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { centre, focusControl, resolveControl } from './control-actions.js';
 import type { DesktopSession } from './desktop-session.js';
+import { observeEffect, type ActionEffect } from './action-effect.js';
 
 /** How x/y are given: `fraction` of the selected window (0–1, top-left origin, as the original) or `absolute` screen pixels. */
 export type CoordinateType = 'fraction' | 'absolute';
@@ -30,11 +31,12 @@ async function focusIfSelected(session: DesktopSession): Promise<void> {
 export async function clickAt(
   session: DesktopSession,
   options: { x: number; y: number; coordinateType: CoordinateType; button?: MouseButton; double?: boolean },
-): Promise<{ x: number; y: number; button: MouseButton; double: boolean }> {
+): Promise<{ x: number; y: number; button: MouseButton; double: boolean; effect: ActionEffect }> {
   const point = await toScreenPoint(session, options.x, options.y, options.coordinateType);
+  const done = await observeEffect(session);
   await focusIfSelected(session);
   await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
-  return { ...point, button: options.button ?? 'left', double: options.double ?? false };
+  return { ...point, button: options.button ?? 'left', double: options.double ?? false, effect: await done() };
 }
 
 /** Drags from one point to another, optionally holding keys (e.g. `shift`). */
@@ -62,21 +64,39 @@ function modifierKeysym(m: 'ctrl' | 'shift' | 'alt' | 'super'): number {
   return { ctrl: 0xffe3, shift: 0xffe1, alt: 0xffe9, super: 0xffeb }[m];
 }
 
-/** Types text with real key events, into a control (focused first) or the focused window. */
-export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number }> {
-  if (options.id) await focusControl(session, resolveControl(session, options.id));
-  else await focusIfSelected(session);
-  await session.input.type(text);
-  return { typed: [...text].length };
+/** The piece of typed text a field shows once the keys were handled: its last non-empty line (Return ends a line). */
+export function lastTypedLine(text: string): string {
+  return text.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? '';
 }
 
-/** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window. */
-export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[] }> {
-  const chords = parseKeySequence(keys);
-  if (options.id) await focusControl(session, resolveControl(session, options.id));
+/**
+ * Types text with real key events, into a control (focused first) or the focused window, and returns once the
+ * application has handled them: when a listed text control shows the typed text (its last line), or, for keys no
+ * text control shows, once the screen has settled. The next action cannot overtake the keys.
+ */
+export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect }> {
+  const record = options.id ? resolveControl(session, options.id) : undefined;
+  if (record) await focusControl(session, record);
   else await focusIfSelected(session);
+  const shown = lastTypedLine(text);
+  const done = await observeEffect(session, {
+    target: record,
+    timeoutMs: Math.min(5000, 400 + 20 * [...text].length),
+    ...(shown ? { expect: (controls) => [...controls.values()].some((c) => c.text?.includes(shown)) } : {}),
+  });
+  await session.input.type(text);
+  return { typed: [...text].length, effect: await done() };
+}
+
+/** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window, and reports what changed. */
+export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[]; effect: ActionEffect }> {
+  const chords = parseKeySequence(keys);
+  const record = options.id ? resolveControl(session, options.id) : undefined;
+  if (record) await focusControl(session, record);
+  else await focusIfSelected(session);
+  const done = await observeEffect(session, { target: record });
   await session.input.keys(chords);
-  return { keys: chords.map((c) => c.text) };
+  return { keys: chords.map((c) => c.text), effect: await done() };
 }
 
 /** Scrolls at a control's centre, a point, or the selected window's centre. Positive `wheelDist` scrolls up. */

@@ -19,6 +19,11 @@ export interface WindowSummary {
   focused: boolean;
   /** Whether the window's application is on the accessibility tree (its controls can be listed). */
   accessible: boolean;
+  /**
+   * Whether that application answered in time. `false` means it is busy or blocked (e.g. in a modal dialog's nested
+   * loop): its controls cannot be listed now, but pointer and keyboard input still reach it.
+   */
+  responding: boolean;
 }
 
 /** A window with what the session needs to act on it. */
@@ -50,6 +55,7 @@ function toTarget(window: XWindowInfo, apps: readonly AtspiApplication[], focuse
     rect: window.geometry,
     focused: focused === window.id,
     accessible: app !== undefined,
+    responding: app?.responding ?? false,
     app,
   };
 }

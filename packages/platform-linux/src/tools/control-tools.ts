@@ -1,7 +1,7 @@
 import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
 import { clickControl, readControlText, setControlText } from '../desktop/control-actions.js';
-import { describeControls } from '../desktop/control-details.js';
+import { describeControls, labelFields, notableStates } from '../desktop/control-details.js';
 import { DesktopSession } from '../desktop/desktop-session.js';
 import { ltrb } from '../desktop/screenshots.js';
 import type { LinuxToolContext } from './tool-context.js';
@@ -34,7 +34,7 @@ export function controlTools(ctx: LinuxToolContext) {
     defineTool({
       name: 'get_app_window_controls_target_info',
       description:
-        'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], text (what a text field shows)}], ids valid for this listing.',
+        'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], text (what a text field shows), states (disabled, focused, checked, selected, expanded, editable, read-only …), label (caption of an unnamed field) and label_source}]. A control keeps its id while it exists.',
       toolType: 'data_collection',
       input: z.object({ roles: ROLES }),
       handler: async ({ roles }) => {
@@ -47,14 +47,19 @@ export function controlTools(ctx: LinuxToolContext) {
           ),
         );
         return {
-          controls: placed.map((c, i) => ({
-            kind: 'control',
-            id: c.id,
-            name: c.name,
-            type: c.role,
-            rect: ltrb(c.rect!),
-            ...(texts[i] !== undefined ? { text: texts[i] } : {}),
-          })),
+          controls: placed.map((c, i) => {
+            const states = notableStates(c.states);
+            return {
+              kind: 'control',
+              id: c.id,
+              name: c.name,
+              type: c.role,
+              rect: ltrb(c.rect!),
+              ...(texts[i] !== undefined ? { text: texts[i] } : {}),
+              ...(states.length > 0 ? { states } : {}),
+              ...labelFields(c),
+            };
+          }),
         };
       },
     }),

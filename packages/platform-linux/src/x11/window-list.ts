@@ -115,3 +115,35 @@ export async function requestWindowClose(xd: XDisplay, id: number, force = false
   }
   await xd.sync();
 }
+
+/** The application window under a screen point and its `_NET_WM_PID` (descending through window-manager frames). */
+export async function windowAtPoint(xd: XDisplay, x: number, y: number): Promise<{ id: number; pid: number | undefined; overrideRedirect: boolean } | undefined> {
+  let parent = xd.root;
+  let px = x;
+  let py = y;
+  for (let depth = 0; depth < 4; depth += 1) {
+    const hit = await xRequest<{ destX: number; destY: number; child: number }>((cb) => xd.client.TranslateCoordinates(parent, parent, px, py, cb));
+    if (!hit.child) return undefined;
+    const [pid, attributes] = await Promise.all([
+      xd.cardinals(hit.child, '_NET_WM_PID').catch(() => undefined),
+      xRequest<{ overrideRedirect: number }>((cb) => xd.client.GetWindowAttributes(hit.child, cb)).catch(() => undefined),
+    ]);
+    if (pid?.[0] !== undefined || attributes?.overrideRedirect) {
+      return { id: hit.child, pid: pid?.[0], overrideRedirect: Boolean(attributes?.overrideRedirect) };
+    }
+    const inner = await xRequest<{ destX: number; destY: number; child: number }>((cb) => xd.client.TranslateCoordinates(parent, hit.child, px, py, cb));
+    parent = hit.child;
+    px = inner.destX;
+    py = inner.destY;
+  }
+  return undefined;
+}
+
+/** Mapped override-redirect windows (menus, popovers, tooltips) directly under the root, by id. */
+export async function mappedPopups(xd: XDisplay): Promise<number[]> {
+  const { children } = await xRequest<{ children: number[] }>((cb) => xd.client.QueryTree(xd.root, cb));
+  const attributes = await Promise.all(
+    children.map((id) => xRequest<{ mapState: number; overrideRedirect: number }>((cb) => xd.client.GetWindowAttributes(id, cb)).catch(() => undefined)),
+  );
+  return children.filter((_, i) => attributes[i]?.overrideRedirect && attributes[i]?.mapState === MAP_STATE_VIEWABLE);
+}

@@ -61,9 +61,13 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
     expect(selected.pid).toBe(pids['gnome-calculator']);
     const { controls } = await fixture.ok<{ controls: Control[] }>('get_controls');
     for (const button of buttons(controls, ['1', '2', '×', '3', '4', '='])) {
-      const click = await fixture.ok<{ method: string; name: string }>('click_input', { id: button.id, name: button.name });
+      const click = await fixture.ok<{ method: string; name: string; effect: { changed: boolean; changes: string[] } }>('click_input', { id: button.id, name: button.name });
       expect(click.name).toBe(button.name);
-      expect(['action', 'pointer']).toContain(click.method);
+      // on screen and not covered: a real click, which the app handles in order with typed keys
+      expect(click.method).toBe('pointer');
+      // every press changes what the display shows, and the result says so
+      expect(click.effect.changed, JSON.stringify(click.effect)).toBe(true);
+      expect(click.effect.changes.some((line) => / text: /.test(line)), JSON.stringify(click.effect)).toBe(true);
     }
     const display = controls.find((c) => c.role === 'text')!;
     const text = await waitFor(
@@ -75,13 +79,15 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
     );
     expect(text).toBe('408');
     expect(await readCalculatorDisplay(desktop)).toBe('408');
-    // the target list the engine shows the model carries the display's text (the history list grew, so the ids
-    // of this listing are a new generation)
+    // the target list the engine shows the model carries the display's text, and the display kept its id although
+    // the history list grew (new controls get new numbers)
     const targets = await fixture.ok<{ controls: { id: string; type: string; text?: string }[] }>('get_app_window_controls_target_info');
     expect(targets.controls.filter((c) => c.type === 'text').map((c) => c.text?.trim())).toContain('408');
-    expect(targets.controls.some((c) => c.id === display.id)).toBe(false);
+    expect(targets.controls.find((c) => c.id === display.id)?.text?.trim()).toBe('408');
+    // once another window is selected, this window's ids are refused rather than applied there
+    await selectApp('galculator');
     const stale = await fixture.run('click_input', { id: display.id });
-    expect(stale.error).toMatch(/earlier listing/);
+    expect(stale.error).toMatch(/belongs to another window/);
   });
 
   it('galculator: the same with real XTEST clicks at the centres of the extents', async () => {

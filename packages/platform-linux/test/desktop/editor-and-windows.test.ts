@@ -185,7 +185,7 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     await fixture.ok('get_controls');
     const stale = await fixture.run('click_input', { id: old.id });
     expect(stale.status).toBe('failure');
-    expect(stale.error).toMatch(/earlier listing/);
+    expect(stale.error).toMatch(/belongs to another window/);
     const malformed = await fixture.run('click_input', { id: '12' });
     expect(malformed.status).toBe('failure');
     expect(malformed.error).toMatch(/not a control id/);

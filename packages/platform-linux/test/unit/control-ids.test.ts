@@ -1,44 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { ControlNotFoundError, StaleControlIdError } from '../../src/errors.js';
-import { ControlIdRegistry, generationLabel, parseControlId, type ControlRecord } from '../../src/desktop/control-ids.js';
+import { ControlNotFoundError, ControlVanishedError, StaleControlIdError } from '../../src/errors.js';
+import { ControlIdRegistry, generationLabel, parseControlId, type UnnumberedControl } from '../../src/desktop/control-ids.js';
 
-const control = (path: string, name = path): Omit<ControlRecord, 'id' | 'parent'> => ({
-  ref: { bus: ':1.5', path }, role: 'push button', name, states: [], interfaces: [], rect: undefined, origin: { x: 0, y: 0 }, depth: 1,
+const control = (path: string, name = path, role = 'push button'): UnnumberedControl => ({
+  ref: { bus: ':1.5', path }, role, name, rawName: name, states: [], interfaces: [], rect: undefined, origin: { x: 0, y: 0 }, depth: 1,
 });
 
 describe('control ids', () => {
-  it('labels generations a..z, aa..', () => {
+  it('labels windows a..z, aa..', () => {
     expect([1, 2, 26, 27, 28, 52, 53, 702, 703].map(generationLabel)).toEqual(['a', 'b', 'z', 'aa', 'ab', 'az', 'ba', 'zz', 'aaa']);
     expect(parseControlId('ab12')).toEqual({ generation: 'ab', number: 12 });
     expect(parseControlId('12')).toBeUndefined();
     expect(parseControlId('a-1')).toBeUndefined();
   });
 
-  it('keeps ids while the listed objects are the same, renumbers when they change', () => {
+  it('numbers the first listing in tree order and links parents', () => {
     const ids = new ControlIdRegistry();
     const first = ids.assign(1, [control('/1'), control('/2')], [-1, 0]);
     expect(first.map((c) => c.id)).toEqual(['a1', 'a2']);
     expect(first[1]!.parent).toBe('a1');
-    const same = ids.assign(1, [control('/1', 'renamed'), control('/2')], [-1, -1]);
-    expect(same.map((c) => c.id)).toEqual(['a1', 'a2']);
-    expect(ids.resolve('a1').name).toBe('renamed');
-    const changed = ids.assign(1, [control('/1'), control('/3')], [-1, -1]);
-    expect(changed.map((c) => c.id)).toEqual(['b1', 'b2']);
-    expect(ids.resolve('b2').ref.path).toBe('/3');
   });
 
-  it('refuses stale, unknown and malformed ids with clear errors', () => {
+  it('keeps an object its id across listings, filtered ones included, and gives new objects new numbers', () => {
     const ids = new ControlIdRegistry();
-    expect(() => ids.resolve('a1')).toThrow(ControlNotFoundError);
+    ids.assign(1, [control('/menu', 'Save As...', 'menu item'), control('/text', '', 'text')], [-1, -1]);
+    // a filtered listing (roles: ["text"]) neither renumbers nor retires the others
+    expect(ids.assign(1, [control('/text', '', 'text')], [-1], { complete: false }).map((c) => c.id)).toEqual(['a2']);
+    expect(ids.resolve('a1').name).toBe('Save As...');
+    // a dialog opened: its controls come first in tree order, yet the known objects keep their ids
+    const after = ids.assign(1, [control('/dialog-name', '', 'text'), control('/menu', 'Save As...', 'menu item'), control('/text', '', 'text')], [-1, -1, -1]);
+    expect(after.map((c) => c.id)).toEqual(['a3', 'a1', 'a2']);
+    expect(ids.resolve('a1').role).toBe('menu item');
+    expect(ids.resolve('a3').ref.path).toBe('/dialog-name');
+  });
+
+  it('refuses the id of an object that left the window instead of giving it to another control', () => {
+    const ids = new ControlIdRegistry();
+    ids.assign(1, [control('/save-as', 'Save As...', 'menu item'), control('/x')], [-1, -1]);
+    ids.assign(1, [control('/x'), control('/field', '', 'text')], [-1, -1]);
+    expect(() => ids.resolve('a1')).toThrow(ControlVanishedError);
+    expect(() => ids.resolve('a1')).toThrow(/a1 \(menu item "Save As\.\.\."\) is not in the window.s latest listing/);
+    expect(ids.resolve('a3').role).toBe('text');
+    // it comes back (scrolled into view again): same id
+    expect(ids.assign(1, [control('/save-as', 'Save As...', 'menu item')], [-1], { complete: false })[0]!.id).toBe('a1');
+  });
+
+  it('gives a new id when the same object path now has another role', () => {
+    const ids = new ControlIdRegistry();
+    ids.assign(1, [control('/7', 'OK')], [-1]);
+    const [reused] = ids.assign(1, [control('/7', '', 'text')], [-1]);
+    expect(reused!.id).toBe('a2');
+    expect(() => ids.resolve('a1')).toThrow(ControlVanishedError);
+  });
+
+  it('scopes ids to their window and refuses unknown and malformed ids with clear errors', () => {
+    const ids = new ControlIdRegistry();
+    expect(() => ids.resolve('a1')).toThrow(/no controls have been listed yet/);
     ids.assign(7, [control('/1')], [-1]);
-    ids.assign(7, [control('/2'), control('/3')], [-1, -1]);
-    expect(() => ids.resolve('a1')).toThrow(StaleControlIdError);
-    expect(() => ids.resolve('a1')).toThrow(/earlier listing .*current listing is "b…"/);
-    expect(() => ids.resolve('b9')).toThrow(/no control "b9" in the current listing \(ids b1 to b2\)/);
+    expect(() => ids.resolve('a9')).toThrow(ControlNotFoundError);
+    expect(() => ids.resolve('a9')).toThrow(/no control "a9" in this window \(ids so far: a1 to a1\)/);
     expect(() => ids.resolve('7')).toThrow(/not a control id/);
-    expect(ids.resolve('b2').windowId).toBe(7);
-    ids.invalidate();
-    expect(() => ids.resolve('b2')).toThrow(StaleControlIdError);
-    expect(ids.assign(7, [control('/2'), control('/3')], [-1, -1])[0]!.id).toBe('c1');
+    expect(ids.resolve('a1').windowId).toBe(7);
+    ids.useWindow(8);
+    expect(() => ids.resolve('a1')).toThrow(StaleControlIdError);
+    expect(ids.assign(8, [control('/1')], [-1])[0]!.id).toBe('b1');
+    ids.useWindow(7);
+    expect(ids.resolve('a1').windowId).toBe(7);
+    expect(() => ids.resolve('b1')).toThrow(/belongs to another window/);
   });
 });
