@@ -30,9 +30,24 @@ export function targetsText(targets: readonly TargetInfo[] | undefined): string 
     .map((t) => {
       const shown = t.extra?.text ?? t.extra?.value;
       const value = typeof shown === 'string' || typeof shown === 'number' ? ` shows ${JSON.stringify(String(shown))}` : '';
-      return `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${value}${t.kind === 'third_party_agent' ? ' (agent)' : ''}`;
+      return `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${labelText(t)}${value}${statesText(t)}${t.kind === 'third_party_agent' ? ' (agent)' : ''}`;
     })
     .join('\n');
+}
+
+/** ` labelled "Name:"` for an unnamed field with a caption (`(inferred)` when read from the layout), else empty. */
+function labelText(t: TargetInfo): string {
+  const label = t.extra?.label;
+  if (typeof label !== 'string' || label === '') return '';
+  return ` labelled ${JSON.stringify(label)}${t.extra?.label_source === 'inferred' ? ' (inferred from the layout)' : ''}`;
+}
+
+/** ` [disabled, checked]` from the tool's `states` list, else empty. */
+function statesText(t: TargetInfo): string {
+  const states = t.extra?.states;
+  if (!Array.isArray(states)) return '';
+  const names = states.filter((s): s is string => typeof s === 'string' && s !== '');
+  return names.length > 0 ? ` [${names.join(', ')}]` : '';
 }
 
 /** An image part with a caption. */
