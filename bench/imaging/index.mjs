@@ -1,7 +1,8 @@
 // Benchmark of @ufo-ts/imaging's set-of-marks annotation: a 1280x800 window screenshot with 100 marks (menu bar,
 // toolbar of small buttons, a side list, a form grid, an open menu over the editor, a status bar), as the label
 // layout alone, as drawing, as platform-linux's path (draw + PNG encode: target <= 40 ms median) and as
-// platform-windows' path (PNG in, PNG out). Also 100 short menu rows, where every label must shrink.
+// platform-windows' path (PNG in, PNG out). Also 100 short menu rows, where every label must shrink, and the
+// layout of 1000 marks 30 px square (no full-size label fits in them).
 // Writes bench/results/imaging.json. Run: pnpm turbo run build --filter=@ufo-ts/imaging && node bench/imaging/index.mjs
 import {
   annotateSetOfMarks,
@@ -69,6 +70,8 @@ const log = (key, value) => {
 };
 log('layout100MarksMs', summarize(await sample(() => layoutSetOfMarks(marks, W, H, STYLE), { n: N * 5, warmup: 20 })));
 log('layout100ShortMenuRowsMs', summarize(await sample(() => layoutSetOfMarks(rows, W, H, STYLE), { n: N * 5, warmup: 20 })));
+const grid = Array.from({ length: 1000 }, (_, i) => ({ label: `e${i}`, rect: rect((i % 40) * 32, Math.floor(i / 40) * 32, 30, 30) }));
+log('layout1000SmallMarksMs', summarize(await sample(() => layoutSetOfMarks(grid, W, H, STYLE), { n: N, warmup: 5 })));
 log('draw1280x800With100MarksMs', summarize(await sample(() => drawSetOfMarks(image, marks, STYLE), { n: N, warmup: 5 })));
 log(
   'annotatedScreenshot1280x800With100MarksMs',
