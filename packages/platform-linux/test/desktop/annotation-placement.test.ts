@@ -11,7 +11,6 @@ import {
   labelLayoutProblems,
   layoutSetOfMarks,
   rectContains,
-  type Mark,
   type SetOfMarksLayout,
 } from '@ufo-ts/imaging';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -60,11 +59,17 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     await fixture.ok('select_application_window', { id: windows.find((w) => w.root_name === root)!.id });
   };
 
+  const controlsNow = async (): Promise<{ id: string; role: string; name: string; rect: unknown }[]> =>
+    (await fixture.ok<{ controls: { id: string; role: string; name: string; rect: unknown }[] }>('get_controls')).controls;
+  /** Waits for a listed control and returns it. */
+  const control = async (what: string, match: (c: { role: string; name: string }) => boolean) =>
+    waitFor(async () => (await controlsNow()).find((c) => match(c) && c.rect), { timeoutMs: 10_000, what });
+
   /**
    * Annotates the selected window through the tool server, saves the PNG, and lays the same marks out again: the
    * tool's image must be exactly the clean image drawn with that layout, so the layout checked is the one shown.
    */
-  const annotate = async (name: string): Promise<{ shot: Annotated; marks: Mark[]; layout: SetOfMarksLayout }> => {
+  const annotate = async (name: string): Promise<{ shot: Annotated; layout: SetOfMarksLayout }> => {
     const shot = await fixture.ok<Annotated>('capture_annotated_screenshot', { include_clean: true });
     const file = join(outDir, `${name}.png`);
     writeFileSync(file, fromPngDataUrl(shot.image));
@@ -80,19 +85,13 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     const clean = decodePng(fromPngDataUrl(shot.clean_image));
     const redrawn = drawSetOfMarks(clean, marks, LINUX_MARK_STYLE);
     expect(decodePng(fromPngDataUrl(shot.image)).data.equals(redrawn.data)).toBe(true);
-    return { shot, marks, layout: layoutSetOfMarks(marks, shot.width, shot.height, LINUX_MARK_STYLE) };
+    return { shot, layout: layoutSetOfMarks(marks, shot.width, shot.height, LINUX_MARK_STYLE) };
   };
 
   it("mousepad's open File menu: each item's label inside its own row, no label over another or over a neighbour", async () => {
     await select('mousepad');
     await fixture.ok('keyboard_input', { keys: 'alt+f' });
-    await waitFor(
-      async () => {
-        const { controls } = await fixture.ok<{ controls: { role: string; name: string; rect: unknown }[] }>('get_controls');
-        return controls.some((c) => /menu item/.test(c.role) && /^Save As/.test(c.name) && c.rect);
-      },
-      { timeoutMs: 10_000, what: 'the File menu to open' },
-    );
+    await control('the File menu open', (c) => /menu item/.test(c.role) && /^Save As/.test(c.name));
     const { shot, layout } = await annotate('mousepad-file-menu');
     await fixture.ok('keyboard_input', { keys: 'Escape' });
     expect(labelLayoutProblems(layout)).toEqual([]);
@@ -121,12 +120,6 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     const drawn = new Set(layout.marks.map((m) => m.label));
     for (const button of buttons) expect(drawn.has(button.id) || shot.controls.some((c) => c.id !== button.id && String(c.rect) === String(button.rect))).toBe(true);
   });
-
-  const controlsNow = async (): Promise<{ id: string; role: string; name: string; rect: unknown }[]> =>
-    (await fixture.ok<{ controls: { id: string; role: string; name: string; rect: unknown }[] }>('get_controls')).controls;
-  /** Waits for a listed control and returns it. */
-  const control = async (what: string, match: (c: { role: string; name: string }) => boolean) =>
-    waitFor(async () => (await controlsNow()).find((c) => match(c) && c.rect), { timeoutMs: 10_000, what });
 
   it("galculator's preferences with the number-base combo open: its items, listed twice, drawn once, each label in its row", async () => {
     await select('galculator');
@@ -158,5 +151,4 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     expect(drawn).toHaveLength(4);
     for (const i of drawn) expect(rectContains(layout.boxes[i]!, layout.labels[i]!.rect), layout.marks[i]!.label).toBe(true);
   });
-
 });
