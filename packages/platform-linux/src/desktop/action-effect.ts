@@ -3,7 +3,7 @@ import type { AccessibleRef } from '../atspi/accessible-node.js';
 import { DesktopSession } from './desktop-session.js';
 import type { ControlRecord } from './control-ids.js';
 import { notableStates } from './control-details.js';
-import { activeWindow, listClientWindows, mappedPopups } from '../x11/window-list.js';
+import { activeWindow, clientWindowTitles, mappedPopups } from '../x11/window-list.js';
 import { sleep } from '../util/wait.js';
 
 /** What an action did, as the action tools report it. */
@@ -39,7 +39,7 @@ export interface ObserveOptions {
   timeoutMs?: number;
   /** Pause between two snapshots. Default 10. */
   intervalMs?: number;
-  /** Once something changed, how long nothing more must change before the effect counts as complete. Default 60. */
+  /** Once something changed, how long nothing more must change before the effect counts as complete. Default 40. */
   quietMs?: number;
   /** The change the action should produce (e.g. the typed text in a field): wait for it, not just any change. */
   expect?: (controls: ReadonlyMap<string, { text?: string }>) => boolean;
@@ -74,13 +74,13 @@ async function readControl(session: DesktopSession, record: ControlRecord): Prom
 
 async function snapshot(session: DesktopSession, watched: readonly ControlRecord[]): Promise<Snapshot> {
   const [windows, popups, active, controls] = await Promise.all([
-    listClientWindows(session.x).catch(() => []),
+    clientWindowTitles(session.x).catch(() => new Map<number, string>()),
     mappedPopups(session.x).catch(() => []),
     activeWindow(session.x).catch(() => undefined),
     Promise.all(watched.map((r) => readControl(session, r))),
   ]);
   return {
-    windows: new Map(windows.map((w) => [w.id, w.title])),
+    windows,
     popups: new Set(popups),
     active,
     controls: new Map(watched.map((r, i) => [r.id, controls[i]!])),
@@ -139,7 +139,7 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
   return async () => {
     const timeoutMs = options.timeoutMs ?? 400;
     const interval = options.intervalMs ?? 10;
-    const quietMs = options.quietMs ?? 60;
+    const quietMs = options.quietMs ?? 40;
     const started = Date.now();
     let lastKey = '';
     let lastChangeAt = started;

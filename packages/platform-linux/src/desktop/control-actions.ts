@@ -144,7 +144,8 @@ async function pointerReaches(session: DesktopSession, point: { x: number; y: nu
  */
 export async function clickControl(session: DesktopSession, id: string, options: ClickControlOptions = {}): Promise<ClickOutcome> {
   const record = resolveControl(session, id, options.name);
-  const { target } = await session.requireSelected();
+  const selected = await session.requireSelected();
+  const { target } = selected;
   await checkIdentity(session, record);
   await waitUntilEnabled(session, record, options.enabledWaitMs ?? 1000);
   const method = options.method ?? 'auto';
@@ -164,7 +165,7 @@ export async function clickControl(session: DesktopSession, id: string, options:
   }
   if (point) {
     const done = await observeEffect(session, { target: record });
-    await session.focusSelected();
+    await session.focusSelected(selected);
     await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
     return { ...base, method: 'pointer', ...point, effect: await done() };
   }

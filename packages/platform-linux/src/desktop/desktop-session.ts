@@ -150,10 +150,11 @@ export class DesktopSession {
 
   /**
    * Raises and focuses the selected window before real input, unless it or another window of the same application
-   * (its dialog) has the focus: keys meant for an open dialog must not go to the window behind it.
+   * (its dialog) has the focus: keys meant for an open dialog must not go to the window behind it. Pass the result
+   * of a {@link requireSelected} made in the same action to skip checking the window again.
    */
-  async focusSelected(): Promise<SelectedWindow> {
-    const selected = await this.requireSelected();
+  async focusSelected(checked?: SelectedWindow): Promise<SelectedWindow> {
+    const selected = checked ?? (await this.requireSelected());
     const active = await activeWindow(this.x).catch(() => undefined);
     if (active === selected.target.windowId) return selected;
     const activePid = active === undefined ? undefined : (await this.x.cardinals(active, '_NET_WM_PID').catch(() => undefined))?.[0];
@@ -206,7 +207,6 @@ export class DesktopSession {
 
   /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */
   async controlRect(record: ControlRecord): Promise<Rect | undefined> {
-    await this.requireSelected();
     try {
       const box = await this.atspi.extents(record.ref);
       if (box.width <= 0 || box.height <= 0 || box.x < -1e6) return undefined;

@@ -107,6 +107,7 @@ export async function scrollWheel(
   let point: { x: number; y: number };
   if (options.id) {
     const record = resolveControl(session, options.id);
+    await session.requireSelected();
     const rect = await session.controlRect(record);
     if (!rect) throw new InputError(`control ${options.id} is not on screen: scroll at coordinates instead`);
     point = centre(rect);

@@ -147,3 +147,11 @@ export async function mappedPopups(xd: XDisplay): Promise<number[]> {
   );
   return children.filter((_, i) => attributes[i]?.overrideRedirect && attributes[i]?.mapState === MAP_STATE_VIEWABLE);
 }
+
+/** Ids and titles of the top-level application windows: a lighter {@link listClientWindows} for frequent polling. */
+export async function clientWindowTitles(xd: XDisplay): Promise<Map<number, string>> {
+  const ids = await xd.cardinals(xd.root, '_NET_CLIENT_LIST').catch(() => undefined);
+  if (!ids) return new Map((await listClientWindows(xd)).map((w) => [w.id, w.title]));
+  const titles = await Promise.all(ids.map(async (id) => (await xd.text(id, '_NET_WM_NAME').catch(() => undefined)) ?? (await xd.text(id, 'WM_NAME').catch(() => undefined)) ?? ''));
+  return new Map(ids.map((id, i) => [id, titles[i]!]));
+}
