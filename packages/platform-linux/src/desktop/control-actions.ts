@@ -128,11 +128,16 @@ async function clickAction(session: DesktopSession, record: ControlRecord): Prom
   }
 }
 
-/** Whether a real click at `point` reaches the selected window's application (not another app's window on top). */
-async function pointerReaches(session: DesktopSession, point: { x: number; y: number }, pid: number | null): Promise<boolean> {
+/**
+ * Whether a real click at `point` reaches the control's own window: that window (or a popup, such as an open menu)
+ * is on top there, not a dialog or another application's window.
+ */
+async function pointerReaches(session: DesktopSession, point: { x: number; y: number }, record: ControlRecord, pid: number | null): Promise<boolean> {
   const hit = await windowAtPoint(session.x, point.x, point.y).catch(() => undefined);
   if (!hit) return false;
-  return hit.pid === undefined ? hit.overrideRedirect : pid === null || hit.pid === pid;
+  if (hit.overrideRedirect) return true;
+  if (record.topWindow !== undefined) return hit.id === record.topWindow;
+  return pid === null || hit.pid === pid;
 }
 
 /**
@@ -158,7 +163,7 @@ export async function clickControl(session: DesktopSession, id: string, options:
     const rect = await session.controlRect(record);
     if (rect) {
       const centrePoint = centre(rect);
-      if (method === 'pointer' || (await pointerReaches(session, centrePoint, target.pid))) point = centrePoint;
+      if (method === 'pointer' || (await pointerReaches(session, centrePoint, record, target.pid))) point = centrePoint;
     } else if (method === 'pointer' || !plain) {
       throw new ControlNotActionableError(`${describe} is not on screen (no extents): it cannot be clicked with the pointer`);
     }

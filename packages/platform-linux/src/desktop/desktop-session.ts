@@ -3,7 +3,8 @@ import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-cli
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { readAccessibleTree } from '../atspi/tree-reader.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
-import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry } from '../x11/window-list.js';
+import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
+import { coveringWindow, rectCentre, type StackedWindow } from './occlusion.js';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
@@ -181,8 +182,18 @@ export class DesktopSession {
       if (isTimeoutError(error)) throw this.notResponding(target, error);
       throw error;
     }
-    const origins = await this.toScreenCoordinates(target, tree);
-    const chosen = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
+    const appWindows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
+    const origins = await this.toScreenCoordinates(target, tree, appWindows);
+    const topWindows = tree.children.map((top, i) => (appWindows.find((w) => w.title === top.name) ?? (i === 0 ? appWindows.find((w) => w.id === target.windowId) : undefined))?.id);
+    const stack = await this.stackingOrder(appWindows);
+    const visible = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
+    // what a person sees: controls of a window that a dialog of the same application covers are left out
+    const chosen = selection.includeAll
+      ? visible
+      : visible.filter(({ node, topIndex }) => {
+          const own = topWindows[topIndex];
+          return own === undefined || !node.extents || !coveringWindow(rectCentre(node.extents), own, stack);
+        });
     const names = chosen.map(({ node }) => controlDisplayName(node));
     const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
     const records = this.controlIds.assign(
@@ -198,6 +209,7 @@ export class DesktopSession {
         rect: node.extents,
         depth,
         ...labels[i],
+        ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
       })),
       chosen.map((c) => c.parentIndex),
       { complete: selection.roles === undefined || selection.includeAll === true },
@@ -232,9 +244,8 @@ export class DesktopSession {
    * reports extents relative to the toplevel window; each top-level (main frame, dialogs) is its own X window,
    * matched by title.
    */
-  private async toScreenCoordinates(target: WindowTarget, tree: AccessibleNode): Promise<{ x: number; y: number }[]> {
+  private async toScreenCoordinates(target: WindowTarget, tree: AccessibleNode, windows: readonly XWindowInfo[]): Promise<{ x: number; y: number }[]> {
     if (!target.app || !(await this.isWindowRelativeToolkit(target.app))) return tree.children.map(() => ({ x: 0, y: 0 }));
-    const windows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
     return tree.children.map((top) => {
       const rect = windows.find((w) => w.title === top.name)?.geometry ?? target.rect;
       const origin = { x: rect.x, y: rect.y };
@@ -245,6 +256,13 @@ export class DesktopSession {
       shift(top);
       return origin;
     });
+  }
+
+  /** The application's windows in stacking order, bottom first (`_NET_CLIENT_LIST_STACKING`; list order without it). */
+  private async stackingOrder(windows: readonly XWindowInfo[]): Promise<StackedWindow[]> {
+    const stacking = await this.x.cardinals(this.x.root, '_NET_CLIENT_LIST_STACKING').catch(() => undefined);
+    const ordered = stacking ? stacking.map((id) => windows.find((w) => w.id === id)).filter((w): w is XWindowInfo => w !== undefined) : windows;
+    return ordered.map((w) => ({ id: w.id, rect: w.geometry }));
   }
 
   /** Whether an object implements an AT-SPI interface (by its listed interfaces). */

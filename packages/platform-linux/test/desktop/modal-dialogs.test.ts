@@ -66,7 +66,8 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
   };
 
   it('types, saves through Save As with default clicks, and the file on disk has the text', async () => {
-    await targets();
+    const editor = (await targets()).find((c) => c.type === 'text' && c.states?.includes('editable'));
+    expect(editor).toBeDefined();
     const typed = await fixture.ok<{ effect: Effect }>('type_text', { text: 'saved by ufo' });
     expect(typed.effect.changes.some((c) => c.includes('"saved by ufo"')), JSON.stringify(typed.effect)).toBe(true);
 
@@ -89,6 +90,11 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
     expect(nameField, JSON.stringify(dialog)).toMatchObject({ name: '', label_source: expect.stringMatching(/relation|inferred/) });
     // the menu bar kept its ids while the dialog's controls got new ones
     expect(find(dialog, 'menu', 'File').id).toBe(menu.id);
+    // the editor behind the dialog is hidden from a person, so it is not listed (and not marked in screenshots)
+    expect(dialog.some((c) => c.id === editor!.id)).toBe(false);
+    const shot = await fixture.ok<{ controls: { id: string }[] }>('capture_annotated_screenshot');
+    expect(shot.controls.some((c) => c.id === editor!.id)).toBe(false);
+    expect(shot.controls.some((c) => c.id === nameField!.id)).toBe(true);
 
     const path = join(folder, 'note.txt');
     const field = await fixture.ok<{ effect: Effect }>('type_text', { id: nameField!.id, text: path });
