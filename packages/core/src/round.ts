@@ -105,6 +105,7 @@ export class Round {
     while (reason === undefined) {
       const agent = this.agentRef;
       const from = agent.state;
+      await recorder?.stepStarting?.(this.position());
       await agent.handle(context, this.stepOptions);
       const next = agent.state.nextState(agent);
       const nextAgent = agent.state.nextAgent(agent);

@@ -81,6 +81,7 @@ describe('Round: the recorder is part of the sequence', () => {
     events.subscribe((e) => order.push(`event:${e.type}`));
     const recorder: RoundRecorder = {
       roundStarted: (p) => void order.push(`record:start ${p.agent}.${p.state}`),
+      stepStarting: (p) => void order.push(`record:step ${p.state}`),
       transitioned: (t, p) => void order.push(`record:transition ${t.from.state}>${t.to.state} at ${p.state}`),
       roundEnded: (end) => void order.push(`record:end ${end.finalState}`),
     };
@@ -91,8 +92,10 @@ describe('Round: the recorder is part of the sequence', () => {
       'event:session-start',
       'record:start tester.WORK',
       'event:round-start',
+      'record:step WORK',
       'record:transition WORK>WORK at WORK',
       'event:transition',
+      'record:step WORK',
       'record:transition WORK>FINISH at FINISH',
       'event:transition',
       'record:end FINISH',

@@ -10,6 +10,9 @@ export type SessionErrorCode =
   | 'CHECKPOINT_INVALID'
   | 'CHECKPOINT_NOT_RESUMABLE'
   | 'CHECKPOINT_WRITE_FAILED'
+  | 'JOURNAL_INVALID'
+  | 'JOURNAL_WRITE_FAILED'
+  | 'ACTION_OUTCOME_UNKNOWN'
   | 'RESUME_DECISION_INVALID'
   | 'EXPERIENCE_STORE_INVALID'
   | 'EMBEDDING_FAILED';
@@ -62,5 +65,15 @@ export class CheckpointWriteError extends SessionError {
     cause: unknown,
   ) {
     super('CHECKPOINT_WRITE_FAILED', `The checkpoint (${checkpointStatus}) could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
+ * The action journal failed to record an intent, a result or a reply. The command concerned was not sent (for an
+ * intent); the session ends `failed` with this error at the end of the step (the journal's error is its `cause`).
+ */
+export class JournalWriteError extends SessionError {
+  constructor(cause: unknown) {
+    super('JOURNAL_WRITE_FAILED', `The action journal could not be written: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

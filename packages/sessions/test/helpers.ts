@@ -98,3 +98,43 @@ export class CrashingDispatcher implements CommandDispatcher {
     return Promise.resolve();
   }
 }
+
+/** A dispatcher that forwards and records every command it is given (tool and arguments). */
+export class RecordingDispatcher implements CommandDispatcher {
+  readonly sent: Array<{ tool: string; arguments: Record<string, unknown> }> = [];
+  constructor(private readonly inner: CommandDispatcher) {}
+  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+    this.sent.push(...commands.map((c) => ({ tool: c.tool_name, arguments: c.parameters })));
+    return this.inner.execute(commands, options);
+  }
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return this.inner.listTools(options);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A dispatcher whose first command matching `hangOn` never returns (and never reaches the machine). */
+export class HangingDispatcher implements CommandDispatcher {
+  readonly hung: Promise<void>;
+  private markHung!: () => void;
+  private done = false;
+  constructor(private readonly inner: CommandDispatcher, private readonly hangOn: (command: Command) => boolean) {
+    this.hung = new Promise((resolve) => (this.markHung = resolve));
+  }
+  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+    if (!this.done && commands.some(this.hangOn)) {
+      this.done = true;
+      this.markHung();
+      return new Promise(() => undefined);
+    }
+    return this.inner.execute(commands, options);
+  }
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return this.inner.listTools(options);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

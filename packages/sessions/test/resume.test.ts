@@ -2,8 +2,8 @@ import { EventBus, FileLogSink, ProgrammaticInteractor, type SensitiveAction } f
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher, type FakeDesktop } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeferringInteractor, HostSession, readCheckpoint, type ManagedSessionOutcome } from '../src/index.js';
-import { app, click, CrashingDispatcher, CrashingModel, host, selectCalc, selectMail, stepLines, TempDirs } from './helpers.js';
+import { DeferringInteractor, FileActionJournal, HostSession, readCheckpoint, type ManagedSessionOutcome } from '../src/index.js';
+import { app, click, CrashingDispatcher, CrashingModel, host, RecordingDispatcher, selectCalc, selectMail, stepLines, TempDirs } from './helpers.js';
 
 // Two rounds with every hand-off: ASSIGN, SCREENSHOT, PENDING (a question), CONFIRM approved and rejected, FAIL.
 const script = () => [
@@ -91,11 +91,12 @@ describe('resume', () => {
     }
   });
 
-  it('after a crash inside any command (data collection, action, confirmed action, snapshot), resume ends in the same state', async () => {
+  it('after a crash inside any command (data collection, action, confirmed action, snapshot), resume ends in the same state, or says the outcome is unknown', async () => {
     const expected = await uninterrupted();
     const counting = new CrashingDispatcher(desktop().dispatcher, -1);
     await new HostSession({ task: 'count', logRoot: dirs.make(), models: { HOST_AGENT: new ScriptedModel({ replies: script() }) }, dispatcher: counting, interactor: interactor([...REQUESTS]), maxRounds: 2 }).run();
     expect(counting.calls).toBeGreaterThan(30);
+    let unknown = 0;
     for (let crashAt = 0; crashAt < counting.calls; crashAt += 1) {
       const { desktop: fake, dispatcher } = desktop();
       const crashing = new CrashingDispatcher(dispatcher, crashAt);
@@ -106,15 +107,30 @@ describe('resume', () => {
       await sink.close();
       const checkpoint = readCheckpoint(sink.folder);
       const nextRound = checkpoint.position ? checkpoint.position.round + 1 : checkpoint.rounds.length;
-      // the model answered every call whose step completed; the step in flight asks again
-      if (process.env.DEBUG_RESUME) console.log(crashAt, JSON.stringify(checkpoint.position));
-      const answered = checkpoint.agents.reduce((n, a) => n + a.steps, 0);
+      // the model answered every call whose step completed, and the interrupted step's call when it is journaled
+      const journal = new FileActionJournal({ folder: sink.folder }).entries().filter((e) => e.step === checkpoint.journalStep);
+      const answered = checkpoint.agents.reduce((n, a) => n + a.steps, 0) + (journal.some((e) => e.type === 'reply') ? 1 : 0);
+      const sentWithoutResult = journal.filter((e) => e.type === 'intent' && !journal.some((r) => r.type === 'result' && r.seq === e.seq));
+      const recording = new RecordingDispatcher(dispatcher);
+      const resumedModel = new ScriptedModel({ replies: script().slice(answered) });
       const resumed = new HostSession({
-        task: 'crash', models: { HOST_AGENT: new ScriptedModel({ replies: script().slice(answered) }) }, dispatcher, interactor: interactor(REQUESTS.slice(nextRound)), maxRounds: 2, resume: { checkpoint },
+        task: 'crash', models: { HOST_AGENT: resumedModel }, dispatcher: recording, interactor: interactor(REQUESTS.slice(nextRound)), maxRounds: 2, resume: { checkpoint },
       });
       const outcome = await resumed.run();
-      expect({ crashAt, ...finalState(outcome, resumed, fake) }).toEqual({ crashAt, ...expected });
+      if (sentWithoutResult.length === 0) {
+        expect({ crashAt, ...finalState(outcome, resumed, fake) }).toEqual({ crashAt, ...expected });
+        continue;
+      }
+      // the documented case: an action was sent and its result never came back; it is not sent again, and the
+      // next prompt says its outcome is unknown
+      unknown += 1;
+      const [lost] = sentWithoutResult as Array<{ tool: string; arguments: Record<string, unknown> }>;
+      const resent = recording.sent.filter((c) => c.tool === lost!.tool && JSON.stringify(c.arguments) === JSON.stringify(lost!.arguments));
+      // a resume re-selects the application window on purpose (idempotent); every other action stays unsent
+      if (lost!.tool !== 'select_application_window') expect({ crashAt, resent }).toEqual({ crashAt, resent: [] });
+      expect(JSON.stringify(resumedModel.calls[0]?.messages)).toContain('OUTCOME_UNKNOWN');
     }
+    expect(unknown).toBeGreaterThan(0);
   });
 
   it('a sensitive action waits for a person, and `resume` with approval runs it exactly once', async () => {

@@ -34,6 +34,7 @@ export interface RoundEnd {
  * is emitted, and a rejection is not swallowed: it ends the round and the session with that error.
  *
  * - `roundStarted`: after the round's counters started, before its first step.
+ * - `stepStarting` (optional): before each step's handler runs.
  * - `transitioned`: after a transition is applied (the next agent is in its next state), before a subtask end is
  *   settled (its snapshot and counter) and before the `transition` event. A position at a subtask-end state
  *   therefore means "settle the subtask end first" to whoever resumes from it.
@@ -41,6 +42,11 @@ export interface RoundEnd {
  */
 export interface RoundRecorder {
   roundStarted(position: RoundPosition): void | Promise<void>;
+  /**
+   * Before each step's handler runs, with the position that handles it (optional). Whatever the handler sends
+   * until the next `transitioned` belongs to this step: an action journal keys its records by it.
+   */
+  stepStarting?(position: RoundPosition): void | Promise<void>;
   transitioned(transition: RoundTransition, position: RoundPosition): void | Promise<void>;
   roundEnded(end: RoundEnd): void | Promise<void>;
 }

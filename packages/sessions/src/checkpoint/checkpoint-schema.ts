@@ -76,6 +76,16 @@ export const SessionCheckpointSchema = z.object({
     images: z.array(z.object({ metadata: z.record(z.string(), z.unknown()), dataUrl: z.string().optional(), path: z.string().optional() })).default([]),
   }),
   waitingFor: WaitingForSchema.optional(),
+  /**
+   * How many states the session has handled (each one a step of the action journal): the journal index of the
+   * step that handles `position` next. A resume replays that step's journaled replies and results.
+   */
+  journalStep: z.number().int().nonnegative().optional(),
+  /**
+   * Lines of `response.log` and `request.log` when the checkpoint was written. A resume cuts the logs back to
+   * them, so the step that runs again writes its lines once.
+   */
+  logLines: z.object({ response: z.number().int().nonnegative(), request: z.number().int().nonnegative() }).optional(),
   /** Session-type data (the follower plan, the operator's platform mapping, ...). */
   extra: z.record(z.string(), z.unknown()).default({}),
   error: z.object({ name: z.string(), message: z.string(), code: z.string().optional() }).optional(),

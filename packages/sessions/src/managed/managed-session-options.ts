@@ -1,5 +1,7 @@
 import type { Clock, CommandDispatcher, EvaluationRecord, EventBus, Interactor, LogSink, SerializedError, SessionOutcome } from '@ufo-ts/core';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
+import type { ActionJournal } from '../journal/action-journal.js';
+import type { UnknownOutcomePolicy } from '../journal/unknown-outcome.js';
 import type { SessionCheckpoint, WaitingFor } from '../checkpoint/checkpoint-schema.js';
 import type { ExperienceStore } from '../experience/experience-store.js';
 import type { EmbeddingModel, ExampleRetriever } from '../experience/retrievers.js';
@@ -90,6 +92,12 @@ export interface ManagedSessionOptions {
   platform?: string;
   /** Write `checkpoint.json` after every transition (default true when the log sink has a folder), or a store. */
   checkpoint?: boolean | CheckpointStore;
+  /**
+   * The action journal that makes each step's actions at-most-once across a crash, a kill or a forced cancel
+   * followed by resume (default: `journal.jsonl` in the log folder whenever checkpoints are written). `false`
+   * turns it off: a resumed step then runs again from its start, actions included.
+   */
+  journal?: JournalSettings | false;
   /** Continue from a checkpoint. */
   resume?: ResumeOptions;
   /** Judge the session (and rounds) with the `EVALUATION_AGENT` model; default off. */
@@ -132,4 +140,14 @@ export interface ManagedSessionOutcome extends SessionOutcome {
   reports: { markdown?: string; html?: string };
   /** The checkpoint file, when written to disk. */
   checkpoint?: string;
+}
+
+/** Settings of the action journal ({@link ManagedSessionOptions.journal}). */
+export interface JournalSettings {
+  /** Where entries go (default: `FileActionJournal` in the log folder). */
+  store?: ActionJournal;
+  /** What a resumed step does with an action whose outcome is unknown (default `tell-model`). */
+  onUnknownOutcome?: UnknownOutcomePolicy;
+  /** Action tools sent again on resume instead of journaled (default `['select_application_window']`). */
+  repeatable?: readonly string[];
 }

@@ -49,6 +49,8 @@ export abstract class ManagedSession extends Session {
   private cancelRequested = false;
   private resumeAgent: RoundAgent | undefined;
   private readonly roundEvaluations: ManagedSessionOutcome['evaluations'] = [];
+  /** How many states this session has handled: the action journal's index of the next step. */
+  private journalStep: number;
 
   constructor(options: ManagedSessionOptions, runtime: SessionRuntime, spec: ManagedSessionSpec) {
     const checkpoint = options.resume?.checkpoint;
@@ -76,6 +78,7 @@ export abstract class ManagedSession extends Session {
     const folder = runtime.logSink.folder;
     this.store = typeof options.checkpoint === 'object' ? options.checkpoint : options.checkpoint !== false && folder ? new FileCheckpointStore(folder) : undefined;
     if (checkpoint) this.completedRounds.push(...checkpoint.rounds);
+    this.journalStep = checkpoint?.journalStep ?? 0;
   }
 
   /** The log folder, when the sink has one. */
@@ -177,9 +180,19 @@ export abstract class ManagedSession extends Session {
   /** The round's durable records: the checkpoint, written in the round's own sequence. */
   private readonly checkpoints: RoundRecorder = {
     roundStarted: (position) => this.checkpointAt(position),
-    transitioned: (_transition, position) => this.checkpointAt(position),
+    stepStarting: () => this.runtime.journal?.begin(this.journalStep),
+    transitioned: (_transition, position) => this.afterStep(position),
     roundEnded: (end) => this.checkpointRoundEnd(end),
   };
+
+  /** A step's transition: the journal moves to the next step (or ends the session with its write failure). */
+  private async afterStep(position: RoundPosition): Promise<void> {
+    this.journalStep += 1;
+    const journal = this.runtime.journal;
+    journal?.end();
+    if (journal?.failure) throw journal.failure;
+    await this.checkpointAt(position);
+  }
 
   private async checkpointAt(position: RoundPosition): Promise<void> {
     if (this.frozen) return;
@@ -213,6 +226,8 @@ export abstract class ManagedSession extends Session {
       rounds: structuredClone(this.completedRounds),
       position: this.position ? { ...this.position } : null,
       ...this.captureAgents(this.position),
+      journalStep: this.journalStep,
+      logLines: { response: this.runtime.logSink.lines.response, request: this.runtime.logSink.lines.request },
       extra: this.checkpointExtra(),
     };
     await this.writeCheckpoint(checkpoint);

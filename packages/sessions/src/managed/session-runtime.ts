@@ -1,11 +1,17 @@
 import { basename, dirname } from 'node:path';
-import { EventBus, FileLogSink, systemClock, type ChatModel, type Clock, type Interactor, type LogSink } from '@ufo-ts/core';
+import { EventBus, FileLogSink, systemClock, type ChatModel, type Clock, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
 import { ResumableContext } from '../checkpoint/resumable-context.js';
 import { SessionError } from '../errors.js';
+import { FileActionJournal } from '../journal/action-journal.js';
+import { JournalCursor } from '../journal/journal-cursor.js';
+import { JournalingDispatcher } from '../journal/journaling-dispatcher.js';
+import { JournalingModel } from '../journal/journaling-model.js';
 import { AbortableModel } from '../runtime/abortable-model.js';
 import { HeldLogSink } from '../runtime/held-log-sink.js';
+import { countLogLines, rollBackLogs } from '../runtime/log-rollback.js';
 import { ResumeInteractor } from '../runtime/resume-interactor.js';
 import { modelFor, type SessionModelRole } from '../runtime/session-models.js';
+import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import type { ManagedSessionOptions } from './managed-session-options.js';
 
 /**
@@ -22,8 +28,12 @@ export interface SessionRuntime {
   hardAbort: AbortController;
   /** The restored context, on resume. */
   context: ResumableContext | undefined;
-  /** The model of a role, wrapped so a forced cancel aborts it. */
+  /** The model of a role, wrapped so a forced cancel aborts it (and journaled, with a journal). */
   model(role: Exclude<SessionModelRole, 'BACKUP'>): ChatModel;
+  /** The dispatcher the agents use: the session's, journaled when there is a journal. */
+  dispatcher: CommandDispatcher;
+  /** The session's position in its action journal, when it keeps one. */
+  journal: JournalCursor | undefined;
 }
 
 /** Builds the {@link SessionRuntime} of a session from its options. */
@@ -52,13 +62,40 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
     });
     context = new ResumableContext(checkpoint.context, position?.round);
   }
+  const folder = logSink instanceof FileLogSink ? logSink.folder : undefined;
+  let lines: { response: number; request: number } | undefined;
+  if (checkpoint && folder) lines = checkpoint.logLines ? rollBackLogs(folder, checkpoint.logLines) : countLogLines(folder);
+  const journal = openJournal(options, logSink.folder, checkpoint);
   return {
-    logSink: new HeldLogSink(logSink),
+    logSink: new HeldLogSink(logSink, lines ?? {}),
     events: options.events ?? new EventBus(),
     clock: options.clock ?? systemClock,
     interactor,
     hardAbort,
     context,
-    model: (role) => new AbortableModel(modelFor(options.models, role), hardAbort.signal),
+    model: (role) => {
+      const model = new AbortableModel(modelFor(options.models, role), hardAbort.signal);
+      return journal ? new JournalingModel(model, journal) : model;
+    },
+    dispatcher: journal
+      ? new JournalingDispatcher({
+          inner: options.dispatcher,
+          cursor: journal,
+          interactor,
+          ...(options.journal && options.journal.onUnknownOutcome ? { onUnknownOutcome: options.journal.onUnknownOutcome } : {}),
+          ...(options.journal && options.journal.repeatable ? { repeatable: options.journal.repeatable } : {}),
+        })
+      : options.dispatcher,
+    journal,
   };
+}
+
+/** The session's journal cursor: the configured store, else `journal.jsonl` when checkpoints go to the folder. */
+function openJournal(options: ManagedSessionOptions, folder: string | undefined, checkpoint: SessionCheckpoint | undefined): JournalCursor | undefined {
+  if (options.journal === false) return undefined;
+  const store = options.journal?.store ?? (folder && options.checkpoint !== false ? new FileActionJournal({ folder }) : undefined);
+  if (!store) return undefined;
+  const cursor = new JournalCursor(store);
+  if (checkpoint?.journalStep !== undefined) cursor.resumeAt(checkpoint.journalStep);
+  return cursor;
 }

@@ -42,7 +42,7 @@ export function buildHostStack(runtime: SessionRuntime, options: ManagedSessionO
   return createHostAgentStack({
     model: runtime.model('HOST_AGENT'),
     appModel: runtime.model('APP_AGENT'),
-    dispatcher: options.dispatcher,
+    dispatcher: runtime.dispatcher,
     interactor: runtime.interactor,
     events: runtime.events,
     logSink: runtime.logSink,

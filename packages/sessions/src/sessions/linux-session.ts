@@ -26,7 +26,7 @@ export class LinuxSession extends SingleAgentSession<LinuxAgent> {
       : options.linux;
     const agent = new LinuxAgent({
       model: runtime.model('LINUX_AGENT'),
-      dispatcher: options.dispatcher,
+      dispatcher: runtime.dispatcher,
       interactor: runtime.interactor,
       events: runtime.events,
       logSink: runtime.logSink,

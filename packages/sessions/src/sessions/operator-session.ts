@@ -28,7 +28,7 @@ export class OperatorSession extends SingleAgentSession<OperatorAgent> {
     const tools = options.operator?.tools ?? (options.platform === 'windows' ? WINDOWS_OPERATOR_TOOLS : LINUX_OPERATOR_TOOLS);
     const agent = new OperatorAgent({
       model: runtime.model('OPERATOR'),
-      dispatcher: options.dispatcher,
+      dispatcher: runtime.dispatcher,
       interactor: runtime.interactor,
       events: runtime.events,
       logSink: runtime.logSink,

@@ -1,0 +1,47 @@
+import { ResultSchema, UsageSchema } from '@ufo-ts/core';
+import { z } from 'zod';
+
+/** The step an entry belongs to: the session-wide index of the step (one per handled state, counted from 0). */
+const step = z.number().int().nonnegative();
+
+/** A model reply received during a step, kept so a resumed step continues from it instead of asking again. */
+export const ReplyEntrySchema = z.object({
+  type: z.literal('reply'),
+  step,
+  /** The reply's index among the step's model calls. */
+  index: z.number().int().nonnegative(),
+  content: z.string(),
+  cost: z.number().nullable(),
+  usage: UsageSchema,
+  model: z.string(),
+});
+
+/** An action command about to be sent: written (durably) before it is sent. */
+export const IntentEntrySchema = z.object({
+  type: z.literal('intent'),
+  step,
+  /** The command's index among the step's action commands. */
+  seq: z.number().int().nonnegative(),
+  call_id: z.string(),
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** The agent kind it was routed for. */
+  agent: z.string(),
+});
+
+/** The result of an action command: written (durably) after it came back. */
+export const ResultEntrySchema = z.object({
+  type: z.literal('result'),
+  step,
+  seq: z.number().int().nonnegative(),
+  result: ResultSchema,
+});
+
+/** One line of the action journal (`journal.jsonl`). */
+export const JournalEntrySchema = z.discriminatedUnion('type', [ReplyEntrySchema, IntentEntrySchema, ResultEntrySchema]);
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+export type ReplyEntry = z.infer<typeof ReplyEntrySchema>;
+export type IntentEntry = z.infer<typeof IntentEntrySchema>;
+export type ResultEntry = z.infer<typeof ResultEntrySchema>;
+/** An entry before the journal adds its step. */
+export type JournalRecord = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'step'> : never) : never;

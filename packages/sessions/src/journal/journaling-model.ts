@@ -1,0 +1,44 @@
+import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse } from '@ufo-ts/core';
+import type { JournalCursor } from './journal-cursor.js';
+
+/**
+ * A {@link ChatModel} wrapper that journals each reply received during a step and, when a resumed session runs that
+ * step again, answers from the journal instead of asking the model: the step continues with the reply whose
+ * actions may already have run, not with a new one. Outside steps it only forwards.
+ */
+export class JournalingModel implements ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+
+  constructor(
+    readonly inner: ChatModel,
+    private readonly cursor: JournalCursor,
+  ) {
+    this.provider = inner.provider;
+    this.modelId = inner.modelId;
+  }
+
+  async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    if (!this.cursor.active) return this.inner.complete(request);
+    const { index, recorded } = this.cursor.nextReply();
+    if (recorded) {
+      const response: ChatResponse<T> = {
+        content: recorded.content,
+        usage: recorded.usage,
+        cost: recorded.cost,
+        latencyMs: 0,
+        model: recorded.model,
+        provider: this.provider,
+      };
+      if (request.schema) {
+        const parsed = parseStructuredReply(recorded.content, request.schema);
+        if (!parsed.success) throw parsed.error;
+        response.parsed = parsed.value;
+      }
+      return response;
+    }
+    const response = await this.inner.complete(request);
+    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model });
+    return response;
+  }
+}
