@@ -50,6 +50,8 @@ export class GroundedModel implements ChatModel {
   private readonly waitSeconds: number;
   private next = 0;
   private waits = 0;
+  /** The step whose actions the previous reply carried, while a retry of it is possible. */
+  private retryable: number | undefined;
 
   constructor(options: GroundedModelOptions) {
     this.steps = options.steps.map((step) => ReferenceStepSchema.parse(step));
@@ -78,6 +80,12 @@ export class GroundedModel implements ChatModel {
   }
 
   private reply(listing: PromptListing): Record<string, unknown> {
+    // A model reads the results of its last actions: a failed one is tried again, on the new listing.
+    if (listing.lastActionFailed && this.retryable !== undefined && this.waits < this.patience) {
+      this.next = this.retryable;
+      this.waits += 1;
+    }
+    this.retryable = undefined;
     const index = this.next;
     const step = this.steps[index];
     if (!step) {
@@ -98,7 +106,8 @@ export class GroundedModel implements ChatModel {
       );
     }
     this.next += 1;
-    this.waits = 0;
+    if (!listing.lastActionFailed) this.waits = 0;
+    if (!('all' in step) && !('finish' in step)) this.retryable = index;
     if (resolution.finish) return { ...this.answer(`Step ${index + 1}: the task is done.`, []), status: 'FINISH', ...(resolution.finish.result !== undefined ? { result: resolution.finish.result } : {}) };
     return this.answer(`Step ${index + 1} of the reference solution.`, resolution.calls);
   }

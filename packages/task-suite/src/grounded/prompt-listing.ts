@@ -11,6 +11,8 @@ export interface ListedItem {
   shows?: string;
   /** Whatever follows the name on the line (states, labels), as the prompt wrote it. */
   rest: string;
+  /** The states listed at the end of the line (`[focused, checked]`). */
+  states: string[];
   /** The whole line. */
   line: string;
 }
@@ -23,6 +25,8 @@ export interface PromptListing {
   windows: ListedItem[];
   /** Every text of the last user message, for "is this text anywhere in the prompt" checks. */
   text: string;
+  /** Whether the prompt reports that an action of the previous step failed. */
+  lastActionFailed: boolean;
 }
 
 /** The text parts of the last user message (the one describing the current step). */
@@ -39,7 +43,23 @@ export function lastUserText(messages: readonly ChatMessage[]): string {
  */
 export function readPromptListing(messages: readonly ChatMessage[]): PromptListing {
   const text = lastUserText(messages);
-  return { controls: section(text, /^<Controls\b[^\n]*>$/m), windows: section(text, /^<Windows\b[^\n]*>$/m), text };
+  return {
+    controls: section(text, /^<Controls\b[^\n]*>$/m),
+    windows: section(text, /^<Windows\b[^\n]*>$/m),
+    text,
+    lastActionFailed: lastActionsFailed(text),
+  };
+}
+
+/** Reads the `<Your last actions…>` section: true when one of its lines reports something other than success. */
+function lastActionsFailed(text: string): boolean {
+  const match = /^<Your last actions\b[^\n]*>$/m.exec(text);
+  if (!match) return false;
+  const body = text.slice(match.index + match[0].length);
+  const end = body.search(/\n\s*\n|\n<[A-Z][^\n]*>/);
+  return (end < 0 ? body : body.slice(0, end))
+    .split('\n')
+    .some((line) => /^- [^\n]*?\) → (?!success)/.test(line));
 }
 
 function section(text: string, heading: RegExp): ListedItem[] {
@@ -59,11 +79,12 @@ export function parseListedLine(line: string): ListedItem | undefined {
   if (!head) return undefined;
   const afterId = line.slice(head[0].length);
   const quote = afterId.indexOf('"');
-  if (quote < 0) return { id: head[1]!, role: afterId.trim(), name: '', rest: '', line };
+  if (quote < 0) return { id: head[1]!, role: afterId.trim(), name: '', rest: '', states: [], line };
   const role = afterId.slice(0, quote).trim();
   const { value: name, end } = quoted(afterId, quote);
   const rest = afterId.slice(end).trim();
-  const item: ListedItem = { id: head[1]!, role, name, rest, line };
+  const states = /\[([^\]"]*)\]\s*(?:\(agent\))?$/.exec(rest);
+  const item: ListedItem = { id: head[1]!, role, name, rest, states: states ? states[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [], line };
   const shows = /(?:^|\s)shows\s+("(?:[^"\\]|\\.)*")/.exec(rest);
   if (shows) item.shows = JSON.parse(shows[1]!) as string;
   return item;

@@ -12,6 +12,8 @@ export const ControlRefSchema = z
     afterLabel: z.string().optional().describe('The first such control listed after the label item of that name (a field read from the listing order).'),
     shows: z.string().optional().describe('The text the control shows, exactly.'),
     showsContaining: z.string().optional().describe('A part of the text the control shows.'),
+    state: z.string().optional().describe('A state the control must be listed with (`checked`, `focused`).'),
+    notState: z.string().optional().describe('A state the control must not be listed with.'),
     nth: z.number().int().min(1).default(1),
   })
   .strict();

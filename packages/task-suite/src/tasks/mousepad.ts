@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { defineTask } from '../task.js';
 import { fileHolds, readUntil } from './checks.js';
 
@@ -17,11 +17,11 @@ export const mousepadSaveAs = defineTask({
   },
   solution: (ctx) => [
     { type: NOTE, into: { role: 'text' } },
-    { keys: 'ctrl+shift+s' },
+    { click: { role: 'menu', name: 'File' } },
+    { click: { role: 'menu item', name: 'Save As...' } },
     { selectWindow: { title: 'Save As' } },
     { setText: ctx.path('list.txt'), into: { role: 'text' } },
-    // method pointer: the AT-SPI "Click" action on the GTK 3 file chooser's Save/Open button reports success and does nothing (platform-linux).
-    { click: { role: 'push button', name: 'Save' }, method: 'pointer' },
+    { click: { role: 'push button', name: 'Save' } },
     { selectWindow: { titleContaining: 'list.txt' } },
     { finish: true },
   ],
@@ -44,7 +44,7 @@ export const mousepadOpenFile = defineTask({
     { selectWindow: { title: 'Open File' } },
     { keys: 'ctrl+l' },
     { setText: ctx.path('report.txt'), into: { role: 'text' } },
-    { click: { role: 'push button', name: 'Open' }, method: 'pointer' },
+    { click: { role: 'push button', name: 'Open' } },
     { selectWindow: { titleContaining: 'report.txt' } },
     { finish: true, when: { role: 'text', showsContaining: 'Revenue grew 12%' } },
   ],
@@ -84,3 +84,29 @@ export const mousepadFindReplace = defineTask({
   check: async (ctx) => readUntil(() => fileHolds(ctx.path('pets.txt'), 'The dog sat.\nA dog and another dog.'), (r) => r.passed),
 });
 
+
+/** A menu ▸ submenu path (Document ▸ Line Ending ▸ DOS / Windows), then save: the file on disk has CR LF line ends. */
+export const mousepadLineEndingSubmenu = defineTask({
+  ...MOUSEPAD,
+  id: 'mousepad-submenu-line-ending',
+  summary: 'a menu ▸ submenu path (Document ▸ Line Ending ▸ DOS / Windows), then save',
+  maxSteps: 12,
+  request: () => 'In Mousepad, change the line endings of the open document to DOS / Windows (CR LF) using the Document menu, then save it.',
+  async setup(ctx) {
+    writeFileSync(ctx.path('lines.txt'), 'first line\nsecond line\nthird line\n');
+    await ctx.launch('mousepad', [ctx.path('lines.txt')]);
+  },
+  solution: () => [
+    { click: { role: 'menu', name: 'Document' } },
+    { click: { role: 'menu', name: 'Line Ending' } },
+    { click: { role: 'menu item', name: 'DOS / Windows (CR LF)' } },
+    { keys: 'ctrl+s' },
+    { finish: true },
+  ],
+  async check(ctx) {
+    const path = ctx.path('lines.txt');
+    const expected = 'first line\r\nsecond line\r\nthird line\r\n';
+    const text = await readUntil(() => readFileSync(path, 'utf8'), (t) => t === expected);
+    return { passed: text === expected, detail: `${path} holds ${JSON.stringify(text)}` };
+  },
+});
