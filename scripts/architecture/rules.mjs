@@ -7,9 +7,11 @@ export const ALLOWED_DEPENDENCIES = {
   'llm-providers': ['core'],
   dispatchers: ['core'],
   imaging: ['core'],
+  // platform-neutral desktop helpers both platforms share, so neither platform depends on the other
+  'desktop-common': ['core'],
   aip: ['core', 'dispatchers'],
-  'platform-linux': ['core', 'dispatchers', 'imaging'],
-  'platform-windows': ['core', 'dispatchers', 'imaging'],
+  'platform-linux': ['core', 'dispatchers', 'imaging', 'desktop-common'],
+  'platform-windows': ['core', 'dispatchers', 'imaging', 'desktop-common'],
   server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
   cli: ['*'],
   testkit: ['core', 'dispatchers'],
