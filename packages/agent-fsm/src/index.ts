@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './states/state-table.js';
 export * from './states/tables.js';
+export * from './states/transition.js';
 export * from './states/state-machine.js';
 export * from './memory/blackboard.js';
 export * from './memory/step-memory.js';

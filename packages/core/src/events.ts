@@ -6,7 +6,22 @@ export type EngineEvent =
   | { type: 'round-end'; round: number; state: string; result: unknown }
   | { type: 'step-start'; agent: string; state: string; step: number; round: number }
   | { type: 'step-end'; agent: string; state: string; step: number; round: number; status: string; cost: number }
-  | { type: 'transition'; from: string; to: string; agent: string; nextAgent: string; status: string }
+  | {
+      type: 'transition';
+      /** `Kind.STATE` of the state that handled the step. */
+      from: string;
+      /** `Kind.STATE` of the state that handles next. */
+      to: string;
+      agent: string;
+      nextAgent: string;
+      status: string;
+      /** The session the round belongs to, when the round was given one. */
+      sessionId?: string;
+      round: number;
+      /** Both ends as data: the agent, its kind and its state. */
+      source: { agent: string; agentKind: string; state: string };
+      target: { agent: string; agentKind: string; state: string };
+    }
   | { type: 'command'; agent: string; tool: string; status: string; error?: string | null }
   | { type: 'question'; agent: string; questions: string[] }
   | { type: 'confirmation'; agent: string; function: string; approved: boolean }

@@ -29,6 +29,8 @@ export interface RoundOptions {
   stepSignal?: AbortSignal;
   /** Durable records written at round start, after each transition and at round end (checkpoints). */
   recorder?: RoundRecorder;
+  /** The session's id, carried by the round's `transition` events. */
+  sessionId?: string;
 }
 
 /** What a round returns. */
@@ -127,6 +129,10 @@ export class Round {
         agent: agent.name,
         nextAgent: nextAgent.name,
         status: agent.status,
+        ...(this.options.sessionId !== undefined ? { sessionId: this.options.sessionId } : {}),
+        round: this.id,
+        source: transition.from,
+        target: transition.to,
       });
       reason = this.stopReason();
     }

@@ -186,6 +186,7 @@ export class Session {
       stepSignal: this.stepAbort.signal,
       ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
       ...(this.options.recorder ? { recorder: this.options.recorder } : {}),
+      sessionId: this.id,
     });
   }
 

@@ -64,6 +64,20 @@ describe('Round: the order of a transition', () => {
     expect(seen).toEqual([{ to: 'Test.FINISH', subtasks: 1, state: 'FINISH' }]);
   });
 
+  it('transition events carry the session id, the round and both ends as data', async () => {
+    const events = new EventBus();
+    const agent = agentOf(1);
+    const session = new Session({ task: 't', id: 's-1', logSink: new MemoryLogSink(), request: 'r', events, interactor: new ProgrammaticInteractor(), startAgent: () => agent });
+    const seen: unknown[] = [];
+    events.subscribe((e) => {
+      if (e.type === 'transition') seen.push({ sessionId: e.sessionId, round: e.round, source: e.source, target: e.target });
+    });
+    await session.run();
+    expect(seen).toEqual([
+      { sessionId: 's-1', round: 0, source: { agent: 'tester', agentKind: 'Test', state: 'WORK' }, target: { agent: 'tester', agentKind: 'Test', state: 'FINISH' } },
+    ]);
+  });
+
   it('a round starts with an empty result, not the previous round\'s', async () => {
     const agent = agentOf(1, { result: (round) => (round === 0 ? 'first' : undefined) });
     const session = new Session({

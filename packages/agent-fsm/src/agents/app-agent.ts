@@ -1,10 +1,10 @@
 import { type Context, type DispatchTarget, type SubtaskRecord, errorMessage } from '@ufo-ts/core';
 import { StateMachine } from '../states/state-machine.js';
-import { APP_AGENT_TABLE, FOLLOWER_APP_AGENT_TABLE } from '../states/tables.js';
+import { APP_AGENT_TABLE, FOLLOWER_APP_AGENT_TABLE, HOST_AGENT_TABLE } from '../states/tables.js';
 import { Agent, type AgentOptions } from './agent.js';
 
-const APP_MACHINE = new StateMachine('AppAgent', APP_AGENT_TABLE);
-const FOLLOWER_APP_MACHINE = new StateMachine('AppAgent', FOLLOWER_APP_AGENT_TABLE);
+const APP_MACHINE = new StateMachine('AppAgent', APP_AGENT_TABLE, { host: HOST_AGENT_TABLE });
+const FOLLOWER_APP_MACHINE = new StateMachine('AppAgent', FOLLOWER_APP_AGENT_TABLE, { host: HOST_AGENT_TABLE });
 
 /** Options of {@link AppAgent}. */
 export interface AppAgentOptions extends AgentOptions {
@@ -38,7 +38,7 @@ export class AppAgent extends Agent {
     this.kind = options.kind ?? 'AppAgent';
     this.mode = options.mode ?? 'normal';
     const base = this.mode === 'follower' ? FOLLOWER_APP_MACHINE : APP_MACHINE;
-    this.machine = this.kind === 'AppAgent' ? base : new StateMachine(this.kind, base.table);
+    this.machine = this.kind === 'AppAgent' ? base : new StateMachine(this.kind, base.table, { host: HOST_AGENT_TABLE });
   }
 
   override get hostAgent(): Agent {

@@ -3,11 +3,11 @@ import { AgentError } from '../errors.js';
 import { Blackboard } from '../memory/blackboard.js';
 import type { HandlerOutcome } from '../states/state-table.js';
 import { StateMachine } from '../states/state-machine.js';
-import { HOST_AGENT_TABLE } from '../states/tables.js';
+import { APP_AGENT_TABLE, HOST_AGENT_TABLE } from '../states/tables.js';
 import { Agent, type AgentOptions, type StepProcessor } from './agent.js';
 import type { AgentRegistry } from './agent-registry.js';
 
-const HOST_MACHINE = new StateMachine('HostAgent', HOST_AGENT_TABLE);
+const HOST_MACHINE = new StateMachine('HostAgent', HOST_AGENT_TABLE, { sub: APP_AGENT_TABLE });
 
 /** What the HostAgent's action phase selected: a window (application) or a registered third-party agent. */
 export type Assignment =

@@ -1,5 +1,6 @@
 import type { Context, RoundAgent, RoundState, StepRunOptions } from '@ufo-ts/core';
 import type { HandlerOutcome, StateRow, StateTable } from './state-table.js';
+import { transition, validateStateTable, type RelatedTables } from './transition.js';
 
 /** The handlers a table-driven state calls on its agent. Implemented by {@link Agent}. */
 export interface StateHost extends RoundAgent {
@@ -63,9 +64,16 @@ export class TableState implements RoundState {
 
   nextState(agent: RoundAgent): RoundState {
     const host = agent as StateHost;
-    const next = this.row.next;
-    const target = typeof next === 'string' ? next : (next[host.lastOutcome] ?? 'ERROR');
-    return this.resolve(host, target);
+    const target = transition(this.machine.table, this.name, { status: host.status, outcome: host.lastOutcome });
+    if (target.unknownStatus !== undefined) {
+      host.warn(`${host.name} produced unknown status "${target.unknownStatus}"; going to ERROR`);
+      host.setStatus('ERROR');
+    }
+    if (target.scope === 'host') return host.hostAgent ? host.hostAgent.machine.state(target.state) : this.machine.state('ERROR');
+    if (target.scope === 'sub') {
+      return host.activeSubAgent && host.lastOutcome === 'assigned' ? host.activeSubAgent.machine.state(target.state) : this.machine.state('ERROR');
+    }
+    return this.machine.state(target.state);
   }
 
   nextAgent(agent: RoundAgent): RoundAgent {
@@ -82,38 +90,25 @@ export class TableState implements RoundState {
   isSubtaskEnd(): boolean {
     return this.row.subtaskEnd;
   }
-
-  private resolve(agent: StateHost, target: string): RoundState {
-    if (target === 'status') {
-      const state = this.machine.find(agent.status);
-      if (state) return state;
-      agent.warn(`${agent.name} produced unknown status "${agent.status}"; going to ERROR`);
-      agent.setStatus('ERROR');
-      return this.machine.state('ERROR');
-    }
-    const [scope, name] = target.includes(':') ? (target.split(':') as [string, string]) : ['self', target];
-    if (scope === 'host' && agent.hostAgent) return agent.hostAgent.machine.state(name);
-    if (scope === 'sub' && agent.activeSubAgent && agent.lastOutcome === 'assigned') {
-      return agent.activeSubAgent.machine.state(name);
-    }
-    if (scope === 'host' || scope === 'sub') return this.machine.state('ERROR');
-    return this.machine.state(name);
-  }
 }
 
 /** A state machine built from a {@link StateTable}. States are created once and shared by the machine's agents. */
 export class StateMachine {
   private readonly states = new Map<string, TableState>();
 
+  /**
+   * @param kind Agent kind, e.g. `AppAgent`.
+   * @param table The rows; checked now ({@link validateStateTable}), so a bad target fails here.
+   * @param related The tables `host:` and `sub:` targets point into, to check those targets too.
+   * @throws AgentError `STATE_TABLE_INVALID`.
+   */
   constructor(
-    /** Agent kind, e.g. `AppAgent`. */
     readonly kind: string,
     readonly table: StateTable<string>,
+    related: RelatedTables = {},
   ) {
+    validateStateTable(kind, table, related);
     for (const [name, stateRow] of Object.entries(table)) this.states.set(name, new TableState(this, name, stateRow));
-    if (!this.states.has('ERROR') || !this.states.has('CONTINUE')) {
-      throw new Error(`State table of ${kind} needs CONTINUE and ERROR states`);
-    }
   }
 
   /** The state called `name`; throws for a name the table does not have. */

@@ -142,6 +142,7 @@ export abstract class ManagedSession extends Session {
         stepSignal: this.runtime.hardAbort.signal,
         dispatcher: options.dispatcher,
         recorder: this.checkpoints,
+        sessionId: this.id,
       },
       (outcome: RoundOutcome) => this.afterRound(outcome),
     );
