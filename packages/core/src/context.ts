@@ -1,8 +1,16 @@
+import type { z } from 'zod';
 import { UfoError } from './errors.js';
 import { CONTEXT_KEYS, isContextKey, type ContextKey, type ContextValue, type ContextValues } from './context-keys.js';
+import type { CustomContextKey } from './custom-context-key.js';
 
-/** Serialised form of a {@link Context}: plain JSON, resumable with {@link Context.fromJSON}. */
-export type ContextJSON = Partial<Record<ContextKey, unknown>>;
+/** Serialised form of a {@link Context}: plain JSON, resumable with {@link Context.fromJSON}. Custom keys by name. */
+export type ContextJSON = Partial<Record<ContextKey, unknown>> & Record<string, unknown>;
+
+/** Options of {@link Context}. */
+export interface ContextOptions {
+  /** Custom keys (declared with `defineContextKey`) this context accepts besides the built-in ones. */
+  keys?: readonly CustomContextKey[];
+}
 
 /**
  * The session-wide state, keyed by {@link CONTEXT_KEYS}. Reads and writes are typed; writes are validated by the
@@ -10,12 +18,61 @@ export type ContextJSON = Partial<Record<ContextKey, unknown>>;
  */
 export class Context {
   private readonly values: ContextValues;
+  private readonly custom = new Map<string, CustomContextKey>();
+  private readonly customValues = new Map<string, unknown>();
 
-  constructor(initial: Partial<ContextValues> = {}) {
+  /**
+   * @param initial Values to start with (built-in keys, and custom keys by name); each is validated.
+   * @param options Custom keys to accept. A name that is already a key throws `CONTEXT_KEY_CONFLICT`.
+   */
+  constructor(initial: Partial<ContextValues> | ContextJSON = {}, options: ContextOptions = {}) {
     const values: Record<string, unknown> = {};
     for (const name of Object.keys(CONTEXT_KEYS) as ContextKey[]) values[name] = CONTEXT_KEYS[name].initial();
     this.values = values as ContextValues;
-    for (const [name, value] of Object.entries(initial)) this.set(name as ContextKey, value as never);
+    for (const key of options.keys ?? []) {
+      if (isContextKey(key.name) || this.custom.has(key.name)) {
+        throw new UfoError('CONTEXT_KEY_CONFLICT', `Context key "${key.name}" is declared twice (or is a built-in key)`);
+      }
+      this.custom.set(key.name, key);
+      this.customValues.set(key.name, key.initial());
+    }
+    for (const [name, value] of Object.entries(initial)) {
+      const custom = this.custom.get(name);
+      if (custom) this.setKey(custom, value);
+      else this.set(name as ContextKey, value as never);
+    }
+  }
+
+  /** The custom keys this context accepts. */
+  get customKeys(): readonly CustomContextKey[] {
+    return [...this.custom.values()];
+  }
+
+  /** Reads a custom key; throws `CONTEXT_UNKNOWN_KEY` when it was not registered. */
+  getKey<S extends z.ZodType>(key: CustomContextKey<S>): z.infer<S> {
+    this.registered(key);
+    return this.customValues.get(key.name) as z.infer<S>;
+  }
+
+  /** Writes a custom key after validating the value against its schema. */
+  setKey<S extends z.ZodType>(key: CustomContextKey<S>, value: z.infer<S>): void {
+    this.registered(key);
+    const parsed = key.schema.safeParse(value);
+    if (!parsed.success) {
+      throw new UfoError('CONTEXT_INVALID_VALUE', `Invalid value for context key ${key.name}: ${parsed.error.message}`, { cause: parsed.error });
+    }
+    this.customValues.set(key.name, parsed.data);
+  }
+
+  /** Applies a function to a custom key's value and stores the result. */
+  updateKey<S extends z.ZodType>(key: CustomContextKey<S>, fn: (value: z.infer<S>) => z.infer<S>): void {
+    this.setKey(key, fn(this.getKey(key)));
+  }
+
+  private registered(key: CustomContextKey): void {
+    if (!this.custom.has(key.name)) {
+      throw new UfoError('CONTEXT_UNKNOWN_KEY', `Context key "${key.name}" was not registered with this context (pass it in keys)`);
+    }
   }
 
   /** Reads a key. */
@@ -92,18 +149,22 @@ export class Context {
     return this.get('ROUND_SUBTASK_AMOUNT')[String(this.get('CURRENT_ROUND_ID'))] ?? 0;
   }
 
-  /** A JSON-safe deep copy of every key. */
+  /** A JSON-safe deep copy of every key, custom keys included (by name). */
   toJSON(): ContextJSON {
-    return JSON.parse(JSON.stringify(this.values)) as ContextJSON;
+    return JSON.parse(JSON.stringify({ ...this.values, ...Object.fromEntries(this.customValues) })) as ContextJSON;
   }
 
-  /** Rebuilds a context from {@link Context.toJSON} output; rejects unknown keys and invalid values. */
-  static fromJSON(json: unknown): Context {
+  /**
+   * Rebuilds a context from {@link Context.toJSON} output; rejects unknown keys (custom keys must be passed in
+   * `options.keys`) and invalid values.
+   */
+  static fromJSON(json: unknown, options: ContextOptions = {}): Context {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw new UfoError('CONTEXT_INVALID_VALUE', 'Context.fromJSON expects an object');
     }
-    for (const name of Object.keys(json)) if (!isContextKey(name)) throw unknownKey(name);
-    return new Context(json as Partial<ContextValues>);
+    const custom = new Set((options.keys ?? []).map((k) => k.name));
+    for (const name of Object.keys(json)) if (!isContextKey(name) && !custom.has(name)) throw unknownKey(name);
+    return new Context(json as ContextJSON, options);
   }
 }
 

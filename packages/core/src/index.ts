@@ -6,6 +6,7 @@ export * from './reply-issues.js';
 export * from './data-url.js';
 export * from './target-info.js';
 export * from './context-keys.js';
+export * from './custom-context-key.js';
 export * from './context.js';
 export * from './step-record.js';
 export * from './fsm.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Context } from './context.js';
+import type { CustomContextKey } from './custom-context-key.js';
 import { errorMessage } from './errors.js';
 import { EventBus } from './events.js';
 import type { RoundAgent } from './fsm.js';
@@ -37,6 +38,8 @@ export interface SessionOptions {
   subtaskSettleMs?: number;
   /** Shared context (default: a fresh one). Pass a restored context to resume. */
   context?: Context;
+  /** Custom context keys of the session's strategies and agents (for the fresh context; ignored with `context`). */
+  contextKeys?: readonly CustomContextKey[];
   events?: EventBus;
   clock?: Clock;
   /** Run mode recorded in the context (`normal`, `follower`, ...). */
@@ -91,7 +94,7 @@ export class Session {
     this.id = options.id ?? randomUUID();
     this.events = options.events ?? new EventBus();
     this.clock = options.clock ?? systemClock;
-    this.context = options.context ?? new Context();
+    this.context = options.context ?? new Context({}, options.contextKeys ? { keys: options.contextKeys } : {});
     if (!options.context) {
       this.context.set('ID', this.id);
       this.context.set('LOG_PATH', options.logSink.folder ?? '');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Context, CONTEXT_KEYS } from '../src/index.js';
+import { z } from 'zod';
+import { Context, CONTEXT_KEYS, defineContextKey } from '../src/index.js';
 
 describe('Context', () => {
   it('starts every key at its default and reads typed values', () => {
@@ -48,5 +49,29 @@ describe('Context', () => {
     expect(restored.currentRoundStep).toBe(1);
     expect(() => Context.fromJSON({ BOGUS: 1 })).toThrow(/BOGUS/);
     expect(() => Context.fromJSON([])).toThrow(/expects an object/);
+  });
+});
+
+describe('custom context keys', () => {
+  const RETRIES = defineContextKey('MY_RETRIES', z.number().int().nonnegative(), () => 0, 'Retries of my strategy.');
+  const NOTES = defineContextKey('MY_NOTES', z.array(z.string()), () => [], 'Notes of my agent.');
+
+  it('are typed, validated and round-trip through toJSON/fromJSON like the built-in keys', () => {
+    const ctx = new Context({}, { keys: [RETRIES, NOTES] });
+    expect(ctx.getKey(RETRIES)).toBe(0);
+    ctx.updateKey(RETRIES, (n) => n + 2);
+    ctx.setKey(NOTES, ['a']);
+    expect(() => ctx.setKey(RETRIES, -1)).toThrow(expect.objectContaining({ code: 'CONTEXT_INVALID_VALUE', message: expect.stringContaining('MY_RETRIES') }));
+    const json = ctx.toJSON();
+    expect(json).toMatchObject({ MY_RETRIES: 2, MY_NOTES: ['a'] });
+    const back = Context.fromJSON(json, { keys: [RETRIES, NOTES] });
+    expect([back.getKey(RETRIES), back.getKey(NOTES)]).toEqual([2, ['a']]);
+  });
+
+  it('must be registered up front; a clash with a built-in key is refused', () => {
+    const ctx = new Context();
+    expect(() => ctx.getKey(RETRIES)).toThrow(expect.objectContaining({ code: 'CONTEXT_UNKNOWN_KEY' }));
+    expect(() => Context.fromJSON({ MY_RETRIES: 1 })).toThrow(/Unknown context key "MY_RETRIES"/);
+    expect(() => new Context({}, { keys: [defineContextKey('REQUEST', z.string(), () => '', 'clash')] })).toThrow(expect.objectContaining({ code: 'CONTEXT_KEY_CONFLICT' }));
   });
 });

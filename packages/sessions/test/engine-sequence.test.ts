@@ -1,4 +1,5 @@
-import { EventBus, ProgrammaticInteractor } from '@ufo-ts/core';
+import { defineContextKey, EventBus, ProgrammaticInteractor } from '@ufo-ts/core';
+import { z } from 'zod';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,5 +83,25 @@ describe('smaller engine fixes', () => {
     expect(outcome.rounds.map((r) => r.finalState)).toEqual(['FINISH', 'MAX_STEP']);
     expect(outcome.status).toBe('incomplete');
     expect(readCheckpoint(outcome.logFolder!).status).toBe('incomplete');
+  });
+});
+
+describe('custom context keys', () => {
+  const CLICKS = defineContextKey('MY_CLICKS', z.number().int().nonnegative(), () => 0, 'Clicks seen by my observer.');
+
+  it('are saved in the checkpoint and restored on resume like the built-in keys', async () => {
+    const { dispatcher } = fakeDesktop();
+    const events = new EventBus();
+    const model = new ScriptedModel({ replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })] });
+    const session = new HostSession({ task: 'keys', logRoot: dirs.make(), request: 'type 12', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), events, contextKeys: [CLICKS] });
+    events.subscribe((e) => {
+      if (e.type === 'command' && e.tool === 'click_input') session.context.updateKey(CLICKS, (n) => n + 1);
+    });
+    const outcome = await session.run();
+    const checkpoint = readCheckpoint(outcome.logFolder!);
+    expect(checkpoint.context.MY_CLICKS).toBe(2);
+    const resumed = new HostSession({ task: 'keys', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), contextKeys: [CLICKS], resume: { checkpoint: { ...checkpoint, status: 'running' } } });
+    expect(resumed.context.getKey(CLICKS)).toBe(2);
+    expect(() => new HostSession({ task: 'keys', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), resume: { checkpoint } })).toThrow(/Unknown context key "MY_CLICKS"/);
   });
 });

@@ -1,4 +1,4 @@
-import { Context, type ContextJSON, type ContextValues } from '@ufo-ts/core';
+import { Context, type ContextJSON, type ContextOptions } from '@ufo-ts/core';
 
 /**
  * A {@link Context} restored from a checkpoint. The interrupted round starts again through `Round.run`, which
@@ -8,8 +8,8 @@ import { Context, type ContextJSON, type ContextValues } from '@ufo-ts/core';
 export class ResumableContext extends Context {
   private resumedRound: number | undefined;
 
-  constructor(initial: ContextJSON, resumedRound: number | undefined) {
-    super(initial as Partial<ContextValues>);
+  constructor(initial: ContextJSON, resumedRound: number | undefined, options: ContextOptions = {}) {
+    super(initial, options);
     this.resumedRound = resumedRound;
   }
 

@@ -1,4 +1,4 @@
-import type { Clock, CommandDispatcher, EvaluationRecord, EventBus, Interactor, LogSink, SerializedError, SessionOutcome } from '@ufo-ts/core';
+import type { Clock, CommandDispatcher, CustomContextKey, EvaluationRecord, EventBus, Interactor, LogSink, SerializedError, SessionOutcome } from '@ufo-ts/core';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { ActionJournal } from '../journal/action-journal.js';
 import type { UnknownOutcomePolicy } from '../journal/unknown-outcome.js';
@@ -98,6 +98,11 @@ export interface ManagedSessionOptions {
    * turns it off: a resumed step then runs again from its start, actions included.
    */
   journal?: JournalSettings | false;
+  /**
+   * Custom context keys of your strategies and agents (`defineContextKey`), registered up front: they are saved in
+   * the checkpoint and restored on resume like the built-in keys (a resume must register them too).
+   */
+  contextKeys?: readonly CustomContextKey[];
   /** Continue from a checkpoint. */
   resume?: ResumeOptions;
   /** Judge the session (and rounds) with the `EVALUATION_AGENT` model; default off. */

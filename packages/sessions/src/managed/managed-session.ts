@@ -69,6 +69,7 @@ export abstract class ManagedSession extends Session {
       ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
       ...(options.subtaskSettleMs !== undefined ? { subtaskSettleMs: options.subtaskSettleMs } : {}),
       ...(runtime.context ? { context: runtime.context } : {}),
+      ...(options.contextKeys ? { contextKeys: options.contextKeys } : {}),
     });
     this.task = checkpoint?.task ?? options.task;
     this.kind = spec.kind;

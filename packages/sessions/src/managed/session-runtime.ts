@@ -60,7 +60,7 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
       ...(options.resume?.decision ? { decision: options.resume.decision } : {}),
       ...(pendingActions ? { pendingActions } : {}),
     });
-    context = new ResumableContext(checkpoint.context, position?.round);
+    context = new ResumableContext(checkpoint.context, position?.round, options.contextKeys ? { keys: options.contextKeys } : {});
   }
   const folder = logSink instanceof FileLogSink ? logSink.folder : undefined;
   let lines: { response: number; request: number } | undefined;
