@@ -1,7 +1,15 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+import type { DesktopErrorCode } from '@ufo-ts/desktop-common';
 
-/** Error codes thrown by @ufo-ts/platform-windows. */
+// The errors every platform throws with the same code live in @ufo-ts/desktop-common; these names stay public here.
+export { ControlVanishedError, InputInvalidError, NoWindowSelectedError, WindowVanishedError } from '@ufo-ts/desktop-common';
+
+/**
+ * Error codes thrown by @ufo-ts/platform-windows: its own, and those of the shared desktop errors
+ * (`WINDOW_VANISHED`, `CONTROL_VANISHED`, `NO_WINDOW_SELECTED`, `INPUT_INVALID`).
+ */
 export type WindowsErrorCode =
+  | DesktopErrorCode
   | 'WINDOWS_BRIDGE_UNAVAILABLE'
   | 'WINDOWS_BRIDGE_BLOCKED'
   | 'WINDOWS_BRIDGE_CRASHED'
@@ -9,17 +17,13 @@ export type WindowsErrorCode =
   | 'WINDOWS_BRIDGE_PROTOCOL'
   | 'WINDOWS_BRIDGE_CLOSED'
   | 'WINDOWS_BRIDGE_REQUEST_FAILED'
-  | 'WINDOW_VANISHED'
-  | 'CONTROL_VANISHED'
-  | 'WINDOW_NOT_SELECTED'
   | 'WINDOW_ID_UNKNOWN'
   | 'CONTROL_ID_UNKNOWN'
   | 'KEY_SEQUENCE_INVALID'
-  | 'INPUT_INVALID'
   | 'LAUNCH_REFUSED'
   | 'LAUNCH_FAILED';
 
-/** Base class of every error this package throws. */
+/** Base class of the errors only this package throws (the shared ones extend `DesktopError` of desktop-common). */
 export class WindowsPlatformError extends UfoError {
   declare readonly code: WindowsErrorCode;
   constructor(code: WindowsErrorCode, message: string, options: UfoErrorOptions = {}) {
@@ -49,26 +53,8 @@ export class BridgeRequestError extends WindowsPlatformError {
   }
 }
 
-/** The window was closed between being listed (or selected) and being used. */
-export class WindowVanishedError extends WindowsPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('WINDOW_VANISHED', message, options);
-  }
-}
-
-/** The control was removed from the UI since the last enumeration and could not be found again. */
-export class ControlVanishedError extends WindowsPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('CONTROL_VANISHED', message, options);
-  }
-}
-
-/** A tool needs a selected window and none was selected (UFO's wording is kept). */
-export class NoWindowSelectedError extends WindowsPlatformError {
-  constructor(options: UfoErrorOptions = {}) {
-    super('WINDOW_NOT_SELECTED', 'No window is selected， please select a window first.', options);
-  }
-}
+/** UFO's message when a tool needs a selected window (its wording, full-width comma included, is kept). */
+export const UFO_NO_WINDOW_SELECTED_MESSAGE = 'No window is selected， please select a window first.';
 
 /** A window or control id is not part of the latest enumeration. */
 export class UnknownTargetIdError extends WindowsPlatformError {
@@ -81,13 +67,6 @@ export class UnknownTargetIdError extends WindowsPlatformError {
 export class KeySequenceError extends WindowsPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('KEY_SEQUENCE_INVALID', message, options);
-  }
-}
-
-/** Tool arguments that are well-typed but unusable (a coordinate outside 0..1, an unknown key to hold…). */
-export class InputInvalidError extends WindowsPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('INPUT_INVALID', message, options);
   }
 }
 

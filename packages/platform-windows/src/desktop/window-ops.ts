@@ -1,5 +1,5 @@
 import type { WindowRecord } from '../bridge/protocol.js';
-import { NoWindowSelectedError, UnknownTargetIdError } from '../errors.js';
+import { NoWindowSelectedError, UFO_NO_WINDOW_SELECTED_MESSAGE, UnknownTargetIdError } from '../errors.js';
 import { pythonList } from '../controls/control-registry.js';
 import { filterDesktopWindows, labelWindows, relatedWindows } from '../windows/window-filter.js';
 import { windowInfo, type WindowInfo } from '../windows/window-info.js';
@@ -101,7 +101,7 @@ export async function selectWindow(ctx: DesktopContext, id: string, name: string
 /** The selected window as it is now. @throws NoWindowSelectedError, WindowVanishedError */
 export async function freshSelectedWindow(ctx: DesktopContext): Promise<WindowRecord> {
   const selected = ctx.state.selected;
-  if (!selected) throw new NoWindowSelectedError();
+  if (!selected) throw new NoWindowSelectedError(UFO_NO_WINDOW_SELECTED_MESSAGE);
   try {
     const { window } = await ctx.bridge.request('windowState', { hwnd: selected.window.hwnd });
     ctx.state.selected = { ...selected, window };
