@@ -1,1 +1,2 @@
 export * from './testing/scripted-model.js';
+export * from './testing/manual-clock.js';

@@ -58,7 +58,8 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
   }
 
   async process(agent: A, context: Context, options: StepRunOptions = {}): Promise<StepOutcome> {
-    const started = performance.now();
+    const clock = agent.services.clock;
+    const started = clock.monotonic();
     const step = new StepContext(context, { ...commonInitialData(agent, context), ...this.options.initialData?.(agent, context) }, options.signal);
     const middleware = this.options.middleware ?? [];
     let error: unknown;
@@ -71,18 +72,18 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
       fatal = true;
     }
     for (const [phase, strategy] of fatal ? [] : this.chain) {
-      const t0 = performance.now();
+      const t0 = clock.monotonic();
       try {
         for (const key of strategy.dependsOn) step.require(key, strategy.name);
         const data = await strategy.execute(agent, step);
         const missing = strategy.provides.filter((key) => data[key] === undefined && !step.has(key));
         step.merge(data);
-        step.phaseResults.push({ phase, strategy: strategy.name, success: true, keys: Object.keys(data), durationMs: performance.now() - t0 });
+        step.phaseResults.push({ phase, strategy: strategy.name, success: true, keys: Object.keys(data), durationMs: clock.monotonic() - t0 });
         if (missing.length) throw new StrategyProvidesError(strategy.name, missing);
       } catch (cause) {
         const wrapped = cause instanceof StrategyProvidesError ? cause : new StrategyFailedError(strategy.name, phase, { cause });
         if (!step.phaseResults.some((r) => r.phase === phase)) {
-          step.phaseResults.push({ phase, strategy: strategy.name, success: false, keys: [], durationMs: performance.now() - t0, error: wrapped });
+          step.phaseResults.push({ phase, strategy: strategy.name, success: false, keys: [], durationMs: clock.monotonic() - t0, error: wrapped });
         }
         error = wrapped;
         failedPhase = phase;
@@ -107,7 +108,7 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
       step.set('error', e);
     }
     const status = String(step.get('status'));
-    const summary: StepSummary = { status, durationMs: performance.now() - started };
+    const summary: StepSummary = { status, durationMs: clock.monotonic() - started };
     if (error !== undefined) summary.error = error;
     if (failedPhase) summary.failedPhase = failedPhase;
     for (const m of [...middleware].reverse()) await safely(() => m.afterProcess?.(agent, step, summary));
