@@ -1,7 +1,22 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
+import type { DesktopErrorCode } from '@ufo-ts/desktop-common';
 
-/** Error codes thrown by @ufo-ts/platform-linux. */
+// The errors every platform throws with the same code live in @ufo-ts/desktop-common; these names stay public here
+// (`InputError` is this package's name for `InputInvalidError`).
+export {
+  ControlVanishedError,
+  InputInvalidError,
+  InputInvalidError as InputError,
+  NoWindowSelectedError,
+  WindowVanishedError,
+} from '@ufo-ts/desktop-common';
+
+/**
+ * Error codes thrown by @ufo-ts/platform-linux: its own, and those of the shared desktop errors
+ * (`NO_WINDOW_SELECTED`, `WINDOW_VANISHED`, `CONTROL_VANISHED`, `INPUT_INVALID`).
+ */
 export type LinuxErrorCode =
+  | DesktopErrorCode
   | 'DESKTOP_START_FAILED'
   | 'DESKTOP_STOPPED'
   | 'APP_LAUNCH_FAILED'
@@ -9,23 +24,19 @@ export type LinuxErrorCode =
   | 'APP_NOT_READY'
   | 'ATSPI_FAILED'
   | 'X11_FAILED'
-  | 'NO_WINDOW_SELECTED'
   | 'WINDOW_NOT_FOUND'
-  | 'WINDOW_VANISHED'
   | 'CONTROL_ID_STALE'
   | 'CONTROL_NOT_FOUND'
-  | 'CONTROL_VANISHED'
   | 'CONTROL_NOT_ACTIONABLE'
   | 'CONTROL_DISABLED'
   | 'APP_NOT_RESPONDING'
-  | 'INPUT_INVALID'
   | 'SHELL_REFUSED'
   | 'SHELL_TIMEOUT'
   | 'SHELL_FAILED'
   | 'SHELL_POLICY_INVALID'
   | 'SERVER_MISCONFIGURED';
 
-/** Base class of every error this package throws on purpose. */
+/** Base class of the errors only this package throws (the shared ones extend `DesktopError` of desktop-common). */
 export class LinuxPlatformError extends UfoError {
   declare readonly code: LinuxErrorCode;
   constructor(code: LinuxErrorCode, message: string, options: UfoErrorOptions = {}) {
@@ -82,27 +93,10 @@ export class X11Error extends LinuxPlatformError {
   }
 }
 
-/** A window-scoped tool was called before `select_application_window`. */
-export class NoWindowSelectedError extends LinuxPlatformError {
-  constructor(
-    message = 'no window is selected: call select_application_window with an id from list_windows first',
-    options: UfoErrorOptions = {},
-  ) {
-    super('NO_WINDOW_SELECTED', message, options);
-  }
-}
-
 /** A window id that was never listed (or is malformed). */
 export class WindowNotFoundError extends LinuxPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('WINDOW_NOT_FOUND', message, options);
-  }
-}
-
-/** The window existed when it was listed or selected, but is gone now (closed, crashed). */
-export class WindowVanishedError extends LinuxPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('WINDOW_VANISHED', message, options);
   }
 }
 
@@ -120,24 +114,10 @@ export class ControlNotFoundError extends LinuxPlatformError {
   }
 }
 
-/** The control was listed, but its accessible object is gone now. */
-export class ControlVanishedError extends LinuxPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('CONTROL_VANISHED', message, options);
-  }
-}
-
 /** The control has neither an action nor an on-screen position, or cannot take text. */
 export class ControlNotActionableError extends LinuxPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('CONTROL_NOT_ACTIONABLE', message, options);
-  }
-}
-
-/** Tool arguments that are well-typed but unusable (unknown key name, coordinates off screen). */
-export class InputError extends LinuxPlatformError {
-  constructor(message: string, options: UfoErrorOptions = {}) {
-    super('INPUT_INVALID', message, options);
   }
 }
 

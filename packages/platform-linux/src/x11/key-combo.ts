@@ -1,8 +1,8 @@
+import { parseKeyChord, splitKeySequence, type Modifier } from '@ufo-ts/desktop-common';
 import x11 from 'x11';
 import { InputError } from '../errors.js';
 
-/** Modifier keys a chord may hold. */
-export type Modifier = 'ctrl' | 'shift' | 'alt' | 'super';
+export type { Modifier };
 
 /** One key press, with modifiers held, repeated `repeat` times. */
 export interface KeyChord {
@@ -16,13 +16,6 @@ export interface KeyChord {
 
 /** Keysyms of the modifier keys (left variants). */
 export const MODIFIER_KEYSYMS: Record<Modifier, number> = { ctrl: 0xffe3, shift: 0xffe1, alt: 0xffe9, super: 0xffeb };
-
-const MODIFIER_ALIASES: Record<string, Modifier> = {
-  ctrl: 'ctrl', control: 'ctrl', ctl: 'ctrl',
-  shift: 'shift',
-  alt: 'alt', option: 'alt',
-  super: 'super', win: 'super', meta: 'super', cmd: 'super', windows: 'super',
-};
 
 /** Friendly key names (lowercase) → X keysym names. */
 const KEY_ALIASES: Record<string, string> = {
@@ -56,7 +49,7 @@ export function keysymForChar(char: string): number {
 /** The keysym of a key name (`Return`, `F5`, `page_up`, `a`, `€`). Throws {@link InputError} for unknown names. */
 export function keysymForKeyName(name: string): number {
   if ([...name].length === 1) return keysymForChar(name);
-  const alias = KEY_ALIASES[name.toLowerCase()];
+  const alias = Object.hasOwn(KEY_ALIASES, name.toLowerCase()) ? KEY_ALIASES[name.toLowerCase()] : undefined;
   const exact = x11.keySyms[`XK_${alias ?? name}`];
   if (exact) return exact.code;
   const loose = KEYSYMS_BY_LOWER_NAME.get((alias ?? name).toLowerCase());
@@ -64,37 +57,15 @@ export function keysymForKeyName(name: string): number {
   throw new InputError(`unknown key "${name}": use a key name such as Return, Escape, Tab, BackSpace, Delete, Home, F5, Page_Up, Left, space, or a single character`);
 }
 
-function parseChord(token: string): KeyChord {
-  let body = token;
-  let repeat = 1;
-  const repeatMatch = /^(.+?)\*(\d{1,3})$/.exec(token);
-  if (repeatMatch && repeatMatch[1] !== undefined && repeatMatch[1] !== '') {
-    body = repeatMatch[1];
-    repeat = Number(repeatMatch[2]);
-    if (repeat < 1 || repeat > 100) throw new InputError(`repeat count in "${token}" must be between 1 and 100`);
-  }
-  let parts: string[];
-  if (body === '+') parts = ['+'];
-  else if (body.endsWith('++')) parts = [...body.slice(0, -2).split('+'), '+'];
-  else parts = body.split('+');
-  if (parts.some((part) => part === '')) throw new InputError(`malformed key combination "${token}": write modifiers and a key joined by +, e.g. ctrl+shift+s`);
-  const key = parts.pop()!;
-  const modifiers: Modifier[] = [];
-  for (const part of parts) {
-    const modifier = MODIFIER_ALIASES[part.toLowerCase()];
-    if (!modifier) throw new InputError(`unknown modifier "${part}" in "${token}": use ctrl, shift, alt or super`);
-    if (!modifiers.includes(modifier)) modifiers.push(modifier);
-  }
-  return { modifiers, keysym: keysymForKeyName(key), repeat, text: token };
-}
-
 /**
  * Parses a key sequence: chords separated by spaces, each `modifier+…+key` with an optional `*N` repeat, e.g.
- * `ctrl+s`, `ctrl+shift+Tab`, `Return`, `ctrl+a BackSpace`, `Down*3`, `ctrl++` (ctrl and the + key).
+ * `ctrl+s`, `ctrl+shift+Tab`, `Return`, `ctrl+a BackSpace`, `Down*3`, `ctrl++` (ctrl and the + key). The grammar is
+ * @ufo-ts/desktop-common's; this maps each chord's key name to its X keysym, chord by chord, so the first bad chord
+ * is the one reported.
  */
 export function parseKeySequence(keys: string): KeyChord[] {
-  const tokens = keys.trim().split(/\s+/).filter(Boolean);
-  if (tokens.length === 0) throw new InputError('no keys given: write e.g. "ctrl+s" or "Return"');
-  if (tokens.length > 50) throw new InputError('at most 50 key combinations per call');
-  return tokens.map(parseChord);
+  return splitKeySequence(keys).map((token) => {
+    const { modifiers, key, repeat, text } = parseKeyChord(token);
+    return { modifiers, keysym: keysymForKeyName(key), repeat, text };
+  });
 }
