@@ -19,6 +19,7 @@ import {
   startDesktop,
 } from '@ufo-ts/platform-linux';
 import { sample, summarize, writeResult } from '../stats.mjs';
+import { measureAgentSteps, measureToolClicks } from './agent-steps.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const N = Number(process.env.BENCH_N ?? 30);
@@ -227,6 +228,12 @@ try {
   log('windows.x11', summarize(await sample(() => listClientWindows(x), { n: N * 2, warmup: 5 })));
   log('windows.list_windows', summarize(await sample(() => session.listWindows(), { n: N, warmup: 3 })));
   session.close();
+
+  // 7. the tools as a model uses them: click_input until its effect is confirmed, listings, and the LinuxAgent's
+  // per-phase step timings on each app
+  const windowIds = Object.fromEntries(Object.entries(apps).map(([name, { frame }]) => [name, frame.windowId]));
+  for (const [key, value] of Object.entries(await measureToolClicks(desktop, windowIds, Math.min(N, 20)))) log(key, value);
+  for (const [key, value] of Object.entries(await measureAgentSteps(desktop, windowIds, Math.min(N, 10)))) log(key, value);
 } finally {
   const report = await desktop.stop();
   if (report.leftovers.length) process.stderr.write(`leftover processes: ${report.leftovers}\n`);
@@ -238,6 +245,11 @@ const targets = {
   'click to effect <= 10 ms (galculator, AT-SPI action)': results['click.galculator.action_to_display'].median <= 10,
   'click to effect <= 10 ms (galculator, XTEST click)': results['click.galculator.xtest_to_display'].median <= 10,
   'full-screen PNG <= 40 ms': results['screenshot.full_screen_png'].median <= 40,
+  'click_input to confirmed effect <= 30 ms (galculator)': results['tool.galculator.click_to_confirmed_effect'].median <= 30,
+  'click_input to confirmed effect <= 30 ms (gnome-calculator)': results['tool.gnome-calculator.click_to_confirmed_effect'].median <= 30,
+  'control listing <= 30 ms (GTK: galculator, gnome-calculator)':
+    results['tool.galculator.controls_listing'].median <= 30 && results['tool.gnome-calculator.controls_listing'].median <= 30,
+  'DATA_COLLECTION <= 100 ms per step (every app)': ['gnome-calculator', 'mousepad', 'galculator'].every((app) => results[`step.${app}.data_collection`].median <= 100),
 };
 process.stderr.write(`${JSON.stringify(targets, null, 1)}\n`);
 const file = writeResult('linux-desktop', { n: N, results, targets });

@@ -39,14 +39,14 @@ export interface ObserveOptions {
   timeoutMs?: number;
   /** Pause between two snapshots. Default 10. */
   intervalMs?: number;
-  /** Once something changed, how long nothing more must change before the effect counts as complete. Default 40. */
+  /** When only focus or press feedback changed, how long to wait for more before reporting it. Default 150. */
   quietMs?: number;
   /** The change the action should produce (e.g. the typed text in a field): wait for it, not just any change. */
   expect?: (controls: ReadonlyMap<string, { text?: string }>) => boolean;
 }
 
-const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal', 'label', 'password text']);
-const MAX_WATCHED = 16;
+const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
+const MAX_WATCHED = 8;
 const PROBE_MS = 500;
 
 /** The controls whose text, name and states are compared: the target and the listing's text-bearing controls. */
@@ -89,35 +89,48 @@ async function snapshot(session: DesktopSession, watched: readonly ControlRecord
 
 const clip = (text: string, max = 80): string => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 
+/** States that change with the press itself (not an effect of the action): a change of only these is weak. */
+const TRANSIENT_STATES: ReadonlySet<string> = new Set(['focused', 'pressed']);
+
+/** One observed change; `weak` when it is only focus or press feedback, which comes before the action's real effect. */
+interface Change {
+  line: string;
+  weak: boolean;
+}
+
 /** The differences between two snapshots, one line each. */
-function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<string, ControlRecord>): string[] {
-  const out: string[] = [];
-  for (const [id, title] of after.windows) if (!before.windows.has(id)) out.push(`window opened: ${clip(title)} (${id})`);
-  for (const [id, title] of before.windows) if (!after.windows.has(id)) out.push(`window closed: ${clip(title)} (${id})`);
+function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<string, ControlRecord>): Change[] {
+  const out: Change[] = [];
+  const push = (line: string, weak = false): void => {
+    out.push({ line, weak });
+  };
+  for (const [id, title] of after.windows) if (!before.windows.has(id)) push(`window opened: ${clip(title)} (${id})`);
+  for (const [id, title] of before.windows) if (!after.windows.has(id)) push(`window closed: ${clip(title)} (${id})`);
   for (const [id, title] of after.windows) {
     const old = before.windows.get(id);
-    if (old !== undefined && old !== title) out.push(`window ${id} title: ${clip(old)} → ${clip(title)}`);
+    if (old !== undefined && old !== title) push(`window ${id} title: ${clip(old)} → ${clip(title)}`);
   }
   const opened = [...after.popups].filter((p) => !before.popups.has(p)).length;
   const closed = [...before.popups].filter((p) => !after.popups.has(p)).length;
-  if (opened > 0) out.push(`${opened} popup${opened > 1 ? 's' : ''} (menu, list or tooltip) opened`);
-  if (closed > 0) out.push(`${closed} popup${closed > 1 ? 's' : ''} closed`);
-  if (after.active !== before.active) out.push(`focus moved to window ${after.active === undefined ? 'none' : `${clip(after.windows.get(after.active) ?? '')} (${after.active})`}`);
+  if (opened > 0) push(`${opened} popup${opened > 1 ? 's' : ''} (menu, list or tooltip) opened`);
+  // a menu closing is the click's feedback; what the chosen item does comes after
+  if (closed > 0) push(`${closed} popup${closed > 1 ? 's' : ''} closed`, true);
+  if (after.active !== before.active) push(`focus moved to window ${after.active === undefined ? 'none' : `${clip(after.windows.get(after.active) ?? '')} (${after.active})`}`);
   for (const [id, now] of after.controls) {
     const was = before.controls.get(id);
     if (!was) continue;
     const record = records.get(id);
     const who = `${id}${record ? ` (${record.role} ${clip(record.name, 40)})` : ''}`;
     if (now.gone !== was.gone) {
-      out.push(now.gone ? `${who} is gone` : `${who} is back`);
+      push(now.gone ? `${who} is gone` : `${who} is back`, now.gone);
       continue;
     }
     const added = now.states.filter((s) => !was.states.includes(s));
     const removed = was.states.filter((s) => !now.states.includes(s));
-    if (added.length || removed.length) out.push(`${who} states: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `-${s}`)].join(' ')}`);
-    if (now.name !== was.name) out.push(`${who} name: ${clip(was.name)} → ${clip(now.name)}`);
-    if (now.text !== was.text && now.text !== undefined) out.push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
-    if (now.value !== was.value && now.value !== undefined) out.push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
+    if (added.length || removed.length) push(`${who} states: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `-${s}`)].join(' ')}`, [...added, ...removed].every((s) => TRANSIENT_STATES.has(s)));
+    if (now.name !== was.name) push(`${who} name: ${clip(was.name)} → ${clip(now.name)}`);
+    if (now.text !== was.text && now.text !== undefined) push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
+    if (now.value !== was.value && now.value !== undefined) push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
   }
   return out;
 }
@@ -125,7 +138,8 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
 /**
  * Measures what an action changes: call it before acting, then call the returned function after acting. It takes
  * snapshots (windows, popups, the focused window, the target's and the listing's text controls' states, names and
- * texts) until something changed and then nothing more for `quietMs` — or until `expect` holds — or the timeout ends.
+ * texts) until a real effect shows (focus or press feedback alone waits `quietMs` for more), until `expect` holds,
+ * or until the timeout ends.
  *
  * @example
  * const done = await observeEffect(session, { target: record });
@@ -139,21 +153,23 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
   return async () => {
     const timeoutMs = options.timeoutMs ?? 400;
     const interval = options.intervalMs ?? 10;
-    const quietMs = options.quietMs ?? 40;
+    const quietMs = options.quietMs ?? 150;
     const started = Date.now();
     let lastKey = '';
     let lastChangeAt = started;
     for (;;) {
       const now = await snapshot(session, watched);
-      const changes = differences(before, now, records);
+      const found = differences(before, now, records);
+      const changes = found.map((c) => c.line);
       const key = changes.join('\n');
       const at = Date.now();
       if (key !== lastKey) {
         lastKey = key;
         lastChangeAt = at;
       }
-      const met = options.expect ? options.expect(now.controls) : changes.length > 0;
-      if (met && (options.expect || at - lastChangeAt >= quietMs)) return { changed: changes.length > 0, changes };
+      // a real effect (not just focus or press feedback) ends the wait at once; feedback alone waits for more
+      const met = options.expect ? options.expect(now.controls) : found.some((c) => !c.weak) || (found.length > 0 && at - lastChangeAt >= quietMs);
+      if (met) return { changed: changes.length > 0, changes };
       if (at - started >= timeoutMs) {
         if (changes.length > 0) return { changed: true, changes };
         return { changed: false, changes: [`no visible change within ${timeoutMs} ms (windows, focus and the listed controls' states and text are unchanged)`] };

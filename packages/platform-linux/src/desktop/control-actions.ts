@@ -76,36 +76,33 @@ export function centre(rect: Rect): { x: number; y: number } {
   return { x: Math.round(rect.x + rect.width / 2), y: Math.round(rect.y + rect.height / 2) };
 }
 
-/** Fails unless the control's object still has the role and name it was listed with (an id never moves to another control). */
-export async function checkIdentity(session: DesktopSession, record: ControlRecord): Promise<void> {
-  let role: string;
-  let name: string;
-  try {
-    [role, name] = await Promise.all([session.atspi.role(record.ref), session.atspi.name(record.ref)]);
-  } catch (error) {
-    if (isVanishedError(error)) throw session.vanished(record, error);
-    if (isTimeoutError(error)) throw session.notResponding((await session.requireSelected()).target, error);
-    throw error;
-  }
-  if (role !== record.role || name !== record.rawName) {
-    throw new StaleControlIdError(
-      `control ${record.id} was the ${record.role} ${JSON.stringify(record.name)} when listed and is now the ${role} ${JSON.stringify(name)}: list the controls again`,
-    );
-  }
-}
-
-/** Waits until a control is enabled (sensitive), up to `waitMs`; then fails with {@link ControlDisabledError}. */
-export async function waitUntilEnabled(session: DesktopSession, record: ControlRecord, waitMs: number): Promise<void> {
+/**
+ * Checks a control right before acting on it, in one round trip: its object still has the role and name it was
+ * listed with (an id never moves to another control), and it is enabled — waiting up to `enabledWaitMs` for a
+ * disabled one, then failing with {@link ControlDisabledError}.
+ */
+export async function checkBeforeActing(session: DesktopSession, record: ControlRecord, enabledWaitMs: number): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const states = await session.atspi.states(record.ref).catch((error: unknown) => {
+    let role: string;
+    let name: string;
+    let states: string[];
+    try {
+      [role, name, states] = await Promise.all([session.atspi.role(record.ref), session.atspi.name(record.ref), session.atspi.states(record.ref)]);
+    } catch (error) {
       if (isVanishedError(error)) throw session.vanished(record, error);
-      return undefined;
-    });
-    if (!states || !isDisabled(states)) return;
-    if (Date.now() - started >= waitMs) {
+      if (isTimeoutError(error)) throw session.notResponding((await session.requireSelected()).target, error);
+      throw error;
+    }
+    if (role !== record.role || name !== record.rawName) {
+      throw new StaleControlIdError(
+        `control ${record.id} was the ${record.role} ${JSON.stringify(record.name)} when listed and is now the ${role} ${JSON.stringify(name)}: list the controls again`,
+      );
+    }
+    if (!isDisabled(states)) return;
+    if (Date.now() - started >= enabledWaitMs) {
       throw new ControlDisabledError(
-        `control ${record.id} (${record.role} ${JSON.stringify(record.name)}) is disabled and did not become enabled within ${waitMs} ms: ` +
+        `control ${record.id} (${record.role} ${JSON.stringify(record.name)}) is disabled and did not become enabled within ${enabledWaitMs} ms: ` +
           'do what it waits for first (fill a required field, select an item), then click it again',
       );
     }
@@ -149,10 +146,10 @@ async function pointerReaches(session: DesktopSession, point: { x: number; y: nu
  */
 export async function clickControl(session: DesktopSession, id: string, options: ClickControlOptions = {}): Promise<ClickOutcome> {
   const record = resolveControl(session, id, options.name);
-  const selected = await session.requireSelected();
+  const selected = await session.requireSelected({ forAction: true });
   const { target } = selected;
-  await checkIdentity(session, record);
-  await waitUntilEnabled(session, record, options.enabledWaitMs ?? 1000);
+  if (target.app && !target.responding) throw session.notResponding(target);
+  await checkBeforeActing(session, record, options.enabledWaitMs ?? 1000);
   const method = options.method ?? 'auto';
   const plain = (options.button ?? 'left') === 'left' && !options.double;
   const base = { id: record.id, name: record.name, role: record.role };

@@ -97,13 +97,24 @@ export class DesktopSession {
    * The selected window, checked to still exist (its geometry, title and top-levels refreshed). When no window
    * was selected yet, the focused window is selected implicitly (a single-tier agent never calls
    * `select_application_window`); with no focused window either, {@link NoWindowSelectedError}.
+   *
+   * With `forAction`, only what an action on an already listed control needs is checked: the window exists (its
+   * geometry refreshed) and its application answers; the top-levels are those of the last listing.
    */
-  async requireSelected(): Promise<SelectedWindow> {
+  async requireSelected(options: { forAction?: boolean } = {}): Promise<SelectedWindow> {
     const selected = this.selected ?? (await this.selectFocused());
     if (!selected) throw new NoWindowSelectedError();
     const { target } = selected;
     if (!(await windowExists(this.x, target.windowId))) {
       throw new WindowVanishedError(`the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`);
+    }
+    if (options.forAction) {
+      const [rect, responding] = await Promise.all([
+        windowGeometry(this.x, target.windowId),
+        target.app ? this.atspi.responds(target.app).catch(() => false) : Promise.resolve(false),
+      ]);
+      this.selected = { target: { ...target, rect, responding }, topLevels: selected.topLevels };
+      return this.selected;
     }
     const [rect, windows] = await Promise.all([windowGeometry(this.x, target.windowId), listClientWindows(this.x)]);
     const title = windows.find((w) => w.id === target.windowId)?.title ?? target.title;
