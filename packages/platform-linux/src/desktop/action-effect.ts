@@ -5,6 +5,8 @@ import type { ControlRecord } from './control-ids.js';
 import { notableStates } from './control-details.js';
 import { activeWindow, clientWindowTitles, mappedPopups } from '../x11/window-list.js';
 import { sleep } from '../util/wait.js';
+import { captureScreen } from '../x11/screen-capture.js';
+import { createHash } from 'node:crypto';
 
 /** What an action did, as the action tools report it. */
 export interface ActionEffect {
@@ -14,6 +16,11 @@ export interface ActionEffect {
   changes: string[];
 }
 
+/** The piece of typed text a field shows once the keys were handled: its last non-empty line (Return ends a line). */
+export function lastTypedLine(text: string): string {
+  return text.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? '';
+}
+
 /** The observable state an action may change. */
 interface Snapshot {
   windows: Map<number, string>;
@@ -21,6 +28,8 @@ interface Snapshot {
   active: number | undefined;
   /** Per watched control id: `states|name|text|value`, or `gone`. */
   controls: Map<string, ControlState>;
+  /** A digest of the selected window's pixels, when asked for (input whose effect may be visual only). */
+  pixels?: string;
 }
 
 interface ControlState {
@@ -43,6 +52,11 @@ export interface ObserveOptions {
   quietMs?: number;
   /** The change the action should produce (e.g. the typed text in a field): wait for it, not just any change. */
   expect?: (controls: ReadonlyMap<string, { text?: string }>) => boolean;
+  /**
+   * Also compare the selected window's pixels (one capture per snapshot), for input whose effect may only be
+   * visual: scrolling, dragging, a click at coordinates. Default false.
+   */
+  pixels?: boolean;
 }
 
 const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
@@ -72,18 +86,28 @@ async function readControl(session: DesktopSession, record: ControlRecord): Prom
   }
 }
 
-async function snapshot(session: DesktopSession, watched: readonly ControlRecord[]): Promise<Snapshot> {
-  const [windows, popups, active, controls] = await Promise.all([
+/** A digest of the selected window's pixels as shown on screen (undefined when it cannot be captured). */
+async function windowPixels(session: DesktopSession): Promise<string | undefined> {
+  const rect = session.current?.target.rect;
+  if (!rect) return undefined;
+  const image = await captureScreen(session.x, rect).catch(() => undefined);
+  return image ? createHash('sha1').update(image.data).digest('hex') : undefined;
+}
+
+async function snapshot(session: DesktopSession, watched: readonly ControlRecord[], pixels: boolean): Promise<Snapshot> {
+  const [windows, popups, active, controls, digest] = await Promise.all([
     clientWindowTitles(session.x).catch(() => new Map<number, string>()),
     mappedPopups(session.x).catch(() => []),
     activeWindow(session.x).catch(() => undefined),
     Promise.all(watched.map((r) => readControl(session, r))),
+    pixels ? windowPixels(session) : undefined,
   ]);
   return {
     windows,
     popups: new Set(popups),
     active,
     controls: new Map(watched.map((r, i) => [r.id, controls[i]!])),
+    ...(digest === undefined ? {} : { pixels: digest }),
   };
 }
 
@@ -132,6 +156,7 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
     if (now.text !== was.text && now.text !== undefined) push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
     if (now.value !== was.value && now.value !== undefined) push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
   }
+  if (before.pixels !== undefined && after.pixels !== undefined && before.pixels !== after.pixels) push('the window\'s pixels changed (e.g. scrolled, redrawn)', true);
   return out;
 }
 
@@ -149,7 +174,7 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
 export async function observeEffect(session: DesktopSession, options: ObserveOptions = {}): Promise<() => Promise<ActionEffect>> {
   const watched = watchedControls(session, options.target);
   const records = new Map(watched.map((r) => [r.id, r]));
-  const before = await snapshot(session, watched);
+  const before = await snapshot(session, watched, options.pixels ?? false);
   return async () => {
     const timeoutMs = options.timeoutMs ?? 400;
     const interval = options.intervalMs ?? 10;
@@ -158,7 +183,7 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
     let lastKey = '';
     let lastChangeAt = started;
     for (;;) {
-      const now = await snapshot(session, watched);
+      const now = await snapshot(session, watched, options.pixels ?? false);
       const found = differences(before, now, records);
       const changes = found.map((c) => c.line);
       const key = changes.join('\n');
@@ -172,7 +197,8 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
       if (met) return { changed: changes.length > 0, changes };
       if (at - started >= timeoutMs) {
         if (changes.length > 0) return { changed: true, changes };
-        return { changed: false, changes: [`no visible change within ${timeoutMs} ms (windows, focus and the listed controls' states and text are unchanged)`] };
+        const compared = options.pixels ? "windows, focus, the listed controls' states and text, and the window's pixels" : "windows, focus and the listed controls' states and text";
+        return { changed: false, changes: [`no visible change within ${timeoutMs} ms (${compared} are unchanged)`] };
       }
       await sleep(interval);
     }

@@ -5,7 +5,7 @@ import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, 
 import { sleep } from '../util/wait.js';
 import { windowAtPoint } from '../x11/window-list.js';
 import type { MouseButton } from '../x11/xtest-input.js';
-import { observeEffect, type ActionEffect } from './action-effect.js';
+import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 import { isDisabled } from './control-details.js';
 import type { ControlRecord } from './control-ids.js';
 import { DesktopSession } from './desktop-session.js';
@@ -228,6 +228,8 @@ export interface SetTextOutcome {
   method: 'editable_text' | 'typing';
   /** The control's text afterwards, when it can be read. */
   text?: string;
+  /** What changed on screen. */
+  effect: ActionEffect;
 }
 
 /**
@@ -236,10 +238,20 @@ export interface SetTextOutcome {
  */
 export async function setControlText(session: DesktopSession, id: string, text: string, options: { clear?: boolean; name?: string } = {}): Promise<SetTextOutcome> {
   const record = resolveControl(session, id, options.name);
-  await session.requireSelected();
+  const selected = await session.requireSelected({ forAction: true });
+  if (selected.target.app && !selected.target.responding) throw session.notResponding(selected.target);
+  await checkBeforeActing(session, record, 1000);
   const readBack = async (): Promise<string | undefined> =>
     DesktopSession.implements(record, 'text') ? session.atspi.text(record.ref).catch(() => undefined) : undefined;
+  const shown = lastTypedLine(text);
+  const observe = () =>
+    observeEffect(session, {
+      target: record,
+      timeoutMs: Math.min(5000, 400 + 20 * [...text].length),
+      ...(shown && DesktopSession.implements(record, 'text') ? { expect: (controls) => controls.get(record.id)?.text?.includes(shown) ?? false } : {}),
+    });
   if (DesktopSession.implements(record, 'editableText')) {
+    const done = await observe();
     try {
       let ok: boolean;
       if (options.clear) ok = await session.atspi.setTextContents(record.ref, text);
@@ -248,15 +260,20 @@ export async function setControlText(session: DesktopSession, id: string, text: 
         const at = caret >= 0 ? caret : await session.atspi.characterCount(record.ref).catch(() => 0);
         ok = await session.atspi.insertText(record.ref, at, text);
       }
-      if (ok) return { id: record.id, method: 'editable_text', text: await readBack() };
+      if (ok) {
+        const effect = await done();
+        return { id: record.id, method: 'editable_text', text: await readBack(), effect };
+      }
     } catch (error) {
       if (isVanishedError(error)) throw session.vanished(record, error);
     }
   }
   await focusControl(session, record);
+  const done = await observe();
   if (options.clear) await session.input.keys([{ modifiers: ['ctrl'], keysym: 0x61, repeat: 1, text: 'ctrl+a' }]);
   await session.input.type(text);
-  return { id: record.id, method: 'typing', text: await readBack() };
+  const effect = await done();
+  return { id: record.id, method: 'typing', text: await readBack(), effect };
 }
 
 /** The text of a control: its Text content when it has one, else its name (and value for sliders). */

@@ -5,7 +5,7 @@ import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { centre, focusControl, resolveControl } from './control-actions.js';
 import type { DesktopSession } from './desktop-session.js';
-import { observeEffect, type ActionEffect } from './action-effect.js';
+import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 
 /** How x/y are given: `fraction` of the selected window (0–1, top-left origin, as the original) or `absolute` screen pixels. */
 export type CoordinateType = 'fraction' | 'absolute';
@@ -33,7 +33,7 @@ export async function clickAt(
   options: { x: number; y: number; coordinateType: CoordinateType; button?: MouseButton; double?: boolean },
 ): Promise<{ x: number; y: number; button: MouseButton; double: boolean; effect: ActionEffect }> {
   const point = await toScreenPoint(session, options.x, options.y, options.coordinateType);
-  const done = await observeEffect(session);
+  const done = await observeEffect(session, { pixels: true });
   await focusIfSelected(session);
   await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
   return { ...point, button: options.button ?? 'left', double: options.double ?? false, effect: await done() };
@@ -50,23 +50,19 @@ export async function dragBetween(
     durationMs?: number;
     keyHold?: string;
   },
-): Promise<{ from: { x: number; y: number }; to: { x: number; y: number } }> {
+): Promise<{ from: { x: number; y: number }; to: { x: number; y: number }; effect: ActionEffect }> {
   const from = await toScreenPoint(session, options.start.x, options.start.y, options.coordinateType);
   const to = await toScreenPoint(session, options.end.x, options.end.y, options.coordinateType);
   const held = options.keyHold ? parseKeySequence(options.keyHold).flatMap((chord) => [...chord.modifiers.map(modifierKeysym), chord.keysym]) : [];
   await focusIfSelected(session);
   const steps = 10;
+  const done = await observeEffect(session, { pixels: true });
   await session.input.drag(from, to, { button: options.button, steps, stepDelayMs: Math.max(0, Math.round((options.durationMs ?? 300) / steps)), holdKeysyms: held });
-  return { from, to };
+  return { from, to, effect: await done() };
 }
 
 function modifierKeysym(m: 'ctrl' | 'shift' | 'alt' | 'super'): number {
   return { ctrl: 0xffe3, shift: 0xffe1, alt: 0xffe9, super: 0xffeb }[m];
-}
-
-/** The piece of typed text a field shows once the keys were handled: its last non-empty line (Return ends a line). */
-export function lastTypedLine(text: string): string {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? '';
 }
 
 /**
@@ -103,7 +99,7 @@ export async function pressKeys(session: DesktopSession, keys: string, options: 
 export async function scrollWheel(
   session: DesktopSession,
   options: { id?: string; x?: number; y?: number; coordinateType?: CoordinateType; wheelDist: number; horizontal?: boolean },
-): Promise<{ x: number; y: number; notches: number }> {
+): Promise<{ x: number; y: number; notches: number; effect: ActionEffect }> {
   let point: { x: number; y: number };
   if (options.id) {
     const record = resolveControl(session, options.id);
@@ -117,7 +113,8 @@ export async function scrollWheel(
     point = await toScreenPoint(session, 0.5, 0.5, 'fraction');
   }
   await focusIfSelected(session);
+  const done = await observeEffect(session, { pixels: true });
   if (options.horizontal) await session.input.scroll(point.x, point.y, 0, options.wheelDist);
   else await session.input.scroll(point.x, point.y, options.wheelDist);
-  return { ...point, notches: options.wheelDist };
+  return { ...point, notches: options.wheelDist, effect: await done() };
 }

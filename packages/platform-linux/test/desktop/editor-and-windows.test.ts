@@ -121,8 +121,10 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
       coordinate_type: 'absolute',
       duration: 0.2,
     });
-    await fixture.ok('type_text', { text: 'HELLO' });
-    await waitFor(async () => (await readText(text.id)).startsWith('HELLO world'), { timeoutMs: 10_000, what: 'the dragged selection replaced' });
+    const typed = await fixture.ok<{ effect: { changes: string[] } }>('type_text', { text: 'HELLO' });
+    // type_text returns once the field shows the keys: the text is there at once, no waiting needed
+    expect(typed.effect.changes.some((c) => c.includes('"HELLO world')), JSON.stringify(typed.effect)).toBe(true);
+    expect((await readText(text.id)).startsWith('HELLO world')).toBe(true);
     // double click on "world" selects the word
     const w = await charAt(8);
     await fixture.ok('click_on_coordinates', { x: w.x + w.width / 2, y: w.y + w.height / 2, coordinate_type: 'absolute', double: true });
@@ -131,7 +133,9 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     // scroll down over the text: the first visible line moves
     const firstVisibleY = async () => (await charAt(0)).y;
     const before = await firstVisibleY();
-    await fixture.ok('wheel_mouse_input', { id: text.id, wheel_dist: -10 });
+    const wheel = await fixture.ok<{ effect: { changed: boolean; changes: string[] } }>('wheel_mouse_input', { id: text.id, wheel_dist: -10 });
+    // scrolling changes no text or state: the effect says the window's pixels changed, not "no visible change"
+    expect(wheel.effect.changes.some((c) => c.includes("pixels changed")), JSON.stringify(wheel.effect)).toBe(true);
     await waitFor(async () => (await firstVisibleY()) < before - 50, { timeoutMs: 10_000, what: 'the text to scroll' });
     await fixture.ok('wheel_mouse_input', { id: text.id, wheel_dist: 10 });
     await waitFor(async () => (await firstVisibleY()) === before, { timeoutMs: 10_000, what: 'the text to scroll back' });
