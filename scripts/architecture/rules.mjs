@@ -19,4 +19,6 @@ export const ALLOWED_DEPENDENCIES = {
   config: ['core', 'llm-providers', 'dispatchers'],
   // cluster mode of the server: BullMQ/ioredis stay here, the server only owns the ports (ScaleOut, TaskBackend)
   cluster: ['core', 'aip', 'server', 'sessions'],
+  // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner
+  'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies'],
 };

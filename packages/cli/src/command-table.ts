@@ -1,5 +1,6 @@
 import type { CliCommand } from './cli-command.js';
 import { clientCommand } from './commands/client.js';
+import { evalCommand } from './commands/eval.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { resumeCommand } from './commands/resume.js';
@@ -10,4 +11,4 @@ import { serveCommand } from './commands/serve.js';
  * The `ufo` commands, by name. To add one (`run`, `resume`, `report`, `replay`, ...), write
  * `commands/<name>.ts` exporting a {@link CliCommand} and add it here.
  */
-export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand, runCommand, resumeCommand, reportCommand, replayCommand];
+export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand, runCommand, resumeCommand, reportCommand, replayCommand, evalCommand];

@@ -18,6 +18,8 @@ export interface RunTaskOptions {
   model?: (task: DesktopTask) => ChatModel;
   /** Session logs (screenshots, prompts, replies) go in a folder per task under this root; kept in memory otherwise. */
   logRoot?: string;
+  /** The log folder's name under `logRoot` (default: the task id). */
+  logName?: string;
   /** Called with each finished engine step (for progress output). */
   onStep?: (step: { task: string; step: number; status: string }) => void;
 }
@@ -101,7 +103,7 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
     if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
   });
   const interactor = new ProgrammaticInteractor();
-  const logSink: LogSink = options.logRoot ? new FileLogSink({ logRoot: options.logRoot, task: task.id }) : new MemoryLogSink();
+  const logSink: LogSink = options.logRoot ? new FileLogSink({ logRoot: options.logRoot, task: options.logName ?? task.id }) : new MemoryLogSink();
   const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
   const session = new Session({ task: task.id, request: task.request(ctx), logSink, dispatcher, interactor, events, maxSteps: task.maxSteps, startAgent: () => (agent.reset(), agent) });
   const outcome = await session.run();
