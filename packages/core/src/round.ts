@@ -78,11 +78,13 @@ export class Round {
 
   /**
    * Why the round would stop now, or undefined when it goes on. A round that reached its end state ended there,
-   * even when a cancel arrived during its last step.
+   * even when a cancel arrived during its last step; unless the step was aborted (a hard cancel), whose end state
+   * (a failed step's ERROR) is the cancel's doing.
    */
   private stopReason(): RoundOutcome['endReason'] | undefined {
-    if (this.stateRef.isRoundEnd()) return 'round_end';
+    if (this.stateRef.isRoundEnd() && !this.options.stepSignal?.aborted) return 'round_end';
     if (this.options.signal?.aborted) return 'cancelled';
+    if (this.stateRef.isRoundEnd()) return 'round_end';
     if (this.options.context.get('SESSION_STEP') >= (this.options.maxSteps ?? 50)) return 'max_steps';
     return undefined;
   }
