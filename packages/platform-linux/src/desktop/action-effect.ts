@@ -57,6 +57,8 @@ export interface ObserveOptions {
    * visual: scrolling, dragging, a click at coordinates. Default false.
    */
   pixels?: boolean;
+  /** Wait until nothing has changed for `quietMs`, even after a real effect (e.g. an app's key feedback timers). */
+  untilQuiet?: boolean;
 }
 
 const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
@@ -193,7 +195,8 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
         lastChangeAt = at;
       }
       // a real effect (not just focus or press feedback) ends the wait at once; feedback alone waits for more
-      const met = options.expect ? options.expect(now.controls) : found.some((c) => !c.weak) || (found.length > 0 && at - lastChangeAt >= quietMs);
+      const quiet = found.length > 0 && at - lastChangeAt >= quietMs;
+      const met = options.expect ? options.expect(now.controls) : options.untilQuiet ? quiet : found.some((c) => !c.weak) || quiet;
       if (met) return { changed: changes.length > 0, changes };
       if (at - started >= timeoutMs) {
         if (changes.length > 0) return { changed: true, changes };

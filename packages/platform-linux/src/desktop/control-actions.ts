@@ -1,5 +1,6 @@
 // Actions on listed controls: click by id, set text, focus, read text.
 import type { Rect } from '../atspi/accessible-node.js';
+import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
 import { sleep } from '../util/wait.js';
@@ -71,9 +72,9 @@ export function resolveControl(session: DesktopSession, id: string, expectedName
   return record;
 }
 
-/** Centre of a rectangle, rounded. */
+/** The pixel at the centre of a rectangle (the point a click goes to). */
 export function centre(rect: Rect): { x: number; y: number } {
-  return { x: Math.round(rect.x + rect.width / 2), y: Math.round(rect.y + rect.height / 2) };
+  return rectCenter(rectFromXywh(rect));
 }
 
 /**

@@ -4,7 +4,8 @@ import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { readAccessibleTree } from '../atspi/tree-reader.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
 import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
-import { coveringWindow, rectCentre, type StackedWindow } from './occlusion.js';
+import { coveringWindow, type StackedWindow } from './occlusion.js';
+import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
@@ -86,7 +87,7 @@ export class DesktopSession {
         `no window with id "${id}"; the windows are: ${windows.map((w) => `${w.id} (${w.root_name}: ${JSON.stringify(w.title)})`).join(', ') || 'none'}`,
       );
     }
-    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title) : [];
+    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title, await this.appWindowTitles(target.pid)) : [];
     await activateWindow(this.x, target.windowId);
     this.selected = { target, topLevels };
     this.controlIds.useWindow(target.windowId);
@@ -126,7 +127,8 @@ export class DesktopSession {
     let responding = app?.responding ?? false;
     let topLevels: AccessibleRef[] = [];
     if (app && responding) {
-      topLevels = await topLevelsForWindow(this.atspi, app, title).catch((error: unknown) => {
+      const appTitles = windows.filter((w) => w.pid === target.pid).map((w) => w.title);
+      topLevels = await topLevelsForWindow(this.atspi, app, title, appTitles).catch((error: unknown) => {
         if (isTimeoutError(error)) responding = false;
         return [];
       });
@@ -149,7 +151,7 @@ export class DesktopSession {
     const focused = await activeWindow(this.x).catch(() => undefined);
     const target = focused === undefined ? undefined : (await this.listWindows()).find((w) => w.windowId === focused);
     if (!target) return undefined;
-    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title).catch(() => []) : [];
+    const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title, await this.appWindowTitles(target.pid)).catch(() => []) : [];
     this.selected = { target, topLevels };
     this.controlIds.useWindow(target.windowId);
     return this.selected;
@@ -203,7 +205,7 @@ export class DesktopSession {
       ? visible
       : visible.filter(({ node, topIndex }) => {
           const own = topWindows[topIndex];
-          return own === undefined || !node.extents || !coveringWindow(rectCentre(node.extents), own, stack);
+          return own === undefined || !node.extents || !coveringWindow(rectCenter(rectFromXywh(node.extents)), own, stack);
         });
     const names = chosen.map(({ node }) => controlDisplayName(node));
     const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
@@ -267,6 +269,12 @@ export class DesktopSession {
       shift(top);
       return origin;
     });
+  }
+
+  /** Titles of the X windows of a process (its main window and dialogs). */
+  private async appWindowTitles(pid: number | null): Promise<string[]> {
+    if (pid === null) return [];
+    return (await listClientWindows(this.x).catch(() => [])).filter((w) => w.pid === pid).map((w) => w.title);
   }
 
   /** The application's windows in stacking order, bottom first (`_NET_CLIENT_LIST_STACKING`; list order without it). */

@@ -4,7 +4,8 @@ import { InputError } from '../errors.js';
 import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { centre, focusControl, resolveControl } from './control-actions.js';
-import type { DesktopSession } from './desktop-session.js';
+import { DesktopSession } from './desktop-session.js';
+import type { ControlRecord } from './control-ids.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 
 /** How x/y are given: `fraction` of the selected window (0–1, top-left origin, as the original) or `absolute` screen pixels. */
@@ -66,21 +67,57 @@ function modifierKeysym(m: 'ctrl' | 'shift' | 'alt' | 'super'): number {
 }
 
 /**
+ * Splits text where a character comes again within the same piece: `"250+175="` → `["250+17", "5="]`. Apps that
+ * turn keys into button presses (calculators) ignore a key whose button still shows the earlier press.
+ */
+export function splitAtRepeatedKeys(text: string): string[] {
+  const pieces: string[] = [];
+  let current: string[] = [];
+  for (const char of text) {
+    if (current.includes(char)) {
+      pieces.push(current.join(''));
+      current = [];
+    }
+    current.push(char);
+  }
+  if (current.length > 0) pieces.push(current.join(''));
+  return pieces;
+}
+
+/** Whether keys go into an editable text control: the target, or else a listed text control that has the focus. */
+async function typingIntoEditable(session: DesktopSession, record: ControlRecord | undefined): Promise<boolean> {
+  const candidates = record ? [record] : session.controlIds.liveRecords().filter((r) => DesktopSession.implements(r, 'editableText')).slice(0, 8);
+  const states = await Promise.all(candidates.map((r) => session.atspi.states(r.ref).catch(() => [] as string[])));
+  return states.some((s) => s.includes('editable') && (record !== undefined || s.includes('focused')));
+}
+
+/**
  * Types text with real key events, into a control (focused first) or the focused window, and returns once the
  * application has handled them: when a listed text control shows the typed text (its last line), or, for keys no
- * text control shows, once the screen has settled. The next action cannot overtake the keys.
+ * text control shows, once the screen has settled. The next action cannot overtake the keys. Keys that do not go
+ * into an editable field are typed in pieces with no repeated key, each piece waited out until the window is
+ * still, so an app that turns keys into button presses sees every press.
  */
 export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect }> {
   const record = options.id ? resolveControl(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
+  const editable = await typingIntoEditable(session, record);
   const shown = lastTypedLine(text);
-  const done = await observeEffect(session, {
-    target: record,
-    timeoutMs: Math.min(5000, 400 + 20 * [...text].length),
-    ...(shown ? { expect: (controls) => [...controls.values()].some((c) => c.text?.includes(shown)) } : {}),
-  });
-  await session.input.type(text);
+  const timeoutMs = Math.min(5000, 400 + 20 * [...text].length);
+  const done = await observeEffect(
+    session,
+    editable
+      ? { target: record, timeoutMs, ...(shown ? { expect: (controls) => [...controls.values()].some((c) => c.text?.includes(shown)) } : {}) }
+      : { target: record, timeoutMs, pixels: true, untilQuiet: true, quietMs: 150 },
+  );
+  const pieces = editable ? [text] : splitAtRepeatedKeys(text);
+  for (const [i, piece] of pieces.entries()) {
+    const last = i === pieces.length - 1;
+    const still = last ? undefined : await observeEffect(session, { pixels: true, untilQuiet: true, quietMs: 150, timeoutMs: 1500 });
+    await session.input.type(piece);
+    await still?.();
+  }
   return { typed: [...text].length, effect: await done() };
 }
 

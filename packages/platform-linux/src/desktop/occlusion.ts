@@ -1,4 +1,5 @@
 // Which listed controls a person cannot see because another window of the same application (a dialog) covers them.
+import { containsPoint, rectFromXywh } from '@ufo-ts/desktop-common';
 import type { Rect } from '../atspi/accessible-node.js';
 
 /** A top-level X window with its screen rectangle. */
@@ -7,7 +8,6 @@ export interface StackedWindow {
   rect: Rect;
 }
 
-const contains = (r: Rect, p: { x: number; y: number }): boolean => p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
 
 /**
  * The window that covers a point of window `own`, given windows in stacking order (bottom first): the first window
@@ -19,10 +19,6 @@ const contains = (r: Rect, p: { x: number; y: number }): boolean => p.x >= r.x &
 export function coveringWindow(point: { x: number; y: number }, own: number, stack: readonly StackedWindow[]): StackedWindow | undefined {
   const index = stack.findIndex((w) => w.id === own);
   if (index < 0) return undefined;
-  return stack.slice(index + 1).find((w) => contains(w.rect, point));
+  return stack.slice(index + 1).find((w) => containsPoint(rectFromXywh(w.rect), point));
 }
 
-/** Centre of a rectangle. */
-export function rectCentre(rect: Rect): { x: number; y: number } {
-  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-}

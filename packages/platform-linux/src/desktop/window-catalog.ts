@@ -69,11 +69,12 @@ export async function listWindowTargets(atspi: AtspiClient, xd: XDisplay): Promi
 const TOP_LEVEL_ROLES = new Set(['frame', 'window', 'dialog', 'alert', 'file chooser', 'popup menu', 'menu']);
 
 /**
- * The accessible top-levels that belong to a window: the frame whose name is the window title (else the first
+ * The accessible top-levels that belong to a window: the one whose name is the window title (else the first
  * showing frame), followed by the application's other showing dialogs, alerts and popups (a modal dialog is a
- * window of its own in X11 but part of the task at hand).
+ * window of its own in X11 but part of the task at hand). A top-level named like one of the application's X windows
+ * counts whatever its role: GTK 4.8 gives its file chooser dialog the role `filler`.
  */
-export async function topLevelsForWindow(atspi: AtspiClient, app: AccessibleRef, title: string): Promise<AccessibleRef[]> {
+export async function topLevelsForWindow(atspi: AtspiClient, app: AccessibleRef, title: string, appWindowTitles: readonly string[] = []): Promise<AccessibleRef[]> {
   const kids = await atspi.children(app);
   const described = await Promise.all(
     kids.map(async (ref) => {
@@ -81,7 +82,8 @@ export async function topLevelsForWindow(atspi: AtspiClient, app: AccessibleRef,
       return { ref, role, name, shown: states.includes('showing') || states.includes('visible') };
     }),
   );
-  const candidates = described.filter((d) => TOP_LEVEL_ROLES.has(d.role) && d.shown);
+  const titles = new Set([title, ...appWindowTitles].filter(Boolean));
+  const candidates = described.filter((d) => d.shown && (TOP_LEVEL_ROLES.has(d.role) || titles.has(d.name)));
   const main = candidates.find((d) => d.name === title) ?? candidates.find((d) => d.role === 'frame') ?? candidates[0];
   if (!main) return [];
   const others = candidates.filter((d) => d !== main && d.role !== 'frame');

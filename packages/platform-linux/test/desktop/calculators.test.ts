@@ -118,4 +118,15 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
     }
     expect(await waitForCalculatorDisplay(desktop, '7', { app: 'galculator', timeoutMs: 10_000 })).toBe('7');
   });
+  it('galculator: typed keys that repeat a digit all count (the app turns keys into button presses)', async () => {
+    await selectApp('galculator');
+    await fixture.ok('get_app_window_controls_target_info');
+    for (const [text, sum] of [['250+175=', '425'], ['55*11=', '605']] as const) {
+      await fixture.ok('keyboard_input', { keys: 'Escape' });
+      const typed = await fixture.ok<{ effect: { changes: string[] } }>('type_text', { text });
+      // type_text returns once the app has handled every key: the display shows the result already
+      expect(await readCalculatorDisplay(desktop, { app: 'galculator' })).toBe(sum);
+      expect(typed.effect.changes.some((c) => c.endsWith(`→ "${sum}"`)), JSON.stringify(typed.effect)).toBe(true);
+    }
+  });
 });

@@ -148,3 +148,39 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
     expect(list.some((c) => c.type === 'menu' && c.name === 'File')).toBe(true);
   });
 });
+
+describeDesktop('a GTK 4 dialog through the MCP tool servers (gnome-text-editor Save As)', ['gnome-text-editor'], () => {
+  let desktop: Desktop;
+  let fixture: LinuxServerFixture;
+
+  beforeAll(async () => {
+    desktop = await startDesktop();
+    await desktop.launchApp('gnome-text-editor').waitForFrame({ timeoutMs: 60_000 });
+    fixture = await startLinuxServer({ desktop, shell: false });
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    const report = await desktop?.stop();
+    expect(report?.leftovers).toEqual([]);
+  });
+
+  it('the file chooser (a top-level GTK 4.8 calls "filler") is listed with the window that opened it, and on its own', async () => {
+    await fixture.ok('get_app_window_controls_target_info');
+    await fixture.ok('type_text', { text: 'gtk four' });
+    const opened = await fixture.ok<{ effect: Effect }>('keyboard_input', { keys: 'ctrl+shift+s' });
+    expect(opened.effect.changes.some((c) => /^window opened: "Save As"/.test(c)), JSON.stringify(opened.effect)).toBe(true);
+    const hasNameField = (list: Target[]) => list.some((c) => c.type === 'text' && (c.name === 'Name:' || c.label === 'Name:'));
+    const withMain = await waitFor(async () => {
+      const list = await targets();
+      return hasNameField(list) ? list : undefined;
+    }, { timeoutMs: 10_000, what: 'the Save As dialog in the listing' });
+    expect(withMain.some((c) => c.type === 'push button' && /^(Save|_Save)$/.test(c.name))).toBe(true);
+    const dialog = (await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.find((w) => w.title === 'Save As');
+    await fixture.ok('select_application_window', { id: dialog!.id });
+    expect(hasNameField(await targets())).toBe(true);
+    await fixture.ok('keyboard_input', { keys: 'Escape' });
+  });
+
+  const targets = async () => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
+});
