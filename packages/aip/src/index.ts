@@ -4,7 +4,15 @@
  * commands on a remote device, and the {@link DeviceClient} a device runs (`ufo client`).
  */
 export { AIP_PROTOCOL_VERSION, checkProtocolVersion, type ProtocolVersionCheck } from './protocol/protocol-version.js';
-export { DEFAULT_MAX_MESSAGE_BYTES, MAX_TEXT_CHARS, MAX_COMMANDS_PER_MESSAGE } from './protocol/limits.js';
+export {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_CONTROL_MESSAGE_BYTES,
+  MAX_TEXT_CHARS,
+  MAX_COMMANDS_PER_MESSAGE,
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
+} from './protocol/limits.js';
+export { prescanJson, MAX_JSON_DEPTH, type PrescanResult } from './protocol/json-prescan.js';
 export * from './protocol/enums.js';
 export * from './protocol/identifiers.js';
 export * from './protocol/device-info.js';

@@ -10,6 +10,8 @@ export type ServerEvent =
   | { type: 'client-disconnected'; clientId: string | undefined; code: number; reason: string }
   | { type: 'protocol-error'; clientId: string | undefined; code: string; error: string }
   | { type: 'heartbeat-timeout'; clientId: string | undefined; silentMs: number }
+  /** A liveness probe of a client id's holder (started by a duplicate registration) ended: kept or dropped. */
+  | { type: 'probe-ended'; clientId: string; alive: boolean }
   | { type: 'client-error'; clientId: string; code: string | undefined; error: string }
   | { type: 'task-started'; taskName: string; sessionId: string; clientId: string; owner: string }
   | { type: 'task-ended'; taskName: string; sessionId: string; clientId: string; status: TaskRecordStatus; error: string | undefined }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
+import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
 import { generateApiKey } from './auth/api-key.js';
 import { ClientRegistry } from './connections/client-registry.js';
 import { ServerListenError } from './errors.js';
@@ -49,6 +49,12 @@ export interface UfoServerOptions {
   registerTimeoutMs?: number;
   /** Largest WebSocket message in bytes (ws `maxPayload`; default 16 MiB). Larger frames close the connection (1009). */
   maxMessageBytes?: number;
+  /**
+   * Largest message of any type but `command_results` (registrations, tasks, heartbeats), in bytes (default 1 MiB,
+   * never above `maxMessageBytes`). Checked before the message is parsed; nesting deeper than 64 levels is refused
+   * before parsing too.
+   */
+  maxControlMessageBytes?: number;
   /** A device with more unread bytes queued than this is disconnected (default 4 × `maxMessageBytes`). */
   maxBufferedBytes?: number;
   /** Retention of finished task results (default 1 000 results, 1 hour). */
@@ -129,7 +135,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit });
   const tasks: TaskBackend = scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results });
   const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
-  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, maxMessageBytes, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AipMessageTooLargeError } from '../errors.js';
 import { ClientMessageSchema, type ClientMessage, type ClientMessageInput } from './client-messages.js';
 import type { AipErrorCode } from './enums.js';
-import { DEFAULT_MAX_MESSAGE_BYTES } from './limits.js';
+import { MAX_JSON_DEPTH, prescanJson } from './json-prescan.js';
+import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from './limits.js';
 import { ServerMessageSchema, type ServerMessage, type ServerMessageInput } from './server-messages.js';
 
 /** A decoded message, or why it could not be decoded (with the ids needed to answer it). */
@@ -22,16 +23,30 @@ export type DecodeResult<T> =
 export interface DecodeOptions {
   /** Largest accepted message in bytes (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
   maxBytes?: number;
+  /**
+   * Client messages only: largest message of any type but `command_results`, in bytes (default
+   * {@link DEFAULT_MAX_CONTROL_MESSAGE_BYTES}, never above `maxBytes`). Checked before parsing, from a linear
+   * pre-scan of the top-level `type`.
+   */
+  maxControlBytes?: number;
+  /** Deepest nesting of arrays/objects, checked by a linear pre-scan before parsing (default {@link MAX_JSON_DEPTH}). */
+  maxDepth?: number;
 }
+
+/** Client message types that may use the full `maxBytes` (results carry screenshots). */
+const LARGE_CLIENT_TYPES: ReadonlySet<string> = new Set(['command_results']);
 
 /** Parses and validates one client → server message. Never throws. */
 export function decodeClientMessage(data: string | Uint8Array, options: DecodeOptions = {}): DecodeResult<ClientMessage> {
-  return decodeWith(ClientMessageSchema, data, options);
+  const large = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const control = Math.min(options.maxControlBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, large);
+  return decodeWith(ClientMessageSchema, data, options, (type) => (type !== undefined && LARGE_CLIENT_TYPES.has(type) ? large : control));
 }
 
 /** Parses and validates one server → client message. Never throws. */
 export function decodeServerMessage(data: string | Uint8Array, options: DecodeOptions = {}): DecodeResult<ServerMessage> {
-  return decodeWith(ServerMessageSchema, data, options);
+  const limit = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  return decodeWith(ServerMessageSchema, data, options, () => limit);
 }
 
 /**
@@ -63,11 +78,18 @@ function encodeWith<T>(schema: z.ZodType<T>, message: unknown, options: DecodeOp
   return text;
 }
 
-function decodeWith<T>(schema: z.ZodType<T>, data: string | Uint8Array, options: DecodeOptions): DecodeResult<T> {
+function decodeWith<T>(schema: z.ZodType<T>, data: string | Uint8Array, options: DecodeOptions, limitOf: (type: string | undefined) => number): DecodeResult<T> {
   const limit = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const bytes = typeof data === 'string' ? utf8Length(data) : data.byteLength;
-  if (bytes > limit) {
-    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `message of ${bytes} bytes exceeds the ${limit}-byte limit`, type: undefined, correlationId: undefined };
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (bytes.byteLength > limit) {
+    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `message of ${bytes.byteLength} bytes exceeds the ${limit}-byte limit`, type: undefined, correlationId: undefined };
+  }
+  const scan = prescanJson(bytes, options.maxDepth ?? MAX_JSON_DEPTH);
+  if (!scan.ok) return { ok: false, code: 'MESSAGE_INVALID', error: `message refused before parsing: ${scan.reason}`, type: undefined, correlationId: undefined };
+  const typeLimit = limitOf(scan.type);
+  if (bytes.byteLength > typeLimit) {
+    const what = scan.type === undefined ? 'a message without a readable type' : `a "${scan.type.slice(0, 40)}" message`;
+    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `${what} of ${bytes.byteLength} bytes exceeds its ${typeLimit}-byte limit`, type: scan.type, correlationId: undefined };
   }
   let raw: unknown;
   try {
@@ -79,6 +101,10 @@ function decodeWith<T>(schema: z.ZodType<T>, data: string | Uint8Array, options:
   const correlationId = pick(raw, 'request_id') ?? pick(raw, 'prev_response_id') ?? pick(raw, 'response_id');
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, code: 'MESSAGE_INVALID', error: 'a message must be a JSON object', type, correlationId };
+  }
+  if (bytes.byteLength > limitOf(type)) {
+    // the pre-scan read another type than the parser (escaped or repeated keys): judge by the parsed one
+    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `a "${String(type).slice(0, 40)}" message of ${bytes.byteLength} bytes exceeds its ${limitOf(type)}-byte limit`, type, correlationId };
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlatformSchema } from './enums.js';
+import { MetadataSchema } from './identifiers.js';
 
 /**
  * What a device tells the server about itself at registration (the original `DeviceSystemInfo`), plus the tools its
@@ -22,7 +23,8 @@ export const DeviceInfoSchema = z.object({
   platform_type: z.string().max(64).default('computer'),
   /** Version of this record's shape. */
   schema_version: z.string().max(16).default('1.0'),
-  custom_metadata: z.record(z.string(), z.unknown()).default({}),
+  /** Free-form facts about the device (bounded like every metadata object). */
+  custom_metadata: MetadataSchema.default({}),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 export type DeviceInfoInput = z.input<typeof DeviceInfoSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_TEXT_CHARS } from './limits.js';
+import { boundedRecordSchema } from './bounded-json.js';
+import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH, MAX_TEXT_CHARS } from './limits.js';
 
 /** Client ids: 1–128 characters of letters, digits and `. _ : @ -`, starting with a letter or digit. */
 export const ClientIdSchema = z
@@ -23,5 +24,5 @@ export const TextSchema = z.string().max(MAX_TEXT_CHARS);
 /** ISO-8601 timestamps. */
 export const TimestampSchema = z.string().max(64);
 
-/** Free-form extension data. */
-export const MetadataSchema = z.record(z.string(), z.unknown());
+/** Free-form extension data (at most {@link MAX_METADATA_BYTES} bytes of JSON, {@link MAX_METADATA_DEPTH} levels deep). */
+export const MetadataSchema = boundedRecordSchema(MAX_METADATA_BYTES, MAX_METADATA_DEPTH);

@@ -45,6 +45,7 @@ export class DeviceConnection implements AipChannel {
   registeredAt: number | undefined;
   private readonly options: DeviceConnectionOptions;
   private probing = false;
+  private heardAfterProbe = false;
 
   constructor(options: DeviceConnectionOptions) {
     this.options = options;
@@ -52,6 +53,8 @@ export class DeviceConnection implements AipChannel {
     this.remote = options.remote;
     this.openedAt = options.now();
     this.lastSeen = this.openedAt;
+    this.socket.on('pong', () => this.heard());
+    this.socket.on('ping', () => this.heard());
   }
 
   /** The registered client id (`unregistered` before REGISTER). */
@@ -94,22 +97,45 @@ export class DeviceConnection implements AipChannel {
   }
 
   /**
-   * Checks that the peer is still there: a WebSocket ping that must be answered within `timeoutMs`, else the
-   * connection is terminated (a device that reconnects after a network drop finds its old, dead connection gone).
+   * Checks that the peer is still there: a WebSocket ping, then a verdict after `timeoutMs`. The peer is alive when
+   * anything arrived from it since the probe began (a message, a pong, a ping), and the verdict is only given once
+   * the event loop has had a whole window of `timeoutMs` without stalling: a timer that fires late (another
+   * connection's frame held the loop) and the I/O it held back are handled first, so a live holder whose pong is
+   * still unread is never judged dead. A silent peer is terminated (a device that reconnects after a network drop
+   * finds its old, dead connection gone). `onEnd` learns the verdict.
    */
-  probe(timeoutMs: number): void {
+  probe(timeoutMs: number, onEnd?: (alive: boolean) => void): void {
     if (this.probing || !this.open) return;
     this.probing = true;
-    const timer = setTimeout(() => {
-      if (this.probing) this.socket.terminate();
-    }, timeoutMs);
-    timer.unref();
-    this.socket.once('pong', () => {
+    this.heardAfterProbe = false;
+    const end = (dead: boolean) => {
       this.probing = false;
-      this.lastSeen = this.options.now();
-      clearTimeout(timer);
-    });
+      if (dead) this.socket.terminate();
+      onEnd?.(!dead);
+    };
+    const arm = (windowStart: number, windowsLeft: number) => {
+      const timer = setTimeout(() => {
+        if (this.heardAfterProbe) return end(false);
+        const late = this.options.now() - windowStart - timeoutMs;
+        // read what a stall held back (the poll phase runs before setImmediate callbacks), then judge or re-arm
+        setImmediate(() => {
+          if (this.heardAfterProbe) return end(false);
+          if (late <= timeoutMs / 2) return end(true);
+          // the loop stalled in this window: the silence proves nothing; keep the holder when it keeps stalling
+          if (windowsLeft === 0) return end(false);
+          arm(this.options.now(), windowsLeft - 1);
+        });
+      }, timeoutMs);
+      timer.unref();
+    };
+    arm(this.options.now(), 3);
     this.socket.ping();
+  }
+
+  /** Records traffic from the peer (messages, pings and pongs): it is alive now. */
+  heard(): void {
+    this.lastSeen = this.options.now();
+    this.heardAfterProbe = true;
   }
 
   /** Closes the connection (the close handshake; terminated if the peer does not answer it). */

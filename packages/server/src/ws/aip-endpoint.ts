@@ -41,12 +41,15 @@ export class AipEndpoint {
   private readonly connections = new Set<DeviceConnection>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly options: AipEndpointOptions;
+  private readonly sweepPeriodMs: number;
+  private lastSweep: number;
 
   constructor(options: AipEndpointOptions) {
     this.options = options;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
-    const period = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
-    this.sweeper = setInterval(() => this.sweep(), period);
+    this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
+    this.lastSweep = options.now();
+    this.sweeper = setInterval(() => this.sweep(), this.sweepPeriodMs);
     this.sweeper.unref();
   }
 
@@ -104,6 +107,10 @@ export class AipEndpoint {
 
   private sweep(): void {
     const now = this.options.now();
+    const stalled = now - this.lastSweep > this.sweepPeriodMs * 2;
+    this.lastSweep = now;
+    // after a stall the heartbeats it held back are still unread: judge silence at the next, punctual sweep
+    if (stalled) return;
     for (const connection of this.connections) {
       if (!connection.identity) {
         if (now - connection.openedAt > this.options.registerTimeoutMs) {

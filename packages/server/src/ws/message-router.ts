@@ -30,6 +30,8 @@ export interface MessageRouterOptions {
   /** Scale-out hooks (cluster mode): registrations, and results of commands forwarded from other nodes. */
   hooks?: DeviceHooks;
   maxMessageBytes: number;
+  /** Largest message of any type but `command_results`, in bytes. */
+  maxControlMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
   /** When a client id is taken, the holding connection must answer a ping within this time or is dropped. */
@@ -40,7 +42,7 @@ export interface MessageRouterOptions {
 
 /**
  * Handles every incoming WebSocket message: validates it with zod first, then applies the security rules of the
- * original server (inventory §6.8) before acting. Every message that is invalid or not allowed is answered with an
+ * original server before acting. Every message that is invalid or not allowed is answered with an
  * ERROR (and the connection closed when it is not registered yet); nothing throws out of {@link handle}.
  */
 export class MessageRouter {
@@ -48,14 +50,14 @@ export class MessageRouter {
 
   /** Handles one frame from a connection. Never throws. */
   handle(connection: DeviceConnection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
-    connection.lastSeen = this.options.now();
+    connection.heard();
     const registered = connection.identity !== undefined;
     try {
       if (isBinary) {
         this.refuse(connection, 'MESSAGE_INVALID', 'binary frames are not part of AIP: send JSON text frames', { fatal: !registered });
         return;
       }
-      const decoded = decodeClientMessage(toBuffer(data), { maxBytes: this.options.maxMessageBytes });
+      const decoded = decodeClientMessage(toBuffer(data), { maxBytes: this.options.maxMessageBytes, maxControlBytes: this.options.maxControlMessageBytes });
       if (!decoded.ok) {
         this.refuse(connection, decoded.code, decoded.error, { fatal: !registered, ...(decoded.correlationId ? { responseId: decoded.correlationId } : {}) });
         return;
@@ -133,7 +135,8 @@ export class MessageRouter {
     }
     if (!this.options.registry.add(message.client_id, connection)) {
       // finding 28: the holder may be the device's own dead connection; check it, so a retry can succeed soon
-      this.options.registry.get(message.client_id)?.probe(this.options.duplicateProbeMs);
+      const clientId = message.client_id;
+      this.options.registry.get(clientId)?.probe(this.options.duplicateProbeMs, (alive) => this.options.emit({ type: 'probe-ended', clientId, alive }));
       this.refuse(
         connection,
         'CLIENT_ID_IN_USE',

@@ -1,0 +1,100 @@
+/** Deepest nesting of arrays and objects accepted in one AIP message (a message is depth 1). */
+export const MAX_JSON_DEPTH = 64;
+
+/** What a {@link prescanJson} pass found, read without parsing. */
+export type PrescanResult =
+  | {
+      ok: true;
+      /** Deepest nesting of arrays/objects seen. */
+      depth: number;
+      /**
+       * The top-level `"type"` string when the text is an object with a plain (escape-free, ≤ 64 bytes) `type`
+       * key and value; undefined otherwise. The last one wins, as in `JSON.parse`.
+       */
+      type: string | undefined;
+    }
+  | { ok: false; reason: string };
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const TYPE_KEY = [0x74, 0x79, 0x70, 0x65]; // "type"
+const MAX_TYPE_BYTES = 64;
+
+/**
+ * One linear pass over JSON bytes, before `JSON.parse`: stops at the first container nested deeper than
+ * `maxDepth` (so a frame of a million nested arrays costs one short loop, never a parse or a deep recursion),
+ * and reads the top-level `type` so size limits can depend on the message type. It does not validate JSON:
+ * `JSON.parse` still does, and a text it cannot judge only loses its `type`.
+ */
+export function prescanJson(bytes: Uint8Array, maxDepth: number = MAX_JSON_DEPTH): PrescanResult {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  let escaped = false;
+  let topIsObject = false;
+  let expectingKey = false;
+  let stringStart = -1;
+  let stringHasEscape = false;
+  let stringIsKey = false;
+  let keyIsType = false;
+  let valueIsType = false;
+  let type: string | undefined;
+  for (let i = 0; i < bytes.length; i += 1) {
+    const byte = bytes[i]!;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = stringHasEscape = true;
+      else if (byte === QUOTE) {
+        inString = false;
+        if (depth === 1 && topIsObject) {
+          if (stringIsKey) keyIsType = !stringHasEscape && i - stringStart === TYPE_KEY.length && TYPE_KEY.every((b, k) => bytes[stringStart + k] === b);
+          else if (valueIsType) {
+            type = !stringHasEscape && i - stringStart <= MAX_TYPE_BYTES ? Buffer.from(bytes.subarray(stringStart, i)).toString('utf8') : undefined;
+            valueIsType = false;
+          }
+        }
+      }
+      continue;
+    }
+    if (byte === QUOTE) {
+      inString = true;
+      stringStart = i + 1;
+      stringHasEscape = false;
+      stringIsKey = depth === 1 && topIsObject && expectingKey;
+      if (stringIsKey) expectingKey = false;
+      continue;
+    }
+    if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+      if (depth === 0) topIsObject = byte === OPEN_OBJECT;
+      depth += 1;
+      if (depth > maxDepth) return { ok: false, reason: `nesting deeper than ${maxDepth} levels` };
+      if (depth > deepest) deepest = depth;
+      if (depth === 1) expectingKey = topIsObject;
+      if (depth === 2 && valueIsType) (valueIsType = false), (type = undefined);
+      continue;
+    }
+    if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+      depth -= 1;
+      continue;
+    }
+    if (depth !== 1 || !topIsObject) continue;
+    if (byte === COMMA) {
+      expectingKey = true;
+      valueIsType = false;
+    } else if (byte === COLON) {
+      valueIsType = keyIsType;
+      keyIsType = false;
+    } else if (valueIsType && byte > 0x20) {
+      // a non-string value (number, literal): the message has no usable type
+      type = undefined;
+      valueIsType = false;
+    }
+  }
+  return { ok: true, depth: deepest, type };
+}
