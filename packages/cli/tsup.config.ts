@@ -7,6 +7,6 @@ export default defineConfig([
   // command with everything it imports) with a V8 code cache.
   bundledBin(
     { ufo: 'src/launcher/ufo-launcher.ts', 'ufo-bundle': 'src/bin.ts' },
-    { outDir: 'dist/bin', external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', '@ufo-ts/task-suite'] },
+    { outDir: 'dist/bin', external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate'] },
   ),
 ]);

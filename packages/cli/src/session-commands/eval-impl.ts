@@ -1,5 +1,6 @@
 import type { ChatModel } from '@ufo-ts/core';
 import { createModelFromConfig, type ModelConfigInput } from '@ufo-ts/llm-providers';
+import * as suite from '@ufo-ts/task-suite';
 import { resolve } from 'node:path';
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
@@ -25,7 +26,7 @@ export function evalModelFromEnv(env: Record<string, string | undefined>): { con
   return undefined;
 }
 
-/** The implementation of `ufo eval` (loaded on demand; the task suite is imported only here). */
+/** The implementation of `ufo eval` (loaded on demand, with the task suite). */
 export async function evalImpl(args: string[], io: CliIo, usage: string): Promise<number> {
   const { values } = parseOptions(args, {
     tasks: { type: 'string' },
@@ -40,7 +41,6 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     io.stdout(`${usage}\n`);
     return 0;
   }
-  const suite = await import('@ufo-ts/task-suite');
   if (values.list) {
     for (const task of suite.TASKS) io.stdout(`${task.id.padEnd(36)} ${task.app} (${task.toolkit}): ${task.summary}\n`);
     return 0;

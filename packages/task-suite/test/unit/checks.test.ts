@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatResultsTable, evalReport, EvalReportSchema } from '../../src/run/eval-report.js';
+import { selectTasks } from '../../src/run/run-suite.js';
+import { fileHolds, iniValue, readUntil, someControlShows } from '../../src/tasks/checks.js';
+import { TASKS } from '../../src/tasks/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'task-suite-checks-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('checkers', () => {
+  it('fileHolds reads the file on disk', () => {
+    const path = join(dir, 'a.txt');
+    expect(fileHolds(path, 'x').passed).toBe(false);
+    writeFileSync(path, 'hello\n');
+    expect(fileHolds(path, 'hello')).toMatchObject({ passed: true });
+    expect(fileHolds(path, 'hell')).toMatchObject({ passed: false, detail: expect.stringContaining('expected "hell"') });
+  });
+
+  it('iniValue reads a key, optionally within a section', () => {
+    const text = '[org/a]\nshow=false\n[org/b]\nshow=true\nsize = 3\n';
+    expect(iniValue(text, 'show')).toBe('false');
+    expect(iniValue(text, 'show', 'org/b')).toBe('true');
+    expect(iniValue(text, 'size')).toBe('3');
+    expect(iniValue(text, 'missing')).toBeUndefined();
+  });
+
+  it('someControlShows looks at the text controls', () => {
+    const controls = [{ id: 'a1', role: 'text', name: '', text: ' 408 ' }, { id: 'a2', role: 'push button', name: '4' }];
+    expect(someControlShows(controls, '408').passed).toBe(true);
+    expect(someControlShows(controls, '4').passed).toBe(false);
+  });
+
+  it('readUntil returns as soon as the value is accepted, else the last value at the deadline', async () => {
+    let n = 0;
+    expect(await readUntil(() => ++n, (v) => v >= 3, 5000)).toBe(3);
+    const started = Date.now();
+    expect(await readUntil(() => 'no', (v) => v === 'yes', 300)).toBe('no');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+});
+
+describe('the suite', () => {
+  it('has at least 14 tasks on at least 6 apps, GTK 3, GTK 4 and Qt among them, with unique ids', () => {
+    expect(TASKS.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(TASKS.map((t) => t.id)).size).toBe(TASKS.length);
+    const apps = new Set(TASKS.flatMap((t) => t.app.split(' + ')));
+    expect(apps.size).toBeGreaterThanOrEqual(6);
+    expect(new Set(TASKS.map((t) => t.toolkit))).toEqual(new Set(['GTK 3', 'GTK 4', 'Qt 5']));
+  });
+
+  it('selectTasks keeps the suite order and refuses unknown ids', () => {
+    expect(selectTasks(['galculator-clicks', 'mousepad-save-as']).map((t) => t.id)).toEqual(['mousepad-save-as', 'galculator-clicks']);
+    expect(() => selectTasks(['nope'])).toThrow(/unknown task id\(s\): nope/);
+  });
+
+  it('reports a table and the JSON the issue asks for', () => {
+    const results = [
+      { id: 'a', app: 'mousepad', toolkit: 'GTK 3', passed: true, steps: 3, ms: 1200, cost: 0, detail: 'ok', run: 1 },
+      { id: 'b', app: 'zenity', toolkit: 'GTK 3', passed: false, steps: 5, ms: 800, cost: 0.01, detail: 'bad', error: 'missing', run: 1 },
+    ];
+    const table = formatResultsTable(results, { b: 'a known bug' });
+    expect(table).toMatch(/^task\s+app\s+result\s+steps\s+time\s+cost/);
+    expect(table).toContain('FAIL (known)');
+    expect(table).toContain('passed 1/2 (50%)');
+    const report = EvalReportSchema.parse(evalReport(results, 'grounded'));
+    expect(report.tasks[0]).toMatchObject({ id: 'a', app: 'mousepad', passed: true, steps: 3, ms: 1200 });
+    expect(report.successRate).toBe(0.5);
+  });
+});
