@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, type SensitiveAction } from '@ufo-ts/core';
 import { createFakeDesktopDispatcher, type FakeDesktop } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
+import { FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
 import { approveTwelve, JOURNAL_REQUESTS, StepModel } from './fixtures/journal-script.js';
 import { HangingDispatcher, stepLines, TempDirs } from './helpers.js';
 
@@ -137,5 +137,23 @@ describe('the action journal', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.failure).toMatchObject({ code: 'JOURNAL_WRITE_FAILED', cause: { message: 'EROFS: read-only file system' } });
     expect(desktop.state.calls).not.toContain('click_input');
+  });
+
+  it('the file journal drops a line a crash cut short, reopens after close, and rejects a corrupt line in the middle', async () => {
+    const { appendFileSync, writeFileSync } = await import('node:fs');
+    const folder = dirs.make();
+    const journal = new FileActionJournal({ folder });
+    journal.append({ type: 'intent', step: 0, seq: 0, call_id: 'c1', tool: 'click_input', arguments: { id: '1' }, agent: 'AppAgent' });
+    journal.close();
+    journal.append({ type: 'result', step: 0, seq: 0, result: { status: 'success', call_id: 'c1' } });
+    journal.close();
+    appendFileSync(journal.path, '{"type":"intent","step":1,"se');
+    expect(journal.entries().map((e) => e.type)).toEqual(['intent', 'result']);
+    journal.close();
+    journal.append({ type: 'intent', step: 1, seq: 0, call_id: 'c2', tool: 'click_input', arguments: { id: '2' }, agent: 'AppAgent' });
+    expect(journal.entries().map((e) => [e.type, e.step])).toEqual([['intent', 0], ['result', 0], ['intent', 1]]);
+    journal.close();
+    writeFileSync(journal.path, 'not json\n{"type":"result","step":0,"seq":0,"result":{"status":"success","call_id":"c1"}}\n');
+    expect(() => journal.entries()).toThrow(expect.objectContaining({ code: 'JOURNAL_INVALID' }));
   });
 });

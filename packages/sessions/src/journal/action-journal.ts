@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionError } from '../errors.js';
 import { JournalEntrySchema, type JournalEntry } from './journal-entry.js';
@@ -12,6 +12,8 @@ export interface ActionJournal {
   append(entry: JournalEntry): void | Promise<void>;
   /** Every entry appended so far, in order (read once, when a session resumes). */
   entries(): JournalEntry[];
+  /** Releases what the journal holds open (optional); called when the session ends. */
+  close?(): void | Promise<void>;
 }
 
 /** The journal's file name inside a session's log folder. */
@@ -40,7 +42,10 @@ export class FileActionJournal implements ActionJournal {
   }
 
   append(entry: JournalEntry): void {
-    this.fd ??= openSync(this.path, 'a');
+    if (this.fd === undefined) {
+      this.dropCutShortLine();
+      this.fd = openSync(this.path, 'a');
+    }
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
     if (this.fsync) fsyncSync(this.fd);
   }
@@ -59,6 +64,14 @@ export class FileActionJournal implements ActionJournal {
       }
     }
     return out;
+  }
+
+  /** A last line without its newline was cut short by a crash: its append never returned, so it is removed. */
+  private dropCutShortLine(): void {
+    if (!existsSync(this.path)) return;
+    const text = readFileSync(this.path);
+    if (text.length === 0 || text[text.length - 1] === 10) return;
+    truncateSync(this.path, text.lastIndexOf(10) + 1);
   }
 
   /** Closes the descriptor (appending reopens it). */

@@ -35,6 +35,11 @@ export class JournalCursor {
 
   constructor(private readonly journal: ActionJournal) {}
 
+  /** Closes the journal (the session ended). */
+  async close(): Promise<void> {
+    await this.journal.close?.();
+  }
+
   /** Reads what the journal holds for `step`, the step a resumed session runs first. */
   resumeAt(step: number): void {
     this.resumed = readStep(this.journal.entries(), step);

@@ -140,6 +140,7 @@ export async function finishSession(
   const waiting = status === 'waiting' ? (checkpoint?.waitingFor ?? (failure instanceof HumanInputRequiredError ? failure.request : undefined)) : undefined;
   const reports = writeReports(ctx);
   await runtime.logSink.release();
+  await runtime.journal?.close();
   if (settings.closeDispatcher) await settings.dispatcher.close().catch(() => undefined);
   const context = session.context;
   const base: SessionOutcome = {
