@@ -15,6 +15,10 @@ export const DESKTOP_PACKAGES = {
   'gnome-calculator': '/usr/bin/gnome-calculator',
   galculator: '/usr/bin/galculator',
   mousepad: '/usr/bin/mousepad',
+  // the real-app task suite (@ufo-ts/task-suite, `ufo eval`): a GTK 3 form, a Qt 5 editor, a GTK 4 editor
+  zenity: '/usr/bin/zenity',
+  featherpad: '/usr/bin/featherpad',
+  'gnome-text-editor': '/usr/bin/gnome-text-editor',
   chromium: '/usr/bin/chromium',
   // bench/linux-desktop compares its tree reads with pyatspi in the same run
   'python3-pyatspi': '/usr/lib/python3/dist-packages/pyatspi/__init__.py',

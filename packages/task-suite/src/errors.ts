@@ -4,8 +4,6 @@ import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 export type TaskSuiteErrorCode =
   /** A reference step names a control or window the prompt the engine sent does not contain. */
   | 'REFERENCE_NOT_IN_PROMPT'
-  /** The prompt has no control listing the grounded model can read. */
-  | 'PROMPT_UNREADABLE'
   /** The grounded model was asked for more replies than its reference solution has. */
   | 'SOLUTION_EXHAUSTED'
   /** A task id given to the runner is not in the suite. */

@@ -5,6 +5,7 @@ import { createLinuxAgent } from '@ufo-ts/processor-strategies';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TaskSuiteError } from '../errors.js';
 import { GroundedModel } from '../grounded/grounded-model.js';
 import type { CheckResult, DesktopTask, TaskContext } from '../task.js';
 import { createTaskContext } from './task-context.js';
@@ -71,7 +72,7 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
     try {
       await task.setup(ctx);
     } catch (error) {
-      result.error = `set-up failed: ${message(error)}`;
+      result.error = new TaskSuiteError('TASK_SETUP_FAILED', `${task.id}: set-up failed: ${message(error)}`, { cause: error }).message;
       result.detail = result.error;
       return result;
     }
