@@ -98,6 +98,7 @@ function buildEnv(runtimeDir: string, id: string, extra: Record<string, string> 
     GIO_USE_VFS: 'local', // no gvfs daemons
     GTK_USE_PORTAL: '0',
     GTK_A11Y: 'atspi', // GTK 4: the AT-SPI backend
+    GSK_RENDERER: 'cairo', // GTK 4: draw with cairo; on Xvfb the GL renderer is emulated on the CPU, several times slower
     QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1',
     QT_ACCESSIBILITY: '1',
     NO_AT_ACCESSIBILITY_WARNINGS: '1',
