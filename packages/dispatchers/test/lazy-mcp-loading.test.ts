@@ -28,7 +28,7 @@ describe('MCP SDK modules load per transport, on connect; ajv on the first schem
 
   it('importing the root entry loads no MCP module; a stdio server loads the client and the stdio transport only', async () => {
     const { LocalCommandDispatcher } = await import('../src/index.js');
-    const { ajvModule } = await import('../src/calling/argument-validator.js');
+    const { ajvModule, ajv2020Module } = await import('../src/calling/ajv-instances.js');
     const { command, stdioFixture } = await import('./helpers/dispatcher-setup.js');
     expect([...loaded]).toEqual([]);
     const dispatcher = new LocalCommandDispatcher({ config: { LinuxAgent: { default: { action: [stdioFixture('bash')] } } } });
@@ -37,10 +37,12 @@ describe('MCP SDK modules load per transport, on connect; ajv on the first schem
     const [result] = await dispatcher.execute([command('add', { a: 2, b: 3 })], { target: { agent: 'LinuxAgent' } });
     expect(result).toMatchObject({ status: 'success', result: 5 });
     expect([...loaded].sort()).toEqual(['client/index', 'client/stdio', 'types']);
-    expect(ajvModule.loaded).toBeUndefined();
+    expect(ajvModule.loaded ?? ajv2020Module.loaded).toBeUndefined();
     // Arguments that break the simple flat schema need ajv to explain the problem: it is imported now.
     const [rejected] = await dispatcher.execute([command('add', { a: 'two', b: 3 })], { target: { agent: 'LinuxAgent' } });
     expect(rejected).toMatchObject({ status: 'failure', error: expect.stringMatching(/^TOOL_ARGUMENTS_INVALID: .*"a" must be number/) });
+    // The fixture's schemas declare draft-07 (SDK v1 with zod 4), so that build is the one loaded.
     expect(ajvModule.loaded?.Ajv).toBeTypeOf('function');
+    expect(ajv2020Module.loaded).toBeUndefined();
   });
 });

@@ -1,10 +1,8 @@
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { LazyModule } from '@ufo-ts/core';
+import { AjvInstances } from './ajv-instances.js';
+import { schemaDialect } from './schema-dialect.js';
 import { simpleSchemaAccepts } from './simple-schema-check.js';
-
-/** ajv, imported on the first schema the simple check cannot decide (most tool schemas never need it). */
-export const ajvModule = new LazyModule('ajv', () => import('ajv'), (specifier, cause) => new Error(`cannot load ${specifier}`, { cause }));
 
 /** Outcome of checking a call's arguments against the tool's input schema. */
 export type ArgumentCheck =
@@ -14,14 +12,15 @@ export type ArgumentCheck =
   | { ok: 'unchecked'; reason: string };
 
 /**
- * Validates tool arguments against each tool's input JSON Schema (ajv, all errors) before the call, so a bad
- * argument from the model comes back as a failure naming the field instead of reaching the tool. Compiled
- * validators are cached per listed tool object (a restarted server lists new objects). Valid arguments of simple
- * flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is imported and created on first
- * need (see {@link ajvModule}).
+ * Validates tool arguments against each tool's input JSON Schema before the call, in the dialect the schema
+ * declares (`$schema`; 2020-12 when absent, as MCP 2025-11-25 says), with formats (`ajv-formats`) and all errors,
+ * so a bad argument from the model comes back as a failure naming the field instead of reaching the tool.
+ * Compiled validators are cached per listed tool object (a restarted server lists new objects). Valid arguments
+ * of simple flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is imported and created
+ * on first need, one instance per dialect.
  */
 export class ArgumentValidator {
-  private ajv: Ajv | undefined;
+  private readonly ajv = new AjvInstances();
   private readonly compiled = new WeakMap<Tool, ValidateFunction | string>();
 
   /** @param onUncheckable called once per listed tool whose schema cannot be compiled. */
@@ -40,13 +39,19 @@ export class ArgumentValidator {
     return { ok: false, problems: (validate.errors ?? []).map(describeProblem) };
   }
 
+  /** Whether an ajv instance was created (false while every call took the fast path). */
+  get ajvCreated(): boolean {
+    return this.ajv.created;
+  }
+
   private async compile(tool: Tool): Promise<ValidateFunction | string> {
-    const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
+    const { $schema: _declared, ...schema } = tool.inputSchema as Record<string, unknown>;
+    const dialect = schemaDialect(tool.inputSchema as Record<string, unknown>);
+    if (typeof dialect !== 'string') return `input schema of "${tool.name}" cannot be checked: ${dialect.unsupported}`;
     try {
-      this.ajv ??= new (await ajvModule.load()).Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
-      return this.ajv.compile(schema);
+      return (await this.ajv.get(dialect)).compile(schema);
     } catch (error) {
-      return `input schema of "${tool.name}" cannot be compiled: ${(error as Error).message}`;
+      return `input schema of "${tool.name}" cannot be compiled as JSON Schema ${dialect}: ${(error as Error).message}`;
     }
   }
 }
@@ -66,12 +71,18 @@ function describeProblem(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return `argument "${fieldPath(error.instancePath, String(params['missingProperty']))}" is required`;
+    case 'dependentRequired':
+      return `argument "${fieldPath(error.instancePath, String(params['missingProperty']))}" is required when "${fieldPath(error.instancePath, String(params['property']))}" is given`;
     case 'additionalProperties':
       return `argument "${fieldPath(error.instancePath, String(params['additionalProperty']))}" is not allowed`;
     case 'type':
       return `argument "${fieldPath(error.instancePath) || '(root)'}" must be ${String(params['type'])} (got ${jsonType(error.data)})`;
     case 'enum':
       return `argument "${fieldPath(error.instancePath)}" must be one of ${JSON.stringify(params['allowedValues'])}`;
+    case 'format':
+      return `argument "${fieldPath(error.instancePath) || '(root)'}" must be a valid ${String(params['format'])}`;
+    case 'false schema':
+      return `argument "${fieldPath(error.instancePath) || '(root)'}" is not allowed`;
     default:
       return `argument "${fieldPath(error.instancePath) || '(root)'}" ${error.message ?? 'is invalid'}`;
   }

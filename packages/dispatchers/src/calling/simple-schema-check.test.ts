@@ -1,9 +1,10 @@
-import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { AjvInstances } from './ajv-instances.js';
 import { ArgumentValidator } from './argument-validator.js';
+import { schemaDialect } from './schema-dialect.js';
 import { simpleSchemaAccepts } from './simple-schema-check.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, verbose: true });
+const instances = new AjvInstances();
 
 const schemas: Array<Record<string, unknown>> = [
   { type: 'object', properties: {} },
@@ -17,6 +18,9 @@ const schemas: Array<Record<string, unknown>> = [
   { type: 'object', properties: { e: { enum: ['a', 'b'] } } },
   { type: 'object', properties: { t: { type: ['string', 'null'] } } },
   { type: 'object', required: 'id' },
+  { type: 'object', properties: { mail: { type: 'string', format: 'email' } } },
+  { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { p: { type: 'array', prefixItems: [{ type: 'number' }], items: false } } },
+  { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, dependentRequired: { a: ['b'] } },
 ];
 
 const argumentSets: unknown[] = [
@@ -37,15 +41,21 @@ const argumentSets: unknown[] = [
   { a: ['x'] },
   { e: 'c' },
   { t: null },
+  { mail: 'not an address' },
+  { p: [1, 2] },
+  { a: 'x' },
   [],
   null,
 ];
 
 describe('simpleSchemaAccepts', () => {
-  it('accepts only arguments ajv accepts, and accepts the valid arguments of flat schemas', () => {
+  it('accepts only arguments ajv accepts (in the schema\'s dialect, with formats), and accepts the valid arguments of flat schemas', async () => {
     let accepted = 0;
     for (const schema of schemas) {
       const { $schema: _ignored, ...compiled } = schema;
+      const dialect = schemaDialect(schema);
+      if (typeof dialect !== 'string') throw new Error(dialect.unsupported);
+      const ajv = await instances.get(dialect);
       let validate: ((args: unknown) => boolean) | undefined;
       try {
         validate = ajv.compile(compiled);
@@ -69,7 +79,7 @@ describe('simpleSchemaAccepts', () => {
     const validator = new ArgumentValidator();
     const tool = { name: 'click_input', inputSchema: schemas[2] as { type: 'object' } };
     expect(await validator.check(tool, { id: '7' })).toEqual({ ok: true });
-    expect((validator as unknown as { ajv: unknown }).ajv).toBeUndefined();
+    expect(validator.ajvCreated).toBe(false);
     expect(await validator.check(tool, { id: 7 })).toEqual({ ok: false, problems: ['argument "id" must be string (got integer)'] });
     expect(await validator.check(tool, { id: '8' })).toEqual({ ok: true });
   });
