@@ -26,6 +26,8 @@ export const DESKTOP_PACKAGES = {
   'mono-mcs': '/usr/bin/mcs',
   'libmono-windowsbase4.0-cil': '/usr/lib/mono/4.5/WindowsBase.dll',
   'libmono-system-drawing4.0-cil': '/usr/lib/mono/4.5/System.Drawing.dll',
+  // the shell tool runs its programs under bubblewrap (only /usr and the allowed roots visible, a private /proc)
+  bubblewrap: '/usr/bin/bwrap',
   // the cluster tests and bench/cluster start their own Redis 7 (sharded pub/sub, BullMQ) on a free loopback port
   'redis-server': '/usr/bin/redis-server',
 };

@@ -35,6 +35,8 @@ export type { CompiledShellPolicy } from './shell/compiled-policy.js';
 export { runShellRequest, prepareShellCommand } from './shell/shell-runner.js';
 export type { ShellRequest, ShellResult } from './shell/shell-runner.js';
 export { splitCommandLine } from './shell/command-line.js';
+export { checkPathArguments } from './shell/path-arguments.js';
+export { findBubblewrap, type SandboxMode } from './shell/sandbox.js';
 
 // apps
 export { readCalculatorDisplay, waitForCalculatorDisplay } from './apps/calculator-display.js';

@@ -1,6 +1,7 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ShellPolicyError, ShellRefusedError } from '../errors.js';
+import { resolveSandbox } from './sandbox.js';
 import { COMMAND_NAME, ShellPolicySchema, type CommandRule, type ShellPolicy, type ShellPolicyInput } from './shell-policy.js';
 
 /** An allowed command with its program resolved to an absolute path. */
@@ -20,6 +21,8 @@ export interface CompiledShellPolicy {
   unavailable: readonly string[];
   /** Working-directory roots, symlinks resolved. */
   cwdRoots: readonly string[];
+  /** The bubblewrap program programs run under, or undefined when they run directly (policy `sandbox`). */
+  bubblewrap: string | undefined;
 }
 
 function executable(path: string): string | undefined {
@@ -35,9 +38,10 @@ function executable(path: string): string | undefined {
 /**
  * Validates a policy and resolves each allowed command to an absolute program path: the rule's `path`, else the
  * first match in `searchPath`. Only these paths are ever executed, so `./ls` or a `/tmp/ls` planted by someone
- * cannot be run in place of `ls`.
+ * cannot be run in place of `ls`. `options.bubblewrapCandidates` replaces where bubblewrap is looked for (tests).
+ * @throws ShellPolicyError for an invalid policy, a missing root, or sandbox `bwrap` without bubblewrap installed.
  */
-export function compileShellPolicy(input: ShellPolicy | ShellPolicyInput): CompiledShellPolicy {
+export function compileShellPolicy(input: ShellPolicy | ShellPolicyInput, options: { bubblewrapCandidates?: readonly string[] } = {}): CompiledShellPolicy {
   const parsed = ShellPolicySchema.safeParse(input);
   if (!parsed.success) throw new ShellPolicyError(`invalid shell policy: ${parsed.error.message}`, { cause: parsed.error });
   const policy = parsed.data;
@@ -55,7 +59,8 @@ export function compileShellPolicy(input: ShellPolicy | ShellPolicyInput): Compi
       throw new ShellPolicyError(`working-directory root ${root} does not exist`, { cause: error });
     }
   });
-  return { policy, commands, unavailable, cwdRoots };
+  const bubblewrap = resolveSandbox(policy.sandbox, options.bubblewrapCandidates);
+  return { policy, commands, unavailable, cwdRoots, bubblewrap };
 }
 
 /** Looks up an allowed command by its bare name. Throws {@link ShellRefusedError} otherwise. */

@@ -18,11 +18,12 @@ const FIND_OPTIONS: Record<string, 'flag' | 'value'> = {
 /**
  * The default allow-list: read-only inspection commands, with the bypasses of the original closed (no
  * `python -c`, no `sort --compress-program`/`-o`, no `find -exec/-delete`, no `date --set`, no `hostname NAME`,
- * no `uniq IN OUT`, no `tail -f`). Network tools are left out.
+ * no `uniq IN OUT`, no `tail -f`, no `ps e`). Network tools are left out. Every path argument must lie inside
+ * the allowed roots (see `checkPathArguments`), whatever the command.
  */
 export const DEFAULT_SHELL_COMMANDS: ShellPolicyInput['commands'] = {
   cal: {}, cat: {}, cut: {}, df: {}, diff: {}, dirname: {}, basename: {}, du: {}, echo: {}, free: {}, grep: {},
-  head: {}, id: {}, ls: {}, md5sum: {}, sha256sum: {}, ps: {}, pwd: {}, realpath: {}, stat: {}, tr: {},
+  head: {}, id: {}, ls: {}, md5sum: {}, sha256sum: {}, pwd: {}, realpath: {}, stat: {}, tr: {},
   uname: {}, uptime: {}, wc: {}, whereis: {}, which: {}, whoami: {},
   date: { args: { deny: ['-s', '--set'] } },
   file: { args: { deny: ['-C', '--compile'] } },
@@ -36,6 +37,18 @@ export const DEFAULT_SHELL_COMMANDS: ShellPolicyInput['commands'] = {
       maxPositional: 0,
       options: { '-f': 'flag', '-s': 'flag', '-i': 'flag', '-I': 'flag', '-d': 'flag', '-A': 'flag', '--fqdn': 'flag', '--short': 'flag', '--domain': 'flag', '--ip-address': 'flag', '--all-ip-addresses': 'flag' },
     },
+  },
+  // no BSD-style words (`ps eww` prints environments) and no output formats: listing processes, never their environment
+  ps: {
+    args: {
+      mode: 'listed',
+      maxPositional: 0,
+      options: {
+        '-e': 'flag', '-A': 'flag', '-a': 'flag', '-d': 'flag', '-f': 'flag', '-F': 'flag', '-l': 'flag', '-H': 'flag', '-j': 'flag', '-w': 'flag',
+        '--forest': 'flag', '--no-headers': 'flag', '-p': 'value', '--pid': 'value', '-u': 'value', '--user': 'value', '-C': 'value', '--sort': 'value',
+      },
+    },
+    description: 'process listings (no environments)',
   },
   python3: { args: { exact: [['--version'], ['-V']] }, description: 'only python3 --version' },
 };

@@ -60,6 +60,13 @@ export const ShellPolicySchema = z.object({
   maxArgs: z.number().int().positive().default(64),
   /** Longest single argument, in characters. */
   maxArgLength: z.number().int().positive().default(4096),
+  /**
+   * How programs are confined. `auto` (default): under bubblewrap when it is installed, else directly; `bwrap`:
+   * always under bubblewrap (compiling the policy fails when it is missing); `none`: directly. Under bubblewrap a
+   * program sees `/usr` and the allowed roots read-only, a `/proc` with only its own processes, and no network.
+   * Path arguments are checked against the roots in every mode.
+   */
+  sandbox: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   env: z
     .object({
       /** Names of variables copied from the server's environment (e.g. `LANG`, or a token a command needs). */

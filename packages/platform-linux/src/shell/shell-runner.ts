@@ -2,7 +2,9 @@ import { ShellRefusedError } from '../errors.js';
 import { checkArguments } from './argument-check.js';
 import { splitCommandLine } from './command-line.js';
 import { checkWorkingDirectory, resolveAllowedCommand, type CompiledShellPolicy } from './compiled-policy.js';
+import { checkPathArguments } from './path-arguments.js';
 import { runProgram, type ProgramResult } from './run-program.js';
+import { bubblewrapArgs } from './sandbox.js';
 
 /** One shell request as the tool receives it. */
 export interface ShellRequest {
@@ -20,9 +22,11 @@ export interface ShellResult extends ProgramResult {
   /** The argv that ran, program as an absolute path. */
   argv: string[];
   cwd: string;
+  /** `bwrap` when the program ran under bubblewrap, `none` when it ran directly. */
+  sandbox: 'bwrap' | 'none';
 }
 
-/** Everything checked before anything runs: program, arguments, working directory, timeout. */
+/** Everything checked before anything runs: program, arguments (path arguments inside the roots), working directory, timeout. */
 export interface PreparedCommand {
   path: string;
   name: string;
@@ -56,6 +60,7 @@ export function prepareShellCommand(compiled: CompiledShellPolicy, request: Shel
   }
   checkArguments(name, command.rule.args, args);
   const cwd = checkWorkingDirectory(compiled, request.cwd);
+  checkPathArguments(name, args, cwd, compiled.cwdRoots);
   const timeoutMs = Math.min(Math.max(1, Math.round(request.timeoutMs ?? policy.timeoutMs)), policy.maxTimeoutMs);
   const env: NodeJS.ProcessEnv = { PATH: policy.searchPath.join(':') };
   for (const key of policy.env.pass) if (serverEnv[key] !== undefined) env[key] = serverEnv[key];
@@ -70,14 +75,15 @@ export async function runShellRequest(
   options: { serverEnv?: NodeJS.ProcessEnv; signal?: AbortSignal } = {},
 ): Promise<ShellResult> {
   const prepared = prepareShellCommand(compiled, request, options.serverEnv);
+  const bwrap = compiled.bubblewrap;
   const result = await runProgram({
-    path: prepared.path,
-    args: prepared.args,
+    path: bwrap ?? prepared.path,
+    args: bwrap ? bubblewrapArgs({ program: prepared.path, args: prepared.args, cwd: prepared.cwd, roots: compiled.cwdRoots }) : prepared.args,
     cwd: prepared.cwd,
     env: prepared.env,
     timeoutMs: prepared.timeoutMs,
     outputLimitBytes: compiled.policy.outputLimitBytes,
     signal: options.signal,
   });
-  return { argv: [prepared.path, ...prepared.args], cwd: prepared.cwd, ...result };
+  return { argv: [prepared.path, ...prepared.args], cwd: prepared.cwd, sandbox: bwrap ? 'bwrap' : 'none', ...result };
 }

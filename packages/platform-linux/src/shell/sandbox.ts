@@ -1,0 +1,71 @@
+import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ShellPolicyError } from '../errors.js';
+
+/** Where bubblewrap is looked for. */
+export const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/bin/bwrap'];
+
+/** The bubblewrap program, or undefined when it is not installed. */
+export function findBubblewrap(candidates: readonly string[] = BWRAP_CANDIDATES): string | undefined {
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
+
+/** How the shell tool's programs are confined: `bwrap` (required), `none`, or `auto` (bwrap when installed). */
+export type SandboxMode = 'auto' | 'bwrap' | 'none';
+
+/**
+ * Resolves the sandbox mode to the bubblewrap path to use (undefined: run programs directly).
+ * @throws ShellPolicyError when `bwrap` is required and not installed.
+ */
+export function resolveSandbox(mode: SandboxMode, candidates?: readonly string[]): string | undefined {
+  if (mode === 'none') return undefined;
+  const bwrap = findBubblewrap(candidates);
+  if (!bwrap && mode === 'bwrap') {
+    throw new ShellPolicyError(
+      'the shell policy asks for sandbox "bwrap" but bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap; `scripts/setup.mjs` installs it), or set sandbox "auto" or "none"',
+    );
+  }
+  return bwrap;
+}
+
+/** What one sandboxed run sees. */
+export interface SandboxLayout {
+  /** Absolute program path (symlinks resolved). */
+  program: string;
+  args: readonly string[];
+  cwd: string;
+  /** The allowed roots, mounted read-only at the same paths. */
+  roots: readonly string[];
+}
+
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64'];
+
+/**
+ * The bubblewrap argv for one program: new user, PID, IPC, UTS, cgroup and network namespaces, a fresh `/proc`
+ * that shows only the sandbox's own processes, `/usr` (and the merged-usr links) plus the allowed roots read-only,
+ * and nothing else of the host: no `/home`, no `/etc`, no other process's environment. The environment is the
+ * one the sandbox is started with (already scrubbed by the policy).
+ */
+export function bubblewrapArgs(layout: SandboxLayout): string[] {
+  const argv = ['--unshare-all', '--die-with-parent', '--new-session', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/run'];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync(dir)) continue;
+    const stat = lstatSync(dir);
+    if (stat.isSymbolicLink()) argv.push('--symlink', readlinkSync(dir), dir);
+    else argv.push('--ro-bind', dir, dir);
+  }
+  argv.push('--ro-bind-try', '/etc/localtime', '/etc/localtime');
+  const programDir = dirname(layout.program);
+  if (!SYSTEM_DIRS.some((dir) => programDir === dir || programDir.startsWith(`${dir}/`))) argv.push('--ro-bind', layout.program, layout.program);
+  for (const root of layout.roots) argv.push('--ro-bind', root, root);
+  argv.push('--chdir', layout.cwd, '--', layout.program, ...layout.args);
+  return argv;
+}
