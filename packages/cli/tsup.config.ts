@@ -7,6 +7,7 @@ export default defineConfig([
   // command with everything it imports) with a V8 code cache.
   bundledBin(
     { ufo: 'src/launcher/ufo-launcher.ts', 'ufo-bundle': 'src/bin.ts' },
-    { outDir: 'dist/bin', external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate'] },
+    // supports-color: an optional require of `debug` (under dbus-next, for `ufo eval`'s desktop), inside a try.
+    { outDir: 'dist/bin', external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', 'supports-color'] },
   ),
 ]);

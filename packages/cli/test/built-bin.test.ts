@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf
 const launcher = join(packageRoot, manifest.bin.ufo!);
 const binFolder = dirname(launcher);
 /** Left to Node's resolution on purpose (see tsup.config.ts): bullmq reads its Lua scripts from its own folder. */
-const EXTERNAL = ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate'];
+const EXTERNAL = ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', 'supports-color'];
 
 /** Every module specifier a built file imports or requires. */
 function importedSpecifiers(file: string): Set<string> {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { evalModelFromEnv } from '../src/session-commands/eval-impl.js';
+import { runCli, type CliIo } from '../src/index.js';
+
+function io(env: Record<string, string> = {}): CliIo & { out: string; err: string } {
+  const capture = {
+    out: '',
+    err: '',
+    env,
+    signal: new AbortController().signal,
+    stdout: (text: string) => void (capture.out += text),
+    stderr: (text: string) => void (capture.err += text),
+  };
+  return capture;
+}
+
+describe('ufo eval', () => {
+  it('lists the tasks of the suite', async () => {
+    const list = io();
+    expect(await runCli(['eval', '--list'], list)).toBe(0);
+    expect(list.out).toMatch(/^mousepad-save-as\s+mousepad \(GTK 3\)/m);
+    expect(list.out).toMatch(/featherpad-save-as\s+featherpad \(Qt 5\)/);
+  });
+
+  it('refuses an unknown task id or a bad count as usage errors (exit 2)', async () => {
+    const unknown = io();
+    expect(await runCli(['eval', '--tasks', 'no-such-task'], unknown)).toBe(2);
+    expect(unknown.err).toContain('unknown task id(s): no-such-task');
+    const runs = io();
+    expect(await runCli(['eval', '--runs', 'x'], runs)).toBe(2);
+    expect(runs.err).toContain('--runs must be a non-negative integer');
+  });
+
+  it('takes the model from the environment, the reference solutions without a key', () => {
+    expect(evalModelFromEnv({})).toBeUndefined();
+    expect(evalModelFromEnv({ OPENAI_API_KEY: 'k' })).toMatchObject({ config: { provider: 'openai', model: 'gpt-4o' } });
+    expect(evalModelFromEnv({ ANTHROPIC_API_KEY: 'k', UFO_MODEL: 'claude-x' })).toMatchObject({ config: { provider: 'anthropic', model: 'claude-x' } });
+    expect(evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1', UFO_MODEL: 'qwen' })).toMatchObject({ config: { provider: 'openai-compatible', model: 'qwen' } });
+    expect(() => evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/UFO_MODEL/);
+  });
+});
