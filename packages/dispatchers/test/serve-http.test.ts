@@ -26,7 +26,11 @@ const initialize = JSON.stringify({
 });
 
 /** A raw POST with full control over the headers (fetch would not let us forge Host). */
-function post(url: string, headers: Record<string, string>, body = initialize): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body = initialize,
+): Promise<{ status: number; body: string; challenge: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
@@ -36,7 +40,8 @@ function post(url: string, headers: Record<string, string>, body = initialize): 
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      const challenge = res.headers['www-authenticate'];
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, challenge }));
     });
     req.on('error', reject);
     req.end(body);
@@ -86,12 +91,16 @@ describe('serveHttp', () => {
 
   it('requires the bearer token when one is set, and the dispatcher sends it from the config headers', async () => {
     const server = await start({ token: 's3cret-token' });
-    expect((await post(server.url, {})).status).toBe(401);
-    expect((await post(server.url, { authorization: 'Bearer wrong' })).status).toBe(401);
+    // A 401 carries a Bearer challenge, so OAuth-capable clients say the token is missing instead of starting OAuth.
+    expect(await post(server.url, {})).toMatchObject({ status: 401, challenge: 'Bearer realm="ufo-ts"' });
+    expect(await post(server.url, { authorization: 'Bearer wrong' })).toMatchObject({
+      status: 401,
+      challenge: expect.stringMatching(/^Bearer realm="ufo-ts", error="invalid_token"/),
+    });
     expect((await post(server.url, { authorization: 'Bearer s3cret-token' })).status).toBe(200);
 
     const denied = await runOne(dispatcherFor(server.url), command('noop'), { agent: 'LinuxAgent' });
-    expect(denied.error).toMatch(/^SERVER_START_FAILED: .*could not start: HTTP 401: .*Missing or invalid bearer token/s);
+    expect(denied.error).toMatch(/^SERVER_START_FAILED: .*could not start: HTTP 401: .*Missing bearer token/s);
     const allowed = await runOne(
       dispatcherFor(server.url, { Authorization: 'Bearer s3cret-token' }),
       command('add', { a: 1, b: 2 }),

@@ -15,7 +15,15 @@ export interface HttpRequestGuardOptions {
 export interface GuardRejection {
   status: 401 | 403;
   message: string;
+  /**
+   * The `WWW-Authenticate` value of a 401 (RFC 6750 Bearer challenge), so a client that supports OAuth knows a
+   * bearer token is what is missing or wrong instead of starting an OAuth discovery.
+   */
+  challenge?: string;
 }
+
+/** The realm named in Bearer challenges. */
+export const BEARER_REALM = 'ufo-ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -40,8 +48,17 @@ export function createHttpRequestGuard(
       return { status: 403, message: `Origin "${origin}" is not allowed` };
     }
     if (expectedAuth !== undefined) {
-      const given = digest(req.headers.authorization ?? '');
-      if (!timingSafeEqual(given, expectedAuth)) return { status: 401, message: 'Missing or invalid bearer token' };
+      const header = req.headers.authorization;
+      if (header === undefined || header === '') {
+        return { status: 401, message: 'Missing bearer token', challenge: `Bearer realm="${BEARER_REALM}"` };
+      }
+      if (!timingSafeEqual(digest(header), expectedAuth)) {
+        return {
+          status: 401,
+          message: 'Invalid bearer token',
+          challenge: `Bearer realm="${BEARER_REALM}", error="invalid_token", error_description="The bearer token is not valid"`,
+        };
+      }
     }
     return undefined;
   };

@@ -84,7 +84,10 @@ export async function serveHttp(
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(res, 404, 'Not found');
     const rejection = guard(req);
-    if (rejection) return sendError(res, rejection.status, rejection.message);
+    if (rejection) {
+      if (rejection.challenge !== undefined) res.setHeader('WWW-Authenticate', rejection.challenge);
+      return sendError(res, rejection.status, rejection.message);
+    }
     const sessionHeader = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
