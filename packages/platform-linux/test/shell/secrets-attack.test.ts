@@ -39,15 +39,15 @@ const serverEnv = { ...process.env, OPENAI_API_KEY: SECRET, UFO_MCP_TOKEN: SECRE
 const run = (command: string, args?: string[]) => runShellRequest(compiled, { command, ...(args ? { args } : {}), cwd: dir }, { serverEnv });
 
 describe('attack: the shell tool reads secrets', () => {
-  it.each([
+  it.each<[string, () => [string, string[]]]>([
     ['another process’s environ', () => ['cat', [`/proc/${holder.pid}/environ`]]],
     ['its own environ', () => ['cat', ['/proc/self/environ']]],
     ['environ by climbing out of the root', () => ['cat', [`../../proc/${holder.pid}/environ`]]],
     ['environ as a grep pattern file', () => ['grep', ['-f', `/proc/${holder.pid}/environ`, 'notes.txt']]],
-  ] as const)('refuses %s', async (_what, attack) => {
+  ])('refuses %s', async (_what, attack) => {
     const [command, args] = attack();
-    await expect(run(command, [...args])).rejects.toThrow(ShellRefusedError);
-    await expect(run(command, [...args])).rejects.toThrow(/\/proc|outside the allowed roots/);
+    await expect(run(command, args)).rejects.toThrow(ShellRefusedError);
+    await expect(run(command, args)).rejects.toThrow(/\/proc|outside the allowed roots/);
   });
 
   it.each([
