@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineTask } from '../task.js';
-import { fileHolds, readUntil } from './checks.js';
+import { fileHolds, iniValue, readUntil } from './checks.js';
 
 const QT_NOTE = 'Notes from a Qt editor';
 
@@ -50,4 +52,39 @@ export const textEditorSaveAs = defineTask({
     { finish: true },
   ],
   check: async (ctx) => readUntil(() => fileHolds(ctx.path('gtk4-notes.txt'), GTK4_NOTE), (r) => r.passed),
+});
+
+/** A check box and a combo box in FeatherPad's (Qt 5) Preferences; fp.conf is read back after quitting. */
+export const featherpadPreferences = defineTask({
+  id: 'featherpad-preferences',
+  app: 'featherpad',
+  toolkit: 'Qt 5',
+  requires: ['/usr/bin/featherpad'],
+  summary: "toggle a check box and choose in a combo box in a Qt preferences dialog; check the saved settings",
+  maxSteps: 16,
+  request: () =>
+    'In FeatherPad\'s preferences, show the cursor position on the status bar and put the tabs at the bottom (South). Then close the preferences and quit FeatherPad so the settings are saved.',
+  async setup(ctx) {
+    await ctx.launch('featherpad');
+  },
+  solution: () => [
+    { click: { role: 'menu item', name: 'Options' } },
+    { click: { role: 'menu item', name: 'Preferences' } },
+    { selectWindow: { title: 'Preferences' } },
+    { click: { role: 'check box', name: 'Show cursor position on status bar' } },
+    { click: { role: 'combo box', name: 'North' } },
+    // Keys, not a click on the list item "South": a pointer click on an item of a Qt 5 combo box's popup closes
+    // the popup without choosing the item (a platform-linux bug at the time of writing).
+    { keys: 'Down Return', when: { role: 'list item', name: 'South' } },
+    { click: { role: 'push button', name: 'Close' }, when: { role: 'combo box', name: 'South' } },
+    { selectWindow: { title: 'Untitled' } },
+    { keys: 'ctrl+q' },
+    { finish: true },
+  ],
+  async check(ctx) {
+    const path = join(ctx.desktop.env.XDG_CONFIG_HOME!, 'featherpad', 'fp.conf');
+    const wanted = (text: string) => iniValue(text, 'showCursorPos') === 'true' && iniValue(text, 'tabPosition') === '1';
+    const text = await readUntil(() => (existsSync(path) ? readFileSync(path, 'utf8') : ''), wanted);
+    return { passed: wanted(text), detail: `${existsSync(path) ? path : `${path} (not written)`}: showCursorPos=${iniValue(text, 'showCursorPos') ?? '(unset)'}, tabPosition=${iniValue(text, 'tabPosition') ?? '(unset)'} (1 = South)` };
+  },
 });

@@ -1,6 +1,6 @@
 import type { DesktopTask } from '../task.js';
 import { galculatorClicks, galculatorKeyboard, gnomeCalculatorClicks, gnomeCalculatorKeyboard } from './calculators.js';
-import { featherpadSaveAs, textEditorSaveAs } from './editors.js';
+import { featherpadPreferences, featherpadSaveAs, textEditorSaveAs } from './editors.js';
 import { twoWindowsCalculatorToEditor, zenityForm } from './forms-and-windows.js';
 import { mousepadFindReplace, mousepadLineEndingSubmenu, mousepadOpenFile, mousepadSaveAs } from './mousepad.js';
 import { galculatorPreferences, mousepadPreferences } from './settings.js';
@@ -20,5 +20,6 @@ export const TASKS: readonly DesktopTask[] = [
   zenityForm,
   twoWindowsCalculatorToEditor,
   featherpadSaveAs,
+  featherpadPreferences,
   textEditorSaveAs,
 ];
