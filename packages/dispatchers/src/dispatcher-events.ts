@@ -33,6 +33,17 @@ export type DispatcherEvent =
   /** A transport-level error the MCP client reported (e.g. a dropped HTTP event stream); calls still decide. */
   | { type: 'server-error'; namespace: string; instance: string; error: string }
   | { type: 'command-start'; call_id: string; tool: string; namespace: string | null }
+  /** A `notifications/progress` of a running call (every call carries a progress token). */
+  | {
+      type: 'command-progress';
+      call_id: string;
+      tool: string;
+      namespace: string | null;
+      progress: number;
+      /** The total the server announced, if any. */
+      total: number | undefined;
+      message: string | undefined;
+    }
   | {
       type: 'command-end';
       call_id: string;

@@ -25,13 +25,20 @@ export interface LocalCommandDispatcherOptions {
   factories?: Readonly<Record<string, InProcessServerFactory>>;
   /** Timeout of a tool call when neither the command, the configuration nor the tool sets one. Default 30 000 ms. */
   defaultTimeoutMs?: number;
+  /**
+   * A progress notification from the server starts the call's timeout anew, so a long call that keeps reporting
+   * progress is not cut off (bounded by `maxTotalTimeoutMs`). Default `false`.
+   */
+  resetTimeoutOnProgress?: boolean;
+  /** With `resetTimeoutOnProgress`: the longest any call may run in total. Default 600 000 ms (never below the call's timeout). */
+  maxTotalTimeoutMs?: number;
   /** Longest wait for a server to spawn, connect and list its tools. Default 30 000 ms. */
   startTimeoutMs?: number;
   /** After a server failed to start, commands needing it fail fast with the same error for this long. Default 1 000 ms. */
   retryStartAfterMs?: number;
   /** Client name announced to servers in the MCP handshake. Default `ufo-ts-dispatcher`. */
   clientName?: string;
-  /** Receives server lifecycle, command and warning events. Listener errors are ignored. */
+  /** Receives server lifecycle, command (start, progress, end) and warning events. Listener errors are ignored. */
   onEvent?: DispatcherEventListener;
   /** SIGTERM spawned servers if this process exits without `close()`. Default `true`. */
   killChildrenOnExit?: boolean;
@@ -72,6 +79,8 @@ export class LocalCommandDispatcher implements CommandDispatcher {
       catalogs: new TargetCatalogs(this.config, this.pool, emit),
       validator,
       defaultTimeoutMs: positive(options.defaultTimeoutMs, 30_000, 'defaultTimeoutMs'),
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
+      maxTotalTimeoutMs: positive(options.maxTotalTimeoutMs, 600_000, 'maxTotalTimeoutMs'),
       emit,
     };
   }

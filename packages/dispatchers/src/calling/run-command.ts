@@ -11,7 +11,7 @@ import { DispatchError } from '../errors.js';
 import { toToolInfo, type CatalogEntry, type TargetCatalogs, type ToolCatalog } from '../routing/tool-catalog.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { errorText, successValue } from './call-result.js';
-import { invokeTool, type CallOutcome } from './invoke-tool.js';
+import { invokeTool, type CallOutcome, type CallProgress } from './invoke-tool.js';
 
 /** The name of the meta tool answered by the dispatcher itself (as in the original): lists the target's tools. */
 export const LIST_TOOLS_META_TOOL = 'list_tools';
@@ -21,6 +21,9 @@ export interface RunCommandContext {
   catalogs: TargetCatalogs;
   validator: ArgumentValidator;
   defaultTimeoutMs: number;
+  /** A progress notification starts a call's timeout anew (up to `maxTotalTimeoutMs`). */
+  resetTimeoutOnProgress: boolean;
+  maxTotalTimeoutMs: number;
   emit: DispatcherEventListener;
 }
 
@@ -78,14 +81,22 @@ export async function runCommand(
       );
     }
     const timeoutMs = command.timeout_ms ?? entry.timeoutMs ?? context.defaultTimeoutMs;
-    let outcome = await invokeTool(entry, command.parameters, { timeoutMs, signal });
+    const invokeOptions = {
+      timeoutMs,
+      signal,
+      resetTimeoutOnProgress: context.resetTimeoutOnProgress,
+      maxTotalTimeoutMs: Math.max(timeoutMs, context.maxTotalTimeoutMs),
+      onProgress: (progress: CallProgress) =>
+        context.emit({ type: 'command-progress', call_id: callId, tool: toolName, namespace, ...progress }),
+    };
+    let outcome = await invokeTool(entry, command.parameters, invokeOptions);
     if (outcome.kind === 'session-lost') {
       // The HTTP server restarted and forgot our session; the call never ran, so reconnect and run it once.
       entry.connection.reportBroken(entry.live, `session lost: ${outcome.reason}`);
       const retryEntry = (await context.catalogs.get(target, signal)).entries.get(key);
       if (!retryEntry) return fail(unknownTool(command, catalog, target));
       entry = retryEntry;
-      outcome = await invokeTool(entry, command.parameters, { timeoutMs, signal });
+      outcome = await invokeTool(entry, command.parameters, invokeOptions);
     }
     return describeOutcome(outcome, command, entry, timeoutMs, finish, fail);
   } catch (error) {
@@ -151,9 +162,12 @@ function unknownTool(command: Command, catalog: ToolCatalog, target: DispatchTar
       `no running server of ${where} offers ${command.tool_type} tool "${command.tool_name}", and ${catalog.failures.length} server(s) could not start:\n${failures}\n${knownText}`,
     );
   }
+  const uncallable = catalog.uncallable.get(command.tool_name);
   const hint = catalog.entries.has(`${other}::${command.tool_name}`)
     ? ` "${command.tool_name}" is a ${other} tool; send it with tool_type "${other}".`
-    : '';
+    : uncallable !== undefined
+      ? ` The ${uncallable}.`
+      : '';
   return new DispatchError(
     'TOOL_UNKNOWN',
     `no ${command.tool_type} tool named "${command.tool_name}" for ${where}.${hint} ${knownText}`,

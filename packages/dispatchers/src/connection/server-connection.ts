@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
@@ -6,7 +7,7 @@ import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatcherClosedError, ServerStartError } from '../errors.js';
 import { raceAbort, withDeadline } from '../shared/with-deadline.js';
-import { isStreamableHttpError, mcpClientModule, mcpTypesModule } from './mcp-sdk.js';
+import { isMcpError, isStreamableHttpError, mcpClientModule, mcpTypesModule } from './mcp-sdk.js';
 import {
   createClientTransport,
   type ClientTransportHandle,
@@ -17,6 +18,8 @@ import {
 const CLIENT_VERSION = '0.1.0';
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_TIMEOUT_MS = 2000;
+/** How long a liveness probe of an HTTP server whose stream broke may take. */
+const PROBE_TIMEOUT_MS = 5000;
 
 /** One running instance of a tool server: a connected MCP client and the tools it listed. */
 export interface LiveServer {
@@ -32,11 +35,16 @@ export interface LiveServer {
   alive: boolean;
   /** Why the instance stopped. */
   stopReason: string | undefined;
+  /** Aborts (with the stop reason) when the instance stops, so calls in flight settle at once. */
+  readonly lost: AbortSignal;
 }
 
 interface LiveServerState extends LiveServer {
+  lostController: AbortController;
   handle: ClientTransportHandle;
   toolsStale: boolean;
+  /** A liveness probe is in flight (HTTP). */
+  probing: boolean;
   refreshing: Promise<void> | undefined;
   stderrTail: string;
 }
@@ -176,8 +184,12 @@ export class ServerConnection {
         if (state) state.stderrTail = stderrTail;
         emit({ type: 'server-stderr', namespace: config.namespace, instance, text });
       });
+      const lostController = new AbortController();
+      setMaxListeners(0, lostController.signal); // one listener per call in flight
       const live: LiveServerState = (state = {
         client,
+        lost: lostController.signal,
+        lostController,
         tools: [],
         toolsVersion: 0,
         generation,
@@ -186,6 +198,7 @@ export class ServerConnection {
         stopReason: undefined,
         handle,
         toolsStale: false,
+        probing: false,
         refreshing: undefined,
         stderrTail,
       });
@@ -199,6 +212,7 @@ export class ServerConnection {
       });
       client.onerror = (error) => {
         emit({ type: 'server-error', namespace: config.namespace, instance, error: errorMessage(error) });
+        if (config.transport === 'http') this.onHttpTransportError(live, error);
       };
       await withDeadline(client.connect(handle.transport, { timeout: startTimeoutMs }), startTimeoutMs, timedOut);
       this.watchExit(handle, live);
@@ -251,9 +265,39 @@ export class ServerConnection {
     return live.refreshing;
   }
 
+  /**
+   * Decides from an HTTP transport's error whether the server is gone. The transport reconnects a broken SSE
+   * stream a few times and then gives up ("Maximum reconnection attempts"): the instance is broken then, and its
+   * pending calls fail as crashed at once instead of waiting out their timeouts. A broken stream is also probed
+   * with a `ping` right away, so a server that died (connection refused) is found before the reconnects run out,
+   * and a stream that cannot resume (no event ids) does not leave its call waiting for nothing.
+   */
+  private onHttpTransportError(live: LiveServerState, error: Error): void {
+    if (!live.alive) return;
+    const message = errorMessage(error);
+    if (/^Maximum reconnection attempts/.test(message)) {
+      this.reportBroken(live, `the HTTP transport gave up reconnecting (${message})`);
+      return;
+    }
+    if (!/^(SSE stream disconnected|Failed to reconnect)/.test(message) || live.probing) return;
+    live.probing = true;
+    live.client
+      .ping({ timeout: PROBE_TIMEOUT_MS })
+      .then(
+        () => undefined,
+        (probeError: unknown) => {
+          if (!isMcpError(probeError)) this.reportBroken(live, `the server stopped answering (${describeCause(probeError)})`);
+        },
+      )
+      .finally(() => {
+        live.probing = false;
+      });
+  }
+
   private markStopped(live: LiveServerState, reason: string, expected: boolean): void {
     live.alive = false;
     live.stopReason = reason;
+    live.lostController.abort(new Error(reason));
     const { config, instance } = this.options;
     this.options.emit({
       type: 'server-stopped',

@@ -33,6 +33,21 @@ export interface ToolCatalog {
   /** Server order of the configuration, tools by name within a server. */
   readonly ordered: readonly CatalogEntry[];
   readonly failures: readonly CatalogFailure[];
+  /** Tools the servers list but this dispatcher cannot call, by name, with the reason (see {@link uncallableReason}). */
+  readonly uncallable: ReadonlyMap<string, string>;
+}
+
+/**
+ * Why a listed tool cannot be called through `tools/call`, or undefined when it can: a tool whose
+ * `execution.taskSupport` is `"required"` only runs as an MCP task (`tools/call` with `task`), which this
+ * dispatcher does not drive, and answers a plain call with error -32600. Such tools are never offered.
+ */
+export function uncallableReason(tool: Tool): string | undefined {
+  const execution = (tool as { execution?: { taskSupport?: unknown } }).execution;
+  if (execution?.taskSupport === 'required') {
+    return 'it requires task-based execution (execution.taskSupport "required"), which this dispatcher does not support';
+  }
+  return undefined;
 }
 
 /** Converts a catalog entry to core's ToolInfo. */
@@ -54,6 +69,8 @@ export function toToolInfo(entry: CatalogEntry): ToolInfo {
  */
 export class TargetCatalogs {
   private readonly cache = new Map<string, { signature: string; catalog: ToolCatalog }>();
+  /** Listed tool objects already reported as uncallable (each is reported once per server start). */
+  private readonly reported = new WeakSet<Tool>();
 
   constructor(
     private readonly config: ToolServersConfig,
@@ -89,6 +106,7 @@ export class TargetCatalogs {
   ): ToolCatalog {
     const entries = new Map<string, CatalogEntry>();
     const failures: CatalogFailure[] = [];
+    const uncallable = new Map<string, string>();
     // Candidates in configuration order; a tool typed like the list its server is configured under is
     // registered before one whose `_meta` moves it to the other type, so the configured list has precedence.
     const candidates: Array<{ entry: CatalogEntry; matchesSection: boolean; position: number }> = [];
@@ -108,6 +126,19 @@ export class TargetCatalogs {
       const live = settled.value;
       const tools = [...live.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const tool of tools) {
+        const reason = uncallableReason(tool);
+        if (reason !== undefined) {
+          uncallable.set(tool.name, `tool "${tool.name}" of server "${connection.namespace}" is not offered: ${reason}`);
+          if (!this.reported.has(tool)) {
+            this.reported.add(tool);
+            this.emit({
+              type: 'warning',
+              message: uncallable.get(tool.name)!,
+              details: { tool: tool.name, namespace: connection.namespace, reason: 'task-required' },
+            });
+          }
+          continue;
+        }
         const toolType = metaToolType(tool) ?? routeEntry.section;
         candidates.push({
           matchesSection: toolType === routeEntry.section,
@@ -142,7 +173,7 @@ export class TargetCatalogs {
       kept.push(candidate);
     }
     const ordered = kept.sort((a, b) => a.position - b.position).map((c) => c.entry);
-    return { entries, ordered, failures };
+    return { entries, ordered, failures, uncallable };
   }
 }
 
