@@ -8,6 +8,7 @@ import {
   createOpenAIModel,
   ReplayModel,
 } from '@ufo-ts/llm-providers';
+import { groundedReplay } from './grounded-replay.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -32,7 +33,7 @@ export async function modelFromEnv(env, cassetteName) {
   }
   const path = fileURLToPath(new URL(cassetteName, import.meta.url));
   return {
-    model: await ReplayModel.fromFile(path),
-    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format; no hosted model is reachable here)`,
+    model: groundedReplay(await ReplayModel.fromFile(path)),
+    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format; no hosted model is reachable here; its clicks name the buttons and take their ids from the prompt's control list)`,
   };
 }
