@@ -55,8 +55,10 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
         };
         return { actions: [record], status: response.status === 'CONTINUE' ? 'CONTINUE' : response.status, result: response.result };
       }
-      const status = response.sensitive ? 'CONFIRM' : response.status === 'FINISH' ? 'FINISH' : 'CONTINUE';
-      const actions: Action[] = call ? [{ function: call.function, arguments: call.arguments, status: status as Action['status'] }] : [];
+      // The reply's status becomes the action's: it takes effect once the action has run (a failed action leaves
+      // the round running so the model sees the failure). A sensitive action is held for approval first.
+      const status: Action['status'] = response.sensitive ? 'CONFIRM' : response.status;
+      const actions: Action[] = call ? [{ function: call.function, arguments: call.arguments, status }] : [];
       const executed = await executeActions(agent, actions, step.require<DispatchTarget>('dispatch_target'), response.thought, step.signal);
       return { actions: executed.records, status: deriveActionStatus(actions, executed, response.status), result: response.result };
     },
