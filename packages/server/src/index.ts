@@ -20,9 +20,17 @@ export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type 
 export { createApiApp, type ApiAppOptions } from './http/api-app.js';
 export { generateApiKey, apiKeyMatches, presentedApiKey } from './auth/api-key.js';
 export { isOriginAllowed } from './auth/origin-policy.js';
+export {
+  MemoryDeviceCredentialStore,
+  credentialMatches,
+  generateDeviceCredential,
+  hashDeviceCredential,
+  type CredentialCheck,
+  type DeviceCredentialStore,
+} from './auth/device-credentials.js';
 export type { TaskBackend, ClientSummary, StartTaskRequest, TaskRef } from './scale-out/task-backend.js';
 export { LocalTaskBackend, type LocalTaskBackendOptions } from './scale-out/local-task-backend.js';
-export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks } from './scale-out/scale-out.js';
+export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome } from './scale-out/scale-out.js';
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';

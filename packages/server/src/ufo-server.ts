@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
 import { generateApiKey } from './auth/api-key.js';
+import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
 import { ServerListenError } from './errors.js';
 import { createApiApp } from './http/api-app.js';
@@ -57,6 +58,13 @@ export interface UfoServerOptions {
   maxControlMessageBytes?: number;
   /** A device with more unread bytes queued than this is disconnected (default 4 × `maxMessageBytes`). */
   maxBufferedBytes?: number;
+  /**
+   * Per-device credentials (issued and revoked with `POST`/`DELETE /api/devices/{client_id}/credential`, stored
+   * hashed). A client id with a credential can only register by presenting it; with `require`, ids without one
+   * are refused too (recommended once every device has its credential). `store` defaults to the cluster's shared
+   * store in cluster mode, else one in memory.
+   */
+  deviceCredentials?: { require?: boolean; store?: DeviceCredentialStore };
   /** Retention of finished task results (default 1 000 results, 1 hour). */
   results?: ResultStoreOptions;
   /** Options of the built-in ServiceSession. */
@@ -98,6 +106,8 @@ export interface UfoServer {
   readonly clients: ClientRegistry;
   /** Where tasks run and devices are listed (this process, or the cluster in cluster mode). */
   readonly tasks: TaskBackend;
+  /** Per-device credentials (issue, revoke, check). */
+  readonly credentials: DeviceCredentialStore;
   /** Open WebSocket connections (registered or not). */
   readonly connectionCount: number;
 }
@@ -135,7 +145,9 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit });
   const tasks: TaskBackend = scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results });
   const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
-  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const credentials = options.deviceCredentials?.store ?? scaleOut?.credentials ?? new MemoryDeviceCredentialStore();
+  const requireDeviceCredentials = options.deviceCredentials?.require ?? false;
+  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;
@@ -148,6 +160,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     results,
     clients: registry,
     tasks,
+    credentials,
     get address() {
       return address;
     },
@@ -156,7 +169,15 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     },
     async start() {
       if (address) return address;
-      const app = createApiApp({ apiKey, allowedOrigins, tasks, startedAt });
+      const app = createApiApp({
+        apiKey,
+        allowedOrigins,
+        tasks,
+        startedAt,
+        credentials,
+        // a revoked device connected here is disconnected at once (4003); on other nodes it cannot register again
+        onCredentialRevoked: (clientId) => registry.get(clientId)?.close(4003, 'device credential revoked'),
+      });
       endpoint = new AipEndpoint({
         path: '/ws',
         apiKey,

@@ -12,6 +12,11 @@ export interface DeviceClientOptions {
   clientId: string;
   /** The server's API key, sent in the `x-api-key` header of the upgrade request. */
   apiKey?: string;
+  /**
+   * This device's own credential (issued for `clientId` by the server's `POST /api/devices/{client_id}/credential`),
+   * sent at registration. A wrong one is refused for good (`CREDENTIAL_INVALID`).
+   */
+  credential?: string;
   /** The device's platform; it selects the agent kind the server runs against it. */
   platform: Platform;
   /** Runs the commands (a `LocalCommandDispatcher` over the device's own tool servers). Closed by `stop()` only when `closeDispatcherOnStop`. */

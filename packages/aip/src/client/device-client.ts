@@ -37,7 +37,7 @@ interface Deferred<T> {
   reject(error: unknown): void;
 }
 
-const FATAL_REGISTRATION_CODES = new Set(['PROTOCOL_VERSION_MISMATCH', 'CLIENT_TYPE_UNSUPPORTED', 'MESSAGE_INVALID', 'UNAUTHORIZED']);
+const FATAL_REGISTRATION_CODES = new Set(['PROTOCOL_VERSION_MISMATCH', 'CLIENT_TYPE_UNSUPPORTED', 'MESSAGE_INVALID', 'UNAUTHORIZED', 'CREDENTIAL_INVALID']);
 
 /**
  * The device side of AIP (`ufo client`): connects to the server, registers with its device info, sends heartbeats,
@@ -234,6 +234,7 @@ export class DeviceClient {
             client_type: 'device',
             platform: this.options.platform,
             device_info: info,
+            ...(this.options.credential !== undefined ? { credential: this.options.credential } : {}),
             request_id: registerId,
             timestamp: new Date().toISOString(),
           });

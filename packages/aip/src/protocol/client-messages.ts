@@ -31,6 +31,11 @@ export const RegisterMessageSchema = z.object({
   client_type: ClientTypeSchema.default('device'),
   platform: PlatformSchema,
   device_info: DeviceInfoSchema,
+  /**
+   * The device's own credential, issued for this `client_id` by the server's API. Required by servers that
+   * demand device credentials, and for every client id that has one issued; it proves a reconnect is the device.
+   */
+  credential: z.string().min(1).max(512).optional(),
   /** Echoed as `response_id` in the server's confirmation. */
   request_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),

@@ -43,6 +43,8 @@ export class DeviceConnection implements AipChannel {
   identity: PinnedIdentity | undefined;
   deviceInfo: DeviceInfo | undefined;
   registeredAt: number | undefined;
+  /** True while a REGISTER is being checked (credential, cluster lease). */
+  registering = false;
   private readonly options: DeviceConnectionOptions;
   private probing = false;
   private heardAfterProbe = false;

@@ -6,6 +6,8 @@ import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import { ServerError, TaskNotFoundError } from '../errors.js';
 import type { TaskBackend } from '../scale-out/task-backend.js';
+import { ClientIdSchema } from '@ufo-ts/aip';
+import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
 
 /** Options of {@link createApiApp}. */
@@ -18,11 +20,16 @@ export interface ApiAppOptions {
   maxBodyBytes?: number;
   /** Server start time (ms), for `uptime_s`. */
   startedAt: number;
+  /** Per-device credentials, issued and revoked under `/api/devices/{client_id}/credential`. */
+  credentials: DeviceCredentialStore;
+  /** Called after a credential is revoked (e.g. to disconnect the device). */
+  onCredentialRevoked?: (clientId: string) => void;
 }
 
 /**
  * The HTTP API (hono): `GET /api/health` (no key needed), and with the `X-API-Key` header: `GET /api/clients`,
- * `POST /api/dispatch`, `GET /api/task_result/{task_name}`, `POST /api/cancel`. Errors are JSON
+ * `POST /api/dispatch`, `GET /api/task_result/{task_name}`, `POST /api/cancel`, `POST /api/devices/{client_id}/credential`
+ * (issues a device's credential, shown once), `DELETE /api/devices/{client_id}/credential` (revokes it). Errors are JSON
  * `{ code, error }` with a 4xx/5xx status.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
@@ -42,7 +49,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
     }
     await next();
   });
-  app.use('/api/*', bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) }));
+  const limitBody = bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) });
+  // only POST routes read a body (the limit cannot wrap a bodiless DELETE under the node adapter)
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));
 
   app.get('/api/health', async (c) => {
     const counts = await tasks.health();
@@ -91,6 +100,20 @@ export function createApiApp(options: ApiAppOptions): Hono {
     }
     await tasks.cancelTask(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
     return c.json({ status: 'cancelling', task_name: record.task_name, session_id: record.session_id }, 202);
+  });
+
+  app.post('/api/devices/:client_id/credential', async (c) => {
+    const clientId = ClientIdSchema.safeParse(c.req.param('client_id'));
+    if (!clientId.success) return c.json({ code: 'BODY_INVALID', error: 'client_id: a client id is 1-128 letters, digits or . _ : @ - characters' }, 400);
+    const credential = await options.credentials.issue(clientId.data);
+    return c.json({ client_id: clientId.data, credential }, 201);
+  });
+
+  app.delete('/api/devices/:client_id/credential', async (c) => {
+    const clientId = c.req.param('client_id');
+    const revoked = await options.credentials.revoke(clientId);
+    if (revoked) options.onCredentialRevoked?.(clientId);
+    return c.json({ client_id: clientId, revoked });
   });
 
   app.notFound((c) => c.json({ code: 'NOT_FOUND', error: `no route ${c.req.method} ${c.req.path}` }, 404));

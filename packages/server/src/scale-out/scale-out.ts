@@ -1,6 +1,7 @@
 import type { CommandResultsMessage } from '@ufo-ts/aip';
 import type { ClientRegistry } from '../connections/client-registry.js';
-import type { DeviceConnection } from '../connections/device-connection.js';
+import type { DeviceCredentialStore } from '../auth/device-credentials.js';
+import type { DeviceConnection, PinnedIdentity } from '../connections/device-connection.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from '../sessions/result-store.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -8,6 +9,11 @@ import type { TaskBackend } from './task-backend.js';
 
 /** What the server tells a scale-out extension about the devices connected to this node. */
 export interface DeviceHooks {
+  /**
+   * Asked before a registration is accepted (the id is free on this node): may this connection hold the id across
+   * the cluster? Claiming must be atomic and succeed only when no other live connection holds the id.
+   */
+  admit?(connection: DeviceConnection, identity: PinnedIdentity): Promise<AdmitOutcome>;
   /** A device registered on this node (its identity is pinned). */
   registered(connection: DeviceConnection): void;
   /** A registered device's connection on this node closed. */
@@ -18,6 +24,9 @@ export interface DeviceHooks {
    */
   results(connection: DeviceConnection, message: CommandResultsMessage): boolean;
 }
+
+/** Whether a connection may hold a client id across the cluster. */
+export type AdmitOutcome = { admitted: true } | { admitted: false; reason: string };
 
 /** The parts of one server process a scale-out extension builds on. */
 export interface LocalNode {
@@ -41,6 +50,8 @@ export interface LocalNode {
 export interface ScaleOut {
   readonly tasks: TaskBackend;
   readonly devices: DeviceHooks;
+  /** Device credentials shared by every node (default: the server's own, in memory). */
+  readonly credentials?: DeviceCredentialStore;
   /** Connects (queue workers, subscriptions); called once the server listens. */
   start(): Promise<void>;
   /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */

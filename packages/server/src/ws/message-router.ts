@@ -11,6 +11,7 @@ import {
   type RegisterMessage,
 } from '@ufo-ts/aip';
 import { errorMessage } from '@ufo-ts/core';
+import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import { ServerError } from '../errors.js';
@@ -34,6 +35,10 @@ export interface MessageRouterOptions {
   maxControlMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
+  /** Per-device credentials checked at registration. */
+  credentials: DeviceCredentialStore;
+  /** Refuse client ids that have no credential issued (default: only ids with one must present it). */
+  requireDeviceCredentials: boolean;
   /** When a client id is taken, the holding connection must answer a ping within this time or is dropped. */
   duplicateProbeMs: number;
   now: () => number;
@@ -64,6 +69,10 @@ export class MessageRouter {
       }
       const message = decoded.message;
       if (!registered) {
+        if (connection.registering) {
+          this.refuse(connection, 'NOT_REGISTERED', 'the registration is still being checked: wait for its answer', { ...responseIdOf(message) });
+          return;
+        }
         if (message.type !== 'register') {
           this.refuse(connection, 'NOT_REGISTERED', `the first message must be "register", not "${message.type}"`, { fatal: true });
           return;
@@ -133,19 +142,57 @@ export class MessageRouter {
       this.refuse(connection, 'IDENTITY_MISMATCH', 'device_info.device_id and device_info.platform must equal client_id and platform', { fatal: true, ...responseId });
       return;
     }
-    if (!this.options.registry.add(message.client_id, connection)) {
-      // finding 28: the holder may be the device's own dead connection; check it, so a retry can succeed soon
-      const clientId = message.client_id;
+    connection.registering = true;
+    void this.admit(connection, message)
+      .catch((error: unknown) => {
+        this.refuse(connection, 'INTERNAL_ERROR', `the registration could not be checked: ${errorMessage(error)}`, { fatal: true, ...responseId });
+      })
+      .finally(() => {
+        connection.registering = false;
+      });
+  }
+
+  /**
+   * The checks that may wait (credential store, cluster lease): the credential first, then the id on this node
+   * (a live holder is never replaced: it is probed, and only a silent one is dropped), then the id across the
+   * cluster (the lease is claimed only when free or expired).
+   */
+  private async admit(connection: DeviceConnection, message: RegisterMessage): Promise<void> {
+    const responseId = message.request_id ? { responseId: message.request_id } : {};
+    const clientId = message.client_id;
+    const credential = await this.options.credentials.check(clientId, message.credential);
+    if (credential === 'invalid' || (credential === 'none' && this.options.requireDeviceCredentials)) {
+      const why = credential === 'invalid' ? (message.credential === undefined ? 'a credential is issued for this device and none was presented' : 'the credential does not match') : 'this server requires a device credential and none is issued for this id';
+      this.refuse(connection, 'CREDENTIAL_INVALID', `device "${clientId}" refused: ${why}`, { fatal: true, ...responseId });
+      return;
+    }
+    if (!connection.open) return;
+    if (!this.options.registry.add(clientId, connection)) {
+      // the holder may be the device's own dead connection; check it, so a retry can succeed soon
       this.options.registry.get(clientId)?.probe(this.options.duplicateProbeMs, (alive) => this.options.emit({ type: 'probe-ended', clientId, alive }));
       this.refuse(
         connection,
         'CLIENT_ID_IN_USE',
-        `a device "${message.client_id}" is already connected (if that connection is dead it is dropped within ${this.options.duplicateProbeMs} ms; retry then)`,
+        `a device "${clientId}" is already connected (if that connection is dead it is dropped within ${this.options.duplicateProbeMs} ms; retry then)`,
         { fatal: true, ...responseId },
       );
       return;
     }
-    connection.identity = { clientId: message.client_id, clientType: message.client_type, platform: message.platform };
+    const identity = { clientId, clientType: message.client_type, platform: message.platform };
+    const admitted = this.options.hooks?.admit ? await this.options.hooks.admit(connection, identity).catch((error: unknown) => ({ admitted: false as const, reason: `the cluster could not be asked: ${errorMessage(error)}` })) : { admitted: true as const };
+    if (!admitted.admitted) {
+      this.options.registry.remove(clientId, connection);
+      this.refuse(connection, 'CLIENT_ID_IN_USE', `device "${clientId}" refused: ${admitted.reason}`, { fatal: true, ...responseId });
+      return;
+    }
+    if (!connection.open) {
+      // it left while the cluster was asked: give the id back at once
+      this.options.registry.remove(clientId, connection);
+      connection.identity = identity;
+      this.options.hooks?.left(connection);
+      return;
+    }
+    connection.identity = identity;
     connection.deviceInfo = message.device_info;
     connection.registeredAt = this.options.now();
     connection.send({
@@ -156,7 +203,7 @@ export class MessageRouter {
       heartbeat_interval_ms: this.options.heartbeatIntervalMs,
       timestamp: new Date().toISOString(),
     });
-    this.options.emit({ type: 'client-registered', clientId: message.client_id, platform: message.platform, remote: connection.remote });
+    this.options.emit({ type: 'client-registered', clientId, platform: message.platform, remote: connection.remote });
     this.options.hooks?.registered(connection);
   }
 

@@ -13,7 +13,7 @@ export interface InProcessServer {
   apiKey: string;
   logRoot: string;
   events: ServerEvent[];
-  api(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
