@@ -1,13 +1,20 @@
 import type { ToolInfo } from './command.js';
+import { describeParameters } from './tool-schema/describe-parameters.js';
+import { exampleArguments } from './tool-schema/example-value.js';
+import { asSchema } from './tool-schema/json-schema-node.js';
+
+export { exampleArguments, exampleValue } from './tool-schema/example-value.js';
 
 /** Separator between two tool blocks (as in the original's `tool_to_llm_prompt`). */
 export const TOOL_BLOCK_SEPARATOR = '\n\n---\n\n';
 
-type JsonSchema = Record<string, unknown>;
-
 /**
- * Renders tools as the prompt's actions section, one block per tool (name, description, parameters with type,
- * required/optional, description and default, and an example call), joined by `---`. Blocks are sorted by tool
+ * Renders tools as the prompt's actions section, one block per tool (name, description, parameters and an example
+ * call), joined by `---`. Parameters come from the full input schema: type (`array of object`, tuples, unions,
+ * `$ref`/`$defs` followed), required or optional, description, enum values, constraints (bounds, lengths, item
+ * counts, pattern, format, dependent fields) and default, with the fields of nested objects (also inside arrays)
+ * indented under their parameter. The example call passes the required parameters and those with a default,
+ * with values valid against the schema by construction ({@link exampleArguments}). Blocks are sorted by tool
  * name, then namespace, so the same tools always give the same text. Pass the action tools (`listTools` with
  * `toolType: 'action'`): data-collection tools are for the engine, not the model.
  *
@@ -32,77 +39,16 @@ export function renderToolsForPrompt(tools: readonly ToolInfo[]): string {
 }
 
 function renderTool(tool: ToolInfo): string {
-  const schema = tool.input_schema ?? {};
-  const properties = asRecord(schema['properties']) ?? {};
-  const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
+  const schema = asSchema(tool.input_schema) ?? {};
   const lines = [`Tool name: ${tool.name}`, `Description: ${tool.description.trim() || '(no description)'}`, ''];
-  const names = Object.keys(properties);
-  if (names.length === 0) {
-    lines.push('Parameters: none');
-  } else {
-    lines.push('Parameters:');
-    for (const name of names) {
-      lines.push(renderParameter(name, asRecord(properties[name]) ?? {}, required.has(name)));
-    }
-  }
-  const example = names
-    .filter((name) => required.has(name) || 'default' in (asRecord(properties[name]) ?? {}))
-    .map((name) => `${name}=${exampleValue(asRecord(properties[name]) ?? {})}`)
+  const parameters = describeParameters(schema);
+  if (parameters.length === 0) lines.push('Parameters: none');
+  else lines.push('Parameters:', ...parameters);
+  const example = Object.entries(exampleArguments(schema))
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
     .join(', ');
   lines.push('', 'Example usage:', `${tool.name}(${example})`);
   return lines.join('\n');
-}
-
-function renderParameter(name: string, schema: JsonSchema, required: boolean): string {
-  let text = `- ${name} (${typeName(schema)}, ${required ? 'required' : 'optional'})`;
-  const details: string[] = [];
-  if (typeof schema['description'] === 'string' && schema['description'].trim()) details.push(schema['description'].trim());
-  if (Array.isArray(schema['enum'])) details.push(`One of: ${schema['enum'].map((v) => JSON.stringify(v)).join(', ')}.`);
-  if ('default' in schema) details.push(`Default: ${JSON.stringify(schema['default'])}`);
-  if (details.length > 0) text += `: ${details.join(' ')}`;
-  return text;
-}
-
-function typeName(schema: JsonSchema): string {
-  const type = schema['type'];
-  if (Array.isArray(type)) return type.map(String).join(' | ');
-  if (type === 'array') {
-    const items = asRecord(schema['items']);
-    return items ? `array of ${typeName(items)}` : 'array';
-  }
-  if (typeof type === 'string') return type;
-  if ('const' in schema) return JSON.stringify(schema['const']);
-  const variants = (schema['anyOf'] ?? schema['oneOf']) as unknown;
-  if (Array.isArray(variants)) {
-    return [...new Set(variants.map((v) => typeName(asRecord(v) ?? {})))].join(' | ');
-  }
-  if (Array.isArray(schema['enum'])) return 'enum';
-  return 'any';
-}
-
-function exampleValue(schema: JsonSchema): string {
-  if ('default' in schema) return JSON.stringify(schema['default']);
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return JSON.stringify(schema['enum'][0]);
-  const type = Array.isArray(schema['type']) ? schema['type'][0] : schema['type'];
-  switch (type) {
-    case 'string':
-      return '""';
-    case 'number':
-    case 'integer':
-      return '0';
-    case 'boolean':
-      return 'false';
-    case 'array':
-      return '[]';
-    case 'object':
-      return '{}';
-    default:
-      return 'null';
-  }
-}
-
-function asRecord(value: unknown): JsonSchema | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : undefined;
 }
 
 function compare(a: string, b: string): number {

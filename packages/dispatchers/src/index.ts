@@ -33,7 +33,11 @@ export type {
   InProcessFactoryContext,
   InstanceTarget,
 } from './connection/create-client-transport.js';
-export { renderToolsForPrompt, TOOL_BLOCK_SEPARATOR } from '@ufo-ts/core';
+export { renderToolsForPrompt, TOOL_BLOCK_SEPARATOR, exampleArguments } from '@ufo-ts/core';
+export { ArgumentValidator } from './calling/argument-validator.js';
+export type { ArgumentCheck } from './calling/argument-validator.js';
+export { schemaDialect } from './calling/schema-dialect.js';
+export type { SchemaDialect } from './calling/schema-dialect.js';
 export { LIST_TOOLS_META_TOOL } from './calling/run-command.js';
 export type { DispatcherEvent, DispatcherEventListener, ServerTransportKind } from './dispatcher-events.js';
 export {
