@@ -1,7 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ContentPart, TargetInfo } from '@ufo-ts/core';
 import { appResponseSchemaFor } from '../schemas/responses.js';
-import { chatMessages, labelledImage, lastActionsText, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
+import { chatMessages, labelledImage, lastActionsParts, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
 import { replyFormatText } from './schema-text.js';
 
 /** What an application-level prompt (AppAgent, LinuxAgent, third-party agents) is built from. */
@@ -40,6 +40,7 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
   ]
     .filter(Boolean)
     .join('\n\n');
+  const lastActions = lastActionsParts(agent);
   const sections = [
     input.application ? `<Application:> ${input.application}` : '',
     input.subtask !== undefined ? `<Your subtask:>\n${quoteUntrusted('subtask', input.subtask)}` : '',
@@ -47,13 +48,14 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
     input.windows ? `<Windows on the desktop (id, name):>\n${targetsText(input.windows)}` : '',
     `<Controls of the selected window (id, type, name):>\n${targetsText(input.controls)}`,
     `<Your previous plan:>\n${previousPlan(agent).join('\n') || '(none)'}`,
-    `<Your last actions and their results:>\n${lastActionsText(agent)}`,
+    `<Your last actions and their results:>\n${lastActions.text}`,
     `<Overall user request:>\n${quoteUntrusted('user_request', input.request)}`,
   ];
   const user: ContentPart[] = [
     ...agent.blackboard.toPromptParts(),
     ...labelledImage('Current Screenshot:', input.screenshot),
     ...labelledImage('Annotated Screenshot:', input.annotatedScreenshot),
+    ...lastActions.images,
     { type: 'text', text: sections.filter(Boolean).join('\n\n') },
   ];
   return chatMessages(system, user);

@@ -1,7 +1,7 @@
 import type { HostAgent } from '@ufo-ts/agent-fsm';
 import type { ContentPart, SubtaskRecord, TargetInfo } from '@ufo-ts/core';
 import { HostResponseSchema } from '../schemas/responses.js';
-import { chatMessages, labelledImage, lastActionsText, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
+import { chatMessages, labelledImage, lastActionsParts, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
 import { replyFormatText } from './schema-text.js';
 
 /** What the HostAgent's prompt is built from. */
@@ -23,16 +23,18 @@ status PENDING with your questions. Never invent window ids: use only ids from t
 /** Builds the HostAgent's messages. */
 export function buildHostPrompt(agent: HostAgent, input: HostPromptInput) {
   const system = `${HOST_SYSTEM}\n\n## Tools you can call\n${input.toolsText}\n\n${replyFormatText(HostResponseSchema)}`;
+  const lastActions = lastActionsParts(agent);
   const user: ContentPart[] = [
     ...agent.blackboard.toPromptParts(),
     ...labelledImage('Current Screenshots:', input.screenshot),
+    ...lastActions.images,
     {
       type: 'text',
       text: [
         `<Available windows and agents:>\n${targetsText(input.targets)}`,
         `<Previous subtasks:>\n${input.previousSubtasks.length ? JSON.stringify(input.previousSubtasks) : '(none)'}`,
         `<Your previous plan:>\n${previousPlan(agent).join('\n') || '(none)'}`,
-        `<Your last actions and their results:>\n${lastActionsText(agent)}`,
+        `<Your last actions and their results:>\n${lastActions.text}`,
         `<User request:>\n${quoteUntrusted('user_request', input.request)}`,
       ].join('\n\n'),
     },

@@ -1,21 +1,41 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import type { ChatMessage, ContentPart, TargetInfo } from '@ufo-ts/core';
+import type { ChatMessage, ContentPart, ImagePart, TargetInfo } from '@ufo-ts/core';
+import { resultForModel } from './result-for-model.js';
+
+/** Images of the last actions' results shown to the model at most (the latest are kept). */
+const MAX_RESULT_IMAGES = 2;
+
+/**
+ * The agent's last step for the prompt: one line per action with its result (shortened by the rule of
+ * {@link resultForModel}, so images and base64 never show as text), and the images those results held as image
+ * parts, each after a caption naming it (at most two, the latest).
+ */
+export function lastActionsParts(agent: Agent): { text: string; images: ContentPart[] } {
+  const last = agent.memory.latest();
+  if (!last || last.actions.length === 0) return { text: '(none)', images: [] };
+  const images: Array<{ action: string; image: ImagePart }> = [];
+  const lines = last.actions.map((a) => {
+    const r = a.result;
+    let outcome: string;
+    if (!r) outcome = 'not run';
+    else if (r.status === 'success') {
+      const shown = resultForModel(r.result, images.length + 1);
+      for (const image of shown.images) images.push({ action: a.function, image });
+      outcome = `success: ${shown.text}`;
+    } else outcome = `${r.status}: ${r.error ?? 'no reason given'}`;
+    return `- ${a.function}(${JSON.stringify(a.arguments)}) → ${outcome}`;
+  });
+  const kept = images.slice(-MAX_RESULT_IMAGES);
+  const parts = kept.flatMap(({ action, image }, i) => [
+    { type: 'text' as const, text: `Image ${images.length - kept.length + i + 1} from the result of ${action}:` },
+    image,
+  ]);
+  return { text: lines.join('\n'), images: parts };
+}
 
 /** Text describing the agent's last step: its actions and their results, so the model sees failures. */
 export function lastActionsText(agent: Agent): string {
-  const last = agent.memory.latest();
-  if (!last || last.actions.length === 0) return '(none)';
-  return last.actions
-    .map((a) => {
-      const r = a.result;
-      const outcome = !r
-        ? 'not run'
-        : r.status === 'success'
-          ? `success: ${truncate(JSON.stringify(r.result ?? null), 600)}`
-          : `${r.status}: ${r.error ?? 'no reason given'}`;
-      return `- ${a.function}(${JSON.stringify(a.arguments)}) → ${outcome}`;
-    })
-    .join('\n');
+  return lastActionsParts(agent).text;
 }
 
 /** The previous plan of the agent, if any. */
@@ -74,8 +94,4 @@ export function quoteUntrusted(name: string, value: string, maxLength = 10_000):
     .replace(/^\s*(system|assistant|user)\s*:/gim, '$1 said:')
     .replace(/\[(SYSTEM|INST)\]\s*:?/gi, '($1)');
   return `<user_input name="${name}">${neutral}</user_input>`;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
