@@ -41,15 +41,7 @@ export async function measureToolClicks(desktop, windows, n) {
       ['gnome-calculator', ['7', '8', '9'], undefined],
     ]) {
       await tools.run('select_application_window', { id: String(windows[app]) });
-      const list = async () => (await tools.run('get_app_window_controls_target_info', {}, 'data_collection')).controls;
-      const listing = [];
-      for (let i = 0; i < n; i += 1) {
-        const t = performance.now();
-        await list();
-        listing.push(performance.now() - t);
-      }
-      out[`tool.${app}.controls_listing`] = summarize(listing);
-      const controls = await list();
+      const controls = (await tools.run('get_app_window_controls_target_info', {}, 'data_collection')).controls;
       const button = (name) => controls.find((c) => /button/.test(c.type) && c.name === name);
       const times = [];
       let unconfirmed = 0;
@@ -62,6 +54,28 @@ export async function measureToolClicks(desktop, windows, n) {
         if (!click.effect?.changed) unconfirmed += 1;
       }
       out[`tool.${app}.click_to_confirmed_effect`] = { ...summarize(times), unconfirmed };
+    }
+  } finally {
+    await tools.close();
+  }
+  return out;
+}
+
+/** `get_app_window_controls_target_info` (what the LinuxAgent lists each step) on every app, through the tool server. */
+export async function measureListings(desktop, windows, n) {
+  const out = {};
+  const tools = await toolsOn(desktop);
+  try {
+    for (const [app, window] of Object.entries(windows)) {
+      await tools.run('select_application_window', { id: String(window) });
+      const times = [];
+      let count = 0;
+      for (let i = 0; i < n + 2; i += 1) {
+        const t = performance.now();
+        count = (await tools.run('get_app_window_controls_target_info', {}, 'data_collection')).controls.length;
+        if (i >= 2) times.push(performance.now() - t);
+      }
+      out[`listing.${app}`] = { ...summarize(times), controls: count };
     }
   } finally {
     await tools.close();
