@@ -50,6 +50,22 @@ const ok = (command: Command, result: unknown = 'done'): Result => ({ status: 's
 const results = (message: ServerCommandMessage, list: Result[]) => ({ type: 'command_results' as const, session_id: message.session_id, prev_response_id: message.response_id, action_results: list });
 
 describe('WebSocketCommandDispatcher', () => {
+  it('sends a batch under its ExecuteOptions.commandId (the journal id the device de-duplicates on), every time it is sent', async () => {
+    const { channel, dispatcher } = setup();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const command = createCommand('click_input', { id: '1' });
+      const pending = dispatcher.execute([command], { target, commandId: 'journal-cmd-1' });
+      const sent = await channel.nextCommand();
+      expect(sent.response_id).toBe('journal-cmd-1');
+      dispatcher.acceptResults(results(sent, [ok(command)]));
+      expect(await pending).toEqual([ok(command)]);
+    }
+    const other = dispatcher.execute([createCommand('click_input', { id: '2' })], { target });
+    expect((await channel.nextCommand()).response_id).not.toBe('journal-cmd-1');
+    await dispatcher.close();
+    await other;
+  });
+
   it('sends one COMMAND per batch with a fresh response id and resolves on the matching results, in command order', async () => {
     const { channel, dispatcher } = setup();
     const commands = [createCommand('click_input', { id: '1' }), createCommand('type_text', { text: 'hi' })];

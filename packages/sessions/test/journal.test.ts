@@ -5,6 +5,7 @@ import { createFakeDesktopDispatcher, type FakeDesktop } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
 import { approveTwelve, JOURNAL_REQUESTS, StepModel } from './fixtures/journal-script.js';
+import { DedupDevice } from './dedup-device.js';
 import { HangingDispatcher, stepLines, TempDirs } from './helpers.js';
 
 const dirs = new TempDirs();
@@ -112,6 +113,31 @@ describe('the action journal', () => {
     const { desktop, outcome, session, interactor: asked } = await lostAction('ask', (action) => action.function === 'click_input' || approveTwelve(action));
     expect(asked.confirmations[0]).toMatchObject({ action: { function: 'click_input', arguments: { id: '2' } }, approved: true });
     expect(finalState(outcome, session, desktop)).toEqual(expected);
+  });
+
+  it('each action goes out under its journaled command id; an approved re-send after resume reuses it, and a de-duplicating device answers from its cache', async () => {
+    const { expected } = await uninterrupted();
+    const { desktop, dispatcher } = fakeDesktop();
+    // click_input(2) runs on the device, and the session "dies" before its reply arrives
+    const device = new DedupDevice(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
+    const sink = new FileLogSink({ logRoot: dirs.make(), task: 'dedup' });
+    void new HostSession({ task: 'dedup', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: device, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false }).run();
+    await device.lost;
+    await sink.close();
+    const journal = new FileActionJournal({ folder: sink.folder }).entries();
+    const intents = journal.filter((e) => e.type === 'intent');
+    expect(intents.map((e) => e.command_id)).toEqual(device.received);
+    expect(new Set(device.received).size).toBe(device.received.length);
+    const lostId = intents.at(-1)!.command_id!;
+    const session = new HostSession({
+      task: 'dedup', models: { HOST_AGENT: new StepModel() }, dispatcher: device, interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder)), () => true), maxRounds: 2, reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder) }, journal: { onUnknownOutcome: 'ask' },
+    });
+    const outcome = await session.run();
+    expect(device.repeats).toEqual([lostId]);
+    expect(finalState(outcome, session, desktop)).toEqual(expected);
+    const resent = new FileActionJournal({ folder: sink.folder }).entries().filter((e) => e.type === 'intent' && e.command_id === lostId);
+    expect(resent).toHaveLength(2);
   });
 
   it('with onUnknownOutcome "fail", the step fails naming the action and the round ends in ERROR', async () => {

@@ -35,7 +35,7 @@ export interface WebSocketCommandDispatcherOptions {
   onEvent?: RemoteDispatcherEventListener;
   /** How many answered batch ids are remembered to tell duplicate or late results from unknown ones (default 1 000). */
   rememberSettled?: number;
-  /** Creates COMMAND `response_id`s (default: random UUIDs). */
+  /** Creates COMMAND `response_id`s for batches without `ExecuteOptions.commandId` (default: random UUIDs). */
   createResponseId?: () => string;
 }
 
@@ -51,8 +51,9 @@ interface PendingBatch {
 export type AcceptResultsOutcome = 'resolved' | 'duplicate' | 'late' | 'unknown';
 
 /**
- * The {@link CommandDispatcher} of a remote device: each `execute` sends one COMMAND message with a fresh
- * `response_id` through the device's {@link AipChannel} and resolves when the server hands the matching
+ * The {@link CommandDispatcher} of a remote device: each `execute` sends one COMMAND message through the device's
+ * {@link AipChannel}, its `response_id` the batch's `ExecuteOptions.commandId` (the action journal's id, which the
+ * device de-duplicates on) or a fresh one, and resolves when the server hands the matching
  * COMMAND_RESULTS to {@link acceptResults}. It never throws for a per-command problem and never hangs:
  * - a batch that gets no answer within its deadline fails with `COMMAND_TIMEOUT` (and the device is told to cancel it);
  * - `disconnect()` (the device left) fails every pending batch at once with `DEVICE_DISCONNECTED`, and later ones too;
@@ -163,7 +164,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
       const error = new AipError('COMMAND_ABORTED', `aborted before sending: ${errorMessage(options.signal.reason)}`);
       return Promise.resolve(commands.map((command) => failure(command.call_id, error)));
     }
-    const responseId = this.options.createResponseId?.() ?? randomUUID();
+    const responseId = options.commandId ?? this.options.createResponseId?.() ?? randomUUID();
     const commandTimeoutMs = this.options.commandTimeoutMs ?? 30_000;
     const deadlineMs = commands.reduce((sum, command) => sum + (command.timeout_ms ?? commandTimeoutMs), 0) + (this.options.graceMs ?? 2_000);
     return new Promise<Result[]>((resolve) => {

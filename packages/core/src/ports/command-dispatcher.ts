@@ -20,6 +20,14 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** After the first failure, skip (status `skipped`, with a reason) the rest of the batch. Default false. */
   stopOnFailure?: boolean;
+  /**
+   * The batch's command id, for dispatchers that send it to a device as one message: they send it under this id
+   * (the COMMAND's `response_id`), and the device runs an id it has already seen only once, answering a repeat
+   * from its de-duplication cache. The action journal sets it to the journaled command's id, which stays the same
+   * when a resumed session sends the command again. Default: a fresh id per batch. A dispatcher that runs tools
+   * itself ignores it.
+   */
+  commandId?: string;
 }
 
 /** Options of {@link CommandDispatcher.listTools}. */

@@ -23,6 +23,12 @@ export const IntentEntrySchema = z.object({
   /** The command's index among the step's action commands. */
   seq: z.number().int().nonnegative(),
   call_id: z.string(),
+  /**
+   * The command's id on the remote path: sent as the COMMAND's id, which the device de-duplicates on. One per
+   * intended action: a resumed step that sends the command again sends it under the same id, so a device that
+   * already ran it answers from its cache. Absent in journals written before it existed.
+   */
+  command_id: z.string().optional(),
   tool: z.string(),
   arguments: z.record(z.string(), z.unknown()),
   /** The agent kind it was routed for. */

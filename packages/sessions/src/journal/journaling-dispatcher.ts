@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { canonicalJson, errorMessage, type Command, type CommandDispatcher, type DispatchTarget, type ExecuteOptions, type Interactor, type ListToolsOptions, type Result, type ToolInfo } from '@ufo-ts/core';
 import type { JournalCursor, RecordedCommand } from './journal-cursor.js';
 import { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './unknown-outcome.js';
@@ -30,6 +31,11 @@ export const REPEATABLE_TOOLS: readonly string[] = ['select_application_window']
  * arrives after the step was aborted is not recorded (the command may have run): it stays unknown.
  * Data-collection commands, repeatable tools (window selection), and everything outside a step are forwarded as
  * they are.
+ *
+ * Each journaled command is sent under its own command id ({@link ExecuteOptions.commandId}, kept in the intent),
+ * the id remote devices de-duplicate on: a command sent again after a resume (under the `ask` policy) or delivered
+ * twice reuses it, so a device that already ran it answers from its cache. The journal is the one mechanism for
+ * local, remote and cluster sessions.
  */
 export class JournalingDispatcher implements CommandDispatcher {
   private readonly options: JournalingDispatcherOptions;
@@ -75,24 +81,25 @@ export class JournalingDispatcher implements CommandDispatcher {
     const { seq, recorded } = this.options.cursor.nextCommand();
     if (recorded && sameCall(recorded, command)) {
       if (recorded.result) return { ...recorded.result.result, call_id: command.call_id };
-      return this.unknownOutcome(command, seq, options);
+      return this.unknownOutcome(command, seq, recorded, options);
     }
-    return this.send(command, seq, options);
+    return this.send(command, seq, randomUUID(), options);
   }
 
-  private async send(command: Command, seq: number, options: ExecuteOptions): Promise<Result> {
+  /** Journals the intent, sends the command alone under `commandId` and journals its result. */
+  private async send(command: Command, seq: number, commandId: string, options: ExecuteOptions): Promise<Result> {
     const { inner, cursor } = this.options;
     // cancelled before it left: nothing to journal, the resumed step sends it
     if (options.signal?.aborted) return { status: 'failure', call_id: command.call_id, error: `not sent: ${errorMessage(options.signal.reason)}` };
-    await cursor.record({ type: 'intent', seq, call_id: command.call_id, tool: command.tool_name, arguments: command.parameters, agent: options.target.agent });
-    const [result] = await inner.execute([command], options);
+    await cursor.record({ type: 'intent', seq, call_id: command.call_id, command_id: commandId, tool: command.tool_name, arguments: command.parameters, agent: options.target.agent });
+    const [result] = await inner.execute([command], { ...options, commandId });
     // aborted in flight: the tool may have run; leave the outcome unknown rather than record a failure
     if (options.signal?.aborted && result!.status !== 'success') return result!;
     await cursor.record({ type: 'result', seq, result: result! });
     return result!;
   }
 
-  private async unknownOutcome(command: Command, seq: number, options: ExecuteOptions): Promise<Result> {
+  private async unknownOutcome(command: Command, seq: number, recorded: RecordedCommand, options: ExecuteOptions): Promise<Result> {
     const policy = this.options.onUnknownOutcome ?? 'tell-model';
     if (policy === 'fail') throw new ActionOutcomeUnknownError(command.tool_name, command.parameters);
     if (policy === 'ask') {
@@ -103,7 +110,8 @@ export class JournalingDispatcher implements CommandDispatcher {
         reason: `${outcomeUnknownText(command.tool_name)} Approve to send it again.`,
         step: this.options.cursor.step ?? 0,
       });
-      if (again) return this.send(command, seq, options);
+      // the same command id: a device that ran it answers from its de-duplication cache instead of running it again
+      if (again) return this.send(command, seq, recorded.intent.command_id ?? randomUUID(), options);
     }
     const result: Result = { status: 'failure', call_id: command.call_id, error: outcomeUnknownText(command.tool_name) };
     await this.options.cursor.record({ type: 'result', seq, result });
