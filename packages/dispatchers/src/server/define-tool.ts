@@ -23,6 +23,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   readonly toolType: ToolType;
   /** The tool's own timeout: the server aborts the handler after it, and the dispatcher uses it as the default. */
   readonly timeoutMs: number | undefined;
+  /** Top-level fields of the returned object that hold image data URLs, sent as `image` content blocks too. */
+  readonly imageFields: readonly string[];
   /** Runs the tool. Its return value must be JSON-serialisable; a throw becomes an error result. */
   handler(args: z.output<I>, extra: ToolHandlerExtra): unknown;
 }
@@ -39,6 +41,13 @@ export interface DefineToolOptions<I extends z.ZodObject> {
   toolType?: ToolType;
   /** Per-tool timeout in milliseconds (server-side abort, and the dispatcher's default for this tool). */
   timeoutMs?: number;
+  /**
+   * Top-level fields of the returned object holding image data URLs (`data:image/png;base64,...`), e.g.
+   * `['image']`. Each present one also becomes an `image` content block of the result, so any MCP host shows its
+   * model a picture; the text content names the block in the field's place instead of repeating the base64, and
+   * the structured content keeps the whole value (what the dispatcher returns). Default none.
+   */
+  imageFields?: readonly string[];
   /**
    * Runs the tool with the parsed arguments. Return any JSON-serialisable value: objects become the result's
    * structured content, other values are wrapped as `{ value }`. Throw to report a failure.
@@ -78,6 +87,7 @@ export function defineTool<I extends z.ZodObject>(options: DefineToolOptions<I>)
     input: options.input,
     toolType: options.toolType ?? 'action',
     timeoutMs: options.timeoutMs,
+    imageFields: options.imageFields ?? [],
     handler: (args, extra) => handler(args, extra),
   };
 }

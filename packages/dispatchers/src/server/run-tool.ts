@@ -18,7 +18,7 @@ export async function runTool(
   let timer: NodeJS.Timeout | undefined;
   try {
     const work = Promise.resolve().then(() => tool.handler(args, { signal: controller.signal }));
-    if (tool.timeoutMs === undefined) return encodeToolResult(tool.name, await work);
+    if (tool.timeoutMs === undefined) return encodeToolResult(tool.name, await work, tool.imageFields);
     const timeoutMs = tool.timeoutMs;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -28,7 +28,7 @@ export async function runTool(
       }, timeoutMs);
     });
     work.catch(() => undefined); // the race below may settle first; a late rejection must not go unhandled
-    return encodeToolResult(tool.name, await Promise.race([work, timedOut]));
+    return encodeToolResult(tool.name, await Promise.race([work, timedOut]), tool.imageFields);
   } catch (error) {
     return encodeToolError(error);
   } finally {
