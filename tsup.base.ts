@@ -2,17 +2,22 @@ import { builtinModules } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * The build every published package shares: ESM with sourcemaps and `.d.ts`, Node 20, code splitting so
- * entries share chunks and dynamic imports stay lazy. `dtsEntry` limits declarations to the library entries
- * (executables under `bin` need none). `keep` lists globs of `outDir` the clean step leaves alone (another
- * build's output, such as a {@link bundledBin} folder).
+ * The build every published package shares: ESM (`.js`, `.d.ts`) and CommonJS (`.cjs`, `.d.cts`) for Node 20, so
+ * `import` and `require()` both load a build of their own kind on every supported Node (Node 20 before 20.19 cannot
+ * `require()` ES modules, and TypeScript's `node16` CommonJS resolution rejects an ES-only package). Code splitting
+ * keeps entries sharing chunks and dynamic imports lazy. No source maps: the output is esbuild's unminified code,
+ * readable as it is, and the maps were a third to a half of each tarball. `shims` gives the CommonJS build
+ * `import.meta.url`. `dtsEntry` limits declarations to the library entries (executables under `bin` need none).
+ * `keep` lists globs of `outDir` the clean step leaves alone (another build's output, such as a {@link bundledBin}
+ * folder).
  */
 export function packageBuild(entry: Record<string, string>, options: { dtsEntry?: Record<string, string>; keep?: string[] } = {}): Options {
   return {
     entry,
-    format: ['esm'],
+    format: ['esm', 'cjs'],
     dts: options.dtsEntry ? { entry: options.dtsEntry } : true,
-    sourcemap: true,
+    sourcemap: false,
+    shims: true,
     clean: options.keep ? options.keep.map((glob) => `!${glob}`) : true,
     target: 'node20',
     splitting: true,

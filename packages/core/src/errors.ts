@@ -33,8 +33,32 @@ export interface UfoErrorOptions {
   details?: Record<string, unknown>;
 }
 
-/** Base class of all ufo-ts errors. */
+/**
+ * Marks every {@link UfoError}, whichever copy of this package created it: `Symbol.for` gives the same symbol to
+ * every copy (the ESM and the CommonJS build loaded side by side, or two versions in one `node_modules`).
+ */
+const UFO_ERROR_MARK = Symbol.for('@ufo-ts/core.UfoError');
+
+/** True when `value` is a {@link UfoError} from any copy of `@ufo-ts/core`. */
+export function isUfoError(value: unknown): value is UfoError {
+  return typeof value === 'object' && value !== null && (value as { [UFO_ERROR_MARK]?: unknown })[UFO_ERROR_MARK] === true;
+}
+
+/**
+ * Base class of all ufo-ts errors. `instanceof` works across copies of the package: `x instanceof UfoError` holds
+ * for any copy's UfoError, and `x instanceof SomeSubclass` also holds for another copy's class of the same name.
+ */
 export class UfoError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (!isUfoError(value)) return false;
+    if (this === UfoError) return true;
+    for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
+      if (proto.constructor?.name === this.name) return true;
+    }
+    return false;
+  }
+
   /** Stable machine-readable code. */
   readonly code: UfoErrorCode;
   /** Extra structured detail. */
@@ -52,6 +76,7 @@ export class UfoError extends Error {
     return serializeError(this);
   }
 }
+Object.defineProperty(UfoError.prototype, UFO_ERROR_MARK, { value: true });
 
 /** A JSON-safe description of an error. */
 export interface SerializedError {

@@ -1,0 +1,60 @@
+// The packaging fields every publishable package (`packages/*`, not private) carries, computed from the fields it
+// already has: used by `apply-package-fields.mjs` to write them and by `package-fields.test.mjs` to check them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../lib/tool-env.mjs';
+
+export const REPOSITORY = 'https://github.com/ufo-ts/ufo-ts';
+
+/** Every `packages/<dir>` with its parsed package.json and the path of that file. */
+export function workspacePackages() {
+  const root = join(repoRoot, 'packages');
+  return readdirSync(root)
+    .filter((dir) => existsSync(join(root, dir, 'package.json')))
+    .map((dir) => {
+      const file = join(root, dir, 'package.json');
+      return { dir, file, path: join(root, dir), manifest: JSON.parse(readFileSync(file, 'utf8')) };
+    });
+}
+
+/** The packages npm publishes (not `private`). */
+export function publishablePackages() {
+  return workspacePackages().filter((p) => p.manifest.private !== true);
+}
+
+/**
+ * The dual-format form of one `exports` entry: `{ types, import }` (ESM only) becomes an `import` and a `require`
+ * branch, each with the declarations of its own kind first. Strings (a JSON schema) and entries already dual stay.
+ */
+export function dualEntry(entry) {
+  if (typeof entry !== 'string' && typeof entry.import === 'string' && typeof entry.types === 'string') {
+    const stem = entry.import.replace(/\.js$/, '');
+    return {
+      import: { types: `${stem}.d.ts`, default: `${stem}.js` },
+      require: { types: `${stem}.d.cts`, default: `${stem}.cjs` },
+    };
+  }
+  return entry;
+}
+
+/**
+ * `typesVersions` for TypeScript's old `node10` resolution, which ignores `exports`: each code subpath
+ * (`./testing`) maps to its CommonJS declarations. `undefined` when the package has no such subpath.
+ */
+export function typesVersionsFor(exportsMap) {
+  const map = {};
+  for (const [key, entry] of Object.entries(exportsMap)) {
+    if (key === '.' || typeof entry === 'string' || !entry.require) continue;
+    map[key.slice(2)] = [entry.require.types];
+  }
+  return Object.keys(map).length > 0 ? { '*': map } : undefined;
+}
+
+/** Where the package lives in the repository: `repository`, `homepage`, `bugs`. */
+export function repositoryFields(dir) {
+  return {
+    repository: { type: 'git', url: `git+${REPOSITORY}.git`, directory: `packages/${dir}` },
+    homepage: `${REPOSITORY}/tree/main/packages/${dir}#readme`,
+    bugs: { url: `${REPOSITORY}/issues` },
+  };
+}
