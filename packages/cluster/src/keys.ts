@@ -22,6 +22,11 @@ export class ClusterKeys {
     return `${this.tagged}:devices`;
   }
 
+  /** Hash of device credentials: client id → SHA-256 of the credential bound to that id. */
+  get credentials(): string {
+    return `${this.tagged}:device-credentials`;
+  }
+
   /** The task a device is busy with (set while its task is queued or runs). */
   busy(clientId: string): string {
     return `${this.tagged}:busy:${clientId}`;

@@ -7,7 +7,7 @@ import { ClusterError } from './errors.js';
 /** The presence lease of a device: which node and connection hold it (the value of its lease key). */
 export const DeviceLeaseSchema = z.object({
   nodeId: z.string(),
-  /** Unique per connection: the newest connection of a device wins. */
+  /** Unique per connection: only this connection renews or releases the lease. */
   connectionId: z.string(),
   clientType: z.string(),
   platform: z.string(),
@@ -22,7 +22,7 @@ export const DeviceEnvelopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('command'), replyTo: z.string(), message: ServerCommandMessageSchema }),
   /** A message with no reply (TASK, TASK_END, CANCEL): forward it. */
   z.object({ kind: z.literal('deliver'), message: ServerMessageSchema }),
-  /** A newer connection of the device registered: any other connection of it must close. */
+  /** Sent by older nodes when a newer connection took a device over; now only reported (a live holder is kept). */
   z.object({ kind: z.literal('takeover'), connectionId: z.string(), nodeId: z.string() }),
 ]);
 export type DeviceEnvelope = z.infer<typeof DeviceEnvelopeSchema>;

@@ -7,6 +7,7 @@ import { ClusterError } from './errors.js';
 import { ClusterKeys } from './keys.js';
 import { CancelBroadcastSchema, parseJson, type ClusterTaskRecord, type SessionJobData } from './messages.js';
 import { DevicePresence } from './presence/device-presence.js';
+import { RedisDeviceCredentialStore } from './presence/redis-credential-store.js';
 import type { ClusterModelFactory } from './queue/cluster-task-context.js';
 import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
 import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
@@ -120,6 +121,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     return {
       tasks,
       devices: relay,
+      credentials: new RedisDeviceCredentialStore({ redis, keys }),
       async start() {
         await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {
           for (const connection of connections) connection.disconnect();

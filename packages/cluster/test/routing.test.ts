@@ -1,5 +1,5 @@
 // Command routing against a real Redis (started here): a command for an offline device fails at once; within the
-// offline budget the dispatcher backs off and retries until the device appears; presence leases and takeovers.
+// offline budget the dispatcher backs off and retries until the device appears; presence leases (never taken over).
 import { DeviceClient, type DeviceClientEvent } from '@ufo-ts/aip';
 import { createCommand } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
@@ -110,7 +110,7 @@ describe('command routing', () => {
     expect(desktop.state.display).toBe('1');
   });
 
-  it('presence: the lease names the holding node; a newer connection of the device on another node takes over and the older one is closed', async () => {
+  it('presence: the lease names the holding node; another connection of the device on another node is refused while the holder lives, and gets the id once it leaves', async () => {
     const presence = new DevicePresence({ redis: publisher, keys, leaseMs: 1_000 });
     const firstEvents: DeviceClientEvent[] = [];
     const first = await nodeWithDevice('twin', 'node-a', firstEvents);
@@ -121,16 +121,22 @@ describe('command routing', () => {
     const again = await nodeWithDevice('twin', 'node-a2', firstEvents);
     await expect.poll(async () => (await presence.lookup('twin'))?.nodeId, { timeout: 5_000, interval: 20 }).toBe('node-a2');
     const secondEvents: DeviceClientEvent[] = [];
-    await nodeWithDevice('twin', 'node-b', secondEvents);
-    await expect.poll(() => firstEvents.some((e) => e.type === 'disconnected' && e.code === 4001), { timeout: 5_000, interval: 20 }).toBe(true);
+    const second = nodeWithDevice('twin', 'node-b', secondEvents);
+    await expect.poll(() => secondEvents.filter((e) => e.type === 'server-error' && e.code === 'CLIENT_ID_IN_USE').length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+    expect(firstEvents.some((e) => e.type === 'disconnected' && e.code === 4001)).toBe(false);
+    expect((await presence.lookup('twin'))?.nodeId).toBe('node-a2');
     await again.device.stop();
+    await second;
     await expect.poll(async () => (await presence.lookup('twin'))?.nodeId, { timeout: 5_000, interval: 20 }).toBe('node-b');
     expect((await presence.list()).filter((d) => d.clientId === 'twin')).toHaveLength(1);
   });
 
   it('presence: a lease a node stops renewing (the node died) expires, and the device is no longer listed', async () => {
     const presence = new DevicePresence({ redis: publisher, keys, leaseMs: 300 });
-    await presence.claim('ghost', { nodeId: 'dead-node', connectionId: 'c1', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() });
+    expect(await presence.claim('ghost', { nodeId: 'dead-node', connectionId: 'c1', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toEqual({ claimed: true });
+    // claimed atomically: another connection cannot take a live lease, its own holder may claim it again
+    expect(await presence.claim('ghost', { nodeId: 'thief', connectionId: 'c2', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toMatchObject({ claimed: false, holder: { nodeId: 'dead-node' } });
+    expect(await presence.claim('ghost', { nodeId: 'dead-node', connectionId: 'c1', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toEqual({ claimed: true });
     expect((await presence.list()).map((d) => d.clientId)).toContain('ghost');
     expect(await presence.renew('ghost', 'other-connection')).toBe('taken');
     await expect.poll(async () => (await presence.list()).map((d) => d.clientId).includes('ghost'), { timeout: 5_000, interval: 50 }).toBe(false);

@@ -15,6 +15,18 @@ export interface DevicePresenceOptions {
 /** What renewing a lease found. */
 export type RenewOutcome = 'renewed' | 'taken' | 'missing';
 
+/** What claiming a lease found: claimed (it was free, expired, or already this connection's), or held by another. */
+export type ClaimOutcome = { claimed: true } | { claimed: false; holder: DeviceLease | undefined };
+
+// KEYS[1] lease key, KEYS[2] device set; ARGV[1] lease JSON, ARGV[2] connection id, ARGV[3] lease ms, ARGV[4] expiry (ms),
+// ARGV[5] client id. Claims only a free (or expired: the key is gone) lease, or one this connection already holds.
+const CLAIM = `
+local value = redis.call('GET', KEYS[1])
+if value and cjson.decode(value).connectionId ~= ARGV[2] then return value end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
+return false`;
+
 // KEYS[1] lease key, KEYS[2] device set; ARGV[1] connection id, ARGV[2] lease ms, ARGV[3] expiry (ms), ARGV[4] client id
 const RENEW = `
 local value = redis.call('GET', KEYS[1])
@@ -36,9 +48,10 @@ return 0`;
 
 /**
  * Device presence in Redis: the node holding a device's WebSocket keeps a lease key `device → node` (with the
- * connection's id) that expires unless renewed, so a dead node's devices vanish within one lease. A newer
- * connection overwrites the lease (the newest connection wins); renewing or releasing touches it only while it
- * still names the same connection. A sorted set of ids by expiry lists the devices without SCAN.
+ * connection's id) that expires unless renewed, so a dead node's devices vanish within one lease. The lease is
+ * claimed atomically and only when free or expired: a live holder is never replaced by another connection (a
+ * reconnecting device waits until its old connection is dropped or its lease expires). Renewing or releasing
+ * touches it only while it still names the same connection. A sorted set of ids by expiry lists the devices without SCAN.
  */
 export class DevicePresence {
   private readonly now: () => number;
@@ -47,14 +60,19 @@ export class DevicePresence {
     this.now = options.now ?? Date.now;
   }
 
-  /** Takes (or takes over) the lease of a device for a connection. */
-  async claim(clientId: string, lease: DeviceLease): Promise<void> {
+  /**
+   * Claims the lease of a device for a connection, atomically: only when no other connection holds it (free or
+   * expired), or when this connection already does.
+   */
+  async claim(clientId: string, lease: DeviceLease): Promise<ClaimOutcome> {
     const { redis, keys, leaseMs } = this.options;
-    await redis
-      .multi()
-      .set(keys.device(clientId), JSON.stringify(lease), 'PX', leaseMs)
-      .zadd(keys.devices, this.now() + leaseMs, clientId)
-      .exec();
+    const held = (await redis.eval(CLAIM, 2, keys.device(clientId), keys.devices, JSON.stringify(lease), lease.connectionId, leaseMs, this.now() + leaseMs, clientId)) as string | null;
+    if (held === null) return { claimed: true };
+    try {
+      return { claimed: false, holder: parseJson(DeviceLeaseSchema, held, `the lease of device ${clientId}`) };
+    } catch {
+      return { claimed: false, holder: undefined };
+    }
   }
 
   /** Extends the lease while it still belongs to `connectionId`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandResultsMessage } from '@ufo-ts/aip';
 import { BoundedMap, errorMessage } from '@ufo-ts/core';
-import type { DeviceConnection, DeviceHooks, ServerEvent } from '@ufo-ts/server';
+import type { AdmitOutcome, DeviceConnection, DeviceHooks, PinnedIdentity, ServerEvent } from '@ufo-ts/server';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceEnvelopeSchema, parseJson, type DeviceEnvelope, type NodeReply } from '../messages.js';
 import type { DevicePresence } from '../presence/device-presence.js';
@@ -29,7 +29,9 @@ interface Held {
  * The holding node's side of command routing and presence. For every device connected to this node it holds the
  * presence lease (renewed on a timer) and subscribes to the device's sharded channel; routed commands and
  * messages arriving there go down the WebSocket, and the device's COMMAND_RESULTS are published to the reply
- * channel the command named. A newer connection of the same device elsewhere takes over: this one is closed.
+ * channel the command named. A device id is admitted only when its lease can be claimed (free or expired): a
+ * registration of the same id on another node while this one holds it live is refused there, never a takeover.
+ * A connection whose lease was lost anyway (this node stalled past the lease and another claimed it) is closed.
  */
 export class DeviceRelay implements DeviceHooks {
   private readonly held = new Map<string, Held>();
@@ -61,11 +63,29 @@ export class DeviceRelay implements DeviceHooks {
     return this.held.size;
   }
 
+  async admit(connection: DeviceConnection, identity: PinnedIdentity): Promise<AdmitOutcome> {
+    const clientId = identity.clientId;
+    const entry: Held = { connection, connectionId: randomUUID() };
+    const outcome = await this.options.presence.claim(clientId, this.leaseOf(entry, identity));
+    if (!outcome.claimed) {
+      this.report('claim-refused', { clientId, holder: outcome.holder?.nodeId });
+      return { admitted: false, reason: `a live connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; retry once it is gone (its lease expires unless renewed)` };
+    }
+    this.held.set(clientId, entry);
+    await this.options.bus.subscribe(this.options.keys.deviceChannel(clientId), (text) => this.onEnvelope(clientId, text));
+    this.report('device-claimed', { clientId });
+    return { admitted: true };
+  }
+
   registered(connection: DeviceConnection): void {
     const identity = connection.identity!;
-    const entry: Held = { connection, connectionId: randomUUID() };
-    this.held.set(identity.clientId, entry);
-    void this.claim(identity.clientId, entry).catch((error: unknown) => this.report('claim-failed', { clientId: identity.clientId, error: errorMessage(error) }));
+    if (this.held.get(identity.clientId)?.connection === connection) return;
+    // registered without admit (a server that does not call it): claim now, closing the connection when refused
+    void this.admit(connection, identity)
+      .then((outcome) => {
+        if (!outcome.admitted) connection.close(4001, 'device id held by another live connection');
+      })
+      .catch((error: unknown) => this.report('claim-failed', { clientId: identity.clientId, error: errorMessage(error) }));
   }
 
   left(connection: DeviceConnection): void {
@@ -88,21 +108,23 @@ export class DeviceRelay implements DeviceHooks {
     return true;
   }
 
-  private async claim(clientId: string, entry: Held): Promise<void> {
-    const { bus, keys, presence, nodeId } = this.options;
-    const identity = entry.connection.identity!;
-    await bus.subscribe(keys.deviceChannel(clientId), (text) => this.onEnvelope(clientId, text));
-    await presence.claim(clientId, {
-      nodeId,
+  private leaseOf(entry: Held, identity: PinnedIdentity) {
+    return {
+      nodeId: this.options.nodeId,
       connectionId: entry.connectionId,
       clientType: identity.clientType,
       platform: identity.platform,
       connectedAt: new Date(entry.connection.registeredAt ?? Date.now()).toISOString(),
       deviceInfo: entry.connection.deviceInfo,
-    });
-    const takeover: DeviceEnvelope = { kind: 'takeover', connectionId: entry.connectionId, nodeId };
-    await bus.publish(keys.deviceChannel(clientId), JSON.stringify(takeover));
-    this.report('device-claimed', { clientId });
+    };
+  }
+
+  /** Claims the lease again after it vanished (Redis restarted without it); closes the connection when another holds it. */
+  private async reclaim(clientId: string, entry: Held): Promise<void> {
+    const identity = entry.connection.identity;
+    if (!identity) return;
+    const outcome = await this.options.presence.claim(clientId, this.leaseOf(entry, identity));
+    if (!outcome.claimed) this.lost(clientId, entry, outcome.holder?.nodeId ?? 'unknown');
   }
 
   private onEnvelope(clientId: string, text: string): void {
@@ -111,7 +133,8 @@ export class DeviceRelay implements DeviceHooks {
     const envelope = parseJson(DeviceEnvelopeSchema, text, `a message for device ${clientId}`);
     switch (envelope.kind) {
       case 'takeover':
-        if (envelope.connectionId !== entry.connectionId) this.replaced(clientId, entry, envelope.nodeId);
+        // older nodes announced takeovers; a live holder is never replaced, so this is only reported
+        if (envelope.connectionId !== entry.connectionId) this.report('takeover-ignored', { clientId, byNode: envelope.nodeId });
         return;
       case 'command':
         this.replyTo.set(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);
@@ -132,21 +155,21 @@ export class DeviceRelay implements DeviceHooks {
     }
   }
 
-  /** A newer connection of the device registered (here or on another node): this one closes. */
-  private replaced(clientId: string, entry: Held, byNode: string): void {
+  /** The lease expired while this node held the connection and another connection claimed it: this one closes. */
+  private lost(clientId: string, entry: Held, byNode: string): void {
     this.held.delete(clientId);
     void this.options.bus.unsubscribe(this.options.keys.deviceChannel(clientId)).catch(() => undefined);
-    this.report('device-replaced', { clientId, byNode });
-    entry.connection.close(4001, 'replaced by a newer connection of this device');
+    this.report('device-lease-lost', { clientId, byNode });
+    entry.connection.close(4001, 'the presence lease of this device expired and another connection holds it');
   }
 
   private async renewAll(): Promise<void> {
     for (const [clientId, entry] of [...this.held]) {
       try {
         const outcome = await this.options.presence.renew(clientId, entry.connectionId);
-        if (outcome === 'taken') this.replaced(clientId, entry, 'unknown');
+        if (outcome === 'taken') this.lost(clientId, entry, 'unknown');
         // the lease vanished (Redis restarted without it): claim it again
-        else if (outcome === 'missing' && this.held.get(clientId) === entry) await this.claim(clientId, entry);
+        else if (outcome === 'missing' && this.held.get(clientId) === entry) await this.reclaim(clientId, entry);
       } catch (error) {
         this.report('renew-failed', { clientId, error: errorMessage(error) });
       }

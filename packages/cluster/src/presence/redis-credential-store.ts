@@ -1,0 +1,26 @@
+import { credentialMatches, generateDeviceCredential, hashDeviceCredential, type CredentialCheck, type DeviceCredentialStore } from '@ufo-ts/server';
+import type { Redis } from 'ioredis';
+import type { ClusterKeys } from '../keys.js';
+
+/**
+ * Device credentials in Redis, shared by every node: one hash field per client id holding the SHA-256 of its
+ * credential (never the credential itself). A credential issued through any node's API works on all of them.
+ */
+export class RedisDeviceCredentialStore implements DeviceCredentialStore {
+  constructor(private readonly options: { redis: Redis; keys: ClusterKeys }) {}
+
+  async issue(clientId: string): Promise<string> {
+    const credential = generateDeviceCredential();
+    await this.options.redis.hset(this.options.keys.credentials, clientId, hashDeviceCredential(clientId, credential));
+    return credential;
+  }
+
+  async revoke(clientId: string): Promise<boolean> {
+    return (await this.options.redis.hdel(this.options.keys.credentials, clientId)) > 0;
+  }
+
+  async check(clientId: string, presented: string | undefined): Promise<CredentialCheck> {
+    const stored = await this.options.redis.hget(this.options.keys.credentials, clientId);
+    return credentialMatches(clientId, presented, stored ?? undefined);
+  }
+}
