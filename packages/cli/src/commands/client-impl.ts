@@ -48,6 +48,7 @@ export async function clientImpl(args: string[], io: CliIo, usage: string): Prom
     closeDispatcherOnStop: true,
     onEvent: (event) => io.stderr(values.json ? `${JSON.stringify(event)}\n` : describeEvent(event)),
     ...(apiKey ? { apiKey } : {}),
+    ...(io.env['UFO_DEVICE_CREDENTIAL'] ? { credential: io.env['UFO_DEVICE_CREDENTIAL'] } : {}),
     ...(maxRetries !== undefined ? { maxRetries } : {}),
     ...(values['keep-commands-on-disconnect'] ? { keepCommandsOnDisconnect: true } : {}),
     ...(heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs } : {}),

@@ -18,7 +18,10 @@ Options:
   --request <text>               run this task on this device, print its result and exit
   --task-name <name>             name of that task
   --json                         print events as JSON lines on stderr
-  -h, --help                     this help`;
+  -h, --help                     this help
+
+Environment: UFO_DEVICE_CREDENTIAL, this device's own credential (issued by the server's
+POST /api/devices/{client_id}/credential); required once one is issued for the client id.`;
 
 /** `ufo client`: a device connected to a server; runs until interrupted (or until `--request` is done). */
 export const clientCommand: CliCommand = {
