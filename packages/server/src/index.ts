@@ -15,6 +15,7 @@ export {
 } from './sessions/session-manager.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
+export { claimTaskLogFolder, taskLogFolderName, LOG_FOLDER_OWNER_FILE } from './sessions/task-log-folder.js';
 export * from './sessions/task-record.js';
 export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type CancelRequest } from './http/api-schemas.js';
 export { createApiApp, type ApiAppOptions } from './http/api-app.js';

@@ -11,6 +11,7 @@ import {
 } from '@ufo-ts/core';
 import { createHostAgentStack, createLinuxAgent } from '@ufo-ts/processor-strategies';
 import { PlatformUnsupportedError } from '../errors.js';
+import { claimTaskLogFolder } from './task-log-folder.js';
 
 /** The agent kind a platform's sessions run (linux → LinuxAgent single tier, windows → HostAgent stack). */
 export function agentKindForPlatform(platform: Platform | string): 'LinuxAgent' | 'HostAgent' {
@@ -23,7 +24,7 @@ export function agentKindForPlatform(platform: Platform | string): 'LinuxAgent' 
 export interface ServiceSessionOptions {
   /** Session id (shared with the device in every message). */
   sessionId: string;
-  /** Task name; the log folder is `<logRoot>/<sanitised task name>`. */
+  /** Task name; the log folder is `<logRoot>/<cleaned task name>-<hash of task name and session id>`, owned by the session. */
   taskName: string;
   /** The user request of the (single) round. */
   request: string;
@@ -67,7 +68,8 @@ export class ServiceSession extends Session {
   /** @throws PlatformUnsupportedError when the platform has no agent kind. */
   constructor(options: ServiceSessionOptions) {
     const kind = agentKindForPlatform(options.platform);
-    const logSink = options.logSink ?? new FileLogSink({ logRoot: options.logRoot ?? 'logs', task: options.taskName });
+    const logRoot = options.logRoot ?? 'logs';
+    const logSink = options.logSink ?? new FileLogSink({ logRoot, task: claimTaskLogFolder(logRoot, options.taskName, options.sessionId) });
     const events = options.events ?? new EventBus();
     const interactor = new ProgrammaticInteractor({ confirm: false, ...options.interactor });
     const services = {
