@@ -39,13 +39,15 @@ export function dualEntry(entry) {
 
 /**
  * `typesVersions` for TypeScript's old `node10` resolution, which ignores `exports`: each code subpath
- * (`./testing`) maps to its CommonJS declarations. `undefined` when the package has no such subpath.
+ * (`./testing`) maps to its CommonJS declarations, each JSON subpath (`./schema.json`) to its file.
+ * `undefined` when the package has no such subpath.
  */
 export function typesVersionsFor(exportsMap) {
   const map = {};
   for (const [key, entry] of Object.entries(exportsMap)) {
-    if (key === '.' || typeof entry === 'string' || !entry.require) continue;
-    map[key.slice(2)] = [entry.require.types];
+    if (key === '.' || key === './package.json') continue;
+    if (typeof entry === 'string') map[key.slice(2)] = [entry];
+    else if (entry.require) map[key.slice(2)] = [entry.require.types];
   }
   return Object.keys(map).length > 0 ? { '*': map } : undefined;
 }
