@@ -33,7 +33,7 @@ export type DispatcherEvent =
   /** A transport-level error the MCP client reported (e.g. a dropped HTTP event stream); calls still decide. */
   | { type: 'server-error'; namespace: string; instance: string; error: string }
   | { type: 'command-start'; call_id: string; tool: string; namespace: string | null }
-  /** A `notifications/progress` of a running call (every call carries a progress token). */
+  /** A `notifications/progress` of a running call (calls carry a progress token while a listener is set). */
   | {
       type: 'command-progress';
       call_id: string;

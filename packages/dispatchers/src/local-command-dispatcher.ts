@@ -82,6 +82,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
       resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? false,
       maxTotalTimeoutMs: positive(options.maxTotalTimeoutMs, 600_000, 'maxTotalTimeoutMs'),
       emit,
+      listening: options.onEvent !== undefined,
     };
   }
 

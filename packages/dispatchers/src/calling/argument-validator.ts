@@ -26,6 +26,14 @@ export class ArgumentValidator {
   /** @param onUncheckable called once per listed tool whose schema cannot be compiled. */
   constructor(private readonly onUncheckable: (tool: string, reason: string) => void = () => undefined) {}
 
+  /**
+   * `{ ok: true }` without waiting when the fast check accepts the arguments (a tool whose schema was never
+   * compiled, simple flat schema, valid arguments), else undefined: call {@link check}.
+   */
+  quickAccept(tool: Tool, args: Record<string, unknown>): { ok: true } | undefined {
+    return !this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args) ? ACCEPTED : undefined;
+  }
+
   async check(tool: Tool, args: Record<string, unknown>): Promise<ArgumentCheck> {
     if (!this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args)) return { ok: true };
     let validate = this.compiled.get(tool);
@@ -55,6 +63,8 @@ export class ArgumentValidator {
     }
   }
 }
+
+const ACCEPTED = { ok: true } as const;
 
 /** `/a/b/0` → `a.b[0]` */
 function fieldPath(instancePath: string, child?: string): string {

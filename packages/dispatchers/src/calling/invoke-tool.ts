@@ -1,8 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
 import type { CatalogEntry } from '../routing/tool-catalog.js';
-import { isConnectionClosedError, isMcpError, isStreamableHttpError } from '../connection/mcp-sdk.js';
-import { raceAbort } from '../shared/with-deadline.js';
+import { isConnectionClosedError, isMcpError, isRequestTimeoutError, isStreamableHttpError } from '../connection/mcp-sdk.js';
 
 /** How one tool call ended, before it is turned into a Result. */
 export type CallOutcome =
@@ -35,56 +34,34 @@ export interface InvokeToolOptions {
   maxTotalTimeoutMs?: number;
 }
 
-/** Extra time given to the SDK's own request timeout so that ours (with its clear message) always fires first. */
-const SDK_TIMEOUT_SLACK_MS = 5_000;
-
 /**
- * Calls a tool on its live server with a deadline and the caller's AbortSignal (either one cancels the request,
- * which the SDK forwards to the server as `notifications/cancelled`). A call whose server is found dead meanwhile
- * (`live.lost`: a stdio child exited, an HTTP transport gave up reconnecting) settles at once as crashed.
+ * Calls a tool on its live server with a deadline and the caller's AbortSignal. The SDK's request timeout is the
+ * deadline (with `resetTimeoutOnProgress` and `maxTotalTimeout` when asked); it and the signal both cancel the
+ * request, which the SDK forwards to the server as `notifications/cancelled`. A call whose server is found dead
+ * meanwhile settles at once as crashed: the connection closes its client, which rejects every pending request.
  * Always settles, never throws.
  */
 export async function invokeTool(entry: CatalogEntry, args: Record<string, unknown>, options: InvokeToolOptions): Promise<CallOutcome> {
   const { timeoutMs, signal, onProgress } = options;
-  const controller = new AbortController();
-  const startedAt = performance.now();
-  const maxTotal = options.maxTotalTimeoutMs ?? Number.POSITIVE_INFINITY;
-  let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = (ms: number): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timed out after ${Math.round(performance.now() - startedAt)} ms`));
-    }, ms);
-  };
-  arm(Math.min(timeoutMs, maxTotal));
-  const onAbort = (): void => controller.abort(signal?.reason ?? new Error('aborted'));
+  // The SDK never removes its listener from a request's signal, so a caller's signal (one per step, shared by
+  // many calls) is linked through a controller of this call only.
+  const controller = signal ? new AbortController() : undefined;
+  const onAbort = (): void => controller?.abort(signal?.reason ?? new Error('aborted'));
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  const lost = entry.live.lost;
-  const onLost = (): void => controller.abort(lost.reason ?? new Error('the server stopped'));
-  if (lost.aborted) onLost();
-  else lost.addEventListener('abort', onLost, { once: true });
-  const handleProgress = (progress: { progress: number; total?: number; message?: string }): void => {
-    if (options.resetTimeoutOnProgress && !controller.signal.aborted) {
-      arm(Math.max(0, Math.min(timeoutMs, maxTotal - (performance.now() - startedAt))));
-    }
-    onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message });
-  };
   try {
-    const wantsProgress = onProgress !== undefined || options.resetTimeoutOnProgress === true;
-    const sdkTimeout = (options.resetTimeoutOnProgress ? maxTotal : timeoutMs) + SDK_TIMEOUT_SLACK_MS;
-    const call = entry.live.client.callTool({ name: entry.tool.name, arguments: args }, undefined, {
-      signal: controller.signal,
-      timeout: Number.isFinite(sdkTimeout) ? sdkTimeout : 2 ** 31 - 1,
-      ...(wantsProgress ? { onprogress: handleProgress } : {}),
+    const result = await entry.live.client.callTool({ name: entry.tool.name, arguments: args }, undefined, {
+      timeout: timeoutMs,
+      ...(controller ? { signal: controller.signal } : {}),
+      ...(onProgress ? { onprogress: onProgress as (progress: { progress: number }) => void } : {}),
+      ...(options.resetTimeoutOnProgress
+        ? { resetTimeoutOnProgress: true, maxTotalTimeout: Math.max(timeoutMs, options.maxTotalTimeoutMs ?? timeoutMs) }
+        : {}),
     });
-    const result = await raceAbort(call, controller.signal);
     return { kind: 'returned', result: result as CallToolResult };
   } catch (error) {
-    if (timedOut) return { kind: 'timeout' };
     if (signal?.aborted) return { kind: 'aborted', reason: errorMessage(signal.reason ?? 'aborted') };
+    if (isRequestTimeoutError(error)) return { kind: 'timeout' };
     if (!entry.live.alive) return { kind: 'crashed', reason: entry.live.stopReason ?? errorMessage(error) };
     if (isConnectionClosedError(error)) {
       return { kind: 'crashed', reason: 'the connection closed' };
@@ -97,9 +74,7 @@ export async function invokeTool(entry: CatalogEntry, args: Record<string, unkno
     }
     return { kind: 'failed', reason: errorMessage(error) };
   } finally {
-    clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    lost.removeEventListener('abort', onLost);
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  CommandSchema,
   errorMessage,
   type Command,
   type DispatchTarget,
@@ -11,6 +10,7 @@ import { DispatchError } from '../errors.js';
 import { toToolInfo, type CatalogEntry, type TargetCatalogs, type ToolCatalog } from '../routing/tool-catalog.js';
 import type { ArgumentValidator } from './argument-validator.js';
 import { errorText, successValue } from './call-result.js';
+import { parseCommand } from './parse-command.js';
 import { invokeTool, type CallOutcome, type CallProgress } from './invoke-tool.js';
 
 /** The name of the meta tool answered by the dispatcher itself (as in the original): lists the target's tools. */
@@ -25,6 +25,8 @@ export interface RunCommandContext {
   resetTimeoutOnProgress: boolean;
   maxTotalTimeoutMs: number;
   emit: DispatcherEventListener;
+  /** Whether anyone receives events (without a listener, none are built and calls carry no progress token). */
+  listening: boolean;
 }
 
 /** Runs one command and describes the outcome as a Result. Never throws. */
@@ -40,7 +42,7 @@ export async function runCommand(
   let namespace: string | null = null;
   const finish = (result: Omit<Result, 'call_id' | 'duration_ms' | 'namespace'>): Result => {
     const done: Result = { ...result, namespace, call_id: callId, duration_ms: performance.now() - startedAt };
-    context.emit({
+    if (context.listening) context.emit({
       type: 'command-end',
       call_id: callId,
       tool: toolName,
@@ -54,9 +56,9 @@ export async function runCommand(
   const fail = (error: DispatchError, result?: unknown): Result =>
     finish({ status: 'failure', error: error.toResultText(), ...(result === undefined ? {} : { result }) });
 
-  context.emit({ type: 'command-start', call_id: callId, tool: toolName, namespace: null });
+  if (context.listening) context.emit({ type: 'command-start', call_id: callId, tool: toolName, namespace: null });
   try {
-    const parsed = CommandSchema.safeParse(input);
+    const parsed = parseCommand(input);
     if (!parsed.success) {
       return fail(new DispatchError('COMMAND_INVALID', `the command is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`));
     }
@@ -71,7 +73,7 @@ export async function runCommand(
     if (!entry) return fail(unknownTool(command, catalog, target));
     namespace = entry.namespace;
 
-    const check = await context.validator.check(entry.tool, command.parameters);
+    const check = context.validator.quickAccept(entry.tool, command.parameters) ?? (await context.validator.check(entry.tool, command.parameters));
     if (check.ok === false) {
       return fail(
         new DispatchError(
@@ -86,8 +88,11 @@ export async function runCommand(
       signal,
       resetTimeoutOnProgress: context.resetTimeoutOnProgress,
       maxTotalTimeoutMs: Math.max(timeoutMs, context.maxTotalTimeoutMs),
-      onProgress: (progress: CallProgress) =>
-        context.emit({ type: 'command-progress', call_id: callId, tool: toolName, namespace, ...progress }),
+      onProgress: context.listening
+        ? (progress: CallProgress) => context.emit({ type: 'command-progress', call_id: callId, tool: toolName, namespace, ...progress })
+        : context.resetTimeoutOnProgress
+          ? () => undefined
+          : undefined,
     };
     let outcome = await invokeTool(entry, command.parameters, invokeOptions);
     if (outcome.kind === 'session-lost') {

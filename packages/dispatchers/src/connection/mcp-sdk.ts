@@ -35,3 +35,8 @@ export function isMcpError(error: unknown): error is Error & { code: number } {
 export function isConnectionClosedError(error: unknown): boolean {
   return isMcpError(error) && error.code === mcpTypesModule.loaded?.ErrorCode.ConnectionClosed;
 }
+
+/** Whether `error` is the SDK's request timeout (`McpError` with code `RequestTimeout`). */
+export function isRequestTimeoutError(error: unknown): boolean {
+  return isMcpError(error) && error.code === mcpTypesModule.loaded?.ErrorCode.RequestTimeout;
+}

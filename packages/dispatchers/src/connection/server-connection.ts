@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { setMaxListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
@@ -35,12 +34,9 @@ export interface LiveServer {
   alive: boolean;
   /** Why the instance stopped. */
   stopReason: string | undefined;
-  /** Aborts (with the stop reason) when the instance stops, so calls in flight settle at once. */
-  readonly lost: AbortSignal;
 }
 
 interface LiveServerState extends LiveServer {
-  lostController: AbortController;
   handle: ClientTransportHandle;
   toolsStale: boolean;
   /** A liveness probe is in flight (HTTP). */
@@ -131,13 +127,23 @@ export class ServerConnection {
     return raceAbort(this.starting, signal);
   }
 
-  /** Marks an instance as dead after a transport failure; it is shut down and replaced on next acquire. */
+  /**
+   * Marks an instance as dead after a transport failure; it is shut down and replaced on next acquire. Its client
+   * is closed first, which fails the calls still waiting on it at once (they report the reason).
+   */
   reportBroken(live: LiveServer, reason: string): void {
     const state = live as LiveServerState;
     if (!state.alive) return;
     this.markStopped(state, reason, false);
     if (this.live === state) this.live = undefined;
+    void state.client.close().catch(() => undefined);
     void this.shutdown(state);
+  }
+
+  /** The running instance when it can take a call right now (alive, tool list current), without waiting. */
+  current(): LiveServer | undefined {
+    const live = this.live;
+    return live?.alive && !live.toolsStale ? live : undefined;
   }
 
   /** The last stderr output of an instance (stdio), for error messages. */
@@ -184,12 +190,8 @@ export class ServerConnection {
         if (state) state.stderrTail = stderrTail;
         emit({ type: 'server-stderr', namespace: config.namespace, instance, text });
       });
-      const lostController = new AbortController();
-      setMaxListeners(0, lostController.signal); // one listener per call in flight
       const live: LiveServerState = (state = {
         client,
-        lost: lostController.signal,
-        lostController,
         tools: [],
         toolsVersion: 0,
         generation,
@@ -297,7 +299,6 @@ export class ServerConnection {
   private markStopped(live: LiveServerState, reason: string, expected: boolean): void {
     live.alive = false;
     live.stopReason = reason;
-    live.lostController.abort(new Error(reason));
     const { config, instance } = this.options;
     this.options.emit({
       type: 'server-stopped',

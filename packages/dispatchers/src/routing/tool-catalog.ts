@@ -69,6 +69,8 @@ export function toToolInfo(entry: CatalogEntry): ToolInfo {
  */
 export class TargetCatalogs {
   private readonly cache = new Map<string, { signature: string; catalog: ToolCatalog }>();
+  /** The last complete catalog of each target as given (agent, root, process), with the instances it was built from. */
+  private readonly ready = new Map<string, ReadyCatalog>();
   /** Listed tool objects already reported as uncallable (each is reported once per server start). */
   private readonly reported = new WeakSet<Tool>();
 
@@ -78,8 +80,19 @@ export class TargetCatalogs {
     private readonly emit: DispatcherEventListener,
   ) {}
 
-  /** The catalog of a target. Throws AgentUnknownError for an unconfigured agent; start failures are listed. */
-  async get(target: DispatchTarget, signal?: AbortSignal): Promise<ToolCatalog> {
+  /**
+   * The catalog of a target. Throws AgentUnknownError for an unconfigured agent; start failures are listed.
+   * While every server of the target's last catalog still runs the same instance with the same tools, that
+   * catalog is returned without waiting on anything (the hot path of every call).
+   */
+  get(target: DispatchTarget, signal?: AbortSignal): Promise<ToolCatalog> {
+    const readyKey = `${target.agent}\u0000${target.root ?? ''}\u0000${target.process ?? ''}`;
+    const ready = this.ready.get(readyKey);
+    if (ready && stillCurrent(ready)) return Promise.resolve(ready.catalog);
+    return this.build(target, readyKey, signal);
+  }
+
+  private async build(target: DispatchTarget, readyKey: string, signal: AbortSignal | undefined): Promise<ToolCatalog> {
     const route = resolveRoute(this.config, target);
     const connections = route.entries.map((entry) => this.pool.connectionFor(entry.config, target));
     const unique = [...new Set(connections)];
@@ -93,13 +106,18 @@ export class TargetCatalogs {
       .join(',');
     const cacheKey = `${target.agent}::${target.process ?? ''}::${route.root}`;
     const cached = this.cache.get(cacheKey);
-    if (cached && cached.signature === signature) return cached.catalog;
-    const catalog = this.build(route, connections, outcome);
+    const catalog = cached && cached.signature === signature ? cached.catalog : this.assemble(route, connections, outcome);
     this.cache.set(cacheKey, { signature, catalog });
+    const lives = unique.map((connection) => {
+      const settledOne = outcome.get(connection)!;
+      return settledOne.status === 'fulfilled' ? { connection, live: settledOne.value, toolsVersion: settledOne.value.toolsVersion } : undefined;
+    });
+    if (lives.every((l) => l !== undefined)) this.ready.set(readyKey, { lives, catalog });
+    else this.ready.delete(readyKey);
     return catalog;
   }
 
-  private build(
+  private assemble(
     route: Route,
     connections: ServerConnection[],
     outcome: Map<ServerConnection, PromiseSettledResult<LiveServer>>,
@@ -175,6 +193,19 @@ export class TargetCatalogs {
     const ordered = kept.sort((a, b) => a.position - b.position).map((c) => c.entry);
     return { entries, ordered, failures, uncallable };
   }
+}
+
+interface ReadyCatalog {
+  lives: Array<{ connection: ServerConnection; live: LiveServer; toolsVersion: number }>;
+  catalog: ToolCatalog;
+}
+
+/** Whether every instance a catalog was built from still runs, unchanged. */
+function stillCurrent(ready: ReadyCatalog): boolean {
+  for (const { connection, live, toolsVersion } of ready.lives) {
+    if (connection.current() !== live || live.toolsVersion !== toolsVersion) return false;
+  }
+  return true;
 }
 
 function metaToolType(tool: Tool): ToolType | undefined {
