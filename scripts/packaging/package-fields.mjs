@@ -60,3 +60,37 @@ export function repositoryFields(dir) {
     bugs: { url: `${REPOSITORY}/issues` },
   };
 }
+
+/** npm search keywords: the project's own and each package's subject. */
+const KEYWORDS = ['ufo-ts', 'ufo', 'desktop-automation', 'ui-automation', 'agent', 'llm'];
+const SUBJECT_KEYWORDS = {
+  'agent-fsm': ['state-machine'],
+  aip: ['websocket', 'protocol', 'json-schema'],
+  cli: ['cli'],
+  cluster: ['bullmq', 'redis'],
+  config: ['yaml', 'configuration'],
+  core: ['typescript'],
+  'desktop-common': ['keyboard'],
+  dispatchers: ['mcp', 'model-context-protocol'],
+  imaging: ['png', 'screenshot'],
+  'llm-providers': ['openai', 'anthropic', 'azure-openai'],
+  'platform-linux': ['linux', 'at-spi', 'x11', 'mcp'],
+  'platform-windows': ['windows', 'uia', 'mcp'],
+  'processor-strategies': ['pipeline'],
+  server: ['websocket', 'server'],
+  sessions: ['session'],
+  'task-suite': ['evaluation', 'benchmark'],
+  testkit: ['testing', 'mcp'],
+};
+
+export function keywordsFor(dir) {
+  return [...KEYWORDS, ...(SUBJECT_KEYWORDS[dir] ?? [])];
+}
+
+/**
+ * Packages whose published declarations use Node's types (`Buffer`, `node:stream`, `NodeJS.*`): they depend on
+ * `@types/node` so a consumer's TypeScript finds them (any version for Node 20 or later; the consumer's own
+ * copy satisfies it). The workspace itself pins one version (`overrides` in pnpm-workspace.yaml).
+ */
+export const NODE_TYPES_PACKAGES = ['core', 'dispatchers', 'imaging', 'platform-linux', 'platform-windows', 'server', 'testkit'];
+export const NODE_TYPES_RANGE = '>=20';
