@@ -8,6 +8,7 @@ export * from './schema/ufo-config-schema.js';
 export * from './load/load-config.js';
 export { expandEnv } from './load/expand-env.js';
 export { closest } from './load/format-issues.js';
+export { MAX_CONFIG_FILE_BYTES, MAX_CONFIG_ALIASES } from './load/yaml-source.js';
 export * from './original/original-keys.js';
 export * from './original/from-ufo-config.js';
 export * from './runtime/create-models.js';
