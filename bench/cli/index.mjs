@@ -17,7 +17,7 @@ import { summarize, writeResult } from '../stats.mjs';
 
 const N = Number(process.env.BENCH_CLI_RUNS ?? 12);
 const here = dirname(fileURLToPath(import.meta.url));
-const bin = join(dirname(fileURLToPath(import.meta.resolve('@ufo-ts/cli'))), 'bin', 'ufo.cjs');
+const bin = join(dirname(fileURLToPath(import.meta.resolve('@ufo-ts/cli/package.json'))), 'dist', 'bin', 'ufo.cjs');
 const work = mkdtempSync(join(tmpdir(), 'ufo-bench-cli-'));
 
 /** A local OpenAI-compatible endpoint: records when each run's first call arrives and answers FINISH. */

@@ -3,6 +3,7 @@ import type { CliCommand } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
 import { COMMANDS } from './command-table.js';
 import { CliUsageError } from './errors.js';
+import { CLI_VERSION } from './version.js';
 
 /** The top-level help: the command table. */
 export function topLevelHelp(commands: readonly CliCommand[] = COMMANDS): string {
@@ -13,7 +14,7 @@ export function topLevelHelp(commands: readonly CliCommand[] = COMMANDS): string
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `ufo <command> --help` for its options.',
+    'Run `ufo <command> --help` for its options, `ufo --version` for the version.',
   ].join('\n');
 }
 
@@ -26,6 +27,10 @@ export async function runCli(argv: string[], io: CliIo, commands: readonly CliCo
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(`${topLevelHelp(commands)}\n`);
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout(`${CLI_VERSION}\n`);
+    return 0;
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {

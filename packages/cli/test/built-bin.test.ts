@@ -41,6 +41,23 @@ describe('the `ufo` executable: a launcher and one bundle', () => {
   });
 });
 
+describe('the published `ufo` package', () => {
+  it('ships the executable alone and depends only on what the bundle leaves to Node (nothing installed twice)', () => {
+    const published = manifest as typeof manifest & { files: string[]; exports: Record<string, string>; peerDependencies?: object };
+    expect(published.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/bin']);
+    expect(Object.keys(published.exports)).toEqual(['./package.json']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bullmq', 'ioredis']);
+    expect(published.peerDependencies).toBeUndefined();
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    const program = spawnProgram(launcher, ['--version'], { UFO_COMPILE_CACHE: 'off' });
+    expect(await program.exited).toBe(0);
+    expect(program.stdout.join('\n').trim()).toBe(version);
+  });
+});
+
 describe('the compile cache of the `ufo` executable', () => {
   let cache: string;
   afterEach(() => rmSync(cache, { recursive: true, force: true }));

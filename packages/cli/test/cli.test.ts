@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, runCli, type CliCommand, type CliIo } from '../src/index.js';
 
@@ -24,6 +25,15 @@ describe('ufo command line', () => {
     const unknown = io();
     expect(await runCli(['frobnicate'], unknown)).toBe(2);
     expect(unknown.err).toContain('unknown command "frobnicate"');
+  });
+
+  it('--version (or -V, version) prints the version of @ufo-ts/cli', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) {
+      const out = io();
+      expect(await runCli([flag], out)).toBe(0);
+      expect(out.out).toBe(`${version}\n`);
+    }
   });
 
   it('each command has its own help and strict options', async () => {
