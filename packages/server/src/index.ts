@@ -21,6 +21,7 @@ export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type 
 export { createApiApp, type ApiAppOptions } from './http/api-app.js';
 export { generateApiKey, apiKeyMatches, presentedApiKey } from './auth/api-key.js';
 export { isOriginAllowed } from './auth/origin-policy.js';
+export { isHostAllowed } from './auth/host-policy.js';
 export {
   MemoryDeviceCredentialStore,
   credentialMatches,

@@ -25,8 +25,16 @@ export interface UfoServerOptions {
   port?: number;
   /** API key for devices (`x-api-key` header or `?token=`) and the HTTP API (`X-API-Key`). Default: a random key, see {@link UfoServer.apiKey}. */
   apiKey?: string;
-  /** Browser origins allowed besides local ones (`http(s)://localhost|127.0.0.1|[::1]`); `*` allows any. Default none. */
+  /**
+   * Browser origins allowed besides the server's own local ones (`http(s)://localhost|127.0.0.1|[::1]` on the
+   * server's port); `*` allows any. Default none.
+   */
   allowedOrigins?: readonly string[];
+  /**
+   * Host names the server answers to besides IP literals and `localhost` (`.example.com` includes subdomains;
+   * `*` any). Requests naming another host get 403: a DNS-rebinding page cannot read the API. Default none.
+   */
+  allowedHosts?: readonly string[];
   /** Creates the model of each task (required unless `createSession` is given). */
   createModel?: ModelFactory;
   /** Builds each task's session instead of the built-in ServiceSession. */
@@ -151,6 +159,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;
+  let listeningPort: number | undefined;
   let stopping: Promise<void> | undefined;
   const startedAt = now();
 
@@ -169,9 +178,13 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     },
     async start() {
       if (address) return address;
+      const serverPort = () => listeningPort;
+      const allowedHosts = options.allowedHosts ?? [];
       const app = createApiApp({
         apiKey,
         allowedOrigins,
+        allowedHosts,
+        serverPort,
         tasks,
         startedAt,
         credentials,
@@ -182,6 +195,8 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         path: '/ws',
         apiKey,
         allowedOrigins,
+        allowedHosts,
+        serverPort,
         maxMessageBytes,
         maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
         heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
@@ -204,6 +219,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         throw error;
       });
       http = server;
+      listeningPort = (server.address() as AddressInfo).port;
       try {
         await scaleOut?.start();
       } catch (error) {

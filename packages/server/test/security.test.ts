@@ -32,7 +32,7 @@ async function deviceWithRunningTask(clientId: string, taskName: string, session
   return { device, command, sessionId: dispatched.body.session_id as string };
 }
 
-describe('server security rules (inventory §6.8)', () => {
+describe('server security rules', () => {
   it('the first message must be REGISTER: anything else is refused and the connection closed', async () => {
     for (const first of [{ type: 'heartbeat' }, { type: 'command_results', session_id: 's', prev_response_id: 'r', action_results: [] }, { type: 'task', request: 'x', request_id: 'q' }]) {
       const client = await connect();
@@ -120,8 +120,11 @@ describe('server security rules (inventory §6.8)', () => {
   it('a non-local Origin is refused unless allowed', async () => {
     await expect(connect({ origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
     await expect(connect({ origin: 'null' })).rejects.toThrow('HTTP 403');
-    const local = await connect({ origin: 'http://localhost:3000' });
+    const port = new URL(srv.httpUrl).port;
+    const local = await connect({ origin: `http://localhost:${port}` });
     expect(await local.register('from-localhost')).toMatchObject({ type: 'heartbeat' });
+    // another local port is another program's page
+    await expect(connect({ origin: 'http://localhost:3000' })).rejects.toThrow('HTTP 403');
     expect((await srv.api('GET', '/api/clients', undefined, { 'x-api-key': srv.apiKey, origin: 'http://evil.example' })).status).toBe(403);
 
     const allowing = await startInProcessServer({ allowedOrigins: ['https://console.example'] });

@@ -15,7 +15,9 @@ Options:
   --port <port>                  port (default 5000; 0 picks a free one)
   --api-key <key>                key devices and API callers must present (default: $UFO_API_KEY, else random, printed)
   --log-root <dir>               root of the per-task log folders (default logs)
-  --allow-origin <origin>        a browser origin allowed besides local ones (repeatable; * allows any)
+  --allow-origin <origin>        a browser origin allowed besides the server's own (repeatable; * allows any)
+  --allow-host <name>            a Host name the server answers to besides IP addresses and localhost
+                                 (repeatable; .example.com includes subdomains; * allows any)
   --command-timeout <ms>         timeout of one remote command (default 30000)
   --heartbeat-interval <ms>      device heartbeat period (default 30000)
   --max-message-bytes <n>        largest AIP message (default 16777216)

@@ -3,11 +3,13 @@ import { join, relative, isAbsolute } from 'node:path';
 import type { Trajectory, TrajectoryStep } from './trajectory-types.js';
 import { actionResultText, actionText, formatCost, formatDuration, valueText } from './report-format.js';
 import { readTrajectory } from './read-trajectory.js';
+import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
 /**
  * The trajectory as Markdown (`output.md`, inventory §9.3): a summary with totals, the evaluations, then each
  * round and step with its reasoning, actions and results, and the annotated screenshot. Images are linked by
- * their path relative to the log folder.
+ * their path relative to the log folder. Every text a model or a device wrote is escaped (HTML and Markdown
+ * markup render as text), and code spans and blocks cannot be closed from inside.
  */
 export function trajectoryToMarkdown(trajectory: Trajectory): string {
   const t = trajectory.totals;
@@ -31,8 +33,8 @@ export function trajectoryToMarkdown(trajectory: Trajectory): string {
   if (trajectory.evaluations.length) {
     out.push('## Evaluation', '');
     for (const e of trajectory.evaluations) {
-      out.push(`- **${e.level === 'round' ? `Round ${e.round}` : 'Session'}**: complete = **${e.complete}** (${formatCost(e.cost)})`, `  - ${oneLine(e.reason)}`);
-      for (const s of e.sub_scores) out.push(`  - ${s.name}: ${s.evaluation}`);
+      out.push(`- **${e.level === 'round' ? `Round ${e.round}` : 'Session'}**: complete = **${escapeMarkdown(String(e.complete))}** (${formatCost(e.cost)})`, `  - ${oneLine(e.reason)}`);
+      for (const s of e.sub_scores) out.push(`  - ${oneLine(String(s.name))}: ${oneLine(String(s.evaluation))}`);
     }
     out.push('');
   }
@@ -42,29 +44,29 @@ export function trajectoryToMarkdown(trajectory: Trajectory): string {
     if (round.finalScreenshot) out.push(`Final screenshot of round ${round.round}:`, '', image(trajectory, round.finalScreenshot, 'final'), '');
   }
   if (trajectory.problems.length) {
-    out.push('## Unreadable log lines', '', ...trajectory.problems.map((p) => `- ${p.file}:${p.line}: ${p.message}`), '');
+    out.push('## Unreadable log lines', '', ...trajectory.problems.map((p) => `- ${escapeMarkdown(p.file)}:${p.line}: ${oneLine(p.message)}`), '');
   }
   return out.join('\n');
 }
 
 function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
   const r = step.record;
-  const out = [`### Step ${r.session_step}: ${r.agent} (${r.state} → ${r.status})`, ''];
+  const out = [`### Step ${r.session_step}: ${escapeMarkdown(r.agent)} (${escapeMarkdown(r.state)} → ${escapeMarkdown(r.status)})`, ''];
   const field = (name: string, value: unknown) => {
     const text = valueText(value);
-    if (text) out.push(`- **${name}**: ${text.includes('\n') ? `\n\n\`\`\`\n${text}\n\`\`\`\n` : text}`);
+    if (text) out.push(`- **${name}**: ${text.includes('\n') ? `\n\n${codeBlock(text)}\n` : escapeMarkdown(text)}`);
   };
   field('Subtask', r.subtask);
   field('Application', r.application);
   field('Observation', r.observation);
   field('Thought', r.thought);
   if (r.plan?.length) field('Plan', r.plan.map((p) => `${p}`).join('; '));
-  for (const action of r.actions) out.push(`- **Action**: \`${actionText(action)}\` → ${actionResultText(action)}`);
+  for (const action of r.actions) out.push(`- **Action**: ${codeSpan(actionText(action))} → ${oneLine(actionResultText(action))}`);
   for (const c of step.confirmations) out.push(`- **Confirmation**: ${c.approved ? 'approved' : 'rejected'}`);
   field('Questions', r.questions?.join(' / '));
   field('Comment', r.comment);
   field('Result', r.result);
-  if (r.error) out.push(`- **Error**: ${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`);
+  if (r.error) out.push(`- **Error**: ${oneLine(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}`);
   out.push(`- **Cost**: ${formatCost(r.cost)} · **Time**: ${formatDuration(r.timings.total)}`, '');
   const shot = step.screenshots.annotated ?? step.screenshots.clean;
   if (shot) out.push(image(trajectory, shot, `step ${r.session_step}`), '');
@@ -73,11 +75,12 @@ function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
 
 function image(trajectory: Trajectory, file: string, alt: string): string {
   const path = trajectory.folder && isAbsolute(file) ? relative(trajectory.folder, file) : file;
-  return `<img src="${path.replace(/"/g, '%22')}" alt="${alt}" width="45%"/>`;
+  return `<img src="${encodeURI(path).replace(/"/g, '%22')}" alt="${alt}" width="45%"/>`;
 }
 
+/** Model text on one line, escaped. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return escapeMarkdown(text.replace(/\s+/g, ' ').trim());
 }
 
 /** Reads the trajectory of a log folder and writes `output.md` there; returns its path. */

@@ -90,6 +90,32 @@ describe('reports', () => {
     expect(trajectoryToMarkdown(parseTrajectory({ responseLog: '' }))).toContain('No trajectory data found');
   });
 
+  it('output.md escapes what the model wrote: no HTML, no images or links of its choosing, no closing its code', () => {
+    const hostile = '<img src=x onerror=alert(1)> ![pixel](https://evil.example/t.png) [click](https://evil.example) <script>x</script>';
+    const md = trajectoryToMarkdown(
+      parseTrajectory({
+        responseLog: lines([
+          step(0, {
+            request: `do it ${hostile}`,
+            thought: hostile,
+            result: 'line one\n```\n<script>alert(2)</script>',
+            actions: [{ function: 'type_text', arguments: { text: '`</code><script>alert(3)</script>' }, result: { status: 'failure', error: hostile, call_id: 'c' } }],
+          } as Partial<StepRecordInput>),
+        ]),
+      }),
+    );
+    // outside code (where markup is text anyway) nothing renders as HTML, an image or a link
+    const prose = md.replace(/(`{3,})\n[\s\S]*?\n\1/g, '').replace(/(`+) [\s\S]*? \1|(`+)[^`\s][\s\S]*?\2/g, '');
+    expect(prose).not.toMatch(/<(script|img src=x)/);
+    expect(prose).not.toMatch(/(^|[^\\])!\[pixel/);
+    expect(prose).not.toMatch(/(^|[^\\])\[click/);
+    expect(md).toContain('- **Thought**: &lt;img src=x onerror=alert(1)&gt;');
+    expect(md).toContain("- **Action**: ``type_text(text=\"`</code><script>alert(3)</script>\")`` →");
+    expect(md).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // the multi-line result sits in a fence longer than the one it contains
+    expect(md).toContain('````\nline one\n```\n<script>alert(2)</script>\n````');
+  });
+
   it('writes one self-contained HTML page: images inlined, text escaped, no external resources', () => {
     const dir = folderWithLogs();
     const html = readFileSync(writeHtmlReport(dir, readTrajectory(dir), { generatedAt: new Date(0) }), 'utf8');

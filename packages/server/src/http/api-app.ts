@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
+import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import { ServerError, TaskNotFoundError } from '../errors.js';
 import type { TaskBackend } from '../scale-out/task-backend.js';
@@ -14,6 +15,10 @@ import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
 export interface ApiAppOptions {
   apiKey: string;
   allowedOrigins: readonly string[];
+  /** Host names accepted besides IP literals and `localhost` (see `isHostAllowed`). */
+  allowedHosts?: readonly string[];
+  /** The port the server listens on, once known: local Origins must use it. */
+  serverPort?: () => number | undefined;
   /** Where tasks run and devices are listed (this process, or the cluster). */
   tasks: TaskBackend;
   /** Largest accepted request body in bytes (default 1 MiB). */
@@ -37,7 +42,10 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const { tasks } = options;
 
   app.use('*', async (c, next) => {
-    if (!isOriginAllowed(c.req.header('origin'), options.allowedOrigins)) {
+    if (!isHostAllowed(c.req.header('host'), options.allowedHosts ?? [])) {
+      return c.json({ code: 'HOST_FORBIDDEN', error: `host ${c.req.header('host')} is not this server's (allowedHosts)` }, 403);
+    }
+    if (!isOriginAllowed(c.req.header('origin'), options.allowedOrigins, options.serverPort?.())) {
       return c.json({ code: 'ORIGIN_FORBIDDEN', error: `origin ${c.req.header('origin')} is not allowed` }, 403);
     }
     await next();

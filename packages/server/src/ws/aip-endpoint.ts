@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
+import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import { DeviceConnection } from '../connections/device-connection.js';
@@ -16,6 +17,10 @@ export interface AipEndpointOptions {
   path: string;
   apiKey: string;
   allowedOrigins: readonly string[];
+  /** Host names accepted besides IP literals and `localhost`. */
+  allowedHosts: readonly string[];
+  /** The port the server listens on, once known. */
+  serverPort: () => number | undefined;
   maxMessageBytes: number;
   maxBufferedBytes: number;
   /** A registered device silent for longer than this is disconnected. */
@@ -69,7 +74,10 @@ export class AipEndpoint {
       socket.destroy();
     };
     if (url.pathname !== this.options.path) return refuse(404, 'Not Found', `no WebSocket endpoint at ${url.pathname}`);
-    if (!isOriginAllowed(request.headers.origin, this.options.allowedOrigins)) {
+    if (!isHostAllowed(request.headers.host, this.options.allowedHosts)) {
+      return refuse(403, 'Forbidden', `host ${request.headers.host} is not this server's (allowedHosts)`);
+    }
+    if (!isOriginAllowed(request.headers.origin, this.options.allowedOrigins, this.options.serverPort())) {
       return refuse(403, 'Forbidden', `origin ${request.headers.origin} is not allowed`);
     }
     if (!apiKeyMatches(presentedApiKey(request.headers, url), this.options.apiKey)) {
