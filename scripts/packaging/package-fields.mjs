@@ -92,5 +92,5 @@ export function keywordsFor(dir) {
  * `@types/node` so a consumer's TypeScript finds them (any version for Node 20 or later; the consumer's own
  * copy satisfies it). The workspace itself pins one version (`overrides` in pnpm-workspace.yaml).
  */
-export const NODE_TYPES_PACKAGES = ['core', 'dispatchers', 'imaging', 'platform-linux', 'platform-windows', 'server', 'testkit'];
+export const NODE_TYPES_PACKAGES = ['core', 'dispatchers', 'imaging', 'platform-linux', 'platform-windows', 'server'];
 export const NODE_TYPES_RANGE = '>=20';
