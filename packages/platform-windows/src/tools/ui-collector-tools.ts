@@ -70,6 +70,7 @@ export function uiCollectorTools(desktop: WindowsDesktop): ToolDefinition[] {
       name: 'capture_window_screenshot',
       description: 'Capture a screenshot of the currently selected application window (with its open dialogs).',
       toolType: 'data_collection',
+      imageFields: ['image'],
       timeoutMs: 60_000,
       input: z.object({}),
       handler: () => desktop.captureWindowScreenshot(),
@@ -78,6 +79,7 @@ export function uiCollectorTools(desktop: WindowsDesktop): ToolDefinition[] {
       name: 'capture_desktop_screenshot',
       description: 'Capture a screenshot of the desktop (all screens or just the primary screen).',
       toolType: 'data_collection',
+      imageFields: ['image'],
       timeoutMs: 60_000,
       input: z.object({ all_screens: z.boolean().default(true).describe('Capture all screens (true) or the primary one.') }),
       handler: (a) => desktop.captureDesktopScreenshot(a.all_screens),
@@ -87,6 +89,7 @@ export function uiCollectorTools(desktop: WindowsDesktop): ToolDefinition[] {
       description:
         'Renumber the controls of the selected window and return its screenshot with each control outlined and labelled by its id (set-of-marks), plus the controls.',
       toolType: 'data_collection',
+      imageFields: ['image'],
       timeoutMs: 90_000,
       input: z.object({}),
       handler: () => desktop.captureAnnotatedWindowScreenshot(),
