@@ -1,6 +1,7 @@
 // Builds the @ufo-ts dependency graph from package.json files and source imports, and checks it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { BUNDLING_PACKAGES } from './rules.mjs';
 
 const SCOPE = '@ufo-ts/';
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"](@ufo-ts\/[^'"/]+)|import\(\s*['"](@ufo-ts\/[^'"/]+)/g;
@@ -31,7 +32,8 @@ export function readWorkspaceGraph(packagesDir) {
       continue;
     }
     const short = manifest.name.replace(SCOPE, '');
-    const deps = { ...manifest.dependencies, ...manifest.peerDependencies };
+    const bundled = BUNDLING_PACKAGES.includes(short) ? manifest.devDependencies : {};
+    const deps = { ...manifest.dependencies, ...manifest.peerDependencies, ...bundled };
     const declared = Object.keys(deps).filter((d) => d.startsWith(SCOPE)).map((d) => d.replace(SCOPE, ''));
     const imported = [];
     let files = [];

@@ -22,3 +22,10 @@ export const ALLOWED_DEPENDENCIES = {
   // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner
   'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies'],
 };
+
+/**
+ * Packages that publish one bundle of everything they import (the `ufo` executable): the @ufo-ts packages in the
+ * bundle are dev dependencies (installing them again beside the bundle would install everything twice), and count
+ * as declared here.
+ */
+export const BUNDLING_PACKAGES = ['cli'];
