@@ -7,7 +7,9 @@ export type ClusterErrorCode =
   /** The cluster options are unusable (bad Redis URL, bad timings, bad prefix). */
   | 'CLUSTER_OPTIONS_INVALID'
   /** Redis could not be reached when the node started. */
-  | 'REDIS_UNAVAILABLE';
+  | 'REDIS_UNAVAILABLE'
+  /** A worker wrote to a session's journal after the session's job lock had passed to another worker. */
+  | 'JOB_LOCK_LOST';
 
 /** The errors of `@ufo-ts/cluster`. */
 export class ClusterError extends UfoError {

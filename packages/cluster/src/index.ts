@@ -14,10 +14,10 @@ export { DevicePresence, type DevicePresenceOptions, type RenewOutcome, type Cla
 export { RedisDeviceCredentialStore } from './presence/redis-credential-store.js';
 export { DeviceRelay, type DeviceRelayOptions } from './routing/device-relay.js';
 export { CommandRouter, type CommandRouterOptions, type PendingReply } from './routing/command-router.js';
-export { CommandIds } from './routing/command-ids.js';
 export { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions, type RoutedDispatcherEvent } from './routing/routed-command-dispatcher.js';
 export type { ClusterTaskContext, ClusterModelFactory } from './queue/cluster-task-context.js';
 export { JobCheckpointStore, type CheckpointJob } from './queue/job-checkpoint-store.js';
+export { RedisActionJournal, type RedisActionJournalOptions } from './queue/redis-action-journal.js';
 export { judgeOutcome } from './queue/judge-outcome.js';
 export { ClusterTaskBackend, type ClusterTaskBackendOptions } from './queue/cluster-task-backend.js';
 export { SessionWorker, type SessionWorkerOptions, type LockTimings } from './queue/session-worker.js';

@@ -37,6 +37,11 @@ export class ClusterKeys {
     return `${this.tagged}:session:${sessionId}`;
   }
 
+  /** List of a session's action-journal entries (JSON), read by whichever worker resumes the session. */
+  journal(sessionId: string): string {
+    return `${this.tagged}:journal:${sessionId}`;
+  }
+
   /** Set while a cancel of the session is pending (a worker that starts or resumes it stops at once). */
   cancel(sessionId: string): string {
     return `${this.tagged}:cancel:${sessionId}`;

@@ -163,7 +163,8 @@ describe('command routing', () => {
     const end = await task.done;
     expect(end).toMatchObject({ status: 'completed', task_name: 'mine' });
     expect(desktop.state.display).toBe('408');
-    expect(await server.tasks.findTask({ sessionId: task.sessionId })).toMatchObject({ status: 'completed', owner: 'device:self-starter' });
+    // the job completes with the record right after the TASK_END went out
+    await expect.poll(() => server.tasks.findTask({ sessionId: task.sessionId }), { timeout: 5_000, interval: 20 }).toMatchObject({ status: 'completed', owner: 'device:self-starter' });
   });
 
   it('a node whose Redis cannot be reached fails to start with REDIS_UNAVAILABLE, and a bad URL is refused at once', async () => {

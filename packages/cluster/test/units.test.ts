@@ -1,28 +1,7 @@
-// Unit tests without Redis: command ids, the job checkpoint store, outcome judging.
-import { createCommand } from '@ufo-ts/core';
+// Unit tests without Redis: the job checkpoint store, outcome judging.
 import type { SessionCheckpoint } from '@ufo-ts/sessions';
 import { describe, expect, it } from 'vitest';
-import { ClusterKeys, CommandIds, JobCheckpointStore, jobIdFor, type SessionJobData } from '../src/index.js';
-
-const target = { agent: 'LinuxAgent' };
-
-describe('CommandIds', () => {
-  it('the same step sending the same commands gets the same id on any worker; other steps, batches or commands differ', () => {
-    let step = 3;
-    const a = new CommandIds('sess-1', () => step);
-    const b = new CommandIds('sess-1', () => step);
-    const click = [createCommand('click_input', { id: '1' })];
-    const clickAgain = [createCommand('click_input', { id: '1' })]; // a fresh call id: ids ignore it
-    const first = a.next(click, target);
-    expect(b.next(clickAgain, target)).toBe(first);
-    expect(a.next(click, target)).not.toBe(first); // second batch of the step
-    expect(new CommandIds('sess-1', () => step).next([createCommand('click_input', { id: '2' })], target)).not.toBe(first);
-    expect(new CommandIds('sess-2', () => step).next(click, target)).not.toBe(first);
-    step = 4;
-    expect(a.next(click, target)).toMatch(/^s4\.0\./);
-    expect(first.length).toBeLessThanOrEqual(128);
-  });
-});
+import { ClusterKeys, JobCheckpointStore, jobIdFor, type SessionJobData } from '../src/index.js';
 
 describe('JobCheckpointStore', () => {
   const checkpoint = (n: number) => ({ version: 1, sessionId: 's', savedAt: String(n) }) as unknown as SessionCheckpoint;
@@ -40,21 +19,19 @@ describe('JobCheckpointStore', () => {
       },
     };
     const store = new JobCheckpointStore(job);
-    store.save(checkpoint(1));
-    store.save(checkpoint(2));
-    store.save(checkpoint(3));
+    const saves = [store.save(checkpoint(1)), store.save(checkpoint(2)), store.save(checkpoint(3))];
     expect(store.load()?.savedAt).toBe('3');
     release();
     await store.flush();
     // the saves came before the first write started: only the newest was written
     expect(written.map((c) => c?.savedAt)).toEqual(['3']);
-    store.save(checkpoint(4));
-    await store.flush();
+    await Promise.all(saves);
+    await store.save(checkpoint(4));
     expect(written.map((c) => c?.savedAt)).toEqual(['3', '4']);
     expect(job.data.checkpoint?.savedAt).toBe('4');
   });
 
-  it('a failed write is reported and the next save writes the newest checkpoint', async () => {
+  it('a failed write rejects its save (the session ends with it) and is reported; a later save writes the newest checkpoint', async () => {
     const errors: unknown[] = [];
     let fail = true;
     const job = {
@@ -65,12 +42,11 @@ describe('JobCheckpointStore', () => {
       },
     };
     const store = new JobCheckpointStore(job, (error) => errors.push(error));
-    store.save(checkpoint(1));
+    await expect(store.save(checkpoint(1))).rejects.toThrow('redis away');
     await store.flush();
     expect(errors).toHaveLength(1);
     fail = false;
-    store.save(checkpoint(2));
-    await store.flush();
+    await store.save(checkpoint(2));
     expect(job.data.checkpoint?.savedAt).toBe('2');
   });
 });

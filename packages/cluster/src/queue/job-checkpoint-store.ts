@@ -9,8 +9,10 @@ export interface CheckpointJob {
 
 /**
  * A session {@link CheckpointStore} that keeps the checkpoint in the session's BullMQ job data, so whichever worker
- * picks the job up next continues from it. `save` is synchronous for the session; the writes to Redis happen in
- * order in the background, coalesced to the newest checkpoint. {@link flush} waits for them.
+ * picks the job up next continues from it. `save` resolves once Redis holds the checkpoint (the session waits for
+ * it before its next step, so the checkpoint is never more than the step in progress behind the action journal),
+ * and rejects when the write failed: the session ends with the error. Writes happen in order, coalesced to the
+ * newest checkpoint. {@link flush} waits for them.
  */
 export class JobCheckpointStore implements CheckpointStore {
   private latest: SessionCheckpoint | undefined;
@@ -19,15 +21,17 @@ export class JobCheckpointStore implements CheckpointStore {
   /** Writes that reached Redis. */
   writes = 0;
 
-  /** @param onError told when a write fails (the next save retries with the newest checkpoint). */
+  /** @param onError told when a write fails (its save rejects; a later save writes the newest checkpoint). */
   constructor(private readonly job: CheckpointJob, private readonly onError: (error: unknown) => void = () => undefined) {
     this.latest = job.data.checkpoint;
     this.written = this.latest;
   }
 
-  save(checkpoint: SessionCheckpoint): void {
+  save(checkpoint: SessionCheckpoint): Promise<void> {
     this.latest = structuredClone(checkpoint);
-    this.chain = this.chain.then(() => this.write());
+    const written = this.chain.then(() => this.write());
+    this.chain = written.catch(() => undefined);
+    return written;
   }
 
   load(): SessionCheckpoint | undefined {
@@ -48,6 +52,7 @@ export class JobCheckpointStore implements CheckpointStore {
       this.writes += 1;
     } catch (error) {
       this.onError(error);
+      throw error;
     }
   }
 }

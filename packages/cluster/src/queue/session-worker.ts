@@ -1,16 +1,16 @@
 import { errorMessage, FileLogSink, ProgrammaticInteractor, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
 import type { ServerEvent, TaskRecordStatus } from '@ufo-ts/server';
-import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint } from '@ufo-ts/sessions';
+import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import { WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ClusterKeys } from '../keys.js';
 import { SessionJobDataSchema, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
-import { CommandIds } from '../routing/command-ids.js';
 import type { CommandRouter } from '../routing/command-router.js';
 import { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions } from '../routing/routed-command-dispatcher.js';
 import type { ClusterModelFactory } from './cluster-task-context.js';
 import { JobCheckpointStore } from './job-checkpoint-store.js';
 import { judgeOutcome } from './judge-outcome.js';
+import { RedisActionJournal } from './redis-action-journal.js';
 
 /** Queue timings that decide how fast a dead worker's session is picked up again. */
 export interface LockTimings {
@@ -39,8 +39,17 @@ export interface SessionWorkerOptions extends LockTimings {
   concurrency?: number;
   /** Routing options of each session's dispatcher. */
   dispatcher?: Pick<RoutedCommandDispatcherOptions, 'commandTimeoutMs' | 'graceMs' | 'resendEveryMs' | 'offlineBudgetMs' | 'backoff'>;
-  /** Session options: step cap, safe-guard, interactor answers. */
-  session?: { maxSteps?: number; safeGuard?: boolean; interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'> };
+  /**
+   * Session options: step cap, safe-guard, interactor answers, and what a resumed session does with an action
+   * whose outcome is unknown (default `tell-model`; under `ask` the interactor's `confirm` decides whether it is sent
+   * again, under its journaled command id).
+   */
+  session?: {
+    maxSteps?: number;
+    safeGuard?: boolean;
+    interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'>;
+    onUnknownOutcome?: UnknownOutcomePolicy;
+  };
   emit: (event: ServerEvent) => void;
 }
 
@@ -59,9 +68,11 @@ const RELEASE_BUSY = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
 
 /**
  * The BullMQ worker of one node: runs session jobs as managed sessions (LinuxSession on linux devices, HostSession
- * on windows) whose dispatcher routes commands through Redis, saves each checkpoint into the job, and continues
- * from the saved checkpoint when the job comes back after a dead worker. The job's return value is the final
- * task record.
+ * on windows) whose dispatcher routes commands through Redis, saves each checkpoint into the job, keeps the action
+ * journal in Redis (a {@link RedisActionJournal} fenced by the job's lock), and continues from the saved
+ * checkpoint and the journal when the job comes back after a dead worker: a journaled action is not sent again, and
+ * one sent again (an unknown outcome, under the `ask` policy) goes under its journaled command id, which the device
+ * de-duplicates on. The job's return value is the final task record.
  */
 export class SessionWorker {
   private worker: Worker | undefined;
@@ -144,6 +155,8 @@ export class SessionWorker {
         attempts,
       };
       if (record.error === undefined) delete record.error;
+      // the session ended for good: nothing will replay its journal
+      await o.redis.del(o.keys.journal(base.session_id)).catch(() => undefined);
       await o.router
         .deliver(base.client_id, {
           type: 'task_end',
@@ -163,19 +176,20 @@ export class SessionWorker {
     if (cancelled !== null) return finish({ status: 'cancelled', error: cancelled });
 
     const store = new JobCheckpointStore(job, (error) => this.report('checkpoint-write-failed', { taskName: base.task_name, error: errorMessage(error) }));
-    let session: ManagedSession | undefined;
-    const ids = new CommandIds(base.session_id, () => session?.context.get('SESSION_STEP') ?? fromStep);
+    let session: ManagedSession;
     const dispatcher = new RoutedCommandDispatcher({
       ...o.dispatcher,
       router: o.router,
       clientId: base.client_id,
       sessionId: base.session_id,
       taskName: base.task_name,
-      commandId: (commands, target) => ids.next(commands, target),
       onEvent: (event) => this.report(`command-${event.type}`, { taskName: base.task_name, ...event }),
     });
     try {
-      session = await this.buildSession(data, dispatcher, checkpoint, store);
+      // BullMQ keeps the lock of a job at `<prefix>:<queue>:<job id>:lock`, holding the worker's token
+      const fence = token !== undefined ? { key: `${o.keys.tagged}:${o.queueName}:${job.id}:lock`, token } : undefined;
+      const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(base.session_id), ...(fence ? { fence } : {}) });
+      session = await this.buildSession(data, dispatcher, checkpoint, store, journal);
     } catch (error) {
       return finish({ status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
     }
@@ -190,6 +204,8 @@ export class SessionWorker {
       if (active.handOver) session.cancel(active.handOver, { force: true });
       const outcome = await session.run();
       await store.flush();
+      // a journal write refused because another worker holds the job now: that worker continues the session
+      if (outcome.status === 'failed' && outcome.failure?.cause?.code === 'JOB_LOCK_LOST') active.handOver ??= 'the job lock was lost';
       if (active.handOver !== undefined) {
         this.report('session-handed-over', { taskName: base.task_name, sessionId: base.session_id, reason: active.handOver });
         if (token !== undefined) await job.moveToWait(token);
@@ -203,7 +219,13 @@ export class SessionWorker {
     }
   }
 
-  private buildSession(data: SessionJobData, dispatcher: RoutedCommandDispatcher, checkpoint: SessionCheckpoint | undefined, store: JobCheckpointStore): Promise<ManagedSession> {
+  private buildSession(
+    data: SessionJobData,
+    dispatcher: RoutedCommandDispatcher,
+    checkpoint: SessionCheckpoint | undefined,
+    store: JobCheckpointStore,
+    journal: RedisActionJournal,
+  ): Promise<ManagedSession> {
     return (async () => {
       const o = this.options;
       const { record, platform } = data;
@@ -225,6 +247,7 @@ export class SessionWorker {
         interactor: new ProgrammaticInteractor({ confirm: false, ...o.session?.interactor }),
         logSink: new FileLogSink({ logRoot: o.logRoot, task: record.task_name }),
         checkpoint: store,
+        journal: { store: journal, ...(o.session?.onUnknownOutcome ? { onUnknownOutcome: o.session.onUnknownOutcome } : {}) },
         evaluation: false as const,
         reports: false as const,
         platform,

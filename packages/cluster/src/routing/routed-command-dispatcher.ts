@@ -24,7 +24,11 @@ export interface RoutedCommandDispatcherOptions {
   clientId: string;
   sessionId: string;
   taskName?: string;
-  /** The id of each batch (deterministic per session step, see `CommandIds`). Default: random. */
+  /**
+   * The id of a batch without `ExecuteOptions.commandId` (default: random). Journaled actions carry the journal's
+   * id, which the device de-duplicates on; other commands (screenshots, window selection) are safe to send again
+   * with a fresh id.
+   */
   commandId?: (commands: readonly Command[], target: ExecuteOptions['target']) => string;
   /** Timeout of one command without its own `timeout_ms`, in ms (default 30 000); a batch waits for the sum plus `graceMs`. */
   commandTimeoutMs?: number;
@@ -59,7 +63,7 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
 
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     if (commands.length === 0) return [];
-    const commandId = this.options.commandId?.(commands, options.target) ?? randomUUID();
+    const commandId = options.commandId ?? this.options.commandId?.(commands, options.target) ?? randomUUID();
     const message: ServerCommandMessage = {
       type: 'command',
       status: 'continue',

@@ -9,6 +9,8 @@ export interface NodeProcess {
   nodeId: string;
   handle: ChildHandle;
   httpUrl: string;
+  /** The device WebSocket endpoint. */
+  wsUrl: string;
   port: number;
   /** Calls the HTTP API with the key; returns status and JSON body. */
   api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -29,6 +31,8 @@ export interface NodeSettings {
   leaseMs?: number;
   offlineBudgetMs?: number;
   resendEveryMs?: number;
+  onUnknownOutcome?: 'tell-model' | 'ask' | 'fail';
+  confirm?: boolean;
 }
 
 /** Starts a node fixture process and waits for its address. */
@@ -48,6 +52,7 @@ export async function startNode(nodeId: string, settings: NodeSettings): Promise
     nodeId,
     handle,
     httpUrl,
+    wsUrl: info['wsUrl'] as string,
     port: info['port'] as number,
     api,
     async waitForResult(taskName, timeoutMs = 30_000) {

@@ -1,4 +1,6 @@
 // ScriptedModel replies of the cluster tests (LinuxAgent, one model call per step), chosen by the request text.
+import type { ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
+import { ScriptedModel } from '@ufo-ts/core/testing';
 import { FakeDesktop } from '@ufo-ts/testkit';
 
 const CALC_WINDOW_ID = new FakeDesktop().windows.find((w) => w.root_name === 'calc')!.id;
@@ -18,4 +20,24 @@ export function scriptFor(request: string): string[] {
   const plain = /^compute (.+)$/.exec(request);
   if (plain) return [select, compute(`408 for ${plain[1]}`)];
   return [linux([], { status: 'FAIL', result: `no script for "${request}"` })];
+}
+
+/**
+ * Answers each step of a session with the script's reply for that step (the request's `step` metadata), so a session
+ * resumed on another node gets the same replies whichever were already made or are replayed from the journal.
+ */
+export class StepScriptModel implements ChatModel {
+  readonly provider = 'scripted';
+  readonly modelId = 'scripted';
+  private readonly script: string[];
+
+  constructor(request: string) {
+    this.script = scriptFor(request);
+  }
+
+  complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    const step = Number(request.metadata?.['step'] ?? 0);
+    const reply = this.script[Math.min(step, this.script.length - 1)]!;
+    return new ScriptedModel({ replies: [reply] }).complete(request);
+  }
 }
