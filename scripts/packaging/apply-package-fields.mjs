@@ -3,7 +3,7 @@
 // their order stay as they are, new fields go after `description`. Run it after adding a package or an entry.
 // Usage: node scripts/packaging/apply-package-fields.mjs [package-dir ...]
 import { writeFileSync } from 'node:fs';
-import { dualEntry, keywordsFor, NODE_TYPES_PACKAGES, NODE_TYPES_RANGE, publishablePackages, repositoryFields, typesVersionsFor } from './package-fields.mjs';
+import { dualEntry, keywordsFor, NODE_TYPES_PACKAGES, NODE_TYPES_RANGE, PREPACK, publishablePackages, repositoryFields, typesVersionsFor } from './package-fields.mjs';
 
 const only = new Set(process.argv.slice(2));
 
@@ -23,6 +23,7 @@ for (const { dir, file, manifest } of publishablePackages()) {
     updates.typesVersions = typesVersionsFor(exportsMap);
   }
   Object.assign(updates, repositoryFields(dir), { keywords: keywordsFor(dir) });
+  updates.scripts = { ...manifest.scripts, prepack: PREPACK };
   if (NODE_TYPES_PACKAGES.includes(dir)) updates.dependencies = { ...manifest.dependencies, '@types/node': NODE_TYPES_RANGE };
   if (Array.isArray(manifest.files) && !manifest.files.includes('LICENSE')) updates.files = [...manifest.files, 'LICENSE'];
   writeFileSync(file, `${JSON.stringify(withFields(manifest, updates), null, 2)}\n`);

@@ -94,3 +94,6 @@ export function keywordsFor(dir) {
  */
 export const NODE_TYPES_PACKAGES = ['core', 'dispatchers', 'imaging', 'platform-linux', 'platform-windows', 'server'];
 export const NODE_TYPES_RANGE = '>=20';
+
+/** Each package's `prepack` script: the guard that refuses to pack an unbuilt package (prepack.mjs). */
+export const PREPACK = 'node ../../scripts/packaging/prepack.mjs';
