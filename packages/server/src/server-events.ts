@@ -10,6 +10,8 @@ export type ServerEvent =
   | { type: 'client-disconnected'; clientId: string | undefined; code: number; reason: string }
   | { type: 'protocol-error'; clientId: string | undefined; code: string; error: string }
   | { type: 'heartbeat-timeout'; clientId: string | undefined; silentMs: number }
+  /** A peer that does not read its messages was disconnected (its own backlog, or the server-wide ceiling). */
+  | { type: 'slow-reader-disconnected'; clientId: string | undefined; reason: string }
   /** A liveness probe of a client id's holder (started by a duplicate registration) ended: kept or dropped. */
   | { type: 'probe-ended'; clientId: string; alive: boolean }
   | { type: 'client-error'; clientId: string; code: string | undefined; error: string }

@@ -5,6 +5,7 @@ import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from '@u
 import { generateApiKey } from './auth/api-key.js';
 import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
+import { TokenBuckets } from './connections/token-bucket.js';
 import { ServerListenError } from './errors.js';
 import { createApiApp } from './http/api-app.js';
 import type { ServerEvent, ServerEventListener } from './server-events.js';
@@ -66,6 +67,18 @@ export interface UfoServerOptions {
   maxControlMessageBytes?: number;
   /** A device with more unread bytes queued than this is disconnected (default 4 × `maxMessageBytes`). */
   maxBufferedBytes?: number;
+  /**
+   * Ceiling on unread bytes queued for all connections together (default 256 MiB): past it the slowest reader is
+   * disconnected (event `slow-reader-disconnected` with the reason), so non-reading clients cannot grow memory
+   * without bound.
+   */
+  maxTotalBufferedBytes?: number;
+  /**
+   * Tasks a device may start itself (TASK messages), as a token bucket per client id: `burst` at once, refilled at
+   * `perMinute` (default burst 5, 30 per minute). Each task writes a log folder, so this also bounds a device's log
+   * growth. Refused requests get `RATE_LIMITED`.
+   */
+  deviceTaskRate?: { burst?: number; perMinute?: number };
   /**
    * Per-device credentials (issued and revoked with `POST`/`DELETE /api/devices/{client_id}/credential`, stored
    * hashed). A client id with a credential can only register by presenting it; with `require`, ids without one
@@ -155,7 +168,8 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
   const credentials = options.deviceCredentials?.store ?? scaleOut?.credentials ?? new MemoryDeviceCredentialStore();
   const requireDeviceCredentials = options.deviceCredentials?.require ?? false;
-  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
+  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, taskRate, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;
@@ -199,6 +213,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         serverPort,
         maxMessageBytes,
         maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
+        maxTotalBufferedBytes: options.maxTotalBufferedBytes ?? 256 * 1024 * 1024,
         heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
         registerTimeoutMs: options.registerTimeoutMs ?? 10_000,
         registry,

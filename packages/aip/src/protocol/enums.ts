@@ -58,6 +58,7 @@ export const AipErrorCodeSchema = z.enum([
   'SESSION_ID_IN_USE',
   'TASK_NAME_IN_USE',
   'DEVICE_BUSY',
+  'RATE_LIMITED',
   'PLATFORM_UNSUPPORTED',
   'RESULTS_UNEXPECTED',
   'COMMAND_FAILED',

@@ -9,6 +9,7 @@ import {
   type ServerMessageInput,
 } from '@ufo-ts/aip';
 import WebSocket from 'ws';
+import type { OutboundBudget } from './outbound-budget.js';
 
 /** Options of {@link DeviceConnection}. */
 export interface DeviceConnectionOptions {
@@ -21,6 +22,10 @@ export interface DeviceConnectionOptions {
   maxBufferedBytes: number;
   /** Clock for `lastSeen` (ms). */
   now: () => number;
+  /** The server-wide ceiling on queued bytes, shared by every connection. */
+  budget?: OutboundBudget;
+  /** Told when a slow reader is disconnected, with the reason. */
+  onSlowReader?: (connection: DeviceConnection, reason: string) => void;
 }
 
 /** The identity a connection registered with; pinned for the connection's life. */
@@ -74,10 +79,25 @@ export class DeviceConnection implements AipChannel {
     if (!this.open) throw new AipChannelClosedError(`device ${this.deviceId} is not connected`);
     const text = encodeServerMessage(message, { maxBytes: this.options.maxMessageBytes });
     if (this.socket.bufferedAmount + text.length > this.options.maxBufferedBytes) {
-      this.socket.terminate();
-      throw new AipChannelClosedError(`device ${this.deviceId} does not read its messages (over ${this.options.maxBufferedBytes} bytes queued); disconnected`);
+      const reason = `device ${this.deviceId} does not read its messages (over ${this.options.maxBufferedBytes} bytes queued); disconnected`;
+      this.dropSlowReader(reason);
+      throw new AipChannelClosedError(reason);
+    }
+    const budget = this.options.budget;
+    if (budget && budget.used() + text.length > budget.maxTotalBytes) {
+      const slowest = budget.slowest() ?? this;
+      const reason = `the server's queued output would pass ${budget.maxTotalBytes} bytes; ${slowest.deviceId}, the slowest reader (${slowest.socket.bufferedAmount} bytes queued), is disconnected`;
+      slowest.dropSlowReader(reason);
+      if (slowest === this) throw new AipChannelClosedError(reason);
     }
     this.socket.send(text);
+  }
+
+  /** Disconnects this peer for not reading (terminated: a close frame would queue behind the backlog). */
+  dropSlowReader(reason: string): void {
+    this.options.budget?.delete(this);
+    this.options.onSlowReader?.(this, reason);
+    this.socket.terminate();
   }
 
   /** Sends an ERROR (never throws); with `fatal`, closes the connection after it (policy violation, 1008). */

@@ -6,6 +6,7 @@ import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import { DeviceConnection } from '../connections/device-connection.js';
+import { OutboundBudget } from '../connections/outbound-budget.js';
 import type { ServerEvent } from '../server-events.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { MessageRouter } from './message-router.js';
@@ -23,6 +24,8 @@ export interface AipEndpointOptions {
   serverPort: () => number | undefined;
   maxMessageBytes: number;
   maxBufferedBytes: number;
+  /** Ceiling on bytes queued for all connections together; the slowest reader is dropped past it. */
+  maxTotalBufferedBytes: number;
   /** A registered device silent for longer than this is disconnected. */
   heartbeatTimeoutMs: number;
   /** A connection that has not registered within this time is closed. */
@@ -47,6 +50,7 @@ export class AipEndpoint {
   private readonly sweeper: NodeJS.Timeout;
   private readonly options: AipEndpointOptions;
   private readonly sweepPeriodMs: number;
+  private readonly budget: OutboundBudget;
   private lastSweep: number;
 
   constructor(options: AipEndpointOptions) {
@@ -54,6 +58,7 @@ export class AipEndpoint {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
     this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
     this.lastSweep = options.now();
+    this.budget = new OutboundBudget(options.maxTotalBufferedBytes);
     this.sweeper = setInterval(() => this.sweep(), this.sweepPeriodMs);
     this.sweeper.unref();
   }
@@ -92,9 +97,12 @@ export class AipEndpoint {
       remote,
       maxMessageBytes: this.options.maxMessageBytes,
       maxBufferedBytes: this.options.maxBufferedBytes,
+      budget: this.budget,
+      onSlowReader: (slow, reason) => this.options.emit({ type: 'slow-reader-disconnected', clientId: slow.identity?.clientId, reason }),
       now: this.options.now,
     });
     this.connections.add(connection);
+    this.budget.add(connection);
     socket.on('message', (data, isBinary) => this.options.router.handle(connection, data, isBinary));
     socket.on('error', () => {
       // oversized frames, protocol violations and resets end in 'close'; nothing to do here
@@ -104,6 +112,7 @@ export class AipEndpoint {
 
   private onClose(connection: DeviceConnection, code: number, reason: string): void {
     this.connections.delete(connection);
+    this.budget.delete(connection);
     const identity = connection.identity;
     if (identity) {
       this.options.registry.remove(identity.clientId, connection);

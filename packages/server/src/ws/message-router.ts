@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '@ufo-ts/core';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
+import type { TokenBuckets } from '../connections/token-bucket.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import { ServerError } from '../errors.js';
 import type { ServerEvent } from '../server-events.js';
@@ -35,6 +36,8 @@ export interface MessageRouterOptions {
   maxControlMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
+  /** Per-device budget of tasks a device starts itself (bounds its log growth too). */
+  taskRate: TokenBuckets;
   /** Per-device credentials checked at registration. */
   credentials: DeviceCredentialStore;
   /** Refuse client ids that have no credential issued (default: only ids with one must present it). */
@@ -209,6 +212,10 @@ export class MessageRouter {
 
   private startTask(connection: DeviceConnection, message: ClientTaskMessage): void {
     const identity = connection.identity!;
+    if (!this.options.taskRate.take(identity.clientId, this.options.now())) {
+      this.refuse(connection, 'RATE_LIMITED', `device "${identity.clientId}" starts tasks too often; retry later`, { responseId: message.request_id });
+      return;
+    }
     this.options.tasks
       .startTask({
         clientId: identity.clientId,
