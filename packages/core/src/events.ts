@@ -23,6 +23,8 @@ export type EngineEvent =
       target: { agent: string; agentKind: string; state: string };
     }
   | { type: 'command'; agent: string; tool: string; status: string; error?: string | null }
+  /** A running tool reported progress (`total` when it announced one). */
+  | { type: 'command-progress'; agent: string; tool: string; progress: number; total?: number; message?: string }
   | { type: 'question'; agent: string; questions: string[] }
   | { type: 'confirmation'; agent: string; function: string; approved: boolean }
   | { type: 'warning'; message: string; details?: Record<string, unknown> };

@@ -89,7 +89,8 @@ export class LocalCommandDispatcher implements CommandDispatcher {
   /**
    * Runs the commands one after another and returns one Result per command, in order. With `stopOnFailure`,
    * the commands after the first failure are `skipped` with the reason. Once `signal` aborts, the running
-   * command and all later ones come back as `COMMAND_ABORTED` failures. Never throws.
+   * command and all later ones come back as `COMMAND_ABORTED` failures. `onProgress` receives the progress the
+   * tools report (the calls then carry a progress token). Never throws.
    */
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     const results: Result[] = [];
@@ -107,7 +108,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
           duration_ms: 0,
         });
       } else {
-        const result = await runCommand(command, options.target, options.signal, this.context);
+        const result = await runCommand(command, options.target, options.signal, this.context, options.onProgress);
         results.push(result);
         if (result.status === 'failure') firstFailure ??= result;
       }

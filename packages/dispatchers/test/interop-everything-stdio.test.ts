@@ -70,6 +70,16 @@ describe('server-everything over stdio', () => {
     expect(seen).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]].slice(0, seen.length));
   });
 
+  it('relays progress to the caller of execute (ExecuteOptions.onProgress), as the engine uses it', async () => {
+    const quiet = dispatchers.create({ config: { AppAgent: { default: { action: [everythingStdio('quiet')] } } } });
+    const seen: Array<[string, number, number | undefined]> = [];
+    const call = command('trigger-long-running-operation', { duration: 0.2, steps: 4 });
+    const [result] = await quiet.execute([call], { target, onProgress: (p) => seen.push([p.tool, p.progress, p.total]) });
+    expect(result?.status).toBe('success');
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen[0]).toEqual(['trigger-long-running-operation', 1, 4]);
+  });
+
   it('times out a long call and cancels it; with resetTimeoutOnProgress a call that keeps reporting finishes', async () => {
     const timedOut = await runOne(dispatcher, command('trigger-long-running-operation', { duration: 30, steps: 2 }, 'action', { timeout_ms: 300 }), target);
     expect(timedOut.error).toMatch(/^TOOL_TIMEOUT: tool "trigger-long-running-operation" on server "everything" did not answer within 300 ms/);

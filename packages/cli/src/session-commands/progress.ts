@@ -54,6 +54,13 @@ export class ProgressReporter {
         if (this.live) this.live.action = this.action;
         this.redraw();
         break;
+      case 'command-progress':
+        if (this.live) {
+          const share = event.total ? `${event.progress}/${event.total}` : String(event.progress);
+          this.live.action = `${event.tool} ${share}${event.message ? ` ${oneLine(event.message)}` : ''}`;
+        }
+        this.redraw();
+        break;
       case 'step-end':
         this.cost += event.cost;
         this.live = undefined;

@@ -13,6 +13,17 @@ export interface DispatchTarget {
   process?: string;
 }
 
+/** A progress report of a running command (MCP `notifications/progress`). */
+export interface CommandProgress {
+  call_id: string;
+  tool: string;
+  /** Grows with each report. */
+  progress: number;
+  /** The total, when the tool announced one. */
+  total?: number | undefined;
+  message?: string | undefined;
+}
+
 /** Options of {@link CommandDispatcher.execute}. */
 export interface ExecuteOptions {
   target: DispatchTarget;
@@ -28,6 +39,11 @@ export interface ExecuteOptions {
    * itself ignores it.
    */
   commandId?: string;
+  /**
+   * Receives the progress the tools report while the batch runs (dispatchers that cannot relay progress never
+   * call it). Listener errors are ignored.
+   */
+  onProgress?: (progress: CommandProgress) => void;
 }
 
 /** Options of {@link CommandDispatcher.listTools}. */

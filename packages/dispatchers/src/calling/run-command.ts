@@ -1,5 +1,6 @@
 import {
   errorMessage,
+  type CommandProgress,
   type Command,
   type DispatchTarget,
   type Result,
@@ -35,6 +36,8 @@ export async function runCommand(
   target: DispatchTarget,
   signal: AbortSignal | undefined,
   context: RunCommandContext,
+  /** The caller's progress listener (`ExecuteOptions.onProgress`). */
+  onCallerProgress?: (progress: CommandProgress) => void,
 ): Promise<Result> {
   const startedAt = performance.now();
   const callId = typeof input?.call_id === 'string' ? input.call_id : '';
@@ -88,11 +91,19 @@ export async function runCommand(
       signal,
       resetTimeoutOnProgress: context.resetTimeoutOnProgress,
       maxTotalTimeoutMs: Math.max(timeoutMs, context.maxTotalTimeoutMs),
-      onProgress: context.listening
-        ? (progress: CallProgress) => context.emit({ type: 'command-progress', call_id: callId, tool: toolName, namespace, ...progress })
-        : context.resetTimeoutOnProgress
-          ? () => undefined
-          : undefined,
+      onProgress:
+        context.listening || onCallerProgress
+          ? (progress: CallProgress) => {
+              if (context.listening) context.emit({ type: 'command-progress', call_id: callId, tool: toolName, namespace, ...progress });
+              try {
+                onCallerProgress?.({ call_id: callId, tool: toolName, ...progress });
+              } catch {
+                // a listener's bug must not change the call
+              }
+            }
+          : context.resetTimeoutOnProgress
+            ? () => undefined
+            : undefined,
     };
     let outcome = await invokeTool(entry, command.parameters, invokeOptions);
     if (outcome.kind === 'session-lost') {

@@ -1,5 +1,5 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { createCommand, type ActionRecord, type Command, type DispatchTarget, type Result } from '@ufo-ts/core';
+import { createCommand, type ActionRecord, type Command, type CommandProgress, type DispatchTarget, type Result } from '@ufo-ts/core';
 import type { Action } from '../schemas/responses.js';
 
 /** Formats an action like the original's `name(k=v, ...)`. */
@@ -35,8 +35,17 @@ export async function executeActions(
   const toRun = confirmAt >= 0 ? real.slice(0, confirmAt) : real;
   const toHold = confirmAt >= 0 ? real.slice(confirmAt) : [];
   const commands: Command[] = toRun.map((a) => createCommand(a.function, a.arguments, 'action'));
+  const onProgress = (p: CommandProgress): void =>
+    agent.services.events.emit({
+      type: 'command-progress',
+      agent: agent.name,
+      tool: p.tool,
+      progress: p.progress,
+      ...(p.total !== undefined ? { total: p.total } : {}),
+      ...(p.message !== undefined ? { message: p.message } : {}),
+    });
   const results = commands.length
-    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true, ...(signal ? { signal } : {}) })
+    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true, onProgress, ...(signal ? { signal } : {}) })
     : [];
   for (const [i, result] of results.entries()) {
     agent.services.events.emit({ type: 'command', agent: agent.name, tool: commands[i]!.tool_name, status: result.status, error: result.error ?? null });
