@@ -1,4 +1,5 @@
 import { createCommand } from '@ufo-ts/core';
+import { ManualClock } from '@ufo-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AIP_PROTOCOL_VERSION,
@@ -184,6 +185,33 @@ describe('DeviceClient', () => {
     await device.start();
     await server.waitFor(() => server.connections.length >= 2, 3_000, 'a reconnection');
     expect(events.some((e) => e.type === 'heartbeat-timeout')).toBe(true);
+  });
+
+  it('on a ManualClock, heartbeats, the heartbeat timeout and the reconnection wait for the clock, not for real time', async () => {
+    const server = await stub();
+    server.answerHeartbeats = false;
+    const clock = new ManualClock();
+    const { device, events } = client(server, { heartbeatIntervalMs: 20, heartbeatTimeoutMs: 60, clock, backoff: { initialDelayMs: 20, maxDelayMs: 20 } });
+    await device.start();
+    // real time runs far past several periods and the timeout: nothing happens until the clock moves
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+    await settle();
+    expect(server.messages('heartbeat')).toHaveLength(0);
+    for (let beat = 1; beat <= 3; beat += 1) {
+      clock.advance(20);
+      await server.waitFor(() => server.messages('heartbeat').length === beat, 3_000, `heartbeat ${beat}`);
+    }
+    // 60 ms of silence is not more than the timeout
+    await settle();
+    expect(events.some((e) => e.type === 'heartbeat-timeout')).toBe(false);
+    clock.advance(20);
+    await server.waitFor(() => events.some((e) => e.type === 'reconnect-scheduled'), 3_000, 'the heartbeat timeout');
+    expect(events.find((e) => e.type === 'heartbeat-timeout')).toMatchObject({ silentMs: 80 });
+    // the reconnection waits out its backoff on the clock too
+    await settle();
+    expect(server.connections).toHaveLength(1);
+    clock.advance(20);
+    await server.waitFor(() => server.connections.length === 2 && device.state === 'registered', 3_000, 'the reconnection');
   });
 
   it('a refusal that retrying cannot fix is final: protocol mismatch and a bad key', async () => {

@@ -1,4 +1,5 @@
 import { createCommand, type Command, type Result } from '@ufo-ts/core';
+import { ManualClock } from '@ufo-ts/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   AipChannelClosedError,
@@ -81,6 +82,26 @@ describe('WebSocketCommandDispatcher', () => {
     void second;
     await dispatcher.close();
     expect((await second)[0]).toMatchObject({ status: 'failure', error: expect.stringMatching(/^DISPATCHER_CLOSED/) });
+  });
+
+  it('on a ManualClock, the batch deadline fires only when the clock passes it', async () => {
+    const clock = new ManualClock();
+    const channel = new FakeChannel();
+    const dispatcher = new WebSocketCommandDispatcher({ channel, sessionId: 'sess-1', commandTimeoutMs: 40, graceMs: 10, clock });
+    const command = createCommand('click_input', { id: '1' });
+    let settled: Result[] | undefined;
+    const pending = dispatcher.execute([command], { target }).then((r) => (settled = r));
+    await channel.nextCommand();
+    // far past the 50 ms deadline in real time, and 1 ms before it on the clock
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    clock.advance(49);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBeUndefined();
+    expect(dispatcher.pendingCount).toBe(1);
+    clock.advance(1);
+    const [result] = await pending;
+    expect(result).toMatchObject({ status: 'failure', error: expect.stringContaining('COMMAND_TIMEOUT') });
+    expect(channel.sent.at(-1)).toMatchObject({ type: 'cancel' });
   });
 
   it('fails a batch that gets no results at its deadline, tells the device to cancel it, and ignores late results', async () => {

@@ -17,6 +17,7 @@ export * from './ports/chat-model.js';
 export * from './ports/command-dispatcher.js';
 export * from './ports/interactor.js';
 export * from './ports/clock.js';
+export * from './clock-timers.js';
 export * from './ports/log-sink.js';
 export * from './ports/round-recorder.js';
 export * from './logs/log-folder.js';

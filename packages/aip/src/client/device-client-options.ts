@@ -1,4 +1,4 @@
-import type { CommandDispatcher } from '@ufo-ts/core';
+import type { Clock, CommandDispatcher } from '@ufo-ts/core';
 import type { DeviceInfoInput } from '../protocol/device-info.js';
 import type { Platform } from '../protocol/enums.js';
 import type { BackoffOptions } from './backoff.js';
@@ -54,4 +54,10 @@ export interface DeviceClientOptions {
   onEvent?: DeviceClientEventListener;
   /** Random source for the backoff jitter (tests). */
   random?: () => number;
+  /**
+   * The time source of the heartbeats, the heartbeat and registration timeouts, the reconnection delays and command
+   * durations (default `systemClock`; tests pass `ManualClock` from `@ufo-ts/core/testing`). The WebSocket
+   * handshake timeout is the `ws` library's own.
+   */
+  clock?: Clock;
 }

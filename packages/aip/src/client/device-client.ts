@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessage, type Result } from '@ufo-ts/core';
+import { clockInterval, clockTimeout, errorMessage, systemClock, type Clock, type Result, type StopTimer } from '@ufo-ts/core';
 import WebSocket from 'ws';
 import {
   AipChannelClosedError,
@@ -49,6 +49,7 @@ export class DeviceClient {
   private readonly runner: CommandRunner;
   private readonly dedup: CommandDeduplicator;
   private readonly maxBytes: number;
+  private readonly clock: Clock;
   private socket: WebSocket | undefined;
   private stateValue: DeviceClientState = 'idle';
   private stopped = false;
@@ -60,6 +61,7 @@ export class DeviceClient {
 
   constructor(options: DeviceClientOptions) {
     this.options = options;
+    this.clock = options.clock ?? systemClock;
     this.runner = new CommandRunner(options.dispatcher);
     this.dedup = new CommandDeduplicator(options.rememberCommands ?? 1_000);
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -160,10 +162,9 @@ export class DeviceClient {
       const delayMs = backoffDelay(failures, this.options.backoff, this.options.random);
       this.stateValue = 'waiting';
       this.emit({ type: 'reconnect-scheduled', attempt: failures + 1, delayMs });
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delayMs);
-        this.wake = () => (clearTimeout(timer), resolve());
-      });
+      const wake = new AbortController();
+      this.wake = () => wake.abort();
+      await this.clock.sleep(delayMs, wake.signal).catch(() => undefined);
       this.wake = undefined;
     }
     this.stateValue = 'stopped';
@@ -178,9 +179,9 @@ export class DeviceClient {
       let registered = false;
       let fatal: RegistrationRefusedError | undefined;
       let lastError: string | undefined;
-      let heartbeat: NodeJS.Timeout | undefined;
-      let registerTimer: NodeJS.Timeout | undefined;
-      let lastHeard = Date.now();
+      let stopHeartbeat: StopTimer | undefined;
+      let stopRegisterTimer: StopTimer | undefined;
+      let lastHeard = this.clock.monotonic();
       const registerId = randomUUID();
       let socket: WebSocket;
       try {
@@ -198,15 +199,15 @@ export class DeviceClient {
 
       const startHeartbeat = (intervalMs: number) => {
         const timeoutMs = this.options.heartbeatTimeoutMs ?? intervalMs * 3;
-        heartbeat = setInterval(() => {
-          const silentMs = Date.now() - lastHeard;
+        stopHeartbeat = clockInterval(this.clock, intervalMs, () => {
+          const silentMs = this.clock.monotonic() - lastHeard;
           if (silentMs > timeoutMs) {
             this.emit({ type: 'heartbeat-timeout', silentMs });
             socket.terminate();
             return;
           }
-          this.trySend({ type: 'heartbeat', client_id: this.options.clientId, timestamp: new Date().toISOString() });
-        }, intervalMs);
+          this.trySend({ type: 'heartbeat', client_id: this.options.clientId, timestamp: new Date(this.clock.now()).toISOString() });
+        });
       };
 
       socket.on('unexpected-response', (_request, response) => {
@@ -222,10 +223,10 @@ export class DeviceClient {
         lastError = errorMessage(error);
       });
       socket.on('open', () => {
-        registerTimer = setTimeout(() => {
+        stopRegisterTimer = clockTimeout(this.clock, registerTimeoutMs, () => {
           lastError = `no registration answer within ${registerTimeoutMs} ms`;
           socket.terminate();
-        }, registerTimeoutMs);
+        });
         void this.describeDevice().then((info) => {
           this.trySend({
             type: 'register',
@@ -236,12 +237,12 @@ export class DeviceClient {
             device_info: info,
             ...(this.options.credential !== undefined ? { credential: this.options.credential } : {}),
             request_id: registerId,
-            timestamp: new Date().toISOString(),
+            timestamp: new Date(this.clock.now()).toISOString(),
           });
         });
       });
       socket.on('message', (data, isBinary) => {
-        lastHeard = Date.now();
+        lastHeard = this.clock.monotonic();
         if (isBinary) {
           this.trySend({ type: 'error', error: 'binary frames are not part of AIP', code: 'MESSAGE_INVALID' });
           return;
@@ -256,7 +257,7 @@ export class DeviceClient {
         if (!registered) {
           if (message.type === 'heartbeat' && message.response_id === registerId) {
             registered = true;
-            clearTimeout(registerTimer);
+            stopRegisterTimer?.();
             this.stateValue = 'registered';
             const intervalMs = this.options.heartbeatIntervalMs ?? message.heartbeat_interval_ms ?? 30_000;
             startHeartbeat(intervalMs);
@@ -276,8 +277,8 @@ export class DeviceClient {
         this.handle(message);
       });
       socket.on('close', (code, reasonBuffer) => {
-        clearInterval(heartbeat);
-        clearTimeout(registerTimer);
+        stopHeartbeat?.();
+        stopRegisterTimer?.();
         const reason = reasonBuffer.toString('utf8');
         if (this.socket === socket) this.socket = undefined;
         this.stateValue = this.stopped ? 'stopped' : 'waiting';
@@ -328,10 +329,10 @@ export class DeviceClient {
 
   private async runCommand(message: ServerCommandMessage): Promise<void> {
     const { results, repeated } = await this.dedup.run(message, async () => {
-      const started = performance.now();
+      const started = this.clock.monotonic();
       this.emit({ type: 'command-start', sessionId: message.session_id, responseId: message.response_id, tools: message.actions.map((a) => a.tool_name) });
       const ran = await this.runner.run(message);
-      this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results: ran, durationMs: performance.now() - started });
+      this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results: ran, durationMs: this.clock.monotonic() - started });
       return ran;
     });
     if (repeated) this.emit({ type: 'command-repeated', sessionId: message.session_id, responseId: message.response_id });

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   BoundedMap,
+  clockTimeout,
   CommandSchema,
   errorMessage,
+  systemClock,
+  type Clock,
   type Command,
   type CommandDispatcher,
   type ExecuteOptions,
@@ -37,6 +40,8 @@ export interface WebSocketCommandDispatcherOptions {
   rememberSettled?: number;
   /** Creates COMMAND `response_id`s for batches without `ExecuteOptions.commandId` (default: random UUIDs). */
   createResponseId?: () => string;
+  /** The time source of batch deadlines and timestamps (default `systemClock`; tests pass `ManualClock`). */
+  clock?: Clock;
 }
 
 type SettleKind = 'resolved' | 'timed-out' | 'aborted' | 'disconnected' | 'closed' | 'send-failed';
@@ -167,6 +172,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
     const responseId = options.commandId ?? this.options.createResponseId?.() ?? randomUUID();
     const commandTimeoutMs = this.options.commandTimeoutMs ?? 30_000;
     const deadlineMs = commands.reduce((sum, command) => sum + (command.timeout_ms ?? commandTimeoutMs), 0) + (this.options.graceMs ?? 2_000);
+    const clock = this.options.clock ?? systemClock;
     return new Promise<Result[]>((resolve) => {
       const signal = options.signal;
       const onAbort = () => {
@@ -174,18 +180,18 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
         batch.settle('aborted', commands.map((command) => failure(command.call_id, error)));
         this.sendCancel(responseId, error.message);
       };
-      const timer = setTimeout(() => {
+      const stopTimer = clockTimeout(clock, deadlineMs, () => {
         this.emit({ type: 'command-timeout', sessionId: this.sessionId, responseId, waitedMs: deadlineMs, commands: commands.length });
         const error = new AipError('COMMAND_TIMEOUT', `device ${this.options.channel.deviceId} sent no results within ${deadlineMs} ms`);
         batch.settle('timed-out', commands.map((command) => failure(command.call_id, error)));
         this.sendCancel(responseId, error.message);
-      }, deadlineMs);
+      });
       const batch: PendingBatch = {
         responseId,
         commands,
         settle: (kind, results) => {
           if (!this.pending.delete(responseId)) return;
-          clearTimeout(timer);
+          stopTimer();
           signal?.removeEventListener('abort', onAbort);
           this.settled.set(responseId, kind);
           resolve(results);
@@ -205,7 +211,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
           ...(options.target.process !== undefined ? { process_name: options.target.process } : {}),
           actions: commands,
           stop_on_failure: options.stopOnFailure ?? false,
-          timestamp: new Date().toISOString(),
+          timestamp: new Date(clock.now()).toISOString(),
         });
       } catch (error) {
         this.emit({ type: 'send-failed', sessionId: this.sessionId, responseId, error: errorMessage(error) });
