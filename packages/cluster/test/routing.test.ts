@@ -1,8 +1,8 @@
 // Command routing against a real Redis (started here): a command for an offline device fails at once; within the
 // offline budget the dispatcher backs off and retries until the device appears; presence leases (never taken over).
 import { DeviceClient, type DeviceClientEvent } from '@ufo-ts/aip';
-import { createCommand } from '@ufo-ts/core';
-import { ScriptedModel } from '@ufo-ts/core/testing';
+import { createCommand, type Result } from '@ufo-ts/core';
+import { ManualClock, ScriptedModel } from '@ufo-ts/core/testing';
 import { createUfoServer, type UfoServer } from '@ufo-ts/server';
 import { FakeDesktop, createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import type { Redis } from 'ioredis';
@@ -84,6 +84,31 @@ describe('command routing', () => {
     expect(result!.error).toMatch(/^DEVICE_OFFLINE/);
     // far below the 60 s command timeout: nobody waited for an answer that could not come
     expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('on a ManualClock, an offline device is retried on the clock and fails DEVICE_OFFLINE only once the clock passes the budget', async () => {
+    const clock = new ManualClock();
+    const events: RoutedDispatcherEvent[] = [];
+    const offline = () => events.filter((e) => e.type === 'device-offline').length;
+    const routed = new RoutedCommandDispatcher({ router, clientId: 'nobody-yet', sessionId: 'sess-clock', offlineBudgetMs: 1_000, backoff: { initialDelayMs: 100, maxDelayMs: 100 }, clock, onEvent: (e) => events.push(e) });
+    const command = createCommand('click_input', { id: '1' });
+    let settled: Result[] | undefined;
+    const pending = routed.execute([command], { target: { agent: 'LinuxAgent' } }).then((r) => (settled = r));
+    await expect.poll(offline, { timeout: 5_000, interval: 10 }).toBe(1);
+    // real time far past the budget: no retry, no failure until the clock moves
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(offline()).toBe(1);
+    expect(settled).toBeUndefined();
+    let advanced = 0;
+    while (settled === undefined && advanced < 3_000) {
+      const before = offline();
+      clock.advance(100);
+      advanced += 100;
+      await expect.poll(() => offline() > before || settled !== undefined, { timeout: 5_000, interval: 5 }).toBe(true);
+    }
+    const [result] = await pending;
+    expect(result!.error).toMatch(/^DEVICE_OFFLINE/);
+    expect(advanced).toBeGreaterThanOrEqual(1_000);
   });
 
   it('within its offline budget the session backs off and retries, and the command runs once the device is back', async () => {

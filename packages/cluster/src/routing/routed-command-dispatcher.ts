@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { backoffDelay, listRemoteTools, type BackoffOptions, type ServerCommandMessage } from '@ufo-ts/aip';
 import {
+  clockTimeout,
   errorMessage,
+  systemClock,
+  type Clock,
   type Command,
   type CommandDispatcher,
   type ExecuteOptions,
@@ -47,6 +50,8 @@ export interface RoutedCommandDispatcherOptions {
   /** Delays between retries while the device is offline (default 100 ms doubling to 2 s). */
   backoff?: BackoffOptions;
   onEvent?: (event: RoutedDispatcherEvent) => void;
+  /** The time source of deadlines, the offline budget, backoff and re-publishing (default `systemClock`; tests pass `ManualClock`). */
+  clock?: Clock;
 }
 
 type Outcome = { kind: 'results'; results: Result[] } | { kind: 'failed'; code: 'DEVICE_OFFLINE' | 'COMMAND_TIMEOUT' | 'COMMAND_ABORTED'; error: string };
@@ -58,8 +63,11 @@ type Outcome = { kind: 'results'; results: Result[] } | { kind: 'failed'; code: 
  */
 export class RoutedCommandDispatcher implements CommandDispatcher {
   private readonly controller = new AbortController();
+  private readonly clock: Clock;
 
-  constructor(private readonly options: RoutedCommandDispatcherOptions) {}
+  constructor(private readonly options: RoutedCommandDispatcherOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     if (commands.length === 0) return [];
@@ -75,7 +83,7 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
       ...(options.target.process !== undefined ? { process_name: options.target.process } : {}),
       actions: [...commands],
       stop_on_failure: options.stopOnFailure ?? false,
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(this.clock.now()).toISOString(),
     };
     const outcome = await this.route(message, options.signal);
     if (outcome.kind === 'results') return outcome.results;
@@ -105,7 +113,8 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
     const { router, clientId } = this.options;
     const commandId = message.response_id;
     const timeoutMs = this.options.commandTimeoutMs ?? 30_000;
-    const deadline = Date.now() + message.actions.reduce((sum, c) => sum + (c.timeout_ms ?? timeoutMs), 0) + (this.options.graceMs ?? 2_000);
+    const clock = this.clock;
+    const deadline = clock.monotonic() + message.actions.reduce((sum, c) => sum + (c.timeout_ms ?? timeoutMs), 0) + (this.options.graceMs ?? 2_000);
     const offlineBudgetMs = this.options.offlineBudgetMs ?? 15_000;
     const resendEveryMs = this.options.resendEveryMs ?? 2_000;
     const abort = anySignal([this.controller.signal, signal]);
@@ -126,19 +135,19 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
         if (sends++ > 0) this.emit({ type: 'resend', clientId, commandId, attempt: sends });
         let waitMs: number;
         if (receivers === 0) {
-          offlineSince ??= Date.now();
-          const offlineMs = Date.now() - offlineSince;
+          offlineSince ??= clock.monotonic();
+          const offlineMs = clock.monotonic() - offlineSince;
           this.emit({ type: 'device-offline', clientId, commandId, offlineMs });
           if (offlineMs >= offlineBudgetMs) return { kind: 'failed', code: 'DEVICE_OFFLINE', error: `device "${clientId}" is not connected to any node` };
           waitMs = Math.min(backoffDelay(offlineAttempt++, { initialDelayMs: 100, maxDelayMs: 2_000, ...this.options.backoff }), offlineBudgetMs - offlineMs);
         } else {
           offlineSince = undefined;
           offlineAttempt = 0;
-          waitMs = Math.min(resendEveryMs, deadline - Date.now());
+          waitMs = Math.min(resendEveryMs, deadline - clock.monotonic());
         }
-        const settled = await race(pending.reply, waitMs, abort.signal);
+        const settled = await race(pending.reply, waitMs, abort.signal, clock);
         if (settled) return { kind: 'results', results: match(message, settled.action_results) };
-        if (Date.now() >= deadline) return { kind: 'failed', code: 'COMMAND_TIMEOUT', error: `device "${clientId}" sent no results within the deadline` };
+        if (clock.monotonic() >= deadline) return { kind: 'failed', code: 'COMMAND_TIMEOUT', error: `device "${clientId}" sent no results within the deadline` };
       }
     } finally {
       pending.dispose();
@@ -155,16 +164,17 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
   }
 }
 
-/** Resolves with the reply, or undefined after `ms` or on abort. */
-function race<T>(reply: Promise<T>, ms: number, signal: AbortSignal): Promise<T | undefined> {
+/** Resolves with the reply, or undefined after `ms` on `clock` or on abort. */
+function race<T>(reply: Promise<T>, ms: number, signal: AbortSignal, clock: Clock): Promise<T | undefined> {
   return new Promise((resolve) => {
+    let stopTimer = (): void => undefined;
     const done = (value: T | undefined) => {
-      clearTimeout(timer);
+      stopTimer();
       signal.removeEventListener('abort', onAbort);
       resolve(value);
     };
     const onAbort = () => done(undefined);
-    const timer = setTimeout(() => done(undefined), Math.max(0, ms));
+    stopTimer = clockTimeout(clock, Math.max(0, ms), () => done(undefined));
     signal.addEventListener('abort', onAbort, { once: true });
     void reply.then(done);
   });
