@@ -1,4 +1,6 @@
+import { systemClock } from '@ufo-ts/core';
 import type {
+  Clock,
   Command,
   CommandDispatcher,
   DispatchTarget,
@@ -36,6 +38,11 @@ export interface LocalCommandDispatcherOptions {
   startTimeoutMs?: number;
   /** After a server failed to start, commands needing it fail fast with the same error for this long. Default 1 000 ms. */
   retryStartAfterMs?: number;
+  /**
+   * The time source of the server start deadline and the retry window (default `systemClock`; tests pass
+   * `ManualClock`). Call timeouts are the MCP SDK's own.
+   */
+  clock?: Clock;
   /** Client name announced to servers in the MCP handshake. Default `ufo-ts-dispatcher`. */
   clientName?: string;
   /** Receives server lifecycle, command (start, progress, end) and warning events. Listener errors are ignored. */
@@ -69,6 +76,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
       clientName: options.clientName ?? 'ufo-ts-dispatcher',
       startTimeoutMs: positive(options.startTimeoutMs, 30_000, 'startTimeoutMs'),
       retryStartAfterMs: options.retryStartAfterMs ?? 1_000,
+      clock: options.clock ?? systemClock,
       killChildrenOnExit: options.killChildrenOnExit ?? true,
       emit,
     });

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '@ufo-ts/core';
+import { errorMessage, type Clock } from '@ufo-ts/core';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatcherClosedError, ServerStartError } from '../errors.js';
@@ -58,6 +58,8 @@ export interface ServerConnectionOptions {
   startTimeoutMs: number;
   /** After a failed start, later acquires fail fast with the same error for this long. */
   retryStartAfterMs: number;
+  /** The time source of the start deadline and the retry window. */
+  clock: Clock;
   emit: DispatcherEventListener;
 }
 
@@ -105,7 +107,7 @@ export class ServerConnection {
     }
     if (!this.starting) {
       const failure = this.lastFailure;
-      if (failure && Date.now() - failure.at < this.options.retryStartAfterMs) throw failure.error;
+      if (failure && this.options.clock.monotonic() - failure.at < this.options.retryStartAfterMs) throw failure.error;
       const starting = this.start().then(
         (live) => {
           this.live = live;
@@ -114,7 +116,7 @@ export class ServerConnection {
         },
         (error: unknown) => {
           const startError = error instanceof ServerStartError ? error : this.startError(error, '');
-          this.lastFailure = { error: startError, at: Date.now() };
+          this.lastFailure = { error: startError, at: this.options.clock.monotonic() };
           throw startError;
         },
       );
@@ -181,6 +183,7 @@ export class ServerConnection {
         createClientTransport(config, this.options.target, this.options.factories),
         startTimeoutMs,
         timedOut,
+        this.options.clock,
       );
       const [{ Client }, { ToolListChangedNotificationSchema }] = await sdk;
       client = new Client({ name: this.options.clientName, version: CLIENT_VERSION }, { capabilities: {} });
@@ -216,9 +219,9 @@ export class ServerConnection {
         emit({ type: 'server-error', namespace: config.namespace, instance, error: errorMessage(error) });
         if (config.transport === 'http') this.onHttpTransportError(live, error);
       };
-      await withDeadline(client.connect(handle.transport, { timeout: startTimeoutMs }), startTimeoutMs, timedOut);
+      await withDeadline(client.connect(handle.transport, { timeout: startTimeoutMs }), startTimeoutMs, timedOut, this.options.clock);
       this.watchExit(handle, live);
-      live.tools = await withDeadline(listAllTools(client, startTimeoutMs), startTimeoutMs, timedOut);
+      live.tools = await withDeadline(listAllTools(client, startTimeoutMs), startTimeoutMs, timedOut, this.options.clock);
       (live as { pid: number | undefined }).pid = handle.pid();
       if (this.closed) {
         live.alive = false;

@@ -1,4 +1,4 @@
-import { canonicalJson, type DispatchTarget } from '@ufo-ts/core';
+import { canonicalJson, type Clock, type DispatchTarget } from '@ufo-ts/core';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import type { InProcessServerFactory, InstanceTarget } from './create-client-transport.js';
@@ -10,6 +10,7 @@ export interface ServerPoolOptions {
   clientName: string;
   startTimeoutMs: number;
   retryStartAfterMs: number;
+  clock: Clock;
   /** Send SIGTERM to every spawned child when this process exits without `closeAll()`. */
   killChildrenOnExit: boolean;
   emit: DispatcherEventListener;
@@ -53,6 +54,7 @@ export class ServerPool {
         clientName: this.options.clientName,
         startTimeoutMs: this.options.startTimeoutMs,
         retryStartAfterMs: this.options.retryStartAfterMs,
+        clock: this.options.clock,
         emit: this.options.emit,
       });
       this.connections.set(key, connection);

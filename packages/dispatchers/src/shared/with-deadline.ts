@@ -1,11 +1,13 @@
-/** Settles like `promise`, or rejects with `onTimeout()` after `ms` milliseconds, whichever comes first. */
-export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+import { clockTimeout, systemClock, type Clock, type StopTimer } from '@ufo-ts/core';
+
+/** Settles like `promise`, or rejects with `onTimeout()` after `ms` milliseconds on `clock`, whichever comes first. */
+export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => Error, clock: Clock = systemClock): Promise<T> {
+  let stop: StopTimer | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
+    stop = clockTimeout(clock, ms, () => reject(onTimeout()));
   });
   promise.catch(() => undefined); // if the deadline wins, a late rejection must not go unhandled
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, deadline]).finally(() => stop?.());
 }
 
 /** Settles like `promise`, or rejects with the signal's reason as soon as `signal` aborts. */
