@@ -1,3 +1,4 @@
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '@ufo-ts/core';
 import type { CatalogEntry } from '../routing/tool-catalog.js';
@@ -50,14 +51,14 @@ export async function invokeTool(entry: CatalogEntry, args: Record<string, unkno
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const result = await entry.live.client.callTool({ name: entry.tool.name, arguments: args }, undefined, {
-      timeout: timeoutMs,
-      ...(controller ? { signal: controller.signal } : {}),
-      ...(onProgress ? { onprogress: onProgress as (progress: { progress: number }) => void } : {}),
-      ...(options.resetTimeoutOnProgress
-        ? { resetTimeoutOnProgress: true, maxTotalTimeout: Math.max(timeoutMs, options.maxTotalTimeoutMs ?? timeoutMs) }
-        : {}),
-    });
+    const request: RequestOptions = { timeout: timeoutMs };
+    if (controller) request.signal = controller.signal;
+    if (onProgress) request.onprogress = onProgress as NonNullable<RequestOptions['onprogress']>;
+    if (options.resetTimeoutOnProgress) {
+      request.resetTimeoutOnProgress = true;
+      request.maxTotalTimeout = Math.max(timeoutMs, options.maxTotalTimeoutMs ?? timeoutMs);
+    }
+    const result = await entry.live.client.callTool({ name: entry.tool.name, arguments: args }, undefined, request);
     return { kind: 'returned', result: result as CallToolResult };
   } catch (error) {
     if (signal?.aborted) return { kind: 'aborted', reason: errorMessage(signal.reason ?? 'aborted') };

@@ -43,8 +43,7 @@ export async function runCommand(
   const callId = typeof input?.call_id === 'string' ? input.call_id : '';
   const toolName = typeof input?.tool_name === 'string' ? input.tool_name : '';
   let namespace: string | null = null;
-  const finish = (result: Omit<Result, 'call_id' | 'duration_ms' | 'namespace'>): Result => {
-    const done: Result = { ...result, namespace, call_id: callId, duration_ms: performance.now() - startedAt };
+  const settle = (done: Result): Result => {
     if (context.listening) context.emit({
       type: 'command-end',
       call_id: callId,
@@ -56,6 +55,11 @@ export async function runCommand(
     });
     return done;
   };
+  const finish = (result: Omit<Result, 'call_id' | 'duration_ms' | 'namespace'>): Result =>
+    settle({ ...result, namespace, call_id: callId, duration_ms: performance.now() - startedAt });
+  // The hot path: the same object as `finish` makes, built without a spread.
+  const succeed = (value: unknown): Result =>
+    settle({ status: 'success', result: value, namespace, call_id: callId, duration_ms: performance.now() - startedAt });
   const fail = (error: DispatchError, result?: unknown): Result =>
     finish({ status: 'failure', error: error.toResultText(), ...(result === undefined ? {} : { result }) });
 
@@ -114,7 +118,7 @@ export async function runCommand(
       entry = retryEntry;
       outcome = await invokeTool(entry, command.parameters, invokeOptions);
     }
-    return describeOutcome(outcome, command, entry, timeoutMs, finish, fail);
+    return describeOutcome(outcome, command, entry, timeoutMs, succeed, fail);
   } catch (error) {
     if (signal?.aborted) return fail(aborted(input, signal.reason));
     if (error instanceof DispatchError) return fail(error);
@@ -127,7 +131,7 @@ function describeOutcome(
   command: Command,
   entry: CatalogEntry,
   timeoutMs: number,
-  finish: (result: Omit<Result, 'call_id' | 'duration_ms' | 'namespace'>) => Result,
+  succeed: (value: unknown) => Result,
   fail: (error: DispatchError, result?: unknown) => Result,
 ): Result {
   const tool = `"${command.tool_name}" on server "${entry.namespace}"`;
@@ -137,7 +141,7 @@ function describeOutcome(
       if (result.isError) {
         return fail(new DispatchError('TOOL_FAILED', errorText(result)), result.structuredContent);
       }
-      return finish({ status: 'success', result: successValue(result, entry.tool) });
+      return succeed(successValue(result, entry.tool));
     }
     case 'timeout':
       return fail(new DispatchError('TOOL_TIMEOUT', `tool ${tool} did not answer within ${timeoutMs} ms`));
