@@ -55,7 +55,9 @@ export class AipEndpoint {
 
   constructor(options: AipEndpointOptions) {
     this.options = options;
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
+    // one message per connection per event-loop turn: a connection that sends a burst cannot make the others (and
+    // their heartbeats) wait for the whole burst
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false, allowSynchronousEvents: false });
     this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
     this.lastSweep = options.now();
     this.budget = new OutboundBudget(options.maxTotalBufferedBytes);

@@ -35,8 +35,13 @@ describe('attack: flooding the server', () => {
     // each frame is answered by an ERROR about twice its size; the hogs never read them
     const frame = JSON.stringify({ type: 'cancel', session_id: `s${'x'.repeat(126)}` });
     const dropped = () => server.events.some((e) => e.type === 'slow-reader-disconnected');
+    const refusals = () => server.events.filter((e) => e.type === 'protocol-error').length;
+    let sent = 0;
     for (let chunk = 0; chunk < 100 && !dropped(); chunk += 1) {
       for (const hog of hogs) for (let i = 0; i < 1_000; i += 1) hog.send(frame);
+      sent += 2_000;
+      // the server answered (or dropped) everything sent so far: its queue for the hogs grew by that much
+      await waitUntil(() => dropped() || refusals() >= sent, 30_000, `${sent} refusals`);
       good.send({ type: 'heartbeat', request_id: `beat-${chunk}` });
       await good.next((m) => m.response_id === `beat-${chunk}`, 30_000, `heartbeat ${chunk}`);
     }
