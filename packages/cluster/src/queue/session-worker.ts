@@ -1,5 +1,5 @@
 import { errorMessage, FileLogSink, ProgrammaticInteractor, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
-import type { ServerEvent, TaskRecordStatus } from '@ufo-ts/server';
+import { claimTaskLogFolder, type ServerEvent, type TaskRecordStatus } from '@ufo-ts/server';
 import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import { WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -245,7 +245,8 @@ export class SessionWorker {
         request: record.request,
         dispatcher,
         interactor: new ProgrammaticInteractor({ confirm: false, ...o.session?.interactor }),
-        logSink: new FileLogSink({ logRoot: o.logRoot, task: record.task_name }),
+        // the session's own folder (unique per task name and session id; reopened when the session resumes here)
+        logSink: new FileLogSink({ logRoot: o.logRoot, task: claimTaskLogFolder(o.logRoot, record.task_name, record.session_id) }),
         checkpoint: store,
         journal: { store: journal, ...(o.session?.onUnknownOutcome ? { onUnknownOutcome: o.session.onUnknownOutcome } : {}) },
         evaluation: false as const,
