@@ -1,0 +1,102 @@
+// The consumer test: every publishable package packed as it would be published, installed from the tarballs into
+// a fresh npm project outside the workspace (third-party dependencies from the registry, no workspace links), then
+// used the ways an integrator would. Skips, saying so, only when the npm registry cannot be reached.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/tool-env.mjs';
+import { consumerManifest, entryPoints, importAll, requireAll, typeImports } from './consumer-files.mjs';
+import { checkTarballs, runAsync } from './check-tarballs.mjs';
+import { packAll } from './pack.mjs';
+import { tarballManifest } from './tarball.mjs';
+
+const registryUp = spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 15_000 }).status === 0;
+if (!registryUp) process.stderr.write('consumer test SKIPPED: the npm registry does not answer `npm ping` (offline?)\n');
+
+const work = mkdtempSync(join(tmpdir(), 'ufo-consumer-'));
+const project = join(work, 'project');
+const fixtures = join(repoRoot, 'scripts', 'packaging', 'consumer');
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+let packed = [];
+let tarballProblems = [];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: project, encoding: 'utf8', timeout: 180_000, ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    mkdirSync(join(work, 'tarballs'));
+    packed = packAll(join(work, 'tarballs'));
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), `${JSON.stringify(consumerManifest(packed), null, 2)}\n`);
+    // The install waits on the network, the checks on the CPU: run them side by side.
+    const [install, problems] = await Promise.all([
+      runAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], project),
+      checkTarballs(packed),
+    ]);
+    if (install.status !== 0) throw new Error(`npm install failed:\n${install.output}`);
+    tarballProblems = problems;
+    const entries = entryPoints(packed);
+    writeFileSync(join(project, 'require-all.cjs'), requireAll(entries));
+    writeFileSync(join(project, 'import-all.mjs'), importAll(entries));
+    writeFileSync(join(project, 'all-packages.mts'), typeImports(entries));
+    for (const file of ['consumer.mts', 'consumer.cts', 'tsconfig.nodenext.json', 'tsconfig.bundler.json']) cpSync(join(fixtures, file), join(project, file));
+    cpSync(join(repoRoot, 'examples', 'fake-desktop-demo', 'index.mjs'), join(project, 'fake-desktop-demo.mjs'));
+  }, 240_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
+
+  it('tarballs hold dist and versions, no workspace: range', () => {
+    for (const pkg of packed) {
+      const { manifest, files } = tarballManifest(pkg.tarball);
+      expect(files.some((f) => f.startsWith('package/dist/')), `${pkg.manifest.name} has dist`).toBe(true);
+      expect(files, `${pkg.manifest.name} has LICENSE`).toContain('package/LICENSE');
+      expect(JSON.stringify(manifest), `${pkg.manifest.name} has no workspace: range`).not.toContain('workspace:');
+      expect(manifest.version).toBe(pkg.manifest.version);
+    }
+  });
+
+  it('each tarball passes publint (strict) and are-the-types-wrong (node10, node16 CJS and ESM, bundler)', () => {
+    expect(tarballProblems.join('\n')).toBe('');
+  });
+
+  it('installs from the tarballs alone: no @ufo-ts package came from elsewhere, none twice', () => {
+    const tree = JSON.parse(run('npm', ['ls', '--all', '--json']));
+    const seen = [];
+    const walk = (deps = {}) => {
+      for (const [name, info] of Object.entries(deps)) {
+        if (name.startsWith('@ufo-ts/') && info.resolved) seen.push([name, info.resolved]);
+        walk(info.dependencies);
+      }
+    };
+    walk(tree.dependencies);
+    for (const [name, resolved] of seen) expect(resolved, name).toMatch(/^file:/);
+    expect(readFileSync(join(project, 'node_modules', '@ufo-ts', 'core', 'package.json'), 'utf8')).toContain('"version"');
+  });
+
+  it('CommonJS require() and ESM import of every entry', () => {
+    expect(run('node', ['require-all.cjs'])).toContain('require ok');
+    expect(run('node', ['import-all.mjs'])).toContain('import ok');
+  });
+
+  it('a TypeScript consumer typechecks under nodenext (and its .cts runs) and under bundler', () => {
+    run('node', [tsc, '-p', 'tsconfig.nodenext.json']);
+    expect(run('node', ['out/consumer.cjs'])).toContain('cts consumer ok');
+    run('node', [tsc, '-p', 'tsconfig.bundler.json']);
+  }, 120_000);
+
+  it('runs the fake-desktop example from published packages', () => {
+    run('node', ['fake-desktop-demo.mjs', '--quiet']);
+  });
+
+  it('the packed ufo answers --help and --version', () => {
+    const ufo = join(project, 'node_modules', '.bin', 'ufo');
+    expect(run(ufo, ['--help'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } })).toContain('Usage: ufo <command>');
+    const cli = packed.find((p) => p.manifest.name === '@ufo-ts/cli');
+    expect(run(ufo, ['--version'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } }).trim()).toBe(cli.manifest.version);
+  });
+});
