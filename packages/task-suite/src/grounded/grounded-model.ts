@@ -144,6 +144,8 @@ function resolveAction(action: ReferenceAction, listing: PromptListing): ToolCal
   if ('click' in action) {
     const c = control(action.click);
     if ('missing' in c) return c;
+    // A model does not click a control the prompt lists as disabled: it waits for it to be enabled.
+    if (c.states.includes('disabled')) return { missing: `the control [${c.id}] with ${describeRef(action.click)} is listed as disabled` };
     return call('click_input', { id: c.id, name: c.name, ...(action.button ? { button: action.button } : {}), ...(action.double ? { double: true } : {}), ...(action.method ? { method: action.method } : {}) });
   }
   if ('setText' in action) {

@@ -50,6 +50,12 @@ describe('GroundedModel', () => {
     expect(model.failure).toBe(error);
   });
 
+  it('waits instead of clicking a control the prompt lists as disabled', async () => {
+    const model = new GroundedModel({ steps: [{ click: { role: 'push button', name: 'Save', nth: 2 } }], patience: 1 });
+    expect((await ask(model)).action).toMatchObject([{ function: 'wait' }]);
+    await expect(ask(model)).rejects.toThrow(/\[a7\] .* is listed as disabled/);
+  });
+
   it('does not match a field by a caption the prompt does not carry', async () => {
     const model = new GroundedModel({ steps: [{ type: 'x', into: { role: 'text', label: 'Email' } }], patience: 0 });
     await expect(ask(model)).rejects.toThrow(/label "Email"/);
