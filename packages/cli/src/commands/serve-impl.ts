@@ -98,6 +98,10 @@ function describeEvent(event: ServerEvent): string {
       return `task ${event.taskName} ${event.status}${event.error ? `: ${event.error}` : ''}\n`;
     case 'heartbeat-timeout':
       return `device ${event.clientId} silent for ${event.silentMs} ms: disconnected\n`;
+    case 'probe-ended':
+      return `device ${event.clientId}: a second registration of its id was refused; the holder is ${event.alive ? 'alive and kept' : 'silent and dropped'}\n`;
+    case 'slow-reader-disconnected':
+      return `disconnected ${event.clientId ?? 'an unregistered connection'}: ${event.reason}\n`;
     case 'remote-dispatcher':
       return `[${event.taskName}] ${event.event.type}${'reason' in event.event ? ` (${event.event.reason})` : ''}\n`;
     case 'results-ignored':
