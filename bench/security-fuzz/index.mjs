@@ -29,7 +29,7 @@ function start(script, args = [], env = {}) {
 const peakRssMb = (pid) => Math.round(Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 102.4) / 10;
 
 /** A registered raw device that heartbeats every `everyMs` and times each answer. */
-async function goodDevice(wsUrl, apiKey, everyMs) {
+async function goodDevice(wsUrl, apiKey, everyMs, clientId) {
   const socket = new WebSocket(wsUrl, { headers: { 'x-api-key': apiKey } });
   await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
   const sentAt = new Map();
@@ -47,7 +47,7 @@ async function goodDevice(wsUrl, apiKey, everyMs) {
       rtts.push(performance.now() - started);
     }
   });
-  socket.send(JSON.stringify({ type: 'register', protocol_version: '1.0.0', client_id: 'good-heartbeat', platform: 'linux', request_id: 'reg', device_info: { device_id: 'good-heartbeat', platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'good' } }));
+  socket.send(JSON.stringify({ type: 'register', protocol_version: '1.0.0', client_id: clientId, platform: 'linux', request_id: 'reg', device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'good' } }));
   await ready;
   let n = 0;
   const timer = setInterval(() => {
@@ -75,7 +75,11 @@ try {
   };
   const device = start(join(here, '..', 'remote', 'device-process.mjs'), [address.wsUrl, address.apiKey, 'bench-device']);
   await device.next();
-  const good = await goodDevice(address.wsUrl, address.apiKey, 20);
+  // the same heartbeats without any fuzzing first: what this machine's load alone costs
+  const baselineDevice = await goodDevice(address.wsUrl, address.apiKey, 20, 'baseline-heartbeat');
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_FUZZ_BASELINE_MS ?? 5_000)));
+  const baseline = summarize(baselineDevice.stop().rtts);
+  const good = await goodDevice(address.wsUrl, address.apiKey, 20, 'good-heartbeat');
 
   const started = performance.now();
   const fuzzer = start(join(here, 'fuzz-process.mjs'), [address.wsUrl, address.apiKey, String(TOTAL), String(CONNECTIONS), String(SEED), String(NESTED_EVERY)]);
@@ -105,7 +109,7 @@ try {
   const health = await api('GET', '/api/health');
   const summary = summarize(heartbeat.rtts);
   process.stdout.write(
-    `${fuzz.sent} mutated messages (+${fuzz.nested} 16 MB nested frames) in ${elapsedS} s: good device heartbeat p50 ${summary.median} ms, p99 ${summary.p99} ms, max ${summary.max} ms (${summary.n} beats, ${heartbeat.unanswered} unanswered); tasks ${tasks.completed} completed, ${tasks.failed} failed; server peak RSS ${peakRssMb(address.pid)} MB\n`,
+    `heartbeat before fuzzing: p50 ${baseline.median} ms, p99 ${baseline.p99} ms\n${fuzz.sent} mutated messages (+${fuzz.nested} 16 MB nested frames) in ${elapsedS} s: good device heartbeat p50 ${summary.median} ms, p99 ${summary.p99} ms, max ${summary.max} ms (${summary.n} beats, ${heartbeat.unanswered} unanswered); tasks ${tasks.completed} completed, ${tasks.failed} failed; server peak RSS ${peakRssMb(address.pid)} MB\n`,
   );
   const file = writeResult('security-fuzz', {
     messages: fuzz.sent,
@@ -115,6 +119,7 @@ try {
     durationS: elapsedS,
     fuzzer: { errorsReceived: fuzz.errors, connectionsClosedByServer: fuzz.closes, kinds: fuzz.kinds },
     goodDeviceHeartbeatMs: { ...summary, unanswered: heartbeat.unanswered, disconnected: heartbeat.closed, target: { p99: 100 } },
+    heartbeatWithoutFuzzMs: baseline,
     tasksDuringFuzz: { completed: tasks.completed, failed: tasks.failed, durationMs: tasks.durations.length ? summarize(tasks.durations) : null },
     serverAfter: { status: health.status, peakRssMb: peakRssMb(address.pid) },
   });
