@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DispatcherEvent, LocalCommandDispatcher } from '../src/index.js';
 import { command, dispatcherFactory, runOne } from './helpers/dispatcher-setup.js';
 import { startEverythingHttp, type EverythingHttp } from './helpers/outside-servers.js';
+import { startSessionForgettingProxy } from './helpers/session-forgetting-proxy.js';
 import { waitFor } from './helpers/processes.js';
 
 // @modelcontextprotocol/server-everything serving streamable HTTP: SSE replies with resumable streams (event ids),
@@ -78,7 +79,7 @@ describe('server-everything over streamable HTTP', () => {
     expect(await runOne(victim, command('get-sum', { a: 2, b: 3 }), target)).toMatchObject({ status: 'success' });
   });
 
-  it('reconnects once when a restarted server answers 400 to the stale session, and runs the call', async () => {
+  it('uses a server restarted while idle on the next call', async () => {
     const server = await startEverythingHttp();
     servers.push(server);
     const client = dispatchers.create({ config: httpConfig(server.url) });
@@ -90,5 +91,25 @@ describe('server-everything over streamable HTTP', () => {
       status: 'success',
       result: [{ type: 'text', text: 'The sum of 2 and 2 is 4.' }],
     });
+  });
+
+  it('initialises again, once, when the server answers 400 to a session it no longer knows, and runs the call', async () => {
+    const proxy = await startSessionForgettingProxy(shared.url);
+    try {
+      const client = dispatchers.create({ config: httpConfig(proxy.url) });
+      expect(await runOne(client, command('get-sum', { a: 1, b: 1 }), target)).toMatchObject({ status: 'success' });
+      const startsBefore = dispatchers.events.filter((e) => e.type === 'server-started').length;
+      proxy.forgetSession();
+      expect(await runOne(client, command('get-sum', { a: 3, b: 4 }), target)).toMatchObject({
+        status: 'success',
+        result: [{ type: 'text', text: 'The sum of 3 and 4 is 7.' }],
+      });
+      expect(dispatchers.events.filter((e) => e.type === 'server-started').length).toBe(startsBefore + 1);
+      expect(dispatchers.events).toContainEqual(
+        expect.objectContaining({ type: 'server-stopped', reason: expect.stringMatching(/^session lost: .*No valid session ID provided/) }),
+      );
+    } finally {
+      await proxy.close();
+    }
   });
 });
