@@ -20,7 +20,7 @@ export async function startSessionForgettingProxy(upstream: string): Promise<Ses
   let lastSession: string | undefined;
   let forgotten: string | undefined;
   const server: Server = createServer((req, res) => {
-    const headers = { ...req.headers, host: target.host };
+    const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
     const session = req.headers['mcp-session-id'];
     if (typeof session === 'string') {
       if (session === forgotten) headers['mcp-session-id'] = 'forgotten-session';
