@@ -88,3 +88,30 @@ export const featherpadPreferences = defineTask({
     return { passed: wanted(text), detail: `${existsSync(path) ? path : `${path} (not written)`}: showCursorPos=${iniValue(text, 'showCursorPos') ?? '(unset)'}, tabPosition=${iniValue(text, 'tabPosition') ?? '(unset)'} (1 = South)` };
   },
 });
+
+/** Choosing an item of a Qt 5 combo box's popup by clicking it; the combo box is read back through AT-SPI. */
+export const featherpadComboClick = defineTask({
+  id: 'featherpad-combo-click',
+  app: 'featherpad',
+  toolkit: 'Qt 5',
+  requires: ['/usr/bin/featherpad'],
+  summary: "choose an item in a Qt combo box's popup by clicking it",
+  maxSteps: 12,
+  request: () => 'In FeatherPad\'s preferences, set the tab position to "West" by choosing it in its drop-down list with the mouse.',
+  async setup(ctx) {
+    await ctx.launch('featherpad');
+  },
+  solution: () => [
+    { click: { role: 'menu item', name: 'Options' } },
+    { click: { role: 'menu item', name: 'Preferences' } },
+    { selectWindow: { title: 'Preferences' } },
+    { click: { role: 'combo box', name: 'North' } },
+    { click: { role: 'list item', name: 'West' } },
+    { finish: true, when: { role: 'combo box', name: 'West' } },
+  ],
+  async check(ctx) {
+    const controls = await readUntil(() => ctx.controls('Preferences'), (cs) => cs.some((c) => c.role === 'combo box' && c.name === 'West'), 2000);
+    const combos = controls.filter((c) => c.role === 'combo box').map((c) => c.name);
+    return { passed: combos.includes('West'), detail: `the Preferences window's combo boxes show ${JSON.stringify(combos)}` };
+  },
+});

@@ -1,6 +1,6 @@
 import type { DesktopTask } from '../task.js';
 import { galculatorClicks, galculatorKeyboard, gnomeCalculatorClicks, gnomeCalculatorKeyboard } from './calculators.js';
-import { featherpadPreferences, featherpadSaveAs, textEditorSaveAs } from './editors.js';
+import { featherpadComboClick, featherpadPreferences, featherpadSaveAs, textEditorSaveAs } from './editors.js';
 import { twoWindowsCalculatorToEditor, zenityForm } from './forms-and-windows.js';
 import { mousepadFindReplace, mousepadLineEndingSubmenu, mousepadOpenFile, mousepadSaveAs } from './mousepad.js';
 import { galculatorPreferences, mousepadPreferences } from './settings.js';
@@ -21,5 +21,6 @@ export const TASKS: readonly DesktopTask[] = [
   twoWindowsCalculatorToEditor,
   featherpadSaveAs,
   featherpadPreferences,
+  featherpadComboClick,
   textEditorSaveAs,
 ];
