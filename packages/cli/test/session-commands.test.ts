@@ -167,6 +167,16 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     expect(err).toContain(`${join(dir, 'bad.yaml')}:3:3  session.safeguard: unknown key (did you mean "safeGuard"?)`);
   });
 
+  it('a configuration bomb (aliases that expand without end) is a readable configuration error, exit 2', async () => {
+    const dir = workspace();
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i += 1) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    writeFileSync(join(dir, 'bomb.yaml'), `${levels.join('\n')}\n`);
+    const run = ufo(['run', '--config', join(dir, 'bomb.yaml'), '--request', 'x', '--replay', cassette(dir, 'x.jsonl', CALC)]);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr.join('\n')).toContain(`${join(dir, 'bomb.yaml')}  (top level): not valid YAML: its aliases expand too far`);
+  });
+
   it('batch: one session per request file; a rerun skips the finished ones', async () => {
     const dir = workspace();
     const tasks = join(dir, 'tasks');
