@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeBinary, OTHER_NODE_VERSIONS } from '../lib/node-versions.mjs';
 import { repoRoot } from '../lib/tool-env.mjs';
 import { consumerManifest, entryPoints, importAll, requireAll, typeImports } from './consumer-files.mjs';
 import { checkTarballs, runAsync } from './check-tarballs.mjs';
@@ -78,10 +79,20 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     expect(readFileSync(join(project, 'node_modules', '@ufo-ts', 'core', 'package.json'), 'utf8')).toContain('"version"');
   });
 
-  it('CommonJS require() and ESM import of every entry', () => {
+  it(`CommonJS require() and ESM import of every entry on Node ${process.versions.node}`, () => {
     expect(run('node', ['require-all.cjs'])).toContain('require ok');
     expect(run('node', ['import-all.mjs'])).toContain('import ok');
   });
+
+  it.each(OTHER_NODE_VERSIONS)('CommonJS require() and ESM import of every entry on Node %s', (version) => {
+    const node = nodeBinary(version);
+    expect(node.reason).toBeUndefined();
+    expect(run(node.binary, ['--version']).trim()).toBe(`v${version}`);
+    expect(run(node.binary, ['require-all.cjs'])).toContain('require ok');
+    expect(run(node.binary, ['import-all.mjs'])).toContain('import ok');
+    const ufo = join(project, 'node_modules', '@ufo-ts', 'cli', 'dist', 'bin', 'ufo.cjs');
+    expect(run(node.binary, [ufo, '--help'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } })).toContain('Usage: ufo <command>');
+  }, 300_000);
 
   it('a TypeScript consumer typechecks under nodenext (and its .cts runs) and under bundler', () => {
     run('node', [tsc, '-p', 'tsconfig.nodenext.json']);
