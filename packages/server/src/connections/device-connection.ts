@@ -142,7 +142,8 @@ export class DeviceConnection implements AipChannel {
         // read what a stall held back (the poll phase runs before setImmediate callbacks), then judge or re-arm
         setImmediate(() => {
           if (this.heardAfterProbe) return end(false);
-          if (late <= timeoutMs / 2) return end(true);
+          // late by less than a whole window: the loop ran; load alone makes timers a little late
+          if (late <= timeoutMs) return end(true);
           // the loop stalled in this window: the silence proves nothing; keep the holder when it keeps stalling
           if (windowsLeft === 0) return end(false);
           arm(this.options.now(), windowsLeft - 1);
