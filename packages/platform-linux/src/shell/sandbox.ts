@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ShellPolicyError } from '../errors.js';
@@ -22,18 +23,33 @@ export function findBubblewrap(candidates: readonly string[] = BWRAP_CANDIDATES)
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
 /**
- * Resolves the sandbox mode to the bubblewrap path to use (undefined: run programs directly).
- * @throws ShellPolicyError when `bwrap` is required and not installed.
+ * Why bubblewrap cannot sandbox here (it runs `true` in the sandbox once: a container without user namespaces
+ * refuses), or undefined when it works.
+ */
+export function bubblewrapProblem(bwrap: string): string | undefined {
+  const probe = spawnSync(bwrap, [...bubblewrapArgs({ program: '/usr/bin/true', args: [], cwd: '/usr', roots: [] })], { encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } });
+  if (probe.status === 0) return undefined;
+  return (probe.stderr || probe.error?.message || `exit ${probe.status ?? probe.signal}`).trim().split('\n')[0];
+}
+
+/**
+ * Resolves the sandbox mode to the bubblewrap path to use (undefined: run programs directly). `auto` uses
+ * bubblewrap only when it is installed and works here.
+ * @throws ShellPolicyError when `bwrap` is required and not installed, or cannot sandbox here.
  */
 export function resolveSandbox(mode: SandboxMode, candidates?: readonly string[]): string | undefined {
   if (mode === 'none') return undefined;
   const bwrap = findBubblewrap(candidates);
-  if (!bwrap && mode === 'bwrap') {
+  if (!bwrap) {
+    if (mode === 'auto') return undefined;
     throw new ShellPolicyError(
       'the shell policy asks for sandbox "bwrap" but bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap; `scripts/setup.mjs` installs it), or set sandbox "auto" or "none"',
     );
   }
-  return bwrap;
+  const problem = bubblewrapProblem(bwrap);
+  if (problem === undefined) return bwrap;
+  if (mode === 'auto') return undefined;
+  throw new ShellPolicyError(`the shell policy asks for sandbox "bwrap" but ${bwrap} cannot sandbox here (${problem}); allow user namespaces, or set sandbox "auto" or "none"`);
 }
 
 /** What one sandboxed run sees. */

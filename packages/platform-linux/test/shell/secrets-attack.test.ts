@@ -7,7 +7,7 @@ import { ShellPolicyError, ShellRefusedError } from '../../src/errors.js';
 import { compileShellPolicy, type CompiledShellPolicy } from '../../src/shell/compiled-policy.js';
 import { createDefaultShellPolicy } from '../../src/shell/default-shell-policy.js';
 import { runProgram } from '../../src/shell/run-program.js';
-import { bubblewrapArgs, findBubblewrap } from '../../src/shell/sandbox.js';
+import { bubblewrapArgs, bubblewrapProblem, findBubblewrap } from '../../src/shell/sandbox.js';
 import { runShellRequest } from '../../src/shell/shell-runner.js';
 
 // Attack: through run_shell a prompt-injected model read the tool server's secrets (`cat /proc/<pid>/environ`,
@@ -17,7 +17,9 @@ import { runShellRequest } from '../../src/shell/shell-runner.js';
 
 const SECRET = 'sk-attack-secret-5f1e0c';
 const dir = mkdtempSync(join(tmpdir(), 'shell-secrets-'));
-const bubblewrap = findBubblewrap();
+const installed = findBubblewrap();
+/** bubblewrap when it is installed and can sandbox here (a container without user namespaces cannot). */
+const bubblewrap = installed && bubblewrapProblem(installed) === undefined ? installed : undefined;
 let holder: ChildProcess;
 let compiled: CompiledShellPolicy;
 
