@@ -72,7 +72,14 @@ export class DeviceRelay implements DeviceHooks {
       return { admitted: false, reason: `a live connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; retry once it is gone (its lease expires unless renewed)` };
     }
     this.held.set(clientId, entry);
-    await this.options.bus.subscribe(this.options.keys.deviceChannel(clientId), (text) => this.onEnvelope(clientId, text));
+    try {
+      await this.options.bus.subscribe(this.options.keys.deviceChannel(clientId), (text) => this.onEnvelope(clientId, text));
+    } catch (error) {
+      // the registration is refused: give the id back rather than renew a lease nobody uses
+      if (this.held.get(clientId) === entry) this.held.delete(clientId);
+      await this.options.presence.release(clientId, entry.connectionId).catch(() => undefined);
+      throw error;
+    }
     this.report('device-claimed', { clientId });
     return { admitted: true };
   }
