@@ -16,7 +16,7 @@ const work = mkdtempSync(join(tmpdir(), 'ufo-bench-packaging-'));
 
 try {
   mkdirSync(join(work, 'tarballs'));
-  const packed = packAll(join(work, 'tarballs'));
+  const packed = await packAll(join(work, 'tarballs'));
   const tarballs = Object.fromEntries(packed.map((p) => [p.manifest.name, tarballSizes(p.tarball)]));
   const file = (name) => `file:${packed.find((p) => p.manifest.name === name).tarball}`;
   const everyTarball = Object.fromEntries(packed.map((p) => [p.manifest.name, `file:${p.tarball}`]));

@@ -10,7 +10,7 @@ import { packAll } from './pack.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'ufo-check-packages-'));
 try {
-  const problems = await checkTarballs(packAll(work));
+  const problems = await checkTarballs(await packAll(work));
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\nFAILED: ${problems.length} checks\n`);
     process.exitCode = 1;

@@ -32,7 +32,7 @@ function run(command, args, options = {}) {
 describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     mkdirSync(join(work, 'tarballs'));
-    packed = packAll(join(work, 'tarballs'));
+    packed = await packAll(join(work, 'tarballs'));
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), `${JSON.stringify(consumerManifest(packed), null, 2)}\n`);
     // The install waits on the network, the checks on the CPU: run them side by side.

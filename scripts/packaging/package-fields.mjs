@@ -6,9 +6,9 @@ import { repoRoot } from '../lib/tool-env.mjs';
 
 export const REPOSITORY = 'https://github.com/ufo-ts/ufo-ts';
 
-/** Every `packages/<dir>` with its parsed package.json and the path of that file. */
-export function workspacePackages() {
-  const root = join(repoRoot, 'packages');
+/** Every `packages/<dir>` (of the repository at `repo`) with its parsed package.json and the path of that file. */
+export function workspacePackages(repo = repoRoot) {
+  const root = join(repo, 'packages');
   return readdirSync(root)
     .filter((dir) => existsSync(join(root, dir, 'package.json')))
     .map((dir) => {
@@ -18,8 +18,8 @@ export function workspacePackages() {
 }
 
 /** The packages npm publishes (not `private`). */
-export function publishablePackages() {
-  return workspacePackages().filter((p) => p.manifest.private !== true);
+export function publishablePackages(repo = repoRoot) {
+  return workspacePackages(repo).filter((p) => p.manifest.private !== true);
 }
 
 /**
