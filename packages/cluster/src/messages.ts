@@ -24,6 +24,12 @@ export const DeviceEnvelopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deliver'), message: ServerMessageSchema }),
   /** Sent by older nodes when a newer connection took a device over; now only reported (a live holder is kept). */
   z.object({ kind: z.literal('takeover'), connectionId: z.string(), nodeId: z.string() }),
+  /**
+   * A registration of this device's id was refused on another node: the holding node probes its connection and
+   * drops it only when nothing arrives from it (a half-open connection after a network drop), so the device's
+   * retry succeeds without waiting for the heartbeat timeout.
+   */
+  z.object({ kind: z.literal('probe'), nodeId: z.string() }),
 ]);
 export type DeviceEnvelope = z.infer<typeof DeviceEnvelopeSchema>;
 export type DeviceEnvelopeInput = z.input<typeof DeviceEnvelopeSchema>;

@@ -33,6 +33,11 @@ export interface RedisScaleOutOptions extends LockTimings {
   concurrency?: number;
   /** Device presence lease, in ms (default 10 000; renewed every third of it). */
   leaseMs?: number;
+  /**
+   * When a registration is refused because another node holds the id, that node probes its connection and drops
+   * it if nothing arrives within this time, in ms (default 2 000); a live holder is kept.
+   */
+  duplicateProbeMs?: number;
   /** Routing options of the sessions' dispatchers (command timeout, resend period, offline budget). */
   dispatcher?: SessionWorkerOptions['dispatcher'];
   /** Session options (step cap, safe-guard, interactor answers). */
@@ -83,7 +88,15 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     }
     const bus = new MessageBus({ publisher: redis, subscriber, onError: (error) => report('message-invalid', { error: errorMessage(error) }) });
     const presence = new DevicePresence({ redis, keys, leaseMs });
-    const relay = new DeviceRelay({ nodeId, keys, bus, presence, renewEveryMs: Math.max(100, Math.floor(leaseMs / 3)), emit: node.emit });
+    const relay = new DeviceRelay({
+      nodeId,
+      keys,
+      bus,
+      presence,
+      renewEveryMs: Math.max(100, Math.floor(leaseMs / 3)),
+      ...(options.duplicateProbeMs !== undefined ? { probeMs: options.duplicateProbeMs } : {}),
+      emit: node.emit,
+    });
     const router = new CommandRouter({ nodeId, keys, bus });
     const queueName = options.queueName ?? 'sessions';
     const queue = new Queue<SessionJobData, ClusterTaskRecord>(queueName, { connection: queueConnection, prefix: keys.tagged });

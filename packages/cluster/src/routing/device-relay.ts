@@ -15,6 +15,8 @@ export interface DeviceRelayOptions {
   presence: DevicePresence;
   /** Lease renewal period, in ms (a third of the lease is a good value). */
   renewEveryMs: number;
+  /** How long a probed holder has to show it is alive (default 2 000 ms, like the server's `duplicateProbeMs`). */
+  probeMs?: number;
   /** How many forwarded command ids are remembered to route their results back (default 10 000). */
   rememberCommands?: number;
   emit: (event: ServerEvent) => void;
@@ -69,7 +71,10 @@ export class DeviceRelay implements DeviceHooks {
     const outcome = await this.options.presence.claim(clientId, this.leaseOf(entry, identity));
     if (!outcome.claimed) {
       this.report('claim-refused', { clientId, holder: outcome.holder?.nodeId });
-      return { admitted: false, reason: `a live connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; retry once it is gone (its lease expires unless renewed)` };
+      // the holder may be the device's own half-open connection: its node probes it (a live one is kept)
+      const probe: DeviceEnvelope = { kind: 'probe', nodeId: this.options.nodeId };
+      void this.options.bus.publish(this.options.keys.deviceChannel(clientId), JSON.stringify(probe)).catch(() => undefined);
+      return { admitted: false, reason: `a connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; it is probed and dropped if dead: retry then` };
     }
     this.held.set(clientId, entry);
     try {
@@ -142,6 +147,9 @@ export class DeviceRelay implements DeviceHooks {
       case 'takeover':
         // older nodes announced takeovers; a live holder is never replaced, so this is only reported
         if (envelope.connectionId !== entry.connectionId) this.report('takeover-ignored', { clientId, byNode: envelope.nodeId });
+        return;
+      case 'probe':
+        entry.connection.probe(this.options.probeMs ?? 2_000, (alive) => this.report('probe-ended', { clientId, alive, byNode: envelope.nodeId }));
         return;
       case 'command':
         this.replyTo.set(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);

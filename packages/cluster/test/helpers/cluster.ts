@@ -29,6 +29,8 @@ export interface NodeSettings {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   leaseMs?: number;
+  /** How long a holder probed at another node's request has to answer (ms). */
+  duplicateProbeMs?: number;
   offlineBudgetMs?: number;
   resendEveryMs?: number;
   onUnknownOutcome?: 'tell-model' | 'ask' | 'fail';
