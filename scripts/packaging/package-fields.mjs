@@ -97,3 +97,29 @@ export const NODE_TYPES_RANGE = '>=20';
 
 /** Each package's `prepack` script: the guard that refuses to pack an unbuilt package (prepack.mjs). */
 export const PREPACK = 'node ../../scripts/packaging/prepack.mjs';
+
+/**
+ * The packaging fields `pkg` ({ dir, manifest }) should carry: dual `exports` with `./package.json`, `main`,
+ * `module`, `types` and `typesVersions` (when it has a `.` entry), repository fields, keywords, LICENSE in
+ * `files`, the prepack guard, and `@types/node` where its declarations need it. `undefined` values are removed.
+ */
+export function packagingFields({ dir, manifest }) {
+  const updates = {};
+  if (manifest.exports) {
+    const exportsMap = Object.fromEntries(Object.entries(manifest.exports).map(([key, entry]) => [key, dualEntry(entry)]));
+    exportsMap['./package.json'] = './package.json';
+    updates.exports = exportsMap;
+    const main = exportsMap['.'];
+    if (main && typeof main !== 'string' && main.require) {
+      updates.main = main.require.default;
+      updates.module = main.import.default;
+      updates.types = main.require.types;
+    }
+    updates.typesVersions = typesVersionsFor(exportsMap);
+  }
+  Object.assign(updates, repositoryFields(dir), { keywords: keywordsFor(dir) });
+  updates.scripts = { ...manifest.scripts, prepack: PREPACK };
+  if (NODE_TYPES_PACKAGES.includes(dir)) updates.dependencies = { ...manifest.dependencies, '@types/node': NODE_TYPES_RANGE };
+  if (Array.isArray(manifest.files) && !manifest.files.includes('LICENSE')) updates.files = [...manifest.files, 'LICENSE'];
+  return updates;
+}
