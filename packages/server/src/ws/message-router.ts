@@ -1,17 +1,15 @@
 import {
-  AIP_PROTOCOL_VERSION,
   AipErrorCodeSchema,
-  checkProtocolVersion,
   decodeClientMessage,
   type AipErrorCode,
   type ClientCancelMessage,
   type ClientMessage,
   type ClientTaskMessage,
   type CommandResultsMessage,
-  type RegisterMessage,
 } from '@ufo-ts/aip';
 import { errorMessage } from '@ufo-ts/core';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
+import { Registration } from './registration.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import type { TokenBuckets } from '../connections/token-bucket.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
@@ -54,7 +52,11 @@ export interface MessageRouterOptions {
  * ERROR (and the connection closed when it is not registered yet); nothing throws out of {@link handle}.
  */
 export class MessageRouter {
-  constructor(private readonly options: MessageRouterOptions) {}
+  private readonly registration: Registration;
+
+  constructor(private readonly options: MessageRouterOptions) {
+    this.registration = new Registration({ ...options, refuse: (connection, code, error, extra) => this.refuse(connection, code, error, extra) });
+  }
 
   /** Handles one frame from a connection. Never throws. */
   handle(connection: DeviceConnection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
@@ -80,7 +82,7 @@ export class MessageRouter {
           this.refuse(connection, 'NOT_REGISTERED', `the first message must be "register", not "${message.type}"`, { fatal: true });
           return;
         }
-        this.register(connection, message);
+        this.registration.register(connection, message);
         return;
       }
       this.route(connection, message);
@@ -128,86 +130,6 @@ export class MessageRouter {
         this.options.emit({ type: 'client-error', clientId: identity.clientId, code: message.code, error: message.error });
         return;
     }
-  }
-
-  private register(connection: DeviceConnection, message: RegisterMessage): void {
-    const responseId = message.request_id ? { responseId: message.request_id } : {};
-    const version = checkProtocolVersion(message.protocol_version);
-    if (!version.ok) {
-      this.refuse(connection, 'PROTOCOL_VERSION_MISMATCH', version.reason, { fatal: true, ...responseId });
-      return;
-    }
-    if (message.client_type !== 'device') {
-      this.refuse(connection, 'CLIENT_TYPE_UNSUPPORTED', `this server accepts "device" clients only, not "${message.client_type}"`, { fatal: true, ...responseId });
-      return;
-    }
-    if (message.device_info.device_id !== message.client_id || message.device_info.platform !== message.platform) {
-      this.refuse(connection, 'IDENTITY_MISMATCH', 'device_info.device_id and device_info.platform must equal client_id and platform', { fatal: true, ...responseId });
-      return;
-    }
-    connection.registering = true;
-    void this.admit(connection, message)
-      .catch((error: unknown) => {
-        this.refuse(connection, 'INTERNAL_ERROR', `the registration could not be checked: ${errorMessage(error)}`, { fatal: true, ...responseId });
-      })
-      .finally(() => {
-        connection.registering = false;
-      });
-  }
-
-  /**
-   * The checks that may wait (credential store, cluster lease): the credential first, then the id on this node
-   * (a live holder is never replaced: it is probed, and only a silent one is dropped), then the id across the
-   * cluster (the lease is claimed only when free or expired).
-   */
-  private async admit(connection: DeviceConnection, message: RegisterMessage): Promise<void> {
-    const responseId = message.request_id ? { responseId: message.request_id } : {};
-    const clientId = message.client_id;
-    const credential = await this.options.credentials.check(clientId, message.credential);
-    if (credential === 'invalid' || (credential === 'none' && this.options.requireDeviceCredentials)) {
-      const why = credential === 'invalid' ? (message.credential === undefined ? 'a credential is issued for this device and none was presented' : 'the credential does not match') : 'this server requires a device credential and none is issued for this id';
-      this.refuse(connection, 'CREDENTIAL_INVALID', `device "${clientId}" refused: ${why}`, { fatal: true, ...responseId });
-      return;
-    }
-    if (!connection.open) return;
-    if (!this.options.registry.add(clientId, connection)) {
-      // the holder may be the device's own dead connection; check it, so a retry can succeed soon
-      this.options.registry.get(clientId)?.probe(this.options.duplicateProbeMs, (alive) => this.options.emit({ type: 'probe-ended', clientId, alive }));
-      this.refuse(
-        connection,
-        'CLIENT_ID_IN_USE',
-        `a device "${clientId}" is already connected (if that connection is dead it is dropped within ${this.options.duplicateProbeMs} ms; retry then)`,
-        { fatal: true, ...responseId },
-      );
-      return;
-    }
-    const identity = { clientId, clientType: message.client_type, platform: message.platform };
-    const admitted = this.options.hooks?.admit ? await this.options.hooks.admit(connection, identity).catch((error: unknown) => ({ admitted: false as const, reason: `the cluster could not be asked: ${errorMessage(error)}` })) : { admitted: true as const };
-    if (!admitted.admitted) {
-      this.options.registry.remove(clientId, connection);
-      this.refuse(connection, 'CLIENT_ID_IN_USE', `device "${clientId}" refused: ${admitted.reason}`, { fatal: true, ...responseId });
-      return;
-    }
-    if (!connection.open) {
-      // it left while the cluster was asked: give the id back at once
-      this.options.registry.remove(clientId, connection);
-      connection.identity = identity;
-      this.options.hooks?.left(connection);
-      return;
-    }
-    connection.identity = identity;
-    connection.deviceInfo = message.device_info;
-    connection.registeredAt = this.options.now();
-    connection.send({
-      type: 'heartbeat',
-      status: 'ok',
-      ...(message.request_id ? { response_id: message.request_id } : {}),
-      protocol_version: AIP_PROTOCOL_VERSION,
-      heartbeat_interval_ms: this.options.heartbeatIntervalMs,
-      timestamp: new Date().toISOString(),
-    });
-    this.options.emit({ type: 'client-registered', clientId, platform: message.platform, remote: connection.remote });
-    this.options.hooks?.registered(connection);
   }
 
   private startTask(connection: DeviceConnection, message: ClientTaskMessage): void {
