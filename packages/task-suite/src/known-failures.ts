@@ -3,7 +3,4 @@
  * suite and run every time; the suite's test asserts that every other task passes. Remove an entry when the fix
  * lands (the test then holds the task to passing).
  */
-export const KNOWN_PLATFORM_FAILURES: Readonly<Record<string, string>> = {
-  'featherpad-combo-click':
-    'click_input on an item of a Qt 5 combo box popup (FeatherPad Preferences, "Tab position", list item "West") reports success (method pointer, effect "1 popup closed") but the item is not chosen: the combo box still shows "North". Choosing with keys (Down, Return) works.',
-};
+export const KNOWN_PLATFORM_FAILURES: Readonly<Record<string, string>> = {};

@@ -24,6 +24,8 @@ export interface AccessibleNode extends AccessibleRef {
   interfaces: string[];
   /** Extents as the toolkit reports them for SCREEN coordinates (GTK 4 reports window-relative ones). */
   extents?: Rect;
+  /** The visible area of the ancestors when it cut the extents (see `clipToAncestors`). */
+  clip?: Rect;
   /** Number of children the object reports (`-1` when unknown). */
   childCount: number;
   children: AccessibleNode[];

@@ -67,8 +67,12 @@ const PROBE_MS = 500;
 
 /** The controls whose text, name and states are compared: the target and the listing's text-bearing controls. */
 function watchedControls(session: DesktopSession, target: ControlRecord | undefined): ControlRecord[] {
-  const listed = session.controlIds.liveRecords().filter((r) => TEXT_ROLES.has(r.role) && r.role !== 'password text' && DesktopSession.implements(r, 'text'));
-  const out = target ? [target, ...listed.filter((r) => r.id !== target.id)] : listed;
+  const live = session.controlIds.liveRecords();
+  const listed = live.filter((r) => TEXT_ROLES.has(r.role) && r.role !== 'password text' && DesktopSession.implements(r, 'text'));
+  // the target's container too: choosing a combo box's item changes the combo box, not the item
+  const parent = target?.parent === undefined ? undefined : live.find((r) => r.id === target.parent);
+  const first = [target, parent].filter((r): r is ControlRecord => r !== undefined);
+  const out = [...first, ...listed.filter((r) => !first.some((f) => f.id === r.id))];
   return out.slice(0, MAX_WATCHED);
 }
 

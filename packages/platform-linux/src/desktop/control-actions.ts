@@ -4,7 +4,8 @@ import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
 import { sleep } from '../util/wait.js';
-import { windowAtPoint } from '../x11/window-list.js';
+import { windowAtPoint, windowGeometry } from '../x11/window-list.js';
+import { clipRect } from './visible-area.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 import { isDisabled } from './control-details.js';
@@ -127,6 +128,18 @@ async function clickAction(session: DesktopSession, record: ControlRecord): Prom
 }
 
 /**
+ * The part of a control's rectangle inside the window that shows its leading edge: a row of a popup list that the
+ * toolkit reports wider than the popup (Qt 5's combo boxes) is clicked inside the popup, not past its edge.
+ */
+async function shownPart(session: DesktopSession, rect: Rect): Promise<Rect> {
+  const edge = { x: rect.x + Math.min(4, Math.floor(rect.width / 2)), y: Math.round(rect.y + rect.height / 2) };
+  const host = await windowAtPoint(session.x, edge.x, edge.y).catch(() => undefined);
+  if (!host) return rect;
+  const hostRect = await windowGeometry(session.x, host.id).catch(() => undefined);
+  return (hostRect && clipRect(rect, hostRect)) || rect;
+}
+
+/**
  * Whether a real click at `point` reaches the control's own window: that window (or a popup, such as an open menu)
  * is on top there, not a dialog or another application's window.
  */
@@ -160,7 +173,7 @@ export async function clickControl(session: DesktopSession, id: string, options:
   if (method !== 'action') {
     const rect = await session.controlRect(record);
     if (rect) {
-      const centrePoint = centre(rect);
+      const centrePoint = centre(await shownPart(session, rect));
       if (method === 'pointer' || (await pointerReaches(session, centrePoint, record, target.pid))) point = centrePoint;
     } else if (method === 'pointer' || !plain) {
       throw new ControlNotActionableError(`${describe} is not on screen (no extents): it cannot be clicked with the pointer`);

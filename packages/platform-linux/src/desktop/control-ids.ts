@@ -22,6 +22,8 @@ export interface ControlRecord {
   parent: string | undefined;
   /** For unnamed inputs: the caption of the label that describes it (see `inferLabels`). */
   label?: string;
+  /** The visible area of the control's containers, when it is narrower than the control's own extents. */
+  clip?: Rect;
   /** The X window of the top-level (main window or dialog) the control is in, when known. */
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */

@@ -41,6 +41,19 @@ function intersects(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Containers of items that a toolkit keeps while their popup is closed. */
+const POPUP_CONTAINER_ROLES: ReadonlySet<string> = new Set(['list', 'list box', 'menu', 'popup menu', 'tree', 'tree table', 'table']);
+
+/**
+ * A list-like container with no extents: the tree reader reads extents of what the toolkit shows (SHOWING, or
+ * VISIBLE for GTK 4), so its items are not on screen either.
+ */
+function isHiddenContainer(node: AccessibleNode): boolean {
+  return POPUP_CONTAINER_ROLES.has(node.role) && node.interfaces.includes(COMPONENT_IFACE) && node.extents === undefined;
+}
+
+const COMPONENT_IFACE = 'org.a11y.atspi.Component';
+
 /** Options of {@link selectControls}. */
 export interface ControlSelection {
   /** Only these roles (AT-SPI role names). Default: {@link DEFAULT_CONTROL_ROLES}. */
@@ -68,11 +81,11 @@ export interface SelectedNode {
 export function selectControls(root: AccessibleNode, selection: ControlSelection = {}): SelectedNode[] {
   const roles = selection.roles ? new Set(selection.roles.map((r) => r.toLowerCase())) : DEFAULT_CONTROL_ROLES;
   const out: SelectedNode[] = [];
-  const visit = (node: AccessibleNode, depth: number, parentIndex: number, topIndex: number): void => {
+  const visit = (node: AccessibleNode, depth: number, parentIndex: number, topIndex: number, hidden: boolean): void => {
     let myIndex = parentIndex;
     let take = false;
     if (selection.includeAll) take = true;
-    else if (roles.has(node.role) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
+    else if (!hidden && roles.has(node.role) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
       const ancestor = parentIndex >= 0 ? out[parentIndex]!.node : undefined;
       const caption = node.role === 'label' && ancestor !== undefined && LABELLED_ROLES.has(ancestor.role);
       take = !caption && !node.states.includes('defunct');
@@ -81,8 +94,47 @@ export function selectControls(root: AccessibleNode, selection: ControlSelection
       out.push({ node, depth, parentIndex, topIndex });
       myIndex = out.length - 1;
     }
-    node.children.forEach((child, i) => visit(child, depth + 1, myIndex, depth === 0 ? i : topIndex));
+    // inside a container that is not shown, nothing is shown, whatever the children report (Qt keeps a closed combo
+    // box's rows "showing" under its hidden list)
+    const hideChildren = hidden || (depth > 0 && isHiddenContainer(node));
+    node.children.forEach((child, i) => visit(child, depth + 1, myIndex, depth === 0 ? i : topIndex, hideChildren));
   };
-  visit(root, 0, -1, -1);
+  visit(root, 0, -1, -1, false);
   return out;
+}
+
+/**
+ * The selected nodes for which `keep` holds, with `parentIndex` re-pointed at the nearest kept ancestor (indices
+ * refer to the returned list).
+ */
+export function keepSelected(selected: readonly SelectedNode[], keep: (item: SelectedNode, index: number) => boolean): SelectedNode[] {
+  const newIndex: number[] = [];
+  const out: SelectedNode[] = [];
+  selected.forEach((item, i) => {
+    let parent = item.parentIndex;
+    while (parent >= 0 && newIndex[parent] === -1) parent = selected[parent]!.parentIndex;
+    if (keep(item, i)) {
+      newIndex[i] = out.length;
+      out.push({ ...item, parentIndex: parent >= 0 ? newIndex[parent]! : -1 });
+    } else {
+      newIndex[i] = -1;
+    }
+  });
+  return out;
+}
+
+/**
+ * Drops controls that repeat an earlier one: same role, same name and the same rectangle on screen (GTK 3 lists an
+ * open combo box's items twice, as menu items and as cells). The first one, in tree order, stays.
+ */
+export function withoutRepeats(selected: readonly SelectedNode[], names: readonly string[]): SelectedNode[] {
+  const seen = new Set<string>();
+  return keepSelected(selected, ({ node }, i) => {
+    if (!node.extents) return true;
+    const { x, y, width, height } = node.extents;
+    const key = `${node.role}|${names[i]}|${x},${y},${width},${height}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

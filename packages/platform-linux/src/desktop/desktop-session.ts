@@ -3,13 +3,14 @@ import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-cli
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { readAccessibleTree } from '../atspi/tree-reader.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
-import { activateWindow, activeWindow, listClientWindows, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
+import { activateWindow, activeWindow, listClientWindows, mappedPopups, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
 import { coveringWindow, type StackedWindow } from './occlusion.js';
+import { clipRect, clipToAncestors } from './visible-area.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
-import { controlDisplayName, selectControls, type ControlSelection } from './control-selection.js';
+import { controlDisplayName, keepSelected, selectControls, withoutRepeats, type ControlSelection } from './control-selection.js';
 import { labelUnnamedFields } from './field-labels.js';
 import { listWindowTargets, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
 
@@ -197,16 +198,26 @@ export class DesktopSession {
     }
     const appWindows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
     const origins = await this.toScreenCoordinates(target, tree, appWindows);
+    for (const top of tree.children) clipToAncestors(top);
     const topWindows = tree.children.map((top, i) => (appWindows.find((w) => w.title === top.name) ?? (i === 0 ? appWindows.find((w) => w.id === target.windowId) : undefined))?.id);
     const stack = await this.stackingOrder(appWindows);
     const visible = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
-    // what a person sees: controls of a window that a dialog of the same application covers are left out
-    const chosen = selection.includeAll
+    // what a person sees: controls of a window that a dialog of the same application covers are left out, and a
+    // control shown twice (same role, name and place) is listed once
+    const popups = selection.includeAll ? [] : await this.popupRects();
+    const ownRect = (topIndex: number) => stack.find((w) => w.id === topWindows[topIndex])?.rect;
+    const uncovered = selection.includeAll
       ? visible
-      : visible.filter(({ node, topIndex }) => {
+      : keepSelected(visible, ({ node, topIndex }) => {
           const own = topWindows[topIndex];
-          return own === undefined || !node.extents || !coveringWindow(rectCenter(rectFromXywh(node.extents)), own, stack);
+          if (own === undefined || !node.extents) return true;
+          // a control drawn neither in its own window nor in an open popup is not on screen (Qt lists a closed
+          // combo box's rows at the screen's corner)
+          const shownIn = [ownRect(topIndex), ...popups].filter((r): r is Rect => r !== undefined);
+          if (shownIn.length > 0 && !shownIn.some((r) => clipRect(node.extents!, r))) return false;
+          return !coveringWindow(rectCenter(rectFromXywh(node.extents)), own, stack);
         });
+    const chosen = selection.includeAll ? uncovered : withoutRepeats(uncovered, uncovered.map(({ node }) => controlDisplayName(node)));
     const names = chosen.map(({ node }) => controlDisplayName(node));
     const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
     const records = this.controlIds.assign(
@@ -223,6 +234,7 @@ export class DesktopSession {
         depth,
         ...labels[i],
         ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
+        ...(node.clip ? { clip: node.clip } : {}),
       })),
       chosen.map((c) => c.parentIndex),
       { complete: selection.roles === undefined || selection.includeAll === true },
@@ -235,7 +247,8 @@ export class DesktopSession {
     try {
       const box = await this.atspi.extents(record.ref);
       if (box.width <= 0 || box.height <= 0 || box.x < -1e6) return undefined;
-      return { x: box.x + record.origin.x, y: box.y + record.origin.y, width: box.width, height: box.height };
+      const rect = { x: box.x + record.origin.x, y: box.y + record.origin.y, width: box.width, height: box.height };
+      return (record.clip && clipRect(rect, record.clip)) || rect;
     } catch (error) {
       if (isVanishedError(error)) throw this.vanished(record, error);
       throw error;
@@ -275,6 +288,13 @@ export class DesktopSession {
   private async appWindowTitles(pid: number | null): Promise<string[]> {
     if (pid === null) return [];
     return (await listClientWindows(this.x).catch(() => [])).filter((w) => w.pid === pid).map((w) => w.title);
+  }
+
+  /** Screen rectangles of the open popups (menus, combo box lists: override-redirect windows). */
+  private async popupRects(): Promise<Rect[]> {
+    const ids = await mappedPopups(this.x).catch(() => []);
+    const rects = await Promise.all(ids.map((id) => windowGeometry(this.x, id).catch(() => undefined)));
+    return rects.filter((r): r is Rect => r !== undefined);
   }
 
   /** The application's windows in stacking order, bottom first (`_NET_CLIENT_LIST_STACKING`; list order without it). */

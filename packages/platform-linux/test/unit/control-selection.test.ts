@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AccessibleNode } from '../../src/atspi/accessible-node.js';
 import { countNodes } from '../../src/atspi/accessible-node.js';
-import { controlDisplayName, selectControls } from '../../src/desktop/control-selection.js';
+import { controlDisplayName, selectControls, keepSelected, withoutRepeats } from '../../src/desktop/control-selection.js';
 
 const load = (name: string): AccessibleNode => JSON.parse(readFileSync(new URL(`../__fixtures__/${name}-tree.json`, import.meta.url), 'utf8'));
 
@@ -63,5 +63,46 @@ describe('controlDisplayName', () => {
     expect(controlDisplayName(node('GtkButton', [node('π', [], 'label')]))).toBe('π');
     expect(controlDisplayName(node('', [node('', [node('Open', [], 'label')], 'panel')]))).toBe('Open');
     expect(controlDisplayName(node('AdwGizmo'))).toBe('');
+  });
+});
+
+describe('keeping part of a selection', () => {
+  const node = (role: string, name: string, extents?: { x: number; y: number; width: number; height: number }) =>
+    ({ bus: ':1.1', path: `/${role}/${name}/${extents?.y ?? ''}`, role, name, description: '', states: [], interfaces: [], extents, childCount: 0, children: [] });
+  const item = (n: ReturnType<typeof node>, parentIndex: number) => ({ node: n, depth: parentIndex + 1, parentIndex, topIndex: 0 });
+
+  it('re-points parents at the nearest kept ancestor', () => {
+    const selected = [item(node('dialog', 'd'), -1), item(node('panel', 'p'), 0), item(node('push button', 'OK'), 1)];
+    const kept = keepSelected(selected, ({ node: n }) => n.role !== 'panel');
+    expect(kept.map((k) => [k.node.role, k.parentIndex])).toEqual([['dialog', -1], ['push button', 0]]);
+  });
+
+  it('lists a control shown twice (same role, name and place) once', () => {
+    const at = (y: number) => ({ x: 10, y, width: 100, height: 20 });
+    const selected = [
+      item(node('combo box', 'Tabs', at(0)), -1),
+      item(node('menu item', 'Insert Tabs', at(20)), 0),
+      item(node('menu item', 'Insert Spaces', at(40)), 0),
+      item(node('menu item', 'Insert Tabs', at(20)), 0),
+      item(node('menu item', 'Insert Spaces', at(40)), 0),
+      item(node('menu item', 'Insert Spaces', at(60)), 0),
+    ];
+    const kept = withoutRepeats(selected, selected.map((s) => s.node.name));
+    expect(kept.map((k) => `${k.node.name}@${k.node.extents?.y}`)).toEqual(['Tabs@0', 'Insert Tabs@20', 'Insert Spaces@40', 'Insert Spaces@60']);
+  });
+});
+
+describe('items of a closed popup', () => {
+  const COMPONENT = 'org.a11y.atspi.Component';
+  const n = (role: string, name: string, extents: { x: number; y: number; width: number; height: number } | undefined, children: AccessibleNode[] = []): AccessibleNode =>
+    ({ bus: ':1.2', path: `/${role}/${name}`, role, name, description: '', states: ['showing'], interfaces: [COMPONENT], extents, childCount: children.length, children });
+
+  it('rows under a list that is not on screen are not listed, though they report extents (Qt combo box)', () => {
+    const rows = ['North', 'South'].map((name, i) => n('list item', name, { x: 0, y: i * 25, width: 756, height: 25 }));
+    const closed = n('application', 'app', undefined, [n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', undefined, rows)])])]);
+    expect(selectControls(closed).map((c) => `${c.node.role} ${c.node.name}`)).toEqual(['combo box North']);
+    const openRows = ['North', 'South'].map((name, i) => n('list item', name, { x: 522, y: 557 + i * 25, width: 182, height: 25 }));
+    const open = n('application', 'app', undefined, [n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', { x: 521, y: 556, width: 67, height: 102 }, openRows)])])]);
+    expect(selectControls(open).map((c) => `${c.node.role} ${c.node.name}`)).toEqual(['combo box North', 'list item North', 'list item South']);
   });
 });
