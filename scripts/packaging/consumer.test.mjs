@@ -2,7 +2,7 @@
 // a fresh npm project outside the workspace (third-party dependencies from the registry, no workspace links), then
 // used the ways an integrator would. Skips, saying so, only when the npm registry cannot be reached.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const work = mkdtempSync(join(tmpdir(), 'ufo-consumer-'));
 const project = join(work, 'project');
 const fixtures = join(repoRoot, 'scripts', 'packaging', 'consumer');
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The examples that run without a desktop (linux-calculator-demo needs a real one). */
+const EXAMPLES = readdirSync(join(repoRoot, 'examples')).filter((name) => name !== 'linux-calculator-demo' && existsSync(join(repoRoot, 'examples', name, 'index.mjs')));
 let packed = [];
 let tarballProblems = [];
 
@@ -47,7 +49,12 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     writeFileSync(join(project, 'import-all.mjs'), importAll(entries));
     writeFileSync(join(project, 'all-packages.mts'), typeImports(entries));
     for (const file of ['consumer.mts', 'consumer.cts', 'tsconfig.nodenext.json', 'tsconfig.bundler.json']) cpSync(join(fixtures, file), join(project, file));
-    cpSync(join(repoRoot, 'examples', 'fake-desktop-demo', 'index.mjs'), join(project, 'fake-desktop-demo.mjs'));
+    for (const example of EXAMPLES) {
+      cpSync(join(repoRoot, 'examples', example), join(project, 'examples', example), {
+        recursive: true,
+        filter: (source) => !/[\\/](node_modules|logs|package\.json)$/.test(source),
+      });
+    }
   }, 240_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
 
@@ -100,8 +107,8 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     run('node', [tsc, '-p', 'tsconfig.bundler.json']);
   }, 120_000);
 
-  it('runs the fake-desktop example from published packages', () => {
-    run('node', ['fake-desktop-demo.mjs', '--quiet']);
+  it.each(EXAMPLES)('runs examples/%s from the published packages', (example) => {
+    run('node', ['index.mjs', '--quiet'], { cwd: join(project, 'examples', example) });
   });
 
   it('the packed ufo answers --help and --version', () => {
