@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePrograms } from '../../../test-support/bundle-programs.js';
 import { spawnFixture, type Line } from '../../../test-support/processes.js';
 import { stepLines, TempDirs } from './helpers.js';
+import { seededRandom } from '../../../test-support/seeded-random.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 let program = '';
@@ -56,17 +57,6 @@ async function runChild(
   return { lines: handle.stdout, stderr: handle.stderr, code, signal, sessionMs: Date.now() - sessionStart };
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same kill delays. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** How many times each desktop-changing tool ran. */
 function counts(actions: string[]): Record<string, number> {

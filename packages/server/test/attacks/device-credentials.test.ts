@@ -1,29 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
-import { RawClient, registerMessage } from '../helpers/raw-client.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest } from '../helpers/server-per-test.js';
+import { registerMessage } from '../helpers/raw-client.js';
 
 // Attack: anyone with the shared API key could register as any device id. Now a device can have its own credential
 // (issued through the API, stored hashed, bound to its client id): its id cannot be registered without it, a live
 // holder is never replaced, and a revoked credential disconnects the device.
 
-let srv: InProcessServer | undefined;
-const clients: RawClient[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await srv?.close();
-  srv = undefined;
-});
-
-async function connect(server: InProcessServer): Promise<RawClient> {
-  const client = await RawClient.connect(server.wsUrl, { apiKey: server.apiKey });
-  clients.push(client);
-  return client;
-}
+const { start, connect } = serverPerTest();
 
 describe('attack: registering as a device with only the shared API key', () => {
   it('a device with a credential cannot be registered without it, or with another device’s; a live holder keeps its id', async () => {
-    const server = (srv = await startInProcessServer());
+    const server = await start();
     const issued = await server.api('POST', '/api/devices/laptop/credential');
     expect(issued).toMatchObject({ status: 201, body: { client_id: 'laptop', credential: expect.stringMatching(/^ufo_dev_/) } });
     const credential = issued.body.credential as string;
@@ -52,7 +39,7 @@ describe('attack: registering as a device with only the shared API key', () => {
   });
 
   it('with require, ids without a credential are refused and a revoked credential stops working', async () => {
-    const server = (srv = await startInProcessServer({ deviceCredentials: { require: true } }));
+    const server = await start({ deviceCredentials: { require: true } });
     const stranger = await connect(server);
     expect(await stranger.register('anyone')).toMatchObject({ code: 'CREDENTIAL_INVALID', error: expect.stringContaining('requires a device credential') });
     const credential = (await server.api('POST', '/api/devices/kiosk/credential')).body.credential as string;
@@ -67,7 +54,7 @@ describe('attack: registering as a device with only the shared API key', () => {
   });
 
   it('messages sent while a registration is being checked are refused without ending the connection', async () => {
-    const server = (srv = await startInProcessServer());
+    const server = await start();
     const client = await connect(server);
     client.send(registerMessage('quick', { request_id: 'reg-quick' }));
     client.send({ type: 'heartbeat', request_id: 'early' });

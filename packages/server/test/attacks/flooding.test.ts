@@ -1,26 +1,18 @@
 import { readdirSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../test-support/processes.js';
-import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
-import { RawClient } from '../helpers/raw-client.js';
+import { serverPerTest } from '../helpers/server-per-test.js';
+import type { RawClient } from '../helpers/raw-client.js';
 
 // Attacks: four clients that never read grew the server from 454 to 744 MB (memory was bounded per connection
 // only), and a device started 3 283 tasks (112 MB of log folders) in 200 s. Now queued output has a server-wide
 // ceiling (the slowest reader is disconnected, with the reason in an event) and a device's own tasks are rate
 // limited per client id.
 
-let srv: InProcessServer | undefined;
-const clients: RawClient[] = [];
+const { start, connect } = serverPerTest();
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await srv?.close();
-  srv = undefined;
-});
-
-async function registered(server: InProcessServer, clientId: string): Promise<RawClient> {
-  const client = await RawClient.connect(server.wsUrl, { apiKey: server.apiKey });
-  clients.push(client);
+async function registered(server: Awaited<ReturnType<typeof start>>, clientId: string): Promise<RawClient> {
+  const client = await connect(server);
   expect(await client.register(clientId)).toMatchObject({ type: 'heartbeat' });
   return client;
 }
@@ -28,7 +20,7 @@ async function registered(server: InProcessServer, clientId: string): Promise<Ra
 describe('attack: flooding the server', () => {
   it('clients that never read are disconnected once the server-wide queue passes its ceiling; a good device is untouched', async () => {
     const ceiling = 512 * 1024;
-    const server = (srv = await startInProcessServer({ maxTotalBufferedBytes: ceiling }));
+    const server = await start({ maxTotalBufferedBytes: ceiling });
     const good = await registered(server, 'good-reader');
     const hogs = [await registered(server, 'hog-1'), await registered(server, 'hog-2')];
     for (const hog of hogs) (hog.socket as unknown as { _socket: { pause(): void } })._socket.pause();
@@ -54,7 +46,7 @@ describe('attack: flooding the server', () => {
   });
 
   it('a device starting tasks in a loop is rate limited, which bounds its log folders', async () => {
-    const server = (srv = await startInProcessServer({ deviceTaskRate: { burst: 3, perMinute: 1 } }));
+    const server = await start({ deviceTaskRate: { burst: 3, perMinute: 1 } });
     const device = await registered(server, 'looper');
     const answers = [];
     for (let i = 0; i < 12; i += 1) {

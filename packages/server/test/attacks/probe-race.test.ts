@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../../test-support/processes.js';
 import { nestedArrayFrame, stallEventLoop } from '../helpers/heartbeat-probe.js';
-import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
-import { RawClient, registerMessage } from '../helpers/raw-client.js';
+import { serverPerTest } from '../helpers/server-per-test.js';
+import { registerMessage } from '../helpers/raw-client.js';
 
 // Attack: a duplicate registration starts a ping probe of the holder; a stall at the same moment (a huge frame)
 // made the probe's timer fire before the holder's pong was read, so the live holder was dropped and the next
@@ -12,24 +12,11 @@ import { RawClient, registerMessage } from '../helpers/raw-client.js';
 const PROBE_MS = 200;
 const TRIES = 4;
 
-let srv: InProcessServer | undefined;
-const clients: RawClient[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await srv?.close();
-  srv = undefined;
-});
-
-async function connect(server: InProcessServer): Promise<RawClient> {
-  const client = await RawClient.connect(server.wsUrl, { apiKey: server.apiKey });
-  clients.push(client);
-  return client;
-}
+const { start, connect } = serverPerTest();
 
 describe('attack: stalling the event loop during a duplicate-id probe', () => {
   it(`a live holder keeps its id through a stall of 3× the probe time (${TRIES} of ${TRIES} tries)`, async () => {
-    const server = (srv = await startInProcessServer({ duplicateProbeMs: PROBE_MS }));
+    const server = await start({ duplicateProbeMs: PROBE_MS });
     const holder = await connect(server);
     await holder.register('victim');
     const attacker = await connect(server);
@@ -56,7 +43,7 @@ describe('attack: stalling the event loop during a duplicate-id probe', () => {
   });
 
   it('a holder that is really gone is still dropped after the probe, and the device gets its id back', async () => {
-    const server = (srv = await startInProcessServer({ duplicateProbeMs: PROBE_MS }));
+    const server = await start({ duplicateProbeMs: PROBE_MS });
     const dead = await connect(server);
     await dead.register('phoenix');
     (dead.socket as unknown as { _socket: { pause(): void } })._socket.pause();

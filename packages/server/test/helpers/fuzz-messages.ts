@@ -1,16 +1,6 @@
 import { registerMessage } from './raw-client.js';
 
-/** A small seeded PRNG (mulberry32), so a failing fuzz run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../../test-support/seeded-random.js';
 
 /** One fuzz frame: what to send and whether it goes as a binary frame. */
 export interface FuzzFrame {

@@ -1,0 +1,13 @@
+// A seeded pseudo-random generator for tests that must be repeatable (fuzzing, random kill points).
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same sequence of numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
