@@ -66,6 +66,6 @@ describe('OpenAI Responses API', () => {
     const first = srv.requests[0]!.body as { text: { format: Record<string, unknown> } };
     expect(first.text.format).toMatchObject({ type: 'json_schema', name: 'point', strict: false });
     const second = srv.requests[1]!.body as { input: Array<{ role: string; content: string }> };
-    expect(second.input.at(-1)!.content).toContain('x: Invalid input: expected number, received string');
+    expect(second.input.at(-1)!.content).toContain('x: expected number, got "not a number"');
   });
 });
