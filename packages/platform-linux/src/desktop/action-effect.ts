@@ -129,7 +129,7 @@ interface Change {
 }
 
 /** The differences between two snapshots, one line each. */
-function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<string, ControlRecord>): Change[] {
+function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<string, ControlRecord>, targetId: string | undefined): Change[] {
   const out: Change[] = [];
   const push = (line: string, weak = false): void => {
     out.push({ line, weak });
@@ -157,7 +157,10 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
     }
     const added = now.states.filter((s) => !was.states.includes(s));
     const removed = was.states.filter((s) => !now.states.includes(s));
-    if (added.length || removed.length) push(`${who} states: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `-${s}`)].join(' ')}`, [...added, ...removed].every((s) => TRANSIENT_STATES.has(s)));
+    // another control's states (a menu losing its highlight, a field losing the focus) follow the action; only the
+    // target's own states (checked, expanded ...) are its effect
+    const weakStates = id !== targetId || [...added, ...removed].every((s) => TRANSIENT_STATES.has(s));
+    if (added.length || removed.length) push(`${who} states: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `-${s}`)].join(' ')}`, weakStates);
     if (now.name !== was.name) push(`${who} name: ${clip(was.name)} → ${clip(now.name)}`);
     if (now.text !== was.text && now.text !== undefined) push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
     if (now.value !== was.value && now.value !== undefined) push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
@@ -190,7 +193,7 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
     let lastChangeAt = started;
     for (;;) {
       const now = await snapshot(session, watched, options.pixels ?? false);
-      const found = differences(before, now, records);
+      const found = differences(before, now, records, options.target?.id);
       const changes = found.map((c) => c.line);
       const key = changes.join('\n');
       const at = Date.now();
