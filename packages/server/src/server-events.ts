@@ -12,6 +12,11 @@ export type ServerEvent =
   | { type: 'heartbeat-timeout'; clientId: string | undefined; silentMs: number }
   /** A peer that does not read its messages was disconnected (its own backlog, or the server-wide ceiling). */
   | { type: 'slow-reader-disconnected'; clientId: string | undefined; reason: string }
+  /**
+   * The server's inbound bytes (frames being received, all connections together) passed their ceiling: reading
+   * from the largest sender was `paused`, or it was `disconnected` because the total stayed over the ceiling.
+   */
+  | { type: 'inbound-limit'; clientId: string | undefined; action: 'paused' | 'disconnected'; reason: string }
   /** A liveness probe of a client id's holder (started by a duplicate registration) ended: kept or dropped. */
   | { type: 'probe-ended'; clientId: string; alive: boolean }
   | { type: 'client-error'; clientId: string; code: string | undefined; error: string }

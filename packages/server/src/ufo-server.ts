@@ -74,6 +74,14 @@ export interface UfoServerOptions {
    */
   maxTotalBufferedBytes?: number;
   /**
+   * Ceiling on inbound bytes read from the network but not yet delivered as whole messages, for all connections
+   * together (default 128 MiB, at least 2 × `maxMessageBytes`). Past it, reading from the connection holding the
+   * most is paused (back-pressure); if the total is still over it when more bytes arrive, that connection is
+   * disconnected. Both are reported as `inbound-limit` events with the reason. Devices sending small messages
+   * (heartbeats) keep being read.
+   */
+  maxTotalInboundBytes?: number;
+  /**
    * Tasks a device may start itself (TASK messages), as a token bucket per client id: `burst` at once, refilled at
    * `perMinute` (default burst 5, 30 per minute). Each task writes a log folder, so this also bounds a device's log
    * growth. Refused requests get `RATE_LIMITED`.
@@ -214,6 +222,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         maxMessageBytes,
         maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
         maxTotalBufferedBytes: options.maxTotalBufferedBytes ?? 256 * 1024 * 1024,
+        maxTotalInboundBytes: options.maxTotalInboundBytes ?? Math.max(128 * 1024 * 1024, 2 * maxMessageBytes),
         heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
         registerTimeoutMs: options.registerTimeoutMs ?? 10_000,
         registry,

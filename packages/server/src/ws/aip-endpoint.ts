@@ -6,6 +6,7 @@ import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import { DeviceConnection } from '../connections/device-connection.js';
+import { InboundBudget } from '../connections/inbound-budget.js';
 import { OutboundBudget } from '../connections/outbound-budget.js';
 import type { ServerEvent } from '../server-events.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -26,6 +27,8 @@ export interface AipEndpointOptions {
   maxBufferedBytes: number;
   /** Ceiling on bytes queued for all connections together; the slowest reader is dropped past it. */
   maxTotalBufferedBytes: number;
+  /** Ceiling on inbound bytes being received by all connections together (back-pressure, then the largest dropped). */
+  maxTotalInboundBytes: number;
   /** A registered device silent for longer than this is disconnected. */
   heartbeatTimeoutMs: number;
   /** A connection that has not registered within this time is closed. */
@@ -51,6 +54,8 @@ export class AipEndpoint {
   private readonly options: AipEndpointOptions;
   private readonly sweepPeriodMs: number;
   private readonly budget: OutboundBudget;
+  private readonly inbound: InboundBudget;
+  private readonly bySocket = new Map<WebSocket, DeviceConnection>();
   private lastSweep: number;
 
   constructor(options: AipEndpointOptions) {
@@ -61,6 +66,9 @@ export class AipEndpoint {
     this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
     this.lastSweep = options.now();
     this.budget = new OutboundBudget(options.maxTotalBufferedBytes);
+    this.inbound = new InboundBudget(options.maxTotalInboundBytes, ({ action, socket, reason }) =>
+      this.options.emit({ type: 'inbound-limit', clientId: this.bySocket.get(socket)?.identity?.clientId, action, reason }),
+    );
     this.sweeper = setInterval(() => this.sweep(), this.sweepPeriodMs);
     this.sweeper.unref();
   }
@@ -90,10 +98,10 @@ export class AipEndpoint {
     if (!apiKeyMatches(presentedApiKey(request.headers, url), this.options.apiKey)) {
       return refuse(401, 'Unauthorized', 'missing or wrong API key (x-api-key header or token query parameter)');
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, remote));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket, remote));
   }
 
-  private accept(socket: WebSocket, remote: string): void {
+  private accept(socket: WebSocket, raw: Duplex, remote: string): void {
     const connection = new DeviceConnection({
       socket,
       remote,
@@ -105,6 +113,8 @@ export class AipEndpoint {
     });
     this.connections.add(connection);
     this.budget.add(connection);
+    this.bySocket.set(socket, connection);
+    this.inbound.add(socket, raw);
     socket.on('message', (data, isBinary) => this.options.router.handle(connection, data, isBinary));
     socket.on('error', () => {
       // oversized frames, protocol violations and resets end in 'close'; nothing to do here
@@ -115,6 +125,8 @@ export class AipEndpoint {
   private onClose(connection: DeviceConnection, code: number, reason: string): void {
     this.connections.delete(connection);
     this.budget.delete(connection);
+    this.bySocket.delete(connection.socket);
+    this.inbound.delete(connection.socket);
     const identity = connection.identity;
     if (identity) {
       this.options.registry.remove(identity.clientId, connection);
