@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ShellPolicyError } from '../errors.js';
+import { findExecutable } from '../harness/desktop-availability.js';
 
 /** Where bubblewrap is looked for. */
 export const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/bin/bwrap'];
@@ -9,12 +10,8 @@ export const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/bin/bwrap'];
 /** The bubblewrap program, or undefined when it is not installed. */
 export function findBubblewrap(candidates: readonly string[] = BWRAP_CANDIDATES): string | undefined {
   for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // next
-    }
+    const found = findExecutable(path);
+    if (found) return found;
   }
   return undefined;
 }
