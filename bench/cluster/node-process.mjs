@@ -12,6 +12,8 @@ const server = createUfoServer({
   port: 0,
   apiKey: config.apiKey,
   logRoot: config.logRoot,
+  // tasks are dispatched to each device back to back, far above the default per-device rate
+  deviceTaskRate: { burst: 100_000, perMinute: 100_000 },
   createModel,
   scaleOut: createRedisScaleOut({
     redisUrl: config.redisUrl,

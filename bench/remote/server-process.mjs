@@ -50,6 +50,8 @@ const server = createUfoServer({
   heartbeatIntervalMs: Number(process.env.BENCH_HEARTBEAT_MS ?? 1000),
   registerTimeoutMs: 60_000,
   results: { maxEntries: 10 },
+  // tasks are dispatched to each device back to back, far above the default per-device rate
+  deviceTaskRate: { burst: 100_000, perMinute: 100_000 },
   createSession: (input) => new BenchSession(input),
 });
 const address = await server.start();

@@ -6,7 +6,7 @@ import type { AipErrorCode } from '@ufo-ts/aip';
  * messages); the HTTP API answers with the same code and the status in {@link ServerError.httpStatus}.
  */
 export type ServerErrorCode =
-  | Extract<AipErrorCode, 'SESSION_NOT_FOUND' | 'SESSION_NOT_OWNED' | 'SESSION_ID_IN_USE' | 'TASK_NAME_IN_USE' | 'DEVICE_BUSY' | 'PLATFORM_UNSUPPORTED'>
+  | Extract<AipErrorCode, 'SESSION_NOT_FOUND' | 'SESSION_NOT_OWNED' | 'SESSION_ID_IN_USE' | 'TASK_NAME_IN_USE' | 'DEVICE_BUSY' | 'PLATFORM_UNSUPPORTED' | 'RATE_LIMITED'>
   | 'DEVICE_NOT_FOUND'
   | 'TASK_NOT_FOUND'
   | 'SERVER_STOPPED'
@@ -17,7 +17,7 @@ export type ServerErrorCode =
 export class ServerError extends UfoError {
   declare readonly code: ServerErrorCode;
   /** The HTTP status the API answers with. */
-  readonly httpStatus: 400 | 404 | 409 | 500 | 503;
+  readonly httpStatus: 400 | 404 | 409 | 429 | 500 | 503;
 
   constructor(code: ServerErrorCode, httpStatus: ServerError['httpStatus'], message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);
@@ -92,6 +92,13 @@ export class ServerStoppedError extends ServerError {
 export class ServerListenError extends ServerError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('SERVER_LISTEN_FAILED', 500, message, options);
+  }
+}
+
+/** A device's task budget is spent (tasks per minute, or bytes of logs in the window): retry later. */
+export class RateLimitedError extends ServerError {
+  constructor(message: string) {
+    super('RATE_LIMITED', 429, message);
   }
 }
 

@@ -12,6 +12,7 @@ import type { ServerEvent, ServerEventListener } from './server-events.js';
 import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 import { SessionManager, type ModelFactory, type SessionFactory } from './sessions/session-manager.js';
 import type { ServiceSessionOptions } from './sessions/service-session.js';
+import { DeviceLimitedTaskBackend } from './scale-out/device-limited-task-backend.js';
 import { LocalTaskBackend } from './scale-out/local-task-backend.js';
 import type { ScaleOut, ScaleOutFactory } from './scale-out/scale-out.js';
 import type { TaskBackend } from './scale-out/task-backend.js';
@@ -82,11 +83,18 @@ export interface UfoServerOptions {
    */
   maxTotalInboundBytes?: number;
   /**
-   * Tasks a device may start itself (TASK messages), as a token bucket per client id: `burst` at once, refilled at
-   * `perMinute` (default burst 5, 30 per minute). Each task writes a log folder, so this also bounds a device's log
-   * growth. Refused requests get `RATE_LIMITED`.
+   * Tasks per device, as a token bucket per client id: `burst` at once, refilled at `perMinute` (default burst 5,
+   * 30 per minute). It counts every task on the device, whether the device starts it (TASK messages) or the HTTP API
+   * dispatches it. Each task writes a log folder, so this also bounds a device's log growth. Refused requests get
+   * `RATE_LIMITED` (HTTP 429).
    */
   deviceTaskRate?: { burst?: number; perMinute?: number };
+  /**
+   * Bytes the log folders of a device's tasks started within `windowMs` may hold (default 256 MiB per hour): once
+   * they hold `maxBytes`, new tasks on that device (from it or the HTTP API) get `RATE_LIMITED` (HTTP 429) until
+   * older tasks leave the window. Measured in this process's log root.
+   */
+  deviceLogBytes?: { maxBytes?: number; windowMs?: number };
   /**
    * Per-device credentials (issued and revoked with `POST`/`DELETE /api/devices/{client_id}/credential`, stored
    * hashed). A client id with a credential can only register by presenting it; with `require`, ids without one
@@ -172,12 +180,13 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   });
   const logRoot = options.logRoot ?? 'logs';
   const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit });
-  const tasks: TaskBackend = scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results });
+  const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
+  const logBytes = { maxBytes: options.deviceLogBytes?.maxBytes ?? 256 * 1024 * 1024, windowMs: options.deviceLogBytes?.windowMs ?? 3_600_000 };
+  const tasks: TaskBackend = new DeviceLimitedTaskBackend(scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results }), { taskRate, logBytes, logRoot, now });
   const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
   const credentials = options.deviceCredentials?.store ?? scaleOut?.credentials ?? new MemoryDeviceCredentialStore();
   const requireDeviceCredentials = options.deviceCredentials?.require ?? false;
-  const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
-  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, taskRate, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;

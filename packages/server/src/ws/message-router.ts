@@ -11,7 +11,6 @@ import { errorMessage } from '@ufo-ts/core';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import { Registration } from './registration.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
-import type { TokenBuckets } from '../connections/token-bucket.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import { ServerError } from '../errors.js';
 import type { ServerEvent } from '../server-events.js';
@@ -25,7 +24,7 @@ export interface MessageRouterOptions {
   registry: ClientRegistry;
   sessions: SessionManager;
   results: ResultStore;
-  /** Where a device's own TASK requests start (this process, or the cluster's queue). */
+  /** Where a device's own TASK requests start (this process, or the cluster's queue), with its per-device budgets. */
   tasks: TaskBackend;
   /** Scale-out hooks (cluster mode): registrations, and results of commands forwarded from other nodes. */
   hooks?: DeviceHooks;
@@ -34,8 +33,6 @@ export interface MessageRouterOptions {
   maxControlMessageBytes: number;
   /** Told to devices at registration. */
   heartbeatIntervalMs: number;
-  /** Per-device budget of tasks a device starts itself (bounds its log growth too). */
-  taskRate: TokenBuckets;
   /** Per-device credentials checked at registration. */
   credentials: DeviceCredentialStore;
   /** Refuse client ids that have no credential issued (default: only ids with one must present it). */
@@ -134,10 +131,6 @@ export class MessageRouter {
 
   private startTask(connection: DeviceConnection, message: ClientTaskMessage): void {
     const identity = connection.identity!;
-    if (!this.options.taskRate.take(identity.clientId, this.options.now())) {
-      this.refuse(connection, 'RATE_LIMITED', `device "${identity.clientId}" starts tasks too often; retry later`, { responseId: message.request_id });
-      return;
-    }
     this.options.tasks
       .startTask({
         clientId: identity.clientId,
