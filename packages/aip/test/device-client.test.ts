@@ -246,7 +246,7 @@ describe('DeviceClient', () => {
     const big = createCommand('big_result', { size: 50_000 });
     command(server, [big], 'big');
     await server.waitFor(() => resultsFor(server, 'big') !== undefined, 5_000, 'an answer for the big result');
-    expect(resultsFor(server, 'big')!.action_results[0]).toMatchObject({ status: 'failure', call_id: big.call_id, error: expect.stringMatching(/^RESULT_TOO_LARGE/) });
+    expect(resultsFor(server, 'big')!.action_results[0]).toMatchObject({ status: 'failure', code: 'RESULT_TOO_LARGE', call_id: big.call_id, error: expect.stringMatching(/^RESULT_TOO_LARGE/) });
   });
 
   it('requests its own task and receives its end', async () => {

@@ -100,7 +100,7 @@ describe('WebSocketCommandDispatcher', () => {
     expect(dispatcher.pendingCount).toBe(1);
     clock.advance(1);
     const [result] = await pending;
-    expect(result).toMatchObject({ status: 'failure', error: expect.stringContaining('COMMAND_TIMEOUT') });
+    expect(result).toMatchObject({ status: 'failure', code: 'COMMAND_TIMEOUT', error: expect.stringContaining('COMMAND_TIMEOUT') });
     expect(channel.sent.at(-1)).toMatchObject({ type: 'cancel' });
   });
 
@@ -126,10 +126,11 @@ describe('WebSocketCommandDispatcher', () => {
     dispatcher.disconnect('device fake-device disconnected during the task');
     const [result] = await pending;
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(result).toMatchObject({ status: 'failure', error: 'DEVICE_DISCONNECTED: device fake-device disconnected during the task' });
+    expect(result).toMatchObject({ status: 'failure', code: 'DEVICE_DISCONNECTED', error: 'DEVICE_DISCONNECTED: device fake-device disconnected during the task' });
     expect(dispatcher.acceptResults(results(sent, [ok(sent.actions[0]!)]))).toBe('late');
     const [later] = await dispatcher.execute([createCommand('next')], { target });
     expect(later!.error).toMatch(/^DEVICE_DISCONNECTED/);
+    expect(later!.code).toBe('DEVICE_DISCONNECTED');
     expect(channel.commands()).toHaveLength(1);
   });
 
@@ -170,7 +171,7 @@ describe('WebSocketCommandDispatcher', () => {
     expect(dispatcher.acceptResults({ ...answer, prev_response_id: 'never-sent' })).toBe('unknown');
     const out = await pending;
     expect(out[0]!.status).toBe('success');
-    expect(out[1]).toMatchObject({ status: 'failure', error: 'RESULT_MISSING: device fake-device sent no result for this command', call_id: commands[1]!.call_id });
+    expect(out[1]).toMatchObject({ status: 'failure', code: 'RESULT_MISSING', error: 'RESULT_MISSING: device fake-device sent no result for this command', call_id: commands[1]!.call_id });
     expect(events).toEqual([
       { type: 'results-mismatch', sessionId: 'sess-1', responseId: sent.response_id, missing: [commands[1]!.call_id], unexpected: ['stranger'] },
       { type: 'results-ignored', reason: 'duplicate', sessionId: 'sess-1', responseId: sent.response_id },

@@ -33,8 +33,14 @@ export const ResultSchema = z.object({
   status: ResultStatusSchema,
   /** The tool's result (structured content when the tool declares it, else its text/image content). */
   result: z.unknown().optional(),
-  /** Why the command failed or was skipped. */
+  /** Why the command failed or was skipped, for people (`"<CODE>: <message>"` by convention). */
   error: z.string().nullable().optional(),
+  /**
+   * Machine-readable reason of a failure or skip, to match on instead of the `error` text: the tool's own error
+   * code when the tool reported one (`CONTROL_ID_STALE`), else the dispatcher's (`TOOL_TIMEOUT`, `SERVER_CRASHED`,
+   * `DEVICE_DISCONNECTED`, ...). Absent on success, and on Results from dispatchers that do not set it.
+   */
+  code: z.string().optional(),
   /** The tool-server namespace that ran (or would have run) the command. */
   namespace: z.string().nullable().optional(),
   /** The Command's `call_id`. */

@@ -111,6 +111,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
         results.push({
           status: 'skipped',
           error: `COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${firstFailure.call_id}: ${firstFailure.error ?? 'failure'})`,
+          code: 'COMMAND_SKIPPED',
           namespace: null,
           call_id: callId,
           duration_ms: 0,
@@ -170,7 +171,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
 }
 
 function failure(callId: string, error: DispatchError): Result {
-  return { status: 'failure', error: error.toResultText(), namespace: null, call_id: callId, duration_ms: 0 };
+  return { status: 'failure', error: error.toResultText(), code: error.code, namespace: null, call_id: callId, duration_ms: 0 };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

@@ -45,11 +45,11 @@ export class CommandRunner {
       return message.actions.map(
         (command, index) =>
           results.find((r) => r.call_id === command.call_id) ??
-          results[index] ?? { status: 'failure', error: 'RESULT_MISSING: the device dispatcher returned no result', namespace: null, call_id: command.call_id },
+          results[index] ?? { status: 'failure', error: 'RESULT_MISSING: the device dispatcher returned no result', code: 'RESULT_MISSING', namespace: null, call_id: command.call_id },
       );
     } catch (error) {
       const text = `DISPATCH_FAILED: ${errorMessage(error)}`;
-      return message.actions.map((command) => ({ status: 'failure', error: text, namespace: null, call_id: command.call_id }));
+      return message.actions.map((command) => ({ status: 'failure', error: text, code: 'DISPATCH_FAILED', namespace: null, call_id: command.call_id }));
     } finally {
       this.inFlight.delete(message.response_id);
     }

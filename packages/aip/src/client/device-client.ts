@@ -351,7 +351,7 @@ export class DeviceClient {
       if (error instanceof AipMessageTooLargeError) {
         // still answer: the server must not wait for a reply that can never arrive
         const text = `RESULT_TOO_LARGE: the results (${error.message}) do not fit in one AIP message`;
-        this.trySendWith(() => reply(results.map((r) => ({ status: 'failure', error: text, namespace: r.namespace ?? null, call_id: r.call_id }))));
+        this.trySendWith(() => reply(results.map((r) => ({ status: 'failure', error: text, code: 'RESULT_TOO_LARGE', namespace: r.namespace ?? null, call_id: r.call_id }))));
       } else {
         this.emit({ type: 'warning', message: `could not send the results of ${message.response_id}: ${errorMessage(error)}` });
       }

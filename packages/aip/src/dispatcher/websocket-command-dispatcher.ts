@@ -244,7 +244,7 @@ function callIdOf(command: unknown): string {
 }
 
 function failure(callId: string, error: AipError): Result {
-  return { status: 'failure', error: error.toResultText(), namespace: null, call_id: callId, duration_ms: 0 };
+  return { status: 'failure', error: error.toResultText(), code: error.code, namespace: null, call_id: callId, duration_ms: 0 };
 }
 
 /** Error codes a failure Result of this dispatcher can start with. */

@@ -25,3 +25,16 @@ export function errorText(result: CallToolResult): string {
   const code = (result._meta?.['ufo/error'] as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && code && !text.startsWith(code) ? `${code}: ${text}` : text;
 }
+
+/** A code at the start of an error text: `CONTROL_ID_STALE: ...` gives `CONTROL_ID_STALE`. */
+const LEADING_CODE = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):\s/;
+
+/**
+ * The tool's own error code for an `isError` result: the one in `_meta['ufo/error']`, else the upper-case code the
+ * text starts with (`CONTROL_ID_STALE: ...`); undefined when the tool gave none.
+ */
+export function toolErrorCode(result: CallToolResult): string | undefined {
+  const code = (result._meta?.['ufo/error'] as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && code) return code;
+  return LEADING_CODE.exec(errorText(result))?.[1];
+}

@@ -10,7 +10,7 @@ import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatchError } from '../errors.js';
 import { toToolInfo, type CatalogEntry, type TargetCatalogs, type ToolCatalog } from '../routing/tool-catalog.js';
 import type { ArgumentValidator } from './argument-validator.js';
-import { errorText, successValue } from './call-result.js';
+import { errorText, successValue, toolErrorCode } from './call-result.js';
 import { parseCommand } from './parse-command.js';
 import { invokeTool, type CallOutcome, type CallProgress } from './invoke-tool.js';
 
@@ -60,8 +60,9 @@ export async function runCommand(
   // The hot path: the same object as `finish` makes, built without a spread.
   const succeed = (value: unknown): Result =>
     settle({ status: 'success', result: value, namespace, call_id: callId, duration_ms: performance.now() - startedAt });
-  const fail = (error: DispatchError, result?: unknown): Result =>
-    finish({ status: 'failure', error: error.toResultText(), ...(result === undefined ? {} : { result }) });
+  // `code` is the tool's own code when it reported one (`toolCode`), else the dispatcher's.
+  const fail = (error: DispatchError, result?: unknown, toolCode?: string): Result =>
+    finish({ status: 'failure', error: error.toResultText(), code: toolCode ?? error.code, ...(result === undefined ? {} : { result }) });
 
   if (context.listening) context.emit({ type: 'command-start', call_id: callId, tool: toolName, namespace: null });
   try {
@@ -132,14 +133,14 @@ function describeOutcome(
   entry: CatalogEntry,
   timeoutMs: number,
   succeed: (value: unknown) => Result,
-  fail: (error: DispatchError, result?: unknown) => Result,
+  fail: (error: DispatchError, result?: unknown, toolCode?: string) => Result,
 ): Result {
   const tool = `"${command.tool_name}" on server "${entry.namespace}"`;
   switch (outcome.kind) {
     case 'returned': {
       const { result } = outcome;
       if (result.isError) {
-        return fail(new DispatchError('TOOL_FAILED', errorText(result)), result.structuredContent);
+        return fail(new DispatchError('TOOL_FAILED', errorText(result)), result.structuredContent, toolErrorCode(result));
       }
       return succeed(successValue(result, entry.tool));
     }
