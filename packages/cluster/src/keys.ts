@@ -61,6 +61,11 @@ export class ClusterKeys {
   get cancelChannel(): string {
     return `${this.tagged}:cancels`;
   }
+
+  /** Classic pub/sub channel every node listens on for revoked device credentials (the client id). */
+  get credentialRevokedChannel(): string {
+    return `${this.tagged}:credential-revoked`;
+  }
 }
 
 /** BullMQ job ids may not contain `:`; a task name may. */

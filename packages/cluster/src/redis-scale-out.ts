@@ -134,7 +134,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     return {
       tasks,
       devices: relay,
-      credentials: new RedisDeviceCredentialStore({ redis, keys }),
+      credentials: new RedisDeviceCredentialStore({ redis, keys, announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId) }),
       async start() {
         await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {
           for (const connection of connections) connection.disconnect();
@@ -144,6 +144,13 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
         await bus.listen(keys.cancelChannel, (text) => {
           const { sessionId, reason } = parseJson(CancelBroadcastSchema, text, 'a cancel request');
           worker?.cancel(sessionId, reason);
+        });
+        // a credential revoked through any node disconnects the device on the node holding it (4003, as locally)
+        await bus.listen(keys.credentialRevokedChannel, (clientId) => {
+          const connection = node.registry.get(clientId);
+          if (!connection) return;
+          report('device-credential-revoked', { clientId });
+          connection.close(4003, 'device credential revoked');
         });
         relay.start();
         await worker?.start();

@@ -2,12 +2,21 @@ import { credentialMatches, generateDeviceCredential, hashDeviceCredential, type
 import type { Redis } from 'ioredis';
 import type { ClusterKeys } from '../keys.js';
 
+/** Options of {@link RedisDeviceCredentialStore}. */
+export interface RedisDeviceCredentialStoreOptions {
+  redis: Redis;
+  keys: ClusterKeys;
+  /** Tells every node that a client id's credential was revoked (so the node holding the device disconnects it). */
+  announceRevoked?: (clientId: string) => Promise<unknown>;
+}
+
 /**
  * Device credentials in Redis, shared by every node: one hash field per client id holding the SHA-256 of its
- * credential (never the credential itself). A credential issued through any node's API works on all of them.
+ * credential (never the credential itself). A credential issued through any node's API works on all of them, and a
+ * revocation through any node is announced to all of them.
  */
 export class RedisDeviceCredentialStore implements DeviceCredentialStore {
-  constructor(private readonly options: { redis: Redis; keys: ClusterKeys }) {}
+  constructor(private readonly options: RedisDeviceCredentialStoreOptions) {}
 
   async issue(clientId: string): Promise<string> {
     const credential = generateDeviceCredential();
@@ -16,7 +25,9 @@ export class RedisDeviceCredentialStore implements DeviceCredentialStore {
   }
 
   async revoke(clientId: string): Promise<boolean> {
-    return (await this.options.redis.hdel(this.options.keys.credentials, clientId)) > 0;
+    const revoked = (await this.options.redis.hdel(this.options.keys.credentials, clientId)) > 0;
+    if (revoked) await this.options.announceRevoked?.(clientId);
+    return revoked;
   }
 
   async check(clientId: string, presented: string | undefined): Promise<CredentialCheck> {

@@ -13,7 +13,7 @@ export interface NodeProcess {
   wsUrl: string;
   port: number;
   /** Calls the HTTP API with the key; returns status and JSON body. */
-  api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** Polls `GET /api/task_result/{name}` on this node until the task is no longer running. */
   waitForResult(taskName: string, timeoutMs?: number): Promise<any>;
   /** The scale-out events this node reported. */
@@ -35,6 +35,8 @@ export interface NodeSettings {
   resendEveryMs?: number;
   onUnknownOutcome?: 'tell-model' | 'ask' | 'fail';
   confirm?: boolean;
+  /** Refuse devices without an issued credential. */
+  requireDeviceCredentials?: boolean;
 }
 
 /** Starts a node fixture process and waits for its address. */
