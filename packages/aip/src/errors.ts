@@ -16,7 +16,7 @@ export type AipClientErrorCode =
   | 'CONNECT_FAILED';
 
 /** Base class of the errors of `@ufo-ts/aip`. */
-export class AipError extends UfoError {
+export class AipError extends UfoError<AipClientErrorCode> {
   declare readonly code: AipClientErrorCode;
 
   constructor(code: AipClientErrorCode, message: string, options: UfoErrorOptions = {}) {

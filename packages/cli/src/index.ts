@@ -6,7 +6,7 @@ export { runCli, topLevelHelp } from './cli.js';
 export { COMMANDS } from './command-table.js';
 export type { CliCommand } from './cli-command.js';
 export { processIo, type CliIo } from './cli-io.js';
-export { CliUsageError } from './errors.js';
+export { CliUsageError, type CliErrorCode } from './errors.js';
 export { serveCommand } from './commands/serve.js';
 export { clientCommand } from './commands/client.js';
 export { modelFactoryFromOptions, type ModelOptions } from './model-from-options.js';

@@ -12,7 +12,7 @@ export type ClusterErrorCode =
   | 'JOB_LOCK_LOST';
 
 /** The errors of `@ufo-ts/cluster`. */
-export class ClusterError extends UfoError {
+export class ClusterError extends UfoError<ClusterErrorCode> {
   declare readonly code: ClusterErrorCode;
 
   constructor(code: ClusterErrorCode, message: string, options: UfoErrorOptions = {}) {

@@ -1,5 +1,8 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 
+/** Codes of the errors `@ufo-ts/config` throws (`EMBEDDING_FAILED`: the embeddings endpoint failed). */
+export type ConfigErrorCode = 'CONFIG_INVALID' | 'EMBEDDING_FAILED';
+
 /** One problem in a configuration: where it is and what was expected. */
 export interface ConfigProblem {
   /** The file that holds the value (or `(defaults)`, `(environment)`). */
@@ -20,7 +23,7 @@ export function formatProblem(problem: ConfigProblem): string {
 }
 
 /** The configuration cannot be read or is invalid (`CONFIG_INVALID`); `problems` lists every issue found. */
-export class ConfigError extends UfoError {
+export class ConfigError extends UfoError<ConfigErrorCode> {
   readonly problems: ConfigProblem[];
 
   constructor(problems: ConfigProblem[], options: UfoErrorOptions = {}) {

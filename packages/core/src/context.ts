@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UfoError } from './errors.js';
+import { UfoError, type UfoErrorCode } from './errors.js';
 import { CONTEXT_KEYS, isContextKey, type ContextKey, type ContextValue, type ContextValues } from './context-keys.js';
 import type { CustomContextKey } from './custom-context-key.js';
 
@@ -31,7 +31,7 @@ export class Context {
     this.values = values as ContextValues;
     for (const key of options.keys ?? []) {
       if (isContextKey(key.name) || this.custom.has(key.name)) {
-        throw new UfoError('CONTEXT_KEY_CONFLICT', `Context key "${key.name}" is declared twice (or is a built-in key)`);
+        throw new UfoError<UfoErrorCode>('CONTEXT_KEY_CONFLICT', `Context key "${key.name}" is declared twice (or is a built-in key)`);
       }
       this.custom.set(key.name, key);
       this.customValues.set(key.name, key.initial());
@@ -59,7 +59,7 @@ export class Context {
     this.registered(key);
     const parsed = key.schema.safeParse(value);
     if (!parsed.success) {
-      throw new UfoError('CONTEXT_INVALID_VALUE', `Invalid value for context key ${key.name}: ${parsed.error.message}`, { cause: parsed.error });
+      throw new UfoError<UfoErrorCode>('CONTEXT_INVALID_VALUE', `Invalid value for context key ${key.name}: ${parsed.error.message}`, { cause: parsed.error });
     }
     this.customValues.set(key.name, parsed.data);
   }
@@ -71,7 +71,7 @@ export class Context {
 
   private registered(key: CustomContextKey): void {
     if (!this.custom.has(key.name)) {
-      throw new UfoError('CONTEXT_UNKNOWN_KEY', `Context key "${key.name}" was not registered with this context (pass it in keys)`);
+      throw new UfoError<UfoErrorCode>('CONTEXT_UNKNOWN_KEY', `Context key "${key.name}" was not registered with this context (pass it in keys)`);
     }
   }
 
@@ -86,7 +86,7 @@ export class Context {
     if (!isContextKey(key)) throw unknownKey(key);
     const parsed = CONTEXT_KEYS[key].schema.safeParse(value);
     if (!parsed.success) {
-      throw new UfoError('CONTEXT_INVALID_VALUE', `Invalid value for context key ${key}: ${parsed.error.message}`, {
+      throw new UfoError<UfoErrorCode>('CONTEXT_INVALID_VALUE', `Invalid value for context key ${key}: ${parsed.error.message}`, {
         cause: parsed.error,
       });
     }
@@ -160,7 +160,7 @@ export class Context {
    */
   static fromJSON(json: unknown, options: ContextOptions = {}): Context {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw new UfoError('CONTEXT_INVALID_VALUE', 'Context.fromJSON expects an object');
+      throw new UfoError<UfoErrorCode>('CONTEXT_INVALID_VALUE', 'Context.fromJSON expects an object');
     }
     const custom = new Set((options.keys ?? []).map((k) => k.name));
     for (const name of Object.keys(json)) if (!isContextKey(name) && !custom.has(name)) throw unknownKey(name);
@@ -169,5 +169,5 @@ export class Context {
 }
 
 function unknownKey(name: string): UfoError {
-  return new UfoError('CONTEXT_UNKNOWN_KEY', `Unknown context key "${name}". Known keys: ${Object.keys(CONTEXT_KEYS).join(', ')}`);
+  return new UfoError<UfoErrorCode>('CONTEXT_UNKNOWN_KEY', `Unknown context key "${name}". Known keys: ${Object.keys(CONTEXT_KEYS).join(', ')}`);
 }

@@ -1,29 +1,35 @@
 /**
- * Every error ufo-ts throws on purpose is a {@link UfoError}: it has a stable string `code` callers can switch
- * on, a message meant for people, and the underlying `cause` when there is one.
+ * The codes of the errors `@ufo-ts/core` itself throws, plus the well-known codes other packages share. Every
+ * error ufo-ts throws on purpose is a {@link UfoError}: it has a stable string `code` callers can switch on, a
+ * message meant for people, and the underlying `cause` when there is one. Each package declares the closed union
+ * of its own codes (`DispatchErrorCode`, `LinuxErrorCode`, ...) and its error classes accept only those.
  */
-export type UfoErrorCode =
-  | 'CONTEXT_UNKNOWN_KEY'
-  | 'CONTEXT_INVALID_VALUE'
-  | 'CONTEXT_KEY_CONFLICT'
-  | 'CONFIG_INVALID'
-  | 'LOG_PATH_INVALID'
-  | 'MODEL_REPLY_INVALID'
-  | 'MODEL_CALL_FAILED'
-  | 'MODEL_SCRIPT_EXHAUSTED'
-  | 'DISPATCH_FAILED'
-  | 'TOOL_UNKNOWN'
-  | 'AGENT_UNKNOWN'
-  | 'AGENT_MISCONFIGURED'
-  | 'STATE_UNKNOWN'
-  | 'STRATEGY_DEPENDENCY_MISSING'
-  | 'STRATEGY_PROVIDES_MISSING'
-  | 'STRATEGY_FAILED'
-  | 'STEP_STATUS_UNKNOWN'
-  | 'SESSION_CANCELLED'
-  | 'MODEL_UNSUPPORTED_REQUEST'
-  | 'REPLAY_MISS'
-  | (string & {});
+export const UFO_ERROR_CODES = [
+  'CONTEXT_UNKNOWN_KEY',
+  'CONTEXT_INVALID_VALUE',
+  'CONTEXT_KEY_CONFLICT',
+  'CONFIG_INVALID',
+  'LOG_PATH_INVALID',
+  'MODEL_REPLY_INVALID',
+  'MODEL_CALL_FAILED',
+  'MODEL_SCRIPT_EXHAUSTED',
+  'DISPATCH_FAILED',
+  'TOOL_UNKNOWN',
+  'AGENT_UNKNOWN',
+  'AGENT_MISCONFIGURED',
+  'STATE_UNKNOWN',
+  'STRATEGY_DEPENDENCY_MISSING',
+  'STRATEGY_PROVIDES_MISSING',
+  'STRATEGY_FAILED',
+  'STEP_STATUS_UNKNOWN',
+  'SESSION_CANCELLED',
+  'MODEL_UNSUPPORTED_REQUEST',
+  'REPLAY_MISS',
+  'TRAJECTORY_NOT_FOUND',
+] as const;
+
+/** One of {@link UFO_ERROR_CODES}: a closed union (it no longer accepts any string). */
+export type UfoErrorCode = (typeof UFO_ERROR_CODES)[number];
 
 /** Options accepted by every {@link UfoError} constructor. */
 export interface UfoErrorOptions {
@@ -48,7 +54,7 @@ export function isUfoError(value: unknown): value is UfoError {
  * Base class of all ufo-ts errors. `instanceof` works across copies of the package: `x instanceof UfoError` holds
  * for any copy's UfoError, and `x instanceof SomeSubclass` also holds for another copy's class of the same name.
  */
-export class UfoError extends Error {
+export class UfoError<Code extends string = string> extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (!isUfoError(value)) return false;
@@ -59,12 +65,17 @@ export class UfoError extends Error {
     return false;
   }
 
-  /** Stable machine-readable code. */
-  readonly code: UfoErrorCode;
+  /** Stable machine-readable code, one of the throwing package's closed union. */
+  readonly code: Code;
   /** Extra structured detail. */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: UfoErrorCode, message: string, options: UfoErrorOptions = {}) {
+  /**
+   * A package's error class fixes `Code` to its union (`class DispatchError extends UfoError<DispatchErrorCode>`),
+   * so it accepts only those codes. `new UfoError(code, ...)` takes the code as given: a tool server uses it to
+   * report its own code.
+   */
+  constructor(code: Code, message: string, options: UfoErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;

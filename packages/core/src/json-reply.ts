@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { UfoError } from './errors.js';
+import { UfoError, type UfoErrorCode } from './errors.js';
 import { describeReplyIssues } from './reply-issues.js';
 
 /**
@@ -33,7 +33,7 @@ export function parseJsonReply(text: string): unknown {
       }
     }
   }
-  throw new UfoError('MODEL_REPLY_INVALID', `The model's reply contains no parseable JSON: ${preview(text)}`, {
+  throw new UfoError<UfoErrorCode>('MODEL_REPLY_INVALID', `The model's reply contains no parseable JSON: ${preview(text)}`, {
     cause: lastError,
   });
 }
@@ -58,7 +58,7 @@ export function parseStructuredReply<T>(text: string, schema: z.ZodType<T>): Str
   return {
     success: false,
     issues,
-    error: new UfoError('MODEL_REPLY_INVALID', `The model's reply does not match the schema: ${issues.join('; ')}`, {
+    error: new UfoError<UfoErrorCode>('MODEL_REPLY_INVALID', `The model's reply does not match the schema: ${issues.join('; ')}`, {
       cause: result.error,
       details: { issues },
     }),

@@ -17,7 +17,7 @@ export type DesktopErrorCode = 'WINDOW_VANISHED' | 'CONTROL_VANISHED' | 'NO_WIND
  * }
  * ```
  */
-export class DesktopError extends UfoError {
+export class DesktopError extends UfoError<DesktopErrorCode> {
   declare readonly code: DesktopErrorCode;
   constructor(code: DesktopErrorCode, message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);

@@ -22,7 +22,7 @@ export type DispatchErrorCode =
   | 'SERVER_LISTEN_FAILED';
 
 /** Base class of the errors of `@ufo-ts/dispatchers`. */
-export class DispatchError extends UfoError {
+export class DispatchError extends UfoError<DispatchErrorCode> {
   declare readonly code: DispatchErrorCode;
 
   constructor(code: DispatchErrorCode, message: string, options: UfoErrorOptions = {}) {

@@ -1,6 +1,6 @@
 // @ufo-ts/imaging: screenshots as RGB images, fast PNG encoding, data URLs and set-of-marks annotation.
 
-export { ImageFormatError } from './errors.js';
+export { ImageFormatError, type ImagingErrorCode } from './errors.js';
 
 // images and drawing
 export { createImage, clipRect, cropImage, cloneImage, pixelAt } from './rgb-image.js';

@@ -1,6 +1,11 @@
 import { UfoError } from '@ufo-ts/core';
 import type { Usage } from '@ufo-ts/core';
 
+/** Codes of the errors `@ufo-ts/llm-providers` throws. */
+export const MODEL_ERROR_CODES = ['MODEL_CALL_FAILED', 'MODEL_REPLY_INVALID', 'MODEL_UNSUPPORTED_REQUEST', 'CONFIG_INVALID', 'REPLAY_MISS'] as const;
+/** One of {@link MODEL_ERROR_CODES}. */
+export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
+
 /** Options of {@link ModelCallError}. */
 export interface ModelCallErrorOptions {
   /** The provider id of the model that failed. */
@@ -24,7 +29,7 @@ export interface ModelCallErrorOptions {
 }
 
 /** A model call failed: HTTP error, timeout, connection failure or cancellation. Code `MODEL_CALL_FAILED`. */
-export class ModelCallError extends UfoError {
+export class ModelCallError extends UfoError<ModelErrorCode> {
   readonly provider: string;
   readonly model: string;
   /** HTTP status of the last attempt, if any. */
@@ -87,7 +92,7 @@ export interface ModelReplyInvalidErrorOptions {
  * The model's reply never matched the requested zod schema, after every re-ask. Code `MODEL_REPLY_INVALID`.
  * Carries each attempt's text and issues, and the usage and cost they consumed.
  */
-export class ModelReplyInvalidError extends UfoError {
+export class ModelReplyInvalidError extends UfoError<ModelErrorCode> {
   readonly provider: string;
   readonly model: string;
   readonly attempts: ReplyAttempt[];
@@ -118,7 +123,7 @@ export class ModelReplyInvalidError extends UfoError {
  * `imagePolicy: 'error'`, or a prompt far beyond the model's context). Code `MODEL_UNSUPPORTED_REQUEST`.
  * Nothing was sent.
  */
-export class UnsupportedRequestError extends UfoError {
+export class UnsupportedRequestError extends UfoError<ModelErrorCode> {
   readonly provider: string;
   readonly model: string;
   constructor(message: string, options: { provider: string; model: string; details?: Record<string, unknown> }) {
@@ -131,14 +136,14 @@ export class UnsupportedRequestError extends UfoError {
 }
 
 /** A model configuration or endpoint URL is invalid (bad URL, missing key, conflicting fields). Code `CONFIG_INVALID`. */
-export class EndpointConfigError extends UfoError {
+export class EndpointConfigError extends UfoError<ModelErrorCode> {
   constructor(message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
     super('CONFIG_INVALID', message, options);
   }
 }
 
 /** A {@link ReplayModel} has no recording for a request. Code `REPLAY_MISS`. */
-export class ReplayMissError extends UfoError {
+export class ReplayMissError extends UfoError<ModelErrorCode> {
   /** The request's cassette key (sha256 of the canonical request). */
   readonly key: string;
   constructor(message: string, options: { key: string; details?: Record<string, unknown> }) {

@@ -1,6 +1,6 @@
 import { UfoError } from '@ufo-ts/core';
 import type { ChatModel, ChatRequest, ChatResponse, Usage } from '@ufo-ts/core';
-import { ModelCallError, ModelReplyInvalidError } from './errors.js';
+import { ModelCallError, ModelReplyInvalidError, type ModelErrorCode } from './errors.js';
 import { addCost, addUsage } from './prices.js';
 
 /** Why a model in a fallback chain was skipped. */
@@ -44,7 +44,7 @@ export interface FallbackModelOptions {
 export function createFallbackModel(options: FallbackModelOptions): ChatModel {
   const { models } = options;
   const first = models[0];
-  if (!first) throw new UfoError('CONFIG_INVALID', 'createFallbackModel needs at least one model');
+  if (!first) throw new UfoError<ModelErrorCode>('CONFIG_INVALID', 'createFallbackModel needs at least one model');
   return {
     provider: first.provider,
     modelId: first.modelId,

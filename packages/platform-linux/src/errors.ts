@@ -37,7 +37,7 @@ export type LinuxErrorCode =
   | 'SERVER_MISCONFIGURED';
 
 /** Base class of the errors only this package throws (the shared ones extend `DesktopError` of desktop-common). */
-export class LinuxPlatformError extends UfoError {
+export class LinuxPlatformError extends UfoError<LinuxErrorCode> {
   declare readonly code: LinuxErrorCode;
   constructor(code: LinuxErrorCode, message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);

@@ -24,7 +24,7 @@ export type WindowsErrorCode =
   | 'LAUNCH_FAILED';
 
 /** Base class of the errors only this package throws (the shared ones extend `DesktopError` of desktop-common). */
-export class WindowsPlatformError extends UfoError {
+export class WindowsPlatformError extends UfoError<WindowsErrorCode> {
   declare readonly code: WindowsErrorCode;
   constructor(code: WindowsErrorCode, message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);

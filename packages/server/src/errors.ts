@@ -14,7 +14,7 @@ export type ServerErrorCode =
   | 'SESSION_CREATE_FAILED';
 
 /** Base class of the errors of `@ufo-ts/server`. */
-export class ServerError extends UfoError {
+export class ServerError extends UfoError<ServerErrorCode> {
   declare readonly code: ServerErrorCode;
   /** The HTTP status the API answers with. */
   readonly httpStatus: 400 | 404 | 409 | 429 | 500 | 503;

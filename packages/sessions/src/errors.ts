@@ -15,10 +15,11 @@ export type SessionErrorCode =
   | 'ACTION_OUTCOME_UNKNOWN'
   | 'RESUME_DECISION_INVALID'
   | 'EXPERIENCE_STORE_INVALID'
-  | 'EMBEDDING_FAILED';
+  | 'EMBEDDING_FAILED'
+  | 'HUMAN_INPUT_REQUIRED';
 
 /** Base class of the errors of `@ufo-ts/sessions`. */
-export class SessionError extends UfoError {
+export class SessionError extends UfoError<SessionErrorCode> {
   declare readonly code: SessionErrorCode;
 
   constructor(code: SessionErrorCode, message: string, options: UfoErrorOptions = {}) {
@@ -41,7 +42,7 @@ export type HumanInputRequest =
  * Thrown by {@link DeferringInteractor} when a question or a confirmation needs a person and none is at hand
  * (a batch, a pipe, a CI job). The session stops, saves its checkpoint as `waiting`, and `ufo resume` continues.
  */
-export class HumanInputRequiredError extends UfoError {
+export class HumanInputRequiredError extends UfoError<SessionErrorCode> {
   readonly request: HumanInputRequest;
 
   constructor(request: HumanInputRequest) {

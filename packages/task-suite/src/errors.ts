@@ -12,7 +12,7 @@ export type TaskSuiteErrorCode =
   | 'TASK_SETUP_FAILED';
 
 /** Base class of every error this package throws on purpose. */
-export class TaskSuiteError extends UfoError {
+export class TaskSuiteError extends UfoError<TaskSuiteErrorCode> {
   declare readonly code: TaskSuiteErrorCode;
   constructor(code: TaskSuiteErrorCode, message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);

@@ -1,5 +1,6 @@
 import { UfoError } from '@ufo-ts/core';
 import { z } from 'zod';
+import type { ConfigErrorCode } from '../errors.js';
 import type { UfoConfig } from '../schema/ufo-config-schema.js';
 
 const EmbeddingsReplySchema = z.object({ data: z.array(z.object({ index: z.number().int(), embedding: z.array(z.number()) })) });
@@ -36,13 +37,13 @@ export function createEmbeddingModel(options: EmbeddingModelOptions) {
           signal,
         });
       } catch (error) {
-        throw new UfoError('EMBEDDING_FAILED', `Embedding request to ${config.baseUrl} failed: ${(error as Error).message}`, { cause: error });
+        throw new UfoError<ConfigErrorCode>('EMBEDDING_FAILED', `Embedding request to ${config.baseUrl} failed: ${(error as Error).message}`, { cause: error });
       }
       const text = await response.text();
-      if (!response.ok) throw new UfoError('EMBEDDING_FAILED', `Embedding request failed with HTTP ${response.status}: ${text.slice(0, 300)}`);
+      if (!response.ok) throw new UfoError<ConfigErrorCode>('EMBEDDING_FAILED', `Embedding request failed with HTTP ${response.status}: ${text.slice(0, 300)}`);
       const parsed = EmbeddingsReplySchema.safeParse(JSON.parse(text));
       if (!parsed.success || parsed.data.data.length !== texts.length) {
-        throw new UfoError('EMBEDDING_FAILED', `Unexpected embeddings reply from ${config.baseUrl}: ${text.slice(0, 200)}`);
+        throw new UfoError<ConfigErrorCode>('EMBEDDING_FAILED', `Unexpected embeddings reply from ${config.baseUrl}: ${text.slice(0, 200)}`);
       }
       return [...parsed.data.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     },

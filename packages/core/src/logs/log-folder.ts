@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { UfoError } from '../errors.js';
+import { UfoError, type UfoErrorCode } from '../errors.js';
 
 /** Turns a task name into a safe folder name: letters, digits, `-`, `_` and `.`; never `.`/`..`; ≤ 100 chars. */
 export function sanitizeTaskName(task: string): string {
@@ -28,7 +28,7 @@ export function resolveLogFolder(logRoot: string, task: string): string {
   const folder = resolve(join(root, sanitizeTaskName(task)));
   const rel = relative(root, folder);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new UfoError('LOG_PATH_INVALID', `Log folder for task "${task}" escapes the log root ${root}`);
+    throw new UfoError<UfoErrorCode>('LOG_PATH_INVALID', `Log folder for task "${task}" escapes the log root ${root}`);
   }
   mkdirSync(folder, { recursive: true });
   return folder;
@@ -39,7 +39,7 @@ export function resolveArtifactPath(folder: string, name: string): string {
   const target = resolve(folder, name);
   const rel = relative(folder, target);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new UfoError('LOG_PATH_INVALID', `Artifact name "${name}" escapes the log folder`);
+    throw new UfoError<UfoErrorCode>('LOG_PATH_INVALID', `Artifact name "${name}" escapes the log folder`);
   }
   return target;
 }

@@ -1,4 +1,4 @@
-import { UfoError } from '../errors.js';
+import { UfoError, type UfoErrorCode } from '../errors.js';
 import { parseStructuredReply } from '../json-reply.js';
 import type { ChatModel, ChatRequest, ChatResponse, Usage } from '../ports/chat-model.js';
 
@@ -53,7 +53,7 @@ export class ScriptedModel implements ChatModel {
     if (request.signal?.aborted) throw request.signal.reason;
     const reply = this.replies[index];
     if (!reply) {
-      throw new UfoError('MODEL_SCRIPT_EXHAUSTED', `ScriptedModel has no reply for call #${index + 1}`);
+      throw new UfoError<UfoErrorCode>('MODEL_SCRIPT_EXHAUSTED', `ScriptedModel has no reply for call #${index + 1}`);
     }
     if (reply.error) throw reply.error;
     request.onDelta?.(reply.content);

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { UfoError } from '../errors.js';
+import { UfoError, type UfoErrorCode } from '../errors.js';
 import { parseTrajectory } from './parse-trajectory.js';
 import type { Trajectory } from './trajectory-types.js';
 
@@ -11,7 +11,7 @@ import type { Trajectory } from './trajectory-types.js';
 export function readTrajectory(folder: string): Trajectory {
   const responsePath = join(folder, 'response.log');
   if (!existsSync(responsePath)) {
-    throw new UfoError('TRAJECTORY_NOT_FOUND', `No response.log in ${folder}: is it a session's log folder?`);
+    throw new UfoError<UfoErrorCode>('TRAJECTORY_NOT_FOUND', `No response.log in ${folder}: is it a session's log folder?`);
   }
   const evaluationPath = join(folder, 'evaluation.log');
   return parseTrajectory({

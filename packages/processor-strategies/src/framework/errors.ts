@@ -1,7 +1,10 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 
+/** Codes of the errors `@ufo-ts/processor-strategies` throws. */
+export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN';
+
 /** A strategy chain whose dependencies cannot be satisfied (thrown when the processor is built or at run time). */
-export class StrategyDependencyError extends UfoError {
+export class StrategyDependencyError extends UfoError<StrategyErrorCode> {
   constructor(
     readonly strategy: string,
     readonly key: string,
@@ -13,7 +16,7 @@ export class StrategyDependencyError extends UfoError {
 }
 
 /** A strategy that did not provide a key it declared. */
-export class StrategyProvidesError extends UfoError {
+export class StrategyProvidesError extends UfoError<StrategyErrorCode> {
   constructor(
     readonly strategy: string,
     readonly keys: string[],
@@ -23,7 +26,7 @@ export class StrategyProvidesError extends UfoError {
 }
 
 /** A strategy failed; carries the phase and the original error as `cause`. */
-export class StrategyFailedError extends UfoError {
+export class StrategyFailedError extends UfoError<StrategyErrorCode> {
   constructor(
     readonly strategy: string,
     readonly phase: string,
@@ -38,7 +41,7 @@ export class StrategyFailedError extends UfoError {
  * A step produced a status its agent's state table has no state for (a custom strategy's status, or a reply the
  * schema let through): the step ends in ERROR instead of logging the unknown status as if it were fine.
  */
-export class StepStatusError extends UfoError {
+export class StepStatusError extends UfoError<StrategyErrorCode> {
   constructor(
     readonly agentKind: string,
     readonly status: string,
