@@ -102,6 +102,8 @@ function describeEvent(event: ServerEvent): string {
       return `device ${event.clientId}: a second registration of its id was refused; the holder is ${event.alive ? 'alive and kept' : 'silent and dropped'}\n`;
     case 'slow-reader-disconnected':
       return `disconnected ${event.clientId ?? 'an unregistered connection'}: ${event.reason}\n`;
+    case 'inbound-limit':
+      return `${event.action} ${event.clientId ?? 'an unregistered connection'}: ${event.reason}\n`;
     case 'remote-dispatcher':
       return `[${event.taskName}] ${event.event.type}${'reason' in event.event ? ` (${event.event.reason})` : ''}\n`;
     case 'results-ignored':
