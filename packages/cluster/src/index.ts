@@ -5,9 +5,9 @@
  * sharded pub/sub. Pass {@link createRedisScaleOut} as `scaleOut` to `createUfoServer`.
  */
 export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from './redis-scale-out.js';
-export * from './errors.js';
+export { ClusterError, type ClusterErrorCode } from './errors.js';
 export { ClusterKeys, jobIdFor } from './keys.js';
-export * from './messages.js';
+export { CancelBroadcastSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
 export { connectRedis, type RedisConnectOptions } from './redis/redis-connections.js';
 export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
 export { DevicePresence, type DevicePresenceOptions, type RenewOutcome, type ClaimOutcome } from './presence/device-presence.js';

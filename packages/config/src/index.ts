@@ -3,14 +3,14 @@
  * that name the file, the line, the key and what was expected; a JSON Schema for editors; the original UFO keys
  * converted; and factories for the configured models, dispatcher and embedding model.
  */
-export * from './errors.js';
-export * from './schema/ufo-config-schema.js';
-export * from './load/load-config.js';
+export { ConfigError, formatProblem, type ConfigErrorCode, type ConfigProblem } from './errors.js';
+export { AgentSettingsSchema, BatchConfigSchema, DemonstrationsConfigSchema, EmbeddingConfigSchema, EvaluationConfigSchema, ExperienceConfigSchema, OperatorConfigSchema, ReportsConfigSchema, SessionConfigSchema, UfoConfigSchema, configJsonSchema, type UfoConfig, type UfoConfigInput } from './schema/ufo-config-schema.js';
+export { loadConfig, parseConfigText, type LoadConfigOptions, type LoadedConfig } from './load/load-config.js';
 export { expandEnv } from './load/expand-env.js';
 export { closest } from './load/format-issues.js';
 export { MAX_CONFIG_FILE_BYTES, MAX_CONFIG_ALIASES } from './load/yaml-source.js';
-export * from './original/original-keys.js';
-export * from './original/from-ufo-config.js';
-export * from './runtime/create-models.js';
-export * from './runtime/create-dispatcher.js';
-export * from './runtime/embedding-model.js';
+export { ORIGINAL_KEY_MAP, renderOriginalKeyTable, type OriginalKeyMapping } from './original/original-keys.js';
+export { fromUfoConfig, isOriginalUfoConfig, type ConvertedConfig } from './original/from-ufo-config.js';
+export { createModels, type ConfiguredModels } from './runtime/create-models.js';
+export { createDispatcher } from './runtime/create-dispatcher.js';
+export { createEmbeddingModel, type EmbeddingModelOptions } from './runtime/embedding-model.js';

@@ -1,2 +1,2 @@
-export * from './testing/scripted-model.js';
-export * from './testing/manual-clock.js';
+export { ScriptedModel, type ScriptedModelOptions, type ScriptedReply } from './testing/scripted-model.js';
+export { ManualClock } from './testing/manual-clock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from '../src/index.js';
+import { BoundedMap } from '../src/internal.js';
 
 describe('BoundedMap', () => {
   it('drops the oldest entries beyond its capacity; setting a key again makes it the newest', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../src/index.js';
+import { canonicalJson } from '../src/internal.js';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and drops undefined members, so equal values serialise the same', () => {

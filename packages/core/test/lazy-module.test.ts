@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LazyModule, UfoError } from '../src/index.js';
+import { UfoError } from '../src/index.js';
+import { LazyModule } from '../src/internal.js';
 
 describe('LazyModule', () => {
   it('imports once, caches the module, and exposes it as loaded only after loading', async () => {

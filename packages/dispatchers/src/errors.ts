@@ -71,8 +71,13 @@ export class ToolDefinitionError extends DispatchError {
 }
 
 /** `serveHttp` could not listen (port in use, bad host). */
-export class ServerListenError extends DispatchError {
+export class ToolServerListenError extends DispatchError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('SERVER_LISTEN_FAILED', message, options);
   }
 }
+
+/** @deprecated Renamed {@link ToolServerListenError} (`@ufo-ts/server` has its own `ServerListenError`); this alias goes in the next major. */
+export const ServerListenError = ToolServerListenError;
+/** @deprecated Renamed {@link ToolServerListenError}; this alias goes in the next major. */
+export type ServerListenError = ToolServerListenError;

@@ -48,6 +48,7 @@ export {
   DispatcherClosedError,
   ToolDefinitionError,
   ServerListenError,
+  ToolServerListenError,
 } from './errors.js';
 export type { DispatchErrorCode } from './errors.js';
 export { TOOL_TYPE_META_KEY, TOOL_TIMEOUT_META_KEY, RESULT_WRAPPED_META_KEY } from './shared/meta-keys.js';

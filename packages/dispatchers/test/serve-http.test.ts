@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalCommandDispatcher } from '../src/index.js';
-import { ServerListenError, serveHttp, type HttpToolServer } from '../src/server.js';
+import { ToolServerListenError, serveHttp, type HttpToolServer } from '../src/server.js';
 import { createFixtureServer } from './fixtures/fixture-tools.js';
 import { command, runOne } from './helpers/dispatcher-setup.js';
 
@@ -118,9 +118,9 @@ describe('serveHttp', () => {
     expect((await post(server.url, {}, '{not json')).status).toBe(400);
   });
 
-  it('throws ServerListenError when the port is taken', async () => {
+  it('throws ToolServerListenError when the port is taken', async () => {
     const server = await start();
-    await expect(serveHttp(() => createFixtureServer('x'), { port: server.port })).rejects.toBeInstanceOf(ServerListenError);
+    await expect(serveHttp(() => createFixtureServer('x'), { port: server.port })).rejects.toBeInstanceOf(ToolServerListenError);
   });
 
   it('close() ends every session and stops listening', async () => {

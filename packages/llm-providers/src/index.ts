@@ -2,12 +2,12 @@
  * `@ufo-ts/llm-providers`: OpenAI, Azure OpenAI, Anthropic and OpenAI-compatible chat models behind the ufo-ts
  * `ChatModel` port, with retries, fallback, structured output, streaming, cost, and record/replay cassettes.
  */
-export * from './errors.js';
-export * from './capabilities.js';
-export * from './prices.js';
-export * from './retry.js';
+export { EndpointConfigError, MODEL_ERROR_CODES, ModelCallError, ModelReplyInvalidError, ReplayMissError, UnsupportedRequestError, type ModelCallErrorOptions, type ModelErrorCode, type ModelReplyInvalidErrorOptions, type ReplyAttempt } from './errors.js';
+export { ImagePolicySchema, ModelCapabilitiesOverrideSchema, ModelCapabilitiesSchema, anthropicCapabilities, compatibleCapabilities, openAICapabilities, resolveCapabilities, type ImagePolicy, type ModelCapabilities, type ModelCapabilitiesOverride } from './capabilities.js';
+export { ModelPriceSchema, PriceTableSchema, addCost, addUsage, computeCost, defaultPrices, defaultPricesAsOf, lookupPrice, mergePrices, zeroUsage, type ModelPrice, type PriceTable } from './prices.js';
+export { defaultRetryOptions, retryDelay, sleep, withRetry, type AttemptContext, type RetryEvent, type RetryOptions, type RetryResult, type WithRetryOptions } from './retry.js';
 export { classifyFailure, parseRetryAfter, type Failure, type FailureKind } from './failure-classification.js';
-export * from './endpoint-url.js';
+export { normalizeAnthropicBaseUrl, normalizeOpenAIBaseUrl, parseAzureEndpoint, type AzureEndpoint, type NormalizeOpenAIBaseUrlOptions } from './endpoint-url.js';
 export type { ProviderCall, ProviderReply, ProviderTransport } from './provider-transport.js';
 export { ProviderModel, type ProviderChatModel, type ProviderMetadata, type ProviderModelOptions } from './provider-model.js';
 export { buildProviderModel, type CommonModelOptions, DEFAULT_TIMEOUT_MS, DEFAULT_STRUCTURED_OUTPUT_RETRIES } from './model-options.js';
@@ -25,12 +25,12 @@ export { ChatCompletionBodySchema, decodeChatCompletion } from './openai/chat-co
 export { ResponsesBodySchema, decodeResponsesBody } from './openai/responses-mapping.js';
 export { createAnthropicModel, ANTHROPIC_DEFAULT_MAX_TOKENS, type AnthropicModelOptions } from './anthropic/anthropic-model.js';
 export { AnthropicMessageBodySchema, decodeAnthropicMessage } from './anthropic/messages-mapping.js';
-export * from './fallback-model.js';
-export * from './streaming.js';
-export * from './config/model-config.js';
-export * from './config/agent-models.js';
-export * from './cassette/cassette-schema.js';
-export { canonicalRequest, canonicalJson, requestKey } from './cassette/request-key.js';
+export { createFallbackModel, type FallbackModelOptions, type FallbackTrail, type SkippedModel } from './fallback-model.js';
+export { streamCompletion, type CompletionStream } from './streaming.js';
+export { ModelConfigSchema, ProviderNameSchema, apiKeyEnvName, createModelFromConfig, resolveApiKey, type CreateModelOptions, type ModelConfig, type ModelConfigInput, type ProviderName } from './config/model-config.js';
+export { AgentModelRoleSchema, AgentModelsConfigSchema, createAgentModels, type AgentModelRole, type AgentModels, type AgentModelsConfig, type AgentModelsConfigInput, type CreateAgentModelsOptions } from './config/agent-models.js';
+export { CassetteImageRefSchema, CassetteLineSchema, CassetteMessageSchema, CassetteRequestSchema, CassetteResponseSchema, RecordedCassetteLineSchema, WireCassetteLineSchema, WireReplySchema, type CassetteImageRef, type CassetteLine, type CassetteMessage, type CassetteRequest, type CassetteResponse, type RecordedCassetteLine, type WireCassetteLine, type WireReply } from './cassette/cassette-schema.js';
+export { canonicalRequest, requestKey } from './cassette/request-key.js';
 export { decodeWireReply } from './cassette/wire-decoding.js';
 export { RecordingModel, type RecordingModelOptions } from './cassette/recording-model.js';
 export { ReplayModel, parseCassette, type ReplayModelOptions } from './cassette/replay-model.js';

@@ -26,7 +26,7 @@ export {
   defaultBridgeDir,
 } from './bridge/powershell-launcher.js';
 export type { CreateUiaBridgeOptions, PowerShellLauncherOptions } from './bridge/powershell-launcher.js';
-export * from './bridge/protocol.js';
+export { BRIDGE_ERROR_CODES, BRIDGE_OPS, BRIDGE_PROTOCOL_VERSION, BridgeReplySchema, BridgeRequestSchema, DEFAULT_OP_TIMEOUT_MS, ElementRecordSchema, InputEventSchema, MonitorRecordSchema, MouseButtonSchema, PatternNameSchema, RectSchema, TreeNodeRecordSchema, WindowRecordSchema, opTimeoutMs, type BridgeArgs, type BridgeOp, type BridgeReply, type BridgeRequest, type BridgeResult, type ElementRecord, type InputEvent, type MonitorRecord, type MouseButton, type PatternName, type Rect, type TreeNodeRecord, type WindowRecord } from './bridge/protocol.js';
 export {
   parseTranscript,
   readTranscript,
@@ -43,8 +43,8 @@ export { keyActionsToInput } from './keys/key-actions-to-input.js';
 export { escapeForKeySequence, textToKeyActions } from './keys/text-typing.js';
 export { KEY_CODES, isExtendedKey } from './keys/key-codes.js';
 
-export * from './geometry/rect.js';
-export * from './geometry/screen-math.js';
+export { containsPoint, fractionToPoint, intersectRects, isEmptyRect, rectCenter, rectHeight, rectIou, rectToLtrb, rectToXywh, rectWidth, relativeRect, unionRects, type Point } from './geometry/rect.js';
+export { WHEEL_DELTA, clickEvents, denormalizeFromVirtualDesk, dpiScale, dragEvents, mapRectToImage, monitorAt, mouseMoveEvent, normalizeToVirtualDesk, primaryMonitorRect, wheelEvents, type DragOptions } from './geometry/screen-math.js';
 
 export { DEFAULT_CONTROL_LIST, DEFAULT_MAX_CONTROLS } from './controls/control-list.js';
 export { filterControls } from './controls/control-filter.js';

@@ -10,13 +10,14 @@ export {
   type StartTaskInput,
   type TaskContext,
   type ModelFactory,
+  type ServerSessionFactory,
   type SessionFactory,
   type SessionFactoryInput,
 } from './sessions/session-manager.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 export { claimTaskLogFolder, taskLogFolderName, LOG_FOLDER_OWNER_FILE } from './sessions/task-log-folder.js';
-export * from './sessions/task-record.js';
+export { TaskOutcomeSchema, TaskRecordSchema, TaskRecordStatusSchema, type TaskOutcome, type TaskRecord, type TaskRecordStatus } from './sessions/task-record.js';
 export { DispatchRequestSchema, CancelRequestSchema, type DispatchRequest, type CancelRequest } from './http/api-schemas.js';
 export { createApiApp, type ApiAppOptions } from './http/api-app.js';
 export { generateApiKey, apiKeyMatches, presentedApiKey } from './auth/api-key.js';
@@ -36,4 +37,4 @@ export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome } 
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';
-export * from './errors.js';
+export { DeviceBusyError, DeviceNotFoundError, PlatformUnsupportedError, RateLimitedError, ServerError, ServerListenError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionNotFoundError, SessionOwnershipError, TaskNameInUseError, TaskNotFoundError, type ServerErrorCode } from './errors.js';

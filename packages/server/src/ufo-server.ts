@@ -10,7 +10,7 @@ import { ServerListenError } from './errors.js';
 import { createApiApp } from './http/api-app.js';
 import type { ServerEvent, ServerEventListener } from './server-events.js';
 import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
-import { SessionManager, type ModelFactory, type SessionFactory } from './sessions/session-manager.js';
+import { SessionManager, type ModelFactory, type ServerSessionFactory } from './sessions/session-manager.js';
 import type { ServiceSessionOptions } from './sessions/service-session.js';
 import { DeviceLimitedTaskBackend } from './scale-out/device-limited-task-backend.js';
 import { LocalTaskBackend } from './scale-out/local-task-backend.js';
@@ -40,7 +40,7 @@ export interface UfoServerOptions {
   /** Creates the model of each task (required unless `createSession` is given). */
   createModel?: ModelFactory;
   /** Builds each task's session instead of the built-in ServiceSession. */
-  createSession?: SessionFactory;
+  createSession?: ServerSessionFactory;
   /** Root of the per-task log folders (default `logs`). */
   logRoot?: string;
   /** Timeout of one remote command without its own `timeout_ms`, in ms (default 30 000). */

@@ -1,3 +1,3 @@
-export * from './fake-desktop.js';
-export * from './in-process-stack.js';
-export * from './tiny-png.js';
+export { FakeDesktop, type FakeDesktopState, type FakeWindow } from './fake-desktop.js';
+export { createFakeDesktopDispatcher } from './in-process-stack.js';
+export { solidPngDataUrl } from './tiny-png.js';

@@ -1,4 +1,5 @@
-import { BoundedMap, type Result } from '@ufo-ts/core';
+import type { Result } from '@ufo-ts/core';
+import { BoundedMap } from '@ufo-ts/core/internal';
 import type { ServerCommandMessage } from '../protocol/server-messages.js';
 
 interface Entry {

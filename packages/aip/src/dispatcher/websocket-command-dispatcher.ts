@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { BoundedMap } from '@ufo-ts/core/internal';
 import {
-  BoundedMap,
   clockTimeout,
   CommandSchema,
   errorMessage,

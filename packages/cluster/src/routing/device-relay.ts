@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandResultsMessage } from '@ufo-ts/aip';
-import { BoundedMap, errorMessage } from '@ufo-ts/core';
+import { errorMessage } from '@ufo-ts/core';
+import { BoundedMap } from '@ufo-ts/core/internal';
 import type { AdmitOutcome, DeviceConnection, DeviceHooks, PinnedIdentity, ServerEvent } from '@ufo-ts/server';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceEnvelopeSchema, parseJson, type DeviceEnvelope, type NodeReply } from '../messages.js';

@@ -1,5 +1,5 @@
 import type { Ajv } from 'ajv';
-import { LazyModule } from '@ufo-ts/core';
+import { LazyModule } from '@ufo-ts/core/internal';
 import type { SchemaDialect } from './schema-dialect.js';
 
 const loadError = (specifier: string, cause: unknown): Error => new Error(`cannot load ${specifier}`, { cause });

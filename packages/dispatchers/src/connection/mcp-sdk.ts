@@ -1,4 +1,5 @@
-import { LazyModule, errorMessage } from '@ufo-ts/core';
+import { errorMessage } from '@ufo-ts/core';
+import { LazyModule } from '@ufo-ts/core/internal';
 import { ServerStartError } from '../errors.js';
 
 /** A failed import of an MCP SDK module, as the dispatcher's typed error. */

@@ -1,4 +1,5 @@
-import { canonicalJson, type Clock, type DispatchTarget } from '@ufo-ts/core';
+import type { Clock, DispatchTarget } from '@ufo-ts/core';
+import { canonicalJson } from '@ufo-ts/core/internal';
 import type { ServerConfig } from '../config/tool-servers-config.js';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import type { InProcessServerFactory, InstanceTarget } from './create-client-transport.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { ServerListenError } from '../errors.js';
+import { ToolServerListenError } from '../errors.js';
 import { createHttpRequestGuard } from './http-request-guard.js';
 
 /** Options of {@link serveHttp}. */
@@ -50,7 +50,7 @@ interface Session {
  * non-loopback `Host`/`Origin` headers unless listed (DNS-rebinding protection) and, with `token`, requests
  * without the bearer token.
  *
- * @throws ServerListenError when the port cannot be bound.
+ * @throws ToolServerListenError when the port cannot be bound.
  */
 export async function serveHttp(
   createServer_: () => McpServer,
@@ -115,7 +115,7 @@ export async function serveHttp(
   });
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error): void => {
-      reject(new ServerListenError(`Cannot listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }));
+      reject(new ToolServerListenError(`Cannot listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }));
     };
     httpServer.once('error', onError);
     httpServer.listen(options.port ?? 0, host, () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, type ChatMessage, type ChatRequest } from '@ufo-ts/core';
+import type { ChatMessage, ChatRequest } from '@ufo-ts/core';
+import { canonicalJson } from '@ufo-ts/core/internal';
 import { imageSource } from '../message-content.js';
 import type { CassetteImageRef, CassetteMessage, CassetteRequest } from './cassette-schema.js';
 
@@ -34,9 +35,6 @@ function canonicalMessage(message: ChatMessage): CassetteMessage {
     }),
   };
 }
-
-/** Re-exported from `@ufo-ts/core`, where it lives. */
-export { canonicalJson };
 
 /** The cassette key of a canonical request: sha256 of its canonical JSON. */
 export function requestKey(request: CassetteRequest): string {

@@ -1,6 +1,7 @@
 import type * as OpenAISdk from 'openai';
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
-import { LazyModule, errorMessage } from '@ufo-ts/core';
+import { errorMessage } from '@ufo-ts/core';
+import { LazyModule } from '@ufo-ts/core/internal';
 import { EndpointConfigError } from '../errors.js';
 
 /** The `openai` module namespace. */

@@ -1,4 +1,4 @@
-import { BoundedMap } from '@ufo-ts/core';
+import { BoundedMap } from '@ufo-ts/core/internal';
 
 /** Options of {@link TokenBuckets}. */
 export interface TokenBucketOptions {

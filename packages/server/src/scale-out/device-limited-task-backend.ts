@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BoundedMap } from '@ufo-ts/core';
+import { BoundedMap } from '@ufo-ts/core/internal';
 import type { TokenBuckets } from '../connections/token-bucket.js';
 import { RateLimitedError } from '../errors.js';
 import { taskLogFolderName } from '../sessions/task-log-folder.js';

@@ -41,14 +41,16 @@ export interface SessionFactoryInput extends TaskContext {
 }
 
 /** Builds the whole session of a task (replaces the built-in ServiceSession wiring). */
-export type SessionFactory = (input: SessionFactoryInput) => Session | Promise<Session>;
+export type ServerSessionFactory = (input: SessionFactoryInput) => Session | Promise<Session>;
+/** @deprecated Renamed {@link ServerSessionFactory} (`@ufo-ts/sessions` has a `SessionFactory` class); this alias goes in the next major. */
+export type SessionFactory = ServerSessionFactory;
 
 /** Options of {@link SessionManager}. */
 export interface SessionManagerOptions {
   /** Model of each task (required unless `createSession` is given). */
   createModel?: ModelFactory;
   /** Builds each task's session instead of the built-in {@link ServiceSession}. */
-  createSession?: SessionFactory;
+  createSession?: ServerSessionFactory;
   /** Root of the per-task log folders. */
   logRoot: string;
   /** Default per-command timeout of the remote dispatchers, in ms. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SessionError } from '../errors.js';
 
 /** The status of one batch task. */
-export const TaskStatusSchema = z.object({
+export const BatchTaskStatusSchema = z.object({
   /** `completed` tasks are skipped on a rerun; every other status runs again. */
   status: z.enum(['completed', 'incomplete', 'error', 'failed', 'cancelled', 'waiting', 'invalid']),
   /** True for `completed` (the original's boolean). */
@@ -15,9 +15,13 @@ export const TaskStatusSchema = z.object({
   error: z.string().optional(),
   updatedAt: z.string(),
 });
-export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+export type BatchTaskStatus = z.infer<typeof BatchTaskStatusSchema>;
+/** @deprecated Renamed {@link BatchTaskStatusSchema} (`@ufo-ts/aip` has a protocol `TaskStatusSchema`); this alias goes in the next major. */
+export const TaskStatusSchema = BatchTaskStatusSchema;
+/** @deprecated Renamed {@link BatchTaskStatus}; this alias goes in the next major. */
+export type TaskStatus = BatchTaskStatus;
 
-const StatusFileSchema = z.record(z.string(), TaskStatusSchema);
+const StatusFileSchema = z.record(z.string(), BatchTaskStatusSchema);
 
 /**
  * `tasks_status.json` (`TASK_STATUS_FILE`): request file name → status. Updates from concurrent sessions are
@@ -29,7 +33,7 @@ export class TaskStatusFile {
   constructor(readonly path: string) {}
 
   /** The current statuses (empty when the file does not exist). */
-  read(): Record<string, TaskStatus> {
+  read(): Record<string, BatchTaskStatus> {
     if (!existsSync(this.path)) return {};
     let raw: unknown;
     try {
@@ -48,7 +52,7 @@ export class TaskStatusFile {
   }
 
   /** Records one task's status. */
-  set(name: string, status: Omit<TaskStatus, 'finished' | 'updatedAt'>): Promise<void> {
+  set(name: string, status: Omit<BatchTaskStatus, 'finished' | 'updatedAt'>): Promise<void> {
     const write = this.queue.then(() => {
       const all = this.read();
       all[name] = { ...status, finished: status.status === 'completed', updatedAt: new Date().toISOString() };

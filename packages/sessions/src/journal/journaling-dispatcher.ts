@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { canonicalJson, errorMessage, type Command, type CommandDispatcher, type DispatchTarget, type ExecuteOptions, type Interactor, type ListToolsOptions, type Result, type ToolInfo } from '@ufo-ts/core';
+import { canonicalJson } from '@ufo-ts/core/internal';
+import { errorMessage, type Command, type CommandDispatcher, type DispatchTarget, type ExecuteOptions, type Interactor, type ListToolsOptions, type Result, type ToolInfo } from '@ufo-ts/core';
 import type { JournalCursor, RecordedCommand } from './journal-cursor.js';
 import { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './unknown-outcome.js';
 
