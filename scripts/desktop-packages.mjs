@@ -18,6 +18,8 @@ export const DESKTOP_PACKAGES = {
   // the real-app task suite (@ufo-ts/task-suite, `ufo eval`): a GTK 3 form, a Qt 5 editor, a GTK 4 editor
   zenity: '/usr/bin/zenity',
   featherpad: '/usr/bin/featherpad',
+  // the GTK 3 platform theme the task suite's Qt 5 tasks were measured with
+  'qt5-gtk-platformtheme': '/usr/lib/x86_64-linux-gnu/qt5/plugins/platformthemes/libqgtk3.so',
   'gnome-text-editor': '/usr/bin/gnome-text-editor',
   chromium: '/usr/bin/chromium',
   // bench/linux-desktop compares its tree reads with pyatspi in the same run
