@@ -3,22 +3,17 @@ import { join } from 'node:path';
 import { EventBus, ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HostSession, readCheckpoint } from '../src/index.js';
-import { app, click, host, selectCalc, SlowModel, TempDirs } from './helpers.js';
+import { app, click, host, selectCalc, SlowModel, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
+const { dirs, defer } = perTestCleanup();
 
 const script = () => [selectCalc('compute'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })];
 
 function setup(ms: number) {
   const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
+  defer(() => made.dispatcher.close());
   const events = new EventBus();
   const model = new SlowModel(new ScriptedModel({ replies: script() }), ms);
   const session = new HostSession({ task: 'cancel', logRoot: dirs.make(), request: 'type 12', models: { HOST_AGENT: model }, dispatcher: made.dispatcher, interactor: new ProgrammaticInteractor(), events });

@@ -1,22 +1,11 @@
 import { defineContextKey, EventBus, ProgrammaticInteractor } from '@ufo-ts/core';
 import { z } from 'zod';
 import { ScriptedModel } from '@ufo-ts/core/testing';
-import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FollowerSession, HostSession, MemoryCheckpointStore, readCheckpoint, type CheckpointStore, type SessionCheckpoint } from '../src/index.js';
-import { app, click, host, selectCalc, TempDirs } from './helpers.js';
+import { app, click, host, selectCalc, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
-function fakeDesktop() {
-  const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
-  return made;
-}
+const { dirs, defer, fakeDesktop } = perTestCleanup();
 
 /** A store that fails on its `failAt`-th save (1-based). */
 class FailingStore implements CheckpointStore {

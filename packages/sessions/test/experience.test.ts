@@ -3,19 +3,14 @@ import { join } from 'node:path';
 import { ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddingRetriever, ExperienceStore, HostSession, KeywordRetriever, loadDemonstrations, type EmbeddingModel, type ExperienceRecord } from '../src/index.js';
-import { app, click, host, reply, selectCalc, TempDirs } from './helpers.js';
+import { app, click, host, reply, selectCalc, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
+const { dirs, defer } = perTestCleanup();
 function dispatcher() {
   const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
+  defer(() => made.dispatcher.close());
   return made.dispatcher;
 }
 const record = (id: string, request: string, tips: string, extra: Partial<ExperienceRecord> = {}): ExperienceRecord => ({

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatModel, ChatRequest, ChatResponse, Command, CommandDispatcher, ExecuteOptions, ListToolsOptions, Result, ToolInfo } from '@ufo-ts/core';
 import { ScriptedModel, type ScriptedReply } from '@ufo-ts/core/testing';
+import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
+import { afterEach } from 'vitest';
 
 export const reply = (o: Record<string, unknown>, cost = 0.01): ScriptedReply => ({ content: JSON.stringify(o), cost, usage: { inputTokens: 100, outputTokens: 20 } });
 export const host = (status: string, extra: Record<string, unknown> = {}) =>
@@ -24,6 +26,38 @@ export class TempDirs {
   cleanup(): void {
     for (const dir of this.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What {@link perTestCleanup} gives a test file. */
+export interface PerTestCleanup {
+  /** Temp folders, removed after each test. */
+  dirs: TempDirs;
+  /** Runs `fn` after the current test (closing a dispatcher, stopping a server). */
+  defer(fn: () => Promise<void>): void;
+  /** A fake desktop and its in-process dispatcher, closed after the test. */
+  fakeDesktop(): ReturnType<typeof createFakeDesktopDispatcher>;
+}
+
+/** Registers an `afterEach` that runs what the test deferred and removes its temp folders. */
+export function perTestCleanup(): PerTestCleanup {
+  const dirs = new TempDirs();
+  const deferred: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const fn of deferred.splice(0)) await fn();
+    dirs.cleanup();
+  });
+  const defer = (fn: () => Promise<void>): void => {
+    deferred.push(fn);
+  };
+  return {
+    dirs,
+    defer,
+    fakeDesktop() {
+      const made = createFakeDesktopDispatcher();
+      defer(() => made.dispatcher.close());
+      return made;
+    },
+  };
 }
 
 /** The step lines of a response.log. */

@@ -3,20 +3,15 @@ import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, type EngineEvent } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HostSession, readCheckpoint } from '../src/index.js';
-import { app, click, host, reply, selectCalc, stepLines, TempDirs } from './helpers.js';
+import { app, click, host, reply, selectCalc, stepLines, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
+const { dirs, defer } = perTestCleanup();
 
 function fakeDesktop() {
   const { desktop, dispatcher } = createFakeDesktopDispatcher();
-  cleanup.push(() => dispatcher.close());
+  defer(() => dispatcher.close());
   return { desktop, dispatcher };
 }
 

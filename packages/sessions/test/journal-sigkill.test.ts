@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveHttp } from '@ufo-ts/dispatchers/server';
 import { FakeDesktop } from '@ufo-ts/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePrograms } from '../../../test-support/bundle-programs.js';
 import { spawnFixture, type Line } from '../../../test-support/processes.js';
-import { stepLines, TempDirs } from './helpers.js';
+import { stepLines, perTestCleanup } from './helpers.js';
 import { seededRandom } from '../../../test-support/seeded-random.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,18 +20,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => removeBundle());
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
+const { dirs, defer } = perTestCleanup();
 
 /** A fresh fake desktop served over HTTP from this process: its tool calls are counted here, not in the child. */
 async function desktopServer() {
   const desktop = new FakeDesktop();
   const server = await serveHttp(() => desktop.createServer());
-  cleanup.push(() => server.close());
+  defer(() => server.close());
   return { desktop, url: server.url };
 }
 

@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, type SensitiveAction } from '@ufo-ts/core';
-import { createFakeDesktopDispatcher, type FakeDesktop } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeDesktop } from '@ufo-ts/testkit';
+import { describe, expect, it } from 'vitest';
 import { FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
 import { approveTwelve, JOURNAL_REQUESTS, StepModel } from './fixtures/journal-script.js';
 import { DedupDevice } from './dedup-device.js';
-import { HangingDispatcher, stepLines, TempDirs } from './helpers.js';
+import { HangingDispatcher, stepLines, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
-function fakeDesktop() {
-  const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
-  return made;
-}
+const { dirs, defer, fakeDesktop } = perTestCleanup();
 
 const interactor = (requests: string[], confirm: (action: SensitiveAction) => boolean = approveTwelve) => new ProgrammaticInteractor({ requests, confirm });
 const nextRound = (folder: string) => {

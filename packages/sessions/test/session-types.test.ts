@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
-import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileLogSink } from '@ufo-ts/core';
 import { FollowerSession, LinuxSession, OperatorSession, readCheckpoint, SessionFactory } from '../src/index.js';
 import { FakeScreen } from './fake-screen.js';
-import { app, click, CrashingModel, host, reply, selectCalc, stepLines, TempDirs } from './helpers.js';
+import { app, click, CrashingModel, host, reply, selectCalc, stepLines, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
-function fakeDesktop() {
-  const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
-  return made;
-}
+const { dirs, defer, fakeDesktop } = perTestCleanup();
 
 describe('LinuxSession', () => {
   it('one LinuxAgent lists the windows, selects one and acts until FINISH, over two rounds', async () => {
@@ -87,7 +76,7 @@ describe('OperatorSession', () => {
   it('runs a scripted computer-use sequence through the platform coordinate tools, with a confirmed sensitive action', async () => {
     const screen = new FakeScreen();
     const dispatcher = screen.dispatcher();
-    cleanup.push(() => dispatcher.close());
+    defer(() => dispatcher.close());
     const op = (action: unknown, extra: Record<string, unknown> = {}) => reply({ observation: 'screen', thought: 'next', action, ...extra });
     const model = new ScriptedModel({
       replies: [

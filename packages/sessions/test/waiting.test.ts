@@ -1,19 +1,14 @@
 import { FileLogSink, ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeferringInteractor, LinuxSession, readCheckpoint, SessionFactory } from '../src/index.js';
-import { app, click, CrashingModel, TempDirs } from './helpers.js';
+import { app, click, CrashingModel, perTestCleanup } from './helpers.js';
 
-const dirs = new TempDirs();
-let cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0)) await fn();
-  dirs.cleanup();
-});
+const { dirs, defer } = perTestCleanup();
 function desktop() {
   const made = createFakeDesktopDispatcher();
-  cleanup.push(() => made.dispatcher.close());
+  defer(() => made.dispatcher.close());
   return made;
 }
 const CALC = '0x3a00004';
