@@ -276,7 +276,10 @@ export async function setControlText(session: DesktopSession, id: string, text: 
       }
       if (ok) {
         const effect = await done();
-        return { id: record.id, method: 'editable_text', text: await readBack(), effect };
+        const now = await readBack();
+        // the toolkit may answer true and still not keep the text (GTK 4's file chooser sets its name field
+        // itself while it opens): only text that is there counts, else it is typed below
+        if (!shown || now === undefined || now.includes(shown)) return { id: record.id, method: 'editable_text', text: now, effect };
       }
     } catch (error) {
       if (isVanishedError(error)) throw session.vanished(record, error);
