@@ -110,65 +110,65 @@ export class SlowModel implements ChatModel {
   }
 }
 
+/**
+ * A dispatcher in front of another: commands go through `execute` (to override), tools are listed by the inner one,
+ * and closing leaves the inner one open (the test owns it).
+ */
+abstract class ForwardingDispatcher implements CommandDispatcher {
+  constructor(protected readonly inner: CommandDispatcher) {}
+  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+    return this.inner.execute(commands, options);
+  }
+  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
+    return this.inner.listTools(options);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 /** A dispatcher whose execute call number `hangAt` (0-based) never returns: the process "dies" mid-command. */
-export class CrashingDispatcher implements CommandDispatcher {
+export class CrashingDispatcher extends ForwardingDispatcher {
   readonly hung: Promise<void>;
   private markHung!: () => void;
   calls = 0;
-  constructor(private readonly inner: CommandDispatcher, private readonly hangAt: number) {
+  constructor(inner: CommandDispatcher, private readonly hangAt: number) {
+    super(inner);
     this.hung = new Promise((resolve) => (this.markHung = resolve));
   }
-  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+  override execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     if (this.calls++ === this.hangAt) {
       this.markHung();
       return new Promise(() => undefined);
     }
     return this.inner.execute(commands, options);
   }
-  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
-    return this.inner.listTools(options);
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
 }
 
 /** A dispatcher that forwards and records every command it is given (tool and arguments). */
-export class RecordingDispatcher implements CommandDispatcher {
+export class RecordingDispatcher extends ForwardingDispatcher {
   readonly sent: Array<{ tool: string; arguments: Record<string, unknown> }> = [];
-  constructor(private readonly inner: CommandDispatcher) {}
-  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+  override execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     this.sent.push(...commands.map((c) => ({ tool: c.tool_name, arguments: c.parameters })));
     return this.inner.execute(commands, options);
-  }
-  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
-    return this.inner.listTools(options);
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }
 
 /** A dispatcher whose first command matching `hangOn` never returns (and never reaches the machine). */
-export class HangingDispatcher implements CommandDispatcher {
+export class HangingDispatcher extends ForwardingDispatcher {
   readonly hung: Promise<void>;
   private markHung!: () => void;
   private done = false;
-  constructor(private readonly inner: CommandDispatcher, private readonly hangOn: (command: Command) => boolean) {
+  constructor(inner: CommandDispatcher, private readonly hangOn: (command: Command) => boolean) {
+    super(inner);
     this.hung = new Promise((resolve) => (this.markHung = resolve));
   }
-  execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+  override execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     if (!this.done && commands.some(this.hangOn)) {
       this.done = true;
       this.markHung();
       return new Promise(() => undefined);
     }
     return this.inner.execute(commands, options);
-  }
-  listTools(options: ListToolsOptions): Promise<ToolInfo[]> {
-    return this.inner.listTools(options);
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }
