@@ -13,7 +13,7 @@ export type { RoundAgent, RoundState, StepRunOptions } from './fsm.js';
 export { Round, type RoundOptions, type RoundOutcome } from './round.js';
 export { Session, type SessionOptions, type SessionOutcome, type SessionRoundRecord } from './session.js';
 export { captureSnapshot, type SnapshotOptions } from './snapshot.js';
-export { ChatMessageSchema, ChatRoleSchema, ContentPartSchema, ImagePartSchema, TextPartSchema, UsageSchema, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatRole, type ContentPart, type ImagePart, type TextPart, type Usage } from './ports/chat-model.js';
+export { ChatMessageSchema, ChatRoleSchema, ComputerToolSchema, ContentPartSchema, FinishReasonSchema, FunctionToolSchema, ImagePartSchema, TextPartSchema, ToolCallSchema, ToolChoiceSchema, ToolDefinitionSchema, UsageSchema, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatRole, type ComputerTool, type ContentPart, type FinishReason, type FunctionTool, type ImagePart, type ModelFeatures, type TextPart, type ToolCall, type ToolChoice, type ToolDefinition, type Usage } from './ports/chat-model.js';
 export type { CommandDispatcher, CommandProgress, DispatchTarget, ExecuteOptions, ListToolsOptions } from './ports/command-dispatcher.js';
 export type { Interactor, QuestionAnswer, SensitiveAction } from './ports/interactor.js';
 export { systemClock, type Clock } from './ports/clock.js';

@@ -16,15 +16,107 @@ export type TextPart = z.infer<typeof TextPartSchema>;
 export type ImagePart = z.infer<typeof ImagePartSchema>;
 export type ContentPart = z.infer<typeof ContentPartSchema>;
 
-export const ChatRoleSchema = z.enum(['system', 'user', 'assistant']);
+/** `tool` messages carry the result of one tool call back to the model. */
+export const ChatRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
 export type ChatRole = z.infer<typeof ChatRoleSchema>;
 
-/** One chat message. `content` is a string or a list of text and image parts. */
+/**
+ * A tool the model may call: a function whose arguments follow a JSON Schema, or the provider's own computer-use
+ * tool (Anthropic's `computer`, OpenAI's `computer_use_preview`), which takes screenshots and returns pointer and
+ * keyboard actions.
+ *
+ * @example
+ * ```ts
+ * const tool: ToolDefinition = {
+ *   type: 'function',
+ *   name: 'click_input',
+ *   description: 'Click a control by id.',
+ *   inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+ * };
+ * ```
+ */
+export const FunctionToolSchema = z.object({
+  type: z.literal('function'),
+  /** Tool name as the model sees it (letters, digits, `_` and `-`, at most 64 characters). */
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  description: z.string().optional(),
+  /** JSON Schema of the arguments object. */
+  inputSchema: z.record(z.string(), z.unknown()),
+  /** Asks the provider to constrain the arguments to the schema exactly (OpenAI `strict: true`), when it can. */
+  strict: z.boolean().optional(),
+});
+/** The provider's computer-use tool; screenshots are scaled to the display size and coordinates scaled back. */
+export const ComputerToolSchema = z.object({
+  type: z.literal('computer'),
+  /** Width of the screen as the model sees it, in pixels. */
+  displayWidth: z.number().int().positive(),
+  /** Height of the screen as the model sees it, in pixels. */
+  displayHeight: z.number().int().positive(),
+  /** The kind of machine behind the screen (OpenAI's `environment`; default `linux`). */
+  environment: z.enum(['linux', 'windows', 'mac', 'browser']).optional(),
+});
+export const ToolDefinitionSchema = z.discriminatedUnion('type', [FunctionToolSchema, ComputerToolSchema]);
+export type FunctionTool = z.infer<typeof FunctionToolSchema>;
+export type ComputerTool = z.infer<typeof ComputerToolSchema>;
+export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
+
+/**
+ * One tool call made by the model. For a function tool, `arguments` are the parsed arguments; for the computer
+ * tool (`type: 'computer'`), `arguments` is the provider's action object as it sent it (Anthropic's
+ * `{ action: 'left_click', coordinate: [x, y] }`, OpenAI's `{ type: 'click', x, y, button }`).
+ */
+export const ToolCallSchema = z.object({
+  /** The provider's call id; the tool result refers to it. */
+  id: z.string().min(1),
+  /** `function` or `computer`. */
+  type: z.enum(['function', 'computer']),
+  /** Function name (`computer` for the computer tool). */
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** Provider-specific fields that must be echoed back with the result (OpenAI's pending safety checks). */
+  providerData: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** Which tools the model may or must call: any (`auto`), at least one (`required`), none, or one by name. */
+export const ToolChoiceSchema = z.union([z.enum(['auto', 'required', 'none']), z.object({ name: z.string() })]);
+export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
+
+/**
+ * One chat message. `content` is a string or a list of text and image parts. An assistant message may carry the
+ * `toolCalls` the model made; a `tool` message answers one of them by `toolCallId` (its content may hold a
+ * screenshot, as computer-use tools expect).
+ */
 export const ChatMessageSchema = z.object({
   role: ChatRoleSchema,
   content: z.union([z.string(), z.array(ContentPartSchema)]),
+  /** On assistant messages: the tool calls the model made, in order. */
+  toolCalls: z.array(ToolCallSchema).optional(),
+  /** On tool messages: the id of the call this message answers. */
+  toolCallId: z.string().optional(),
+  /** On tool messages: the call failed and `content` says why. */
+  isError: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** Why the model stopped: a full answer, a length limit, tool calls to run, a content filter, or a refusal. */
+export const FinishReasonSchema = z.enum(['stop', 'length', 'tool-calls', 'content-filter', 'refusal', 'other']);
+export type FinishReason = z.infer<typeof FinishReasonSchema>;
+
+/**
+ * What a model can do, as far as the engine needs to choose how to ask. Adapters fill it from the provider's
+ * capability table; strategies use it to pick native tool calls or JSON text.
+ */
+export interface ModelFeatures {
+  /** Native function calling. */
+  toolCalls: boolean;
+  /** Several tool calls in one reply. */
+  parallelToolCalls: boolean;
+  /** Output constrained to a JSON schema by the provider (OpenAI `json_schema` strict, Anthropic structured outputs). */
+  strictSchema: boolean;
+  /** The provider's own computer-use tool, when it has one. */
+  computerTool?: 'anthropic' | 'openai';
+}
 
 /** Token usage of one completion. */
 export const UsageSchema = z.object({
@@ -53,6 +145,12 @@ export interface ChatRequest<T = unknown> {
   onDelta?: (delta: string) => void;
   /** Free-form tags recorded with the call (agent name, step). */
   metadata?: Record<string, string | number | boolean>;
+  /** Tools the model may call; their calls come back in {@link ChatResponse.toolCalls}. */
+  tools?: ToolDefinition[];
+  /** Which tools the model may or must call (default `auto`). */
+  toolChoice?: ToolChoice;
+  /** Allow several tool calls in one reply (default: the provider's default). */
+  parallelToolCalls?: boolean;
 }
 
 /** What a {@link ChatModel} returns. */
@@ -72,6 +170,12 @@ export interface ChatResponse<T = unknown> {
   provider: string;
   /** Provider-specific extra information (fallback trail, attempts). */
   providerMetadata?: Record<string, unknown>;
+  /** The tool calls the model made, in order, when the request had `tools`. */
+  toolCalls?: ToolCall[];
+  /** Why the model stopped, when the provider says. */
+  finishReason?: FinishReason;
+  /** The model's refusal text, when it declined to answer in the requested schema. */
+  refusal?: string;
 }
 
 /**
@@ -83,6 +187,8 @@ export interface ChatModel {
   readonly provider: string;
   /** Model id, e.g. `gpt-4o`. */
   readonly modelId: string;
+  /** What the model can do; absent means text only (no native tools, no strict schema). */
+  readonly features?: ModelFeatures;
   /** Runs one completion. Rejects with a `UfoError` (`MODEL_CALL_FAILED`, `MODEL_REPLY_INVALID`, ...) on failure. */
   complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>>;
 }

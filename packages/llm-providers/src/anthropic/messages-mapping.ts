@@ -31,9 +31,10 @@ export function toAnthropicBody(call: ProviderCall, options: AnthropicMappingOpt
     }
     const blocks = toBlocks(message);
     if (blocks.length === 0) continue;
+    const role = message.role === 'tool' ? 'user' : message.role;
     const last = turns[turns.length - 1];
-    if (last && last.role === message.role) last.content.push(...blocks);
-    else turns.push({ role: message.role, content: blocks });
+    if (last && last.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
   }
   if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: [{ type: 'text', text: 'Continue.' }] });
   if (turns.length === 0) turns.push({ role: 'user', content: [{ type: 'text', text: 'Continue.' }] });

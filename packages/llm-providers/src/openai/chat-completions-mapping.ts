@@ -55,7 +55,7 @@ function toWireMessages(messages: ChatMessage[], options: ChatCompletionsMapping
         typeof content === 'string' ? `${prefix}\n\n${content}` : [{ type: 'text', text: prefix }, ...content];
       pendingSystem = [];
     }
-    out.push({ role: message.role, content });
+    out.push({ role: message.role === 'tool' ? 'user' : message.role, content });
   }
   if (pendingSystem.length > 0) out.unshift({ role: 'user', content: pendingSystem.join('\n\n') });
   return out;

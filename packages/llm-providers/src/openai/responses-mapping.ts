@@ -37,7 +37,7 @@ export function toResponsesBody(call: ProviderCall, options: ResponsesMappingOpt
 
 function toInputMessage(message: ChatMessage, options: ResponsesMappingOptions): InputMessage {
   if (typeof message.content === 'string' || message.role !== 'user') {
-    return { role: message.role, content: contentText(message.content) };
+    return { role: message.role === 'tool' ? 'user' : message.role, content: contentText(message.content) };
   }
   const parts: InputPart[] = [];
   for (const part of message.content) {
