@@ -1,10 +1,22 @@
 import { UfoError, type UfoErrorCode } from '../errors.js';
 import { parseStructuredReply } from '../json-reply.js';
-import type { ChatModel, ChatRequest, ChatResponse, Usage } from '../ports/chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, FinishReason, ModelFeatures, ToolCall, Usage } from '../ports/chat-model.js';
 
-/** One scripted reply: the text, and optionally its usage and cost. */
+/**
+ * One scripted reply: the text and/or tool calls, and optionally its usage and cost.
+ *
+ * @example
+ * ```ts
+ * const reply: ScriptedReply = { content: '', toolCalls: [{ id: 'call_1', type: 'function', name: 'click_input', arguments: { id: '12' } }] };
+ * ```
+ */
 export interface ScriptedReply {
+  /** The reply text (`''` for a reply that is only tool calls). */
   content: string;
+  /** Tool calls the model makes in this reply; the finish reason is then `tool-calls`. */
+  toolCalls?: ToolCall[];
+  /** The finish reason reported (default `tool-calls` with tool calls, else `stop`). */
+  finishReason?: FinishReason;
   usage?: Usage;
   /** Cost in USD (default 0). */
   cost?: number | null;
@@ -22,6 +34,8 @@ export interface ScriptedModelOptions {
   defaultUsage?: Usage;
   /** Cost reported when a reply has none (default 0). */
   defaultCost?: number;
+  /** Features the model claims (default: text only), so strategies can choose native tool calls. */
+  features?: ModelFeatures;
 }
 
 /**
@@ -31,6 +45,7 @@ export interface ScriptedModelOptions {
 export class ScriptedModel implements ChatModel {
   readonly provider = 'scripted';
   readonly modelId: string;
+  readonly features?: ModelFeatures;
   /** The requests received, in order. */
   readonly calls: ChatRequest[] = [];
   private readonly replies: ScriptedReply[];
@@ -39,6 +54,7 @@ export class ScriptedModel implements ChatModel {
   constructor(options: ScriptedModelOptions) {
     this.options = options;
     this.modelId = options.modelId ?? 'scripted';
+    if (options.features) this.features = options.features;
     this.replies = options.replies.map(toScriptedReply);
   }
 
@@ -64,8 +80,10 @@ export class ScriptedModel implements ChatModel {
       latencyMs: 0,
       model: this.modelId,
       provider: this.provider,
+      finishReason: reply.finishReason ?? (reply.toolCalls?.length ? 'tool-calls' : 'stop'),
     };
-    if (request.schema) {
+    if (reply.toolCalls) response.toolCalls = reply.toolCalls;
+    if (request.schema && !reply.toolCalls?.length) {
       const parsed = parseStructuredReply(reply.content, request.schema);
       if (!parsed.success) throw parsed.error;
       response.parsed = parsed.value;
@@ -77,5 +95,6 @@ export class ScriptedModel implements ChatModel {
 function toScriptedReply(reply: string | ScriptedReply | Record<string, unknown>): ScriptedReply {
   if (typeof reply === 'string') return { content: reply };
   if (typeof (reply as ScriptedReply).content === 'string') return reply as ScriptedReply;
+  if (Array.isArray((reply as ScriptedReply).toolCalls)) return { ...(reply as Omit<ScriptedReply, 'content'>), content: '' } as ScriptedReply;
   return { content: JSON.stringify(reply) };
 }
