@@ -5,6 +5,8 @@ export const ALLOWED_DEPENDENCIES = {
   'agent-fsm': ['core'],
   'processor-strategies': ['core', 'agent-fsm'],
   'llm-providers': ['core'],
+  // any vercel/ai language model as a ChatModel (the AI SDK itself is a peer dependency)
+  'ai-sdk': ['core'],
   dispatchers: ['core'],
   imaging: ['core'],
   // platform-neutral desktop helpers both platforms share, so neither platform depends on the other

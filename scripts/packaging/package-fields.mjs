@@ -65,6 +65,7 @@ export function repositoryFields(dir) {
 const KEYWORDS = ['ufo-ts', 'ufo', 'desktop-automation', 'ui-automation', 'agent', 'llm'];
 const SUBJECT_KEYWORDS = {
   'agent-fsm': ['state-machine'],
+  'ai-sdk': ['ai-sdk', 'vercel-ai'],
   aip: ['websocket', 'protocol', 'json-schema'],
   cli: ['cli'],
   cluster: ['bullmq', 'redis'],
