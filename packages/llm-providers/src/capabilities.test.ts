@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicCapabilities, compatibleCapabilities, openAICapabilities, resolveCapabilities } from './capabilities.js';
+import { anthropicCapabilities, compatibleCapabilities, modelFeatures, openAICapabilities, resolveCapabilities } from './capabilities.js';
 
 describe('capabilities', () => {
   it('knows OpenAI reasoning, vision and json-schema support by model id', () => {
@@ -21,6 +21,24 @@ describe('capabilities', () => {
       jsonSchema: true,
       maxContextTokens: 1000,
       vision: true,
+    });
+  });
+
+  it('knows tools, parallel tools, strict schema and the computer tool per model', () => {
+    expect(openAICapabilities('gpt-4o')).toMatchObject({ tools: true, parallelTools: true, strictSchema: true, computerTool: false, streaming: true });
+    expect(openAICapabilities('o3')).toMatchObject({ tools: true, parallelTools: false });
+    expect(openAICapabilities('o1-mini')).toMatchObject({ tools: false, parallelTools: false });
+    expect(openAICapabilities('computer-use-preview', { api: 'responses' })).toMatchObject({ computerTool: 'openai', strictSchema: false });
+    expect(openAICapabilities('computer-use-preview').computerTool).toBe(false);
+    expect(anthropicCapabilities('claude-sonnet-4-5')).toMatchObject({ tools: true, strictSchema: false, computerTool: 'anthropic' });
+    expect(anthropicCapabilities('claude-3-5-haiku-latest').computerTool).toBe(false);
+    expect(compatibleCapabilities('deepseek-reasoner', {})).toMatchObject({ tools: false, parallelTools: false });
+    expect(compatibleCapabilities('qwen2.5:7b', {})).toMatchObject({ tools: true, strictSchema: false, computerTool: false });
+    expect(modelFeatures(anthropicCapabilities('claude-opus-4-1'))).toEqual({
+      toolCalls: true,
+      parallelToolCalls: true,
+      strictSchema: false,
+      computerTool: 'anthropic',
     });
   });
 });

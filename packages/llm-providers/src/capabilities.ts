@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelFeatures } from '@ufo-ts/core';
 
 /**
  * What a model can take. Requests are checked against these before anything is sent, so a text-only model
@@ -19,6 +20,16 @@ export const ModelCapabilitiesSchema = z.object({
   reasoning: z.boolean(),
   /** Context window in tokens, when known; prompts clearly beyond it are refused before sending. */
   maxContextTokens: z.number().int().positive().optional(),
+  /** Native function calling: requests may carry tools, replies carry tool calls. */
+  tools: z.boolean(),
+  /** Several tool calls in one reply (and the `parallel_tool_calls` switch). */
+  parallelTools: z.boolean(),
+  /** Output constrained exactly to a JSON schema (OpenAI `json_schema` with `strict: true`). */
+  strictSchema: z.boolean(),
+  /** The provider's own computer-use tool: Anthropic's `computer` or OpenAI's `computer_use_preview`; false without one. */
+  computerTool: z.union([z.literal(false), z.enum(['anthropic', 'openai'])]),
+  /** Streams replies (text deltas, tool-call deltas). */
+  streaming: z.boolean(),
 });
 export type ModelCapabilities = z.infer<typeof ModelCapabilitiesSchema>;
 
@@ -37,20 +48,46 @@ const FULL: ModelCapabilities = {
   arrayContent: true,
   systemRole: true,
   reasoning: false,
+  tools: true,
+  parallelTools: true,
+  strictSchema: false,
+  computerTool: false,
+  streaming: true,
 };
 
-/** Capabilities of an OpenAI model id (also used for Azure deployments of that model). */
-export function openAICapabilities(model: string): ModelCapabilities {
+/** Options of {@link openAICapabilities}. */
+export interface OpenAICapabilitiesOptions {
+  /** The API the model is called through (default `chat`); the computer-use tool exists only in the Responses API. */
+  api?: 'chat' | 'responses';
+}
+
+/**
+ * Capabilities of an OpenAI model id (also used for Azure deployments of that model).
+ *
+ * @example
+ * ```ts
+ * openAICapabilities('gpt-4o').strictSchema; // true
+ * openAICapabilities('computer-use-preview', { api: 'responses' }).computerTool; // 'openai'
+ * ```
+ */
+export function openAICapabilities(model: string, options: OpenAICapabilitiesOptions = {}): ModelCapabilities {
   const id = model.toLowerCase();
-  const reasoning = /^o\d/.test(id) || (/^gpt-5/.test(id) && !id.includes('chat'));
+  const computerUse = id.startsWith('computer-use');
+  const oSeries = /^o\d/.test(id);
+  const reasoning = oSeries || computerUse || (/^gpt-5/.test(id) && !id.includes('chat'));
   const textOnly = /^(gpt-3\.5|o1-mini|o1-preview|o3-mini|gpt-4(-0314|-0613|-32k|$))/.test(id);
-  const jsonSchema = !/^(gpt-3\.5|gpt-4(?!o|\.)|o1-mini|o1-preview|chatgpt-4o)/.test(id);
+  const jsonSchema = !computerUse && !/^(gpt-3\.5|gpt-4(?!o|\.)|o1-mini|o1-preview|chatgpt-4o)/.test(id);
+  const tools = !/^(o1-mini|o1-preview|chatgpt-4o|gpt-3\.5-turbo-instruct)/.test(id);
   return {
     ...FULL,
     vision: !textOnly,
     jsonSchema,
     reasoning,
     maxContextTokens: openAIContext(id),
+    tools,
+    parallelTools: tools && !oSeries && !computerUse,
+    strictSchema: jsonSchema,
+    computerTool: computerUse && options.api === 'responses' ? 'openai' : false,
   };
 }
 
@@ -62,22 +99,62 @@ function openAIContext(id: string): number | undefined {
   return undefined;
 }
 
-/** Capabilities of an Anthropic model id: vision, system prompt and content blocks; JSON through the prompt. */
-export function anthropicCapabilities(_model: string): ModelCapabilities {
-  return { ...FULL, jsonSchema: false, jsonMode: false, maxContextTokens: 200_000 };
+/**
+ * Capabilities of an Anthropic model id: vision, system prompt, content blocks and tools; JSON through the prompt;
+ * the computer tool on the models that have it (Claude Sonnet 3.7 and the Claude 4 family).
+ *
+ * @example
+ * ```ts
+ * anthropicCapabilities('claude-sonnet-4-5').computerTool; // 'anthropic'
+ * ```
+ */
+export function anthropicCapabilities(model: string): ModelCapabilities {
+  const id = model.toLowerCase();
+  const computer = /3-7-sonnet|sonnet-4|opus-4|haiku-4|claude-4/.test(id);
+  return {
+    ...FULL,
+    jsonSchema: false,
+    jsonMode: false,
+    maxContextTokens: 200_000,
+    computerTool: computer ? 'anthropic' : false,
+  };
 }
 
 /** Capabilities of a model behind an OpenAI-compatible server, guessed from its name; override in config when wrong. */
 export function compatibleCapabilities(model: string, base: Partial<ModelCapabilities>): ModelCapabilities {
   const id = model.toLowerCase();
   const visionByName = /vision|llava|[-_.:]vl\b|vl[-_.:]|-vl$|minicpm-v|gemma3|pixtral|qwen.*vl|gemini/.test(id);
+  const reasoning = base.reasoning ?? /reasoner|\br1\b|-r1/.test(id);
+  const tools = base.tools ?? !/reasoner/.test(id);
   return {
     ...FULL,
     jsonSchema: false,
     vision: visionByName,
     ...base,
-    reasoning: base.reasoning ?? /reasoner|\br1\b|-r1/.test(id),
+    reasoning,
+    tools,
+    parallelTools: tools && (base.parallelTools ?? true),
+    strictSchema: base.strictSchema ?? false,
+    computerTool: false,
   };
+}
+
+/**
+ * What the engine needs to know of a model, from its capabilities: the port's `ModelFeatures`.
+ *
+ * @example
+ * ```ts
+ * modelFeatures(openAICapabilities('gpt-4o')); // { toolCalls: true, parallelToolCalls: true, strictSchema: true }
+ * ```
+ */
+export function modelFeatures(capabilities: ModelCapabilities): ModelFeatures {
+  const features: ModelFeatures = {
+    toolCalls: capabilities.tools,
+    parallelToolCalls: capabilities.tools && capabilities.parallelTools,
+    strictSchema: capabilities.strictSchema,
+  };
+  if (capabilities.computerTool) features.computerTool = capabilities.computerTool;
+  return features;
 }
 
 /** Applies config overrides on top of a model's default capabilities. */

@@ -119,6 +119,27 @@ export class ModelReplyInvalidError extends UfoError<ModelErrorCode> {
 }
 
 /**
+ * The model refused to answer in the requested schema (OpenAI's `refusal`, Anthropic's `stop_reason: "refusal"`).
+ * A {@link ModelReplyInvalidError} (code `MODEL_REPLY_INVALID`) that carries the refusal text; it is not re-asked.
+ *
+ * @example
+ * ```ts
+ * try { await model.complete({ messages, schema }); } catch (error) {
+ *   if (error instanceof ModelRefusalError) console.log(error.refusal);
+ * }
+ * ```
+ */
+export class ModelRefusalError extends ModelReplyInvalidError {
+  /** The model's refusal text. */
+  readonly refusal: string;
+  constructor(message: string, options: ModelReplyInvalidErrorOptions & { refusal: string }) {
+    super(message, options);
+    this.refusal = options.refusal;
+    (this.details as Record<string, unknown>)['refusal'] = options.refusal;
+  }
+}
+
+/**
  * The model cannot take this request (for example images sent to a text-only model under the default
  * `imagePolicy: 'error'`, or a prompt far beyond the model's context). Code `MODEL_UNSUPPORTED_REQUEST`.
  * Nothing was sent.

@@ -2,16 +2,19 @@
  * `@ufo-ts/llm-providers`: OpenAI, Azure OpenAI, Anthropic and OpenAI-compatible chat models behind the ufo-ts
  * `ChatModel` port, with retries, fallback, structured output, streaming, cost, and record/replay cassettes.
  */
-export { EndpointConfigError, MODEL_ERROR_CODES, ModelCallError, ModelReplyInvalidError, ReplayMissError, UnsupportedRequestError, type ModelCallErrorOptions, type ModelErrorCode, type ModelReplyInvalidErrorOptions, type ReplyAttempt } from './errors.js';
-export { ImagePolicySchema, ModelCapabilitiesOverrideSchema, ModelCapabilitiesSchema, anthropicCapabilities, compatibleCapabilities, openAICapabilities, resolveCapabilities, type ImagePolicy, type ModelCapabilities, type ModelCapabilitiesOverride } from './capabilities.js';
+export { EndpointConfigError, MODEL_ERROR_CODES, ModelCallError, ModelRefusalError, ModelReplyInvalidError, ReplayMissError, UnsupportedRequestError, type ModelCallErrorOptions, type ModelErrorCode, type ModelReplyInvalidErrorOptions, type ReplyAttempt } from './errors.js';
+export { ImagePolicySchema, ModelCapabilitiesOverrideSchema, ModelCapabilitiesSchema, anthropicCapabilities, compatibleCapabilities, modelFeatures, openAICapabilities, resolveCapabilities, type ImagePolicy, type OpenAICapabilitiesOptions, type ModelCapabilities, type ModelCapabilitiesOverride } from './capabilities.js';
 export { ModelPriceSchema, PriceTableSchema, addCost, addUsage, computeCost, defaultPrices, defaultPricesAsOf, lookupPrice, mergePrices, zeroUsage, type ModelPrice, type PriceTable } from './prices.js';
 export { defaultRetryOptions, retryDelay, sleep, withRetry, type AttemptContext, type RetryEvent, type RetryOptions, type RetryResult, type WithRetryOptions } from './retry.js';
 export { classifyFailure, parseRetryAfter, type Failure, type FailureKind } from './failure-classification.js';
 export { normalizeAnthropicBaseUrl, normalizeOpenAIBaseUrl, parseAzureEndpoint, type AzureEndpoint, type NormalizeOpenAIBaseUrlOptions } from './endpoint-url.js';
-export type { ProviderCall, ProviderReply, ProviderTransport } from './provider-transport.js';
+export type { InvalidToolCall, ProviderCall, ProviderReply, ProviderTransport } from './provider-transport.js';
+export { toStrictJsonSchema, dropNullOptionals } from './tools/strict-schema.js';
+export { parseTextToolCalls, type TextToolCalls } from './tools/text-tool-calls.js';
+export { toFinishReason } from './tools/finish-reason.js';
 export { ProviderModel, type ProviderChatModel, type ProviderMetadata, type ProviderModelOptions } from './provider-model.js';
 export { buildProviderModel, type CommonModelOptions, DEFAULT_TIMEOUT_MS, DEFAULT_STRUCTURED_OUTPUT_RETRIES } from './model-options.js';
-export { toJsonSchema, jsonInstruction, reaskText, type ResponseFormat } from './structured-output.js';
+export { toJsonSchema, jsonInstruction, reaskText, toolReaskText, type ResponseFormat } from './structured-output.js';
 export { createOpenAIModel, OPENAI_BASE_URL, type OpenAIModelOptions } from './openai/openai-model.js';
 export { createAzureOpenAIModel, AZURE_DEFAULT_API_VERSION, type AzureOpenAIModelOptions } from './openai/azure-openai-model.js';
 export { createOpenAICompatibleModel, type OpenAICompatibleModelOptions } from './openai/openai-compatible-model.js';

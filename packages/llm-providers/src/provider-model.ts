@@ -1,8 +1,8 @@
 import { parseStructuredReply } from '@ufo-ts/core';
-import type { ChatModel, ChatRequest, ChatResponse, Usage } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures, Usage } from '@ufo-ts/core';
 import type { z } from 'zod';
-import type { ImagePolicy, ModelCapabilities } from './capabilities.js';
-import { ModelReplyInvalidError, type ReplyAttempt } from './errors.js';
+import { modelFeatures, type ImagePolicy, type ModelCapabilities } from './capabilities.js';
+import { ModelRefusalError, ModelReplyInvalidError, type ReplyAttempt } from './errors.js';
 import { addUsage, computeCost, lookupPrice, type ModelPrice, type PriceTable, zeroUsage } from './prices.js';
 import type { ProviderReply, ProviderTransport } from './provider-transport.js';
 import { prepareMessages } from './request-preparation.js';
@@ -13,8 +13,12 @@ import {
   responseFormatName,
   type ResponseFormat,
   toJsonSchema,
+  toolReaskText,
 } from './structured-output.js';
 import { withSystemText } from './message-content.js';
+import { toFinishReason } from './tools/finish-reason.js';
+import { dropNullOptionals, toStrictJsonSchema } from './tools/strict-schema.js';
+import { checkToolRequest } from './tools/tool-request-check.js';
 
 /** Settings every provider model shares. */
 export interface ProviderModelOptions {
@@ -73,13 +77,15 @@ export class ProviderModel implements ProviderChatModel {
   readonly capabilities: ModelCapabilities;
   private readonly options: ProviderModelOptions;
   private readonly price: ModelPrice | undefined;
-  private readonly jsonSchemas = new WeakMap<object, Record<string, unknown> | null>();
+  readonly features: ModelFeatures;
+  private readonly jsonSchemas = new WeakMap<object, SchemaForms | null>();
 
   constructor(options: ProviderModelOptions) {
     this.options = options;
     this.provider = options.provider;
     this.modelId = options.modelId;
     this.capabilities = options.capabilities;
+    this.features = modelFeatures(options.capabilities);
     this.price = lookupPrice(options.prices, options.provider, options.priceModelId ?? options.modelId);
   }
 
@@ -93,17 +99,36 @@ export class ProviderModel implements ProviderChatModel {
       imagePolicy: options.imagePolicy,
     });
     for (const warning of prepared.warnings) options.onWarning?.(warning);
+    const hasTools = (request.tools?.length ?? 0) > 0;
+    if (hasTools || request.messages.some((m) => m.role === 'tool' || m.toolCalls)) {
+      checkToolRequest(request, this.capabilities, label);
+    }
     let messages = prepared.messages;
     let responseFormat: ResponseFormat | undefined;
+    let strictOriginal: Record<string, unknown> | undefined;
     if (request.schema) {
-      const jsonSchema = this.jsonSchemaOf(request.schema);
+      const forms = this.jsonSchemaOf(request.schema);
+      const jsonSchema = forms?.plain;
       if (this.capabilities.jsonSchema && jsonSchema) {
-        responseFormat = { type: 'json_schema', name: responseFormatName(request.schemaName), schema: jsonSchema };
+        const name = responseFormatName(request.schemaName);
+        if (this.capabilities.strictSchema && forms.strict) {
+          responseFormat = { type: 'json_schema', name, schema: forms.strict, strict: true };
+          strictOriginal = jsonSchema;
+        } else {
+          responseFormat = { type: 'json_schema', name, schema: jsonSchema, strict: false };
+        }
       } else {
         messages = withSystemText(messages, jsonInstruction(jsonSchema));
         if (this.capabilities.jsonMode) responseFormat = { type: 'json_object' };
       }
     }
+    const toolNames = hasTools
+      ? new Set(request.tools!.map((tool) => (tool.type === 'function' ? tool.name : 'computer')))
+      : undefined;
+    const parallelToolCalls =
+      hasTools && request.parallelToolCalls !== undefined && this.capabilities.parallelTools
+        ? request.parallelToolCalls
+        : undefined;
     const temperature = this.capabilities.reasoning ? undefined : (request.temperature ?? options.temperature);
     const maxTokens = request.maxTokens ?? options.maxTokens;
     let usage: Usage = zeroUsage();
@@ -129,6 +154,9 @@ export class ProviderModel implements ProviderChatModel {
             signal,
             timeoutMs: options.timeoutMs,
             ...(onDelta ? { onDelta } : {}),
+            ...(hasTools ? { tools: request.tools! } : {}),
+            ...(hasTools && request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
+            ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
           }),
         {
           ...options.retry,
@@ -143,27 +171,65 @@ export class ProviderModel implements ProviderChatModel {
       const reply = result.value;
       usage = addUsage(usage, reply.usage);
       const trail = { attempts, retries, rejected, warnings: prepared.warnings };
-      if (!request.schema) return this.response(reply, usage, started, trail);
-      const parsed = parseStructuredReply(reply.content, request.schema);
+      const invalidCalls = [
+        ...(reply.invalidToolCalls ?? []),
+        ...(reply.toolCalls ?? [])
+          .filter((call) => toolNames && !toolNames.has(call.name))
+          .map((call) => ({ id: call.id, name: call.name, raw: JSON.stringify(call.arguments), issue: 'no tool has this name' })),
+      ];
+      if (toolNames && invalidCalls.length > 0) {
+        const issues = invalidCalls.map((call) => `${call.name}: ${call.issue}`);
+        const text = reply.content || invalidCalls.map((call) => `${call.name}(${call.raw})`).join('\n');
+        rejected.push({ content: text, issues });
+        this.throwWhenOutOfRounds(round, rejected, issues, usage, label);
+        messages = [...messages, { role: 'assistant', content: text }, { role: 'user', content: toolReaskText(invalidCalls) }];
+        continue;
+      }
+      const refusal = reply.refusal ?? (reply.finishReason === 'refusal' ? reply.content || 'The model refused.' : undefined);
+      if (request.schema && refusal !== undefined) {
+        rejected.push({ content: reply.content, issues: [`refused: ${refusal}`] });
+        throw new ModelRefusalError(`${this.provider}/${this.modelId} refused to answer in the schema: ${refusal}`, {
+          ...label,
+          refusal,
+          attempts: rejected,
+          usage,
+          cost: computeCost(usage, this.price),
+        });
+      }
+      if (!request.schema || (reply.toolCalls?.length && !reply.content.trim())) {
+        return this.response(reply, usage, started, trail);
+      }
+      const parsed = strictOriginal
+        ? parseStrictReply(reply.content, request.schema, strictOriginal)
+        : parseStructuredReply(reply.content, request.schema);
       if (parsed.success) {
         const response = this.response<T>(reply, usage, started, { ...trail, structured: true });
         response.parsed = parsed.value;
         return response;
       }
       rejected.push({ content: reply.content, issues: parsed.issues });
-      if (round >= options.structuredOutputRetries) {
-        throw new ModelReplyInvalidError(
-          `${this.provider}/${this.modelId} did not produce a valid reply in ${rejected.length} attempt(s): ` +
-            parsed.issues.join('; '),
-          { ...label, attempts: rejected, usage, cost: computeCost(usage, this.price), cause: parsed.error },
-        );
-      }
+      this.throwWhenOutOfRounds(round, rejected, parsed.issues, usage, label, parsed.error);
       messages = [
         ...messages,
         { role: 'assistant', content: reply.content },
         { role: 'user', content: reaskText(parsed.issues) },
       ];
     }
+  }
+
+  private throwWhenOutOfRounds(
+    round: number,
+    rejected: ReplyAttempt[],
+    issues: string[],
+    usage: Usage,
+    label: { provider: string; model: string },
+    cause?: unknown,
+  ): void {
+    if (round < this.options.structuredOutputRetries) return;
+    throw new ModelReplyInvalidError(
+      `${this.provider}/${this.modelId} did not produce a valid reply in ${rejected.length} attempt(s): ` + issues.join('; '),
+      { ...label, attempts: rejected, usage, cost: computeCost(usage, this.price), cause },
+    );
   }
 
   private response<T>(
@@ -183,13 +249,13 @@ export class ProviderModel implements ProviderChatModel {
       usageReported: reply.usageReported,
       warnings: trail.warnings,
     };
-    if (trail.structured) {
+    if (trail.structured || trail.rejected.length > 0) {
       metadata.structuredAttempts = trail.rejected.length + 1;
       metadata.rejectedReplies = trail.rejected;
     }
     if (reply.responseModel) metadata.responseModel = reply.responseModel;
     if (reply.finishReason) metadata.finishReason = reply.finishReason;
-    return {
+    const response: ChatResponse<T> = {
       content: reply.content,
       usage,
       cost: computeCost(usage, this.price),
@@ -198,14 +264,40 @@ export class ProviderModel implements ProviderChatModel {
       provider: this.provider,
       providerMetadata: metadata as unknown as Record<string, unknown>,
     };
+    if (reply.toolCalls?.length) response.toolCalls = reply.toolCalls;
+    const finishReason = toFinishReason(reply.finishReason, reply.toolCalls?.length ?? 0);
+    if (finishReason) response.finishReason = reply.refusal ? 'refusal' : finishReason;
+    if (reply.refusal) response.refusal = reply.refusal;
+    return response;
   }
 
-  private jsonSchemaOf(schema: z.ZodType): Record<string, unknown> | undefined {
+  private jsonSchemaOf(schema: z.ZodType): SchemaForms | undefined {
     let cached = this.jsonSchemas.get(schema);
     if (cached === undefined) {
-      cached = toJsonSchema(schema) ?? null;
+      const plain = toJsonSchema(schema);
+      cached = plain ? { plain, strict: this.capabilities.strictSchema ? toStrictJsonSchema(plain) : undefined } : null;
       this.jsonSchemas.set(schema, cached);
     }
     return cached ?? undefined;
   }
+}
+
+/** A zod schema's JSON Schema as written, and in OpenAI's strict form when it has one. */
+interface SchemaForms {
+  plain: Record<string, unknown>;
+  strict: Record<string, unknown> | undefined;
+}
+
+/**
+ * Parses a strict-mode reply: plain JSON whose `null`s for optional properties are dropped before validation
+ * against the zod schema; anything else goes through the tolerant parser (which also reports the issues).
+ */
+function parseStrictReply<T>(content: string, schema: z.ZodType<T>, original: Record<string, unknown>) {
+  try {
+    const result = schema.safeParse(dropNullOptionals(JSON.parse(content), original));
+    if (result.success) return { success: true as const, value: result.data };
+  } catch {
+    // Not plain JSON: the tolerant parser below reports why.
+  }
+  return parseStructuredReply(content, schema);
 }

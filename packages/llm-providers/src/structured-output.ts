@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** A response format a provider can enforce natively. */
 export type ResponseFormat =
-  | { type: 'json_schema'; name: string; schema: Record<string, unknown> }
+  | {
+      type: 'json_schema';
+      name: string;
+      schema: Record<string, unknown>;
+      /** The provider must follow the schema exactly (OpenAI `strict: true`); the schema is then in strict form. */
+      strict: boolean;
+    }
   | { type: 'json_object' };
 
 /**
@@ -41,5 +47,14 @@ export function reaskText(issues: string[]): string {
     'Your previous reply could not be used because it does not match the required JSON schema:\n' +
     issues.map((issue) => `- ${issue}`).join('\n') +
     '\nReply again with only the corrected JSON.'
+  );
+}
+
+/** The user message that re-asks after tool calls with arguments that could not be decoded. */
+export function toolReaskText(calls: Array<{ name: string; issue: string }>): string {
+  return (
+    'Your previous tool call(s) could not be used:\n' +
+    calls.map((call) => `- ${call.name}: ${call.issue}`).join('\n') +
+    '\nCall the tool(s) again with arguments that are one valid JSON object matching the tool\'s parameters.'
   );
 }

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatMessage } from '@ufo-ts/core';
+import type { ChatMessage, FunctionTool } from '@ufo-ts/core';
 
 const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '__fixtures__');
 
-/** A recorded JSON response body from `__fixtures__/`. */
+/** A recorded JSON response body from `__fixtures__/` (leading `//` lines say where its shape comes from). */
 export function jsonFixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(fixturesDir, name), 'utf8')) as Record<string, unknown>;
+  const text = readFileSync(join(fixturesDir, name), 'utf8').replace(/^(\s*\/\/[^\n]*\n)+/, '');
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /** A recorded SSE stream from `__fixtures__/`. */
@@ -43,3 +44,27 @@ export function screenshotMessages(): ChatMessage[] {
 
 /** Fast retry settings for tests (no real backoff waits). */
 export const fastRetry = { initialDelayMs: 1, maxDelayMs: 5, jitter: 0 } as const;
+
+/** A function tool with a required argument, as the dispatcher's catalogue describes `click_input`. */
+export const clickTool: FunctionTool = {
+  type: 'function',
+  name: 'click_input',
+  description: 'Click a control by its id.',
+  inputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string' }, button: { type: 'string', enum: ['left', 'right'] } },
+    required: ['id'],
+  },
+};
+
+/** A second function tool, for parallel calls. */
+export const typeTool: FunctionTool = {
+  type: 'function',
+  name: 'set_edit_text',
+  description: 'Type text into an edit control.',
+  inputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string' }, text: { type: 'string' } },
+    required: ['id', 'text'],
+  },
+};

@@ -85,7 +85,11 @@ describe('OpenAI Chat Completions', () => {
     const first = srv.requests[0]!.body as Record<string, unknown>;
     expect(first['response_format']).toMatchObject({
       type: 'json_schema',
-      json_schema: { name: 'app_action', strict: false, schema: { type: 'object', required: ['action', 'target'] } },
+      json_schema: {
+        name: 'app_action',
+        strict: true,
+        schema: { type: 'object', required: ['action', 'target'], additionalProperties: false },
+      },
     });
     const second = srv.requests[1]!.body as { messages: Array<{ role: string; content: string }> };
     expect(second.messages.at(-2)).toEqual({ role: 'assistant', content: '```json\n{"action": "click",}\n```' });

@@ -75,7 +75,7 @@ export function createAzureOpenAIModel(options: AzureOpenAIModelOptions): Provid
       ...(options.fetch ? { fetch: options.fetch } : {}),
     } as ConstructorParameters<typeof AzureOpenAI>[0]);
   });
-  const capabilities = openAICapabilities(model);
+  const capabilities = openAICapabilities(model, { api: options.api ?? 'chat' });
   return buildProviderModel(
     { ...options, model },
     {

@@ -46,7 +46,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): ProviderChatMode
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   });
-  const capabilities = openAICapabilities(options.model);
+  const capabilities = openAICapabilities(options.model, { api: options.api ?? 'chat' });
   return buildProviderModel(options, {
     provider: 'openai',
     modelId: options.model,

@@ -41,8 +41,9 @@ export function createOpenAITransport(options: OpenAITransportOptions): Provider
         return accumulator.result();
       }
       const body = toChatCompletionsBody(call, options.mapping);
+      const decodeOptions = { textToolCalls: Boolean(options.mapping.textToolCalls && call.tools?.length) };
       if (!call.onDelta) {
-        return decodeChatCompletion(await client.chat.completions.create(body as never, requestOptions));
+        return decodeChatCompletion(await client.chat.completions.create(body as never, requestOptions), decodeOptions);
       }
       const streamBody = {
         ...body,
@@ -50,7 +51,7 @@ export function createOpenAITransport(options: OpenAITransportOptions): Provider
         ...(options.streamUsage ? { stream_options: { include_usage: true } } : {}),
       };
       const stream = await client.chat.completions.create(streamBody as never, requestOptions);
-      const accumulator = new ChatCompletionStreamAccumulator();
+      const accumulator = new ChatCompletionStreamAccumulator(decodeOptions);
       for await (const chunk of stream as unknown as AsyncIterable<unknown>) {
         const delta = accumulator.push(chunk);
         if (delta) call.onDelta(delta);
