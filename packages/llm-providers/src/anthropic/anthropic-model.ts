@@ -6,7 +6,7 @@ import type { ProviderChatModel } from '../provider-model.js';
 import type { ProviderCall, ProviderReply, ProviderTransport } from '../provider-transport.js';
 import { lazyClient } from '../sdk/lazy-client.js';
 import { anthropicSdk } from '../sdk/sdk-loader.js';
-import { AnthropicStreamAccumulator, decodeAnthropicMessage, toAnthropicBody } from './messages-mapping.js';
+import { AnthropicStreamAccumulator, anthropicBetas, decodeAnthropicMessage, toAnthropicBody } from './messages-mapping.js';
 
 /** Options of {@link createAnthropicModel}. */
 export interface AnthropicModelOptions extends CommonModelOptions {
@@ -50,7 +50,13 @@ export function createAnthropicModel(options: AnthropicModelOptions): ProviderCh
       const body = toAnthropicBody(call, mapping);
       // `client.post` rather than `messages.create`: the latter prints deprecation notices to the console, and
       // nothing in the engine may print. The request is the same POST /v1/messages.
-      const requestOptions = { signal: call.signal, timeout: call.timeoutMs, maxRetries: 0 };
+      const beta = anthropicBetas(call, options.model);
+      const requestOptions = {
+        signal: call.signal,
+        timeout: call.timeoutMs,
+        maxRetries: 0,
+        ...(beta ? { headers: { 'anthropic-beta': beta } } : {}),
+      };
       if (!call.onDelta) {
         return decodeAnthropicMessage(await client.post('/v1/messages', { body, ...requestOptions }));
       }

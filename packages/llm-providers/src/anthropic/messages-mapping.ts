@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { ChatMessage } from '@ufo-ts/core';
+import type { ChatMessage, ImagePart, ToolCall, ToolDefinition } from '@ufo-ts/core';
 import { contentText, imageSource } from '../message-content.js';
-import type { ProviderCall, ProviderReply } from '../provider-transport.js';
+import type { InvalidToolCall, ProviderCall, ProviderReply } from '../provider-transport.js';
+import { decodeToolArguments } from '../tools/tool-arguments.js';
 
 /** How to shape Messages API requests for one model. */
 export interface AnthropicMappingOptions {
@@ -10,10 +11,60 @@ export interface AnthropicMappingOptions {
   defaultMaxTokens: number;
 }
 
+type TextBlock = { type: 'text'; text: string };
+type ImageBlock = {
+  type: 'image';
+  source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
+};
 type Block =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string } };
+  | TextBlock
+  | ImageBlock
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string | Array<TextBlock | ImageBlock>; is_error?: true };
 type Turn = { role: 'user' | 'assistant'; content: Block[] };
+
+/** The `anthropic-beta` header value a call needs (the computer tool is a beta), or undefined. */
+export function anthropicBetas(call: Pick<ProviderCall, 'tools'>, model: string): string | undefined {
+  if (!call.tools?.some((tool) => tool.type === 'computer')) return undefined;
+  return computerToolVersion(model).beta;
+}
+
+/** The computer tool version a model takes: `computer_20251124` for Claude Opus 4.5, else `computer_20250124`. */
+function computerToolVersion(model: string): { type: string; beta: string } {
+  return /opus-4-5/.test(model.toLowerCase())
+    ? { type: 'computer_20251124', beta: 'computer-use-2025-11-24' }
+    : { type: 'computer_20250124', beta: 'computer-use-2025-01-24' };
+}
+
+function toWireTool(tool: ToolDefinition, model: string): Record<string, unknown> {
+  if (tool.type === 'computer') {
+    return {
+      type: computerToolVersion(model).type,
+      name: 'computer',
+      display_width_px: tool.displayWidth,
+      display_height_px: tool.displayHeight,
+    };
+  }
+  const out: Record<string, unknown> = { name: tool.name };
+  if (tool.description !== undefined) out['description'] = tool.description;
+  out['input_schema'] = tool.inputSchema;
+  return out;
+}
+
+function toWireToolChoice(call: ProviderCall): Record<string, unknown> | undefined {
+  const choice = call.toolChoice;
+  if (choice === undefined && call.parallelToolCalls !== false) return undefined;
+  const out: Record<string, unknown> =
+    choice === undefined || choice === 'auto'
+      ? { type: 'auto' }
+      : choice === 'required'
+        ? { type: 'any' }
+        : choice === 'none'
+          ? { type: 'none' }
+          : { type: 'tool', name: choice.name };
+  if (call.parallelToolCalls === false && out['type'] !== 'none') out['disable_parallel_tool_use'] = true;
+  return out;
+}
 
 /**
  * The Messages API body (without `stream`): every system message joined into the real `system` prompt, the rest
@@ -29,12 +80,21 @@ export function toAnthropicBody(call: ProviderCall, options: AnthropicMappingOpt
       if (text) system.push(text);
       continue;
     }
-    const blocks = toBlocks(message);
+    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : toBlocks(message);
+    if (message.role === 'assistant') {
+      for (const toolCall of message.toolCalls ?? []) {
+        blocks.push({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: toolCall.arguments });
+      }
+    }
     if (blocks.length === 0) continue;
     const role = message.role === 'tool' ? 'user' : message.role;
     const last = turns[turns.length - 1];
     if (last && last.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks });
+  }
+  for (const turn of turns) {
+    // Tool results must open the user turn that follows the tool calls.
+    if (turn.role === 'user') turn.content.sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'));
   }
   if (turns[0]?.role === 'assistant') turns.unshift({ role: 'user', content: [{ type: 'text', text: 'Continue.' }] });
   if (turns.length === 0) turns.push({ role: 'user', content: [{ type: 'text', text: 'Continue.' }] });
@@ -48,7 +108,39 @@ export function toAnthropicBody(call: ProviderCall, options: AnthropicMappingOpt
   if (call.responseFormat?.type === 'json_schema') {
     body['output_config'] = { format: { type: 'json_schema', schema: call.responseFormat.schema } };
   }
+  if (call.tools?.length) {
+    body['tools'] = call.tools.map((tool) => toWireTool(tool, options.model));
+    const choice = toWireToolChoice(call);
+    if (choice) body['tool_choice'] = choice;
+  }
   return body;
+}
+
+/** A tool message as a `tool_result` block: its text (a plain string when there are no images) and images. */
+function toolResultBlock(message: ChatMessage): Block {
+  const block: Extract<Block, { type: 'tool_result' }> = {
+    type: 'tool_result',
+    tool_use_id: message.toolCallId ?? '',
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.some((part) => part.type === 'image')
+          ? message.content.map((part) => (part.type === 'text' ? { type: 'text' as const, text: part.text } : imageBlock(part)))
+          : contentText(message.content),
+  };
+  if (message.isError) block.is_error = true;
+  return block;
+}
+
+function imageBlock(part: ImagePart): ImageBlock {
+  const source = imageSource(part);
+  return {
+    type: 'image',
+    source:
+      source.kind === 'url'
+        ? { type: 'url', url: source.url }
+        : { type: 'base64', media_type: source.mediaType, data: source.data },
+  };
 }
 
 function toBlocks(message: ChatMessage): Block[] {
@@ -61,14 +153,7 @@ function toBlocks(message: ChatMessage): Block[] {
     }
     if (message.role !== 'user') continue;
     if (part.label) blocks.push({ type: 'text', text: part.label });
-    const source = imageSource(part);
-    blocks.push({
-      type: 'image',
-      source:
-        source.kind === 'url'
-          ? { type: 'url', url: source.url }
-          : { type: 'base64', media_type: source.mediaType, data: source.data },
-    });
+    blocks.push(imageBlock(part));
   }
   return blocks;
 }
@@ -93,13 +178,25 @@ type AnthropicUsage = z.infer<typeof AnthropicUsageSchema>;
 export const AnthropicMessageBodySchema = z.looseObject({
   type: z.literal('message').optional(),
   model: z.string().optional(),
-  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  content: z.array(
+    z.looseObject({
+      type: z.string(),
+      text: z.string().optional(),
+      id: z.string().optional(),
+      name: z.string().optional(),
+      input: z.unknown().optional(),
+    }),
+  ),
   stop_reason: z.string().nullish(),
   usage: AnthropicUsageSchema.nullish(),
 });
 export type AnthropicMessageBody = z.infer<typeof AnthropicMessageBodySchema>;
 
-/** Decodes a Messages API body: its text blocks joined, usage (cache reads counted as cached input) and stop reason. */
+/**
+ * Decodes a Messages API body: its text blocks joined, `tool_use` blocks as tool calls (the one named `computer`
+ * as the computer tool's call, its `input` the action object), usage (cache reads counted as cached input) and
+ * stop reason; `stop_reason: "refusal"` also sets the refusal.
+ */
 export function decodeAnthropicMessage(body: unknown): ProviderReply {
   const parsed = AnthropicMessageBodySchema.parse(body);
   const content = parsed.content
@@ -109,6 +206,24 @@ export function decodeAnthropicMessage(body: unknown): ProviderReply {
   const reply: ProviderReply = { content, ...decodeUsage(parsed.usage ?? undefined) };
   if (parsed.model) reply.responseModel = parsed.model;
   if (parsed.stop_reason) reply.finishReason = parsed.stop_reason;
+  const uses = parsed.content
+    .filter((block) => block.type === 'tool_use')
+    .map((block) => ({ id: block.id ?? '', name: block.name ?? '', input: block.input }));
+  return finishReply(reply, uses);
+}
+
+function finishReply(reply: ProviderReply, uses: Array<{ id: string; name: string; input: unknown }>): ProviderReply {
+  if (reply.finishReason === 'refusal') reply.refusal = reply.content || 'The model declined to answer (stop_reason: refusal).';
+  const toolCalls: ToolCall[] = [];
+  const invalid: InvalidToolCall[] = [];
+  uses.forEach((use, index) => {
+    const id = use.id || `toolu_${index}`;
+    const decoded = decodeToolArguments(use.input);
+    if (!decoded.ok) invalid.push({ id, name: use.name, raw: decoded.raw, issue: decoded.issue });
+    else toolCalls.push({ id, type: use.name === 'computer' ? 'computer' : 'function', name: use.name, arguments: decoded.value });
+  });
+  if (toolCalls.length > 0) reply.toolCalls = toolCalls;
+  if (invalid.length > 0) reply.invalidToolCalls = invalid;
   return reply;
 }
 
@@ -127,7 +242,16 @@ function decodeUsage(usage: AnthropicUsage | undefined): Pick<ProviderReply, 'us
 const StreamEventSchema = z.looseObject({
   type: z.string(),
   message: z.looseObject({ model: z.string().optional(), usage: AnthropicUsageSchema.nullish() }).optional(),
-  delta: z.looseObject({ type: z.string().optional(), text: z.string().optional(), stop_reason: z.string().nullish() }).optional(),
+  index: z.number().int().nonnegative().optional(),
+  content_block: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional() }).optional(),
+  delta: z
+    .looseObject({
+      type: z.string().optional(),
+      text: z.string().optional(),
+      partial_json: z.string().optional(),
+      stop_reason: z.string().nullish(),
+    })
+    .optional(),
   usage: AnthropicUsageSchema.nullish(),
 });
 
@@ -137,8 +261,9 @@ export class AnthropicStreamAccumulator {
   private model: string | undefined;
   private stopReason: string | undefined;
   private usage: AnthropicUsage | undefined;
+  private readonly uses = new Map<number, { id: string; name: string; json: string }>();
 
-  /** Adds one event; returns its text delta (or `undefined`). */
+  /** Adds one event; returns its text delta (or `undefined`). `tool_use` input arrives as `input_json_delta` pieces. */
   push(event: unknown): string | undefined {
     const parsed = StreamEventSchema.parse(event);
     switch (parsed.type) {
@@ -146,7 +271,21 @@ export class AnthropicStreamAccumulator {
         if (parsed.message?.model) this.model = parsed.message.model;
         if (parsed.message?.usage) this.usage = { ...parsed.message.usage };
         return undefined;
+      case 'content_block_start':
+        if (parsed.content_block?.type === 'tool_use') {
+          this.uses.set(parsed.index ?? this.uses.size, {
+            id: parsed.content_block.id ?? '',
+            name: parsed.content_block.name ?? '',
+            json: '',
+          });
+        }
+        return undefined;
       case 'content_block_delta':
+        if (parsed.delta?.type === 'input_json_delta') {
+          const use = this.uses.get(parsed.index ?? -1);
+          if (use) use.json += parsed.delta.partial_json ?? '';
+          return undefined;
+        }
         if (parsed.delta?.type !== 'text_delta' || !parsed.delta.text) return undefined;
         this.content += parsed.delta.text;
         return parsed.delta.text;
@@ -164,7 +303,10 @@ export class AnthropicStreamAccumulator {
     const reply: ProviderReply = { content: this.content, ...decodeUsage(this.usage) };
     if (this.model) reply.responseModel = this.model;
     if (this.stopReason) reply.finishReason = this.stopReason;
-    return reply;
+    const uses = [...this.uses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, use]) => ({ id: use.id, name: use.name, input: use.json === '' ? {} : use.json }));
+    return finishReply(reply, uses);
   }
 }
 
