@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResultSchema } from './command.js';
+import { ToolCallSchema } from './ports/chat-model.js';
 
 /** One action the model asked for, with what happened to it. */
 export const ActionRecordSchema = z.object({
@@ -40,6 +41,8 @@ export const StepRecordSchema = z.object({
   questions: z.array(z.string()).optional(),
   actions: z.array(ActionRecordSchema).default([]),
   result: z.unknown().optional(),
+  /** The model's raw tool calls behind `actions`, when the step ran in native tool mode. */
+  tool_calls: z.array(ToolCallSchema).optional(),
   cost: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   model: z.string().optional(),
