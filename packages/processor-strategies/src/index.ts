@@ -1,5 +1,5 @@
 export { PHASES, type Phase } from './framework/phases.js';
-export { StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError, type StrategyErrorCode } from './framework/errors.js';
+export { StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError, ToolReplyError, type StrategyErrorCode } from './framework/errors.js';
 export { StepContext, type PhaseResult } from './framework/step-context.js';
 export { defineStrategy, type Strategy, type StrategySpec } from './framework/strategy.js';
 export { ComposedStrategy, type ComposedStrategyOptions } from './framework/composed-strategy.js';
@@ -8,13 +8,18 @@ export { COMMON_INITIAL_KEYS, ProcessorTemplate, validateChain, type ProcessorOp
 export { loggingMiddleware } from './framework/logging-middleware.js';
 export { finalizeAppStep, finalizeHostStep, finalizeStep } from './framework/finalize.js';
 export { ACTION_STATUSES, APP_REPLY_STATUSES, ActionSchema, AppResponseSchema, HostResponseSchema, appResponseSchemaFor, type Action, type AppResponse, type HostResponse } from './schemas/responses.js';
-export { replyFormatText } from './prompts/schema-text.js';
+export { RESPOND_TOOL, HostRespondSchema, appRespondSchemaFor } from './schemas/respond-schemas.js';
+export { nativeReplyText, replyFormatText } from './prompts/schema-text.js';
 export { chatMessages, labelledImage, lastActionsParts, lastActionsText, previousPlan, quoteUntrusted, targetsText } from './prompts/prompt-parts.js';
 export { buildHostPrompt, type HostPromptInput } from './prompts/host-prompt.js';
 export { buildAppPrompt, type AppPromptInput } from './prompts/app-prompt.js';
 export { listFromResult, runTool, toTargetInfo } from './strategies/tool-results.js';
 export { screenshotStrategy, targetListStrategy, thirdPartyTargetsStrategy, type ScreenshotStrategyOptions, type TargetListStrategyOptions } from './strategies/data-collection.js';
-export { llmStrategy, redactImages, type LlmStrategyOptions } from './strategies/llm-interaction.js';
+export { llmStrategy, redactImages, type LlmStrategyOptions, type ReplyFormat } from './strategies/llm-interaction.js';
+export { NATIVE_TOOL_FEATURES, resolveToolMode, type ToolMode } from './strategies/tool-mode.js';
+export { replyFromToolCalls, type ActionShape, type ToolReplyReading, type ToolReplyResult } from './strategies/tool-reply.js';
+export { nativeToolRequest, readNativeReply, type NativeReply, type NativeToolRequest, type NativeToolRequestOptions, type ReadNativeReplyOptions } from './strategies/native-tool-request.js';
+export { textReplyToToolCalls, toNativeReplies, type TextReplyToToolCallsOptions } from './strategies/text-to-tool-calls.js';
 export { appLlmStrategy, hostLlmStrategy, type AppLlmStrategyOptions, type HostLlmStrategyOptions } from './strategies/agent-llm-strategies.js';
 export { actionRepresentation, deriveActionStatus, executeActions, type ExecutedActions } from './strategies/action-execution.js';
 export { appActionStrategy, memoryUpdateStrategy } from './strategies/app-strategies.js';
@@ -22,4 +27,4 @@ export { SELECT_WINDOW_TOOL, hostActionStrategy } from './strategies/host-strate
 export { DEFAULT_DATA_TOOLS, type DataToolNames } from './processors/tool-names.js';
 export { createHostProcessor, type HostProcessorOptions } from './processors/host-processor.js';
 export { createAppProcessor, createLinuxProcessor, type AppProcessorOptions } from './processors/app-processor.js';
-export { createHostAgentStack, createLinuxAgent, type HostAgentStackOptions } from './processors/agent-stack.js';
+export { createHostAgentStack, createLinuxAgent, type HostAgentStackOptions, type LinuxAgentOptions } from './processors/agent-stack.js';

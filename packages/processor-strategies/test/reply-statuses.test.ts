@@ -2,6 +2,7 @@ import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session, type EngineEv
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scriptedModelFor, TOOL_MODES, type TestToolMode } from './tool-modes.js';
 import { appResponseSchemaFor, createHostAgentStack, createLinuxAgent, defineStrategy, loggingMiddleware, ProcessorTemplate, replyFormatText } from '../src/index.js';
 
 const host = (status: string, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: `host ${status}`, status, ...extra });
@@ -23,10 +24,10 @@ interface Run {
   model: ScriptedModel;
 }
 
-async function run(kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}): Promise<Run> {
+async function runIn(kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}, mode: TestToolMode = 'text'): Promise<Run> {
   const { dispatcher } = createFakeDesktopDispatcher();
   cleanup.push(() => dispatcher.close());
-  const model = new ScriptedModel({ replies });
+  const model = scriptedModelFor(mode, replies);
   const interactor = new ProgrammaticInteractor({ requests: ['do it'], ...interactorOptions });
   const events = new EventBus();
   const transitions: string[] = [];
@@ -35,15 +36,18 @@ async function run(kind: 'host' | 'linux', replies: Array<Record<string, unknown
   });
   const logs = new MemoryLogSink();
   const services = { model, dispatcher, interactor, events, logSink: logs };
-  const agent = kind === 'host' ? createHostAgentStack(services) : createLinuxAgent(services);
+  const agent = kind === 'host' ? createHostAgentStack({ ...services, toolMode: 'auto' }) : createLinuxAgent({ ...services, toolMode: 'auto' });
   const session = new Session({ task: 't', logSink: logs, dispatcher, interactor, events, maxSteps: 12, startAgent: () => (agent.reset(), agent) });
   const outcome = await session.run();
   return { outcome, session, logs, interactor, transitions, model };
 }
 
+const run = (kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}) => runIn(kind, replies, interactorOptions);
+
 const stepLines = (logs: MemoryLogSink) => logs.lines.response.filter((l) => l.type === 'step');
 
-describe('every status a reply can carry is honoured', () => {
+describe.each(TOOL_MODES)('every status a reply can carry is honoured (%s tool mode)', (mode) => {
+  const run = (kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}) => runIn(kind, replies, interactorOptions, mode);
   it('AppAgent: FAIL on a no-op action archives the subtask as FAIL, not FINISH', async () => {
     const r = await run('host', [assign, app({ action: { function: '', status: 'FAIL' }, result: 'no such button' }), host('FINISH')]);
     expect(r.session.context.get('PREVIOUS_SUBTASKS')).toEqual([{ subtask: 'compute', status: 'FAIL', agent: 'AppAgent/calc', result: 'no such button' }]);

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, Session, type EngineEvent } from '@ufo-ts/core';
-import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHostAgentStack } from '../src/index.js';
+import { scriptedModelFor, TOOL_MODES } from './tool-modes.js';
 
 const reply = (o: Record<string, unknown>) => ({ content: JSON.stringify(o), cost: 0.01, usage: { inputTokens: 100, outputTokens: 20 } });
 const host = (status: string, extra: Record<string, unknown> = {}) =>
@@ -38,13 +38,13 @@ afterEach(async () => {
   cleanup = [];
 });
 
-describe('a two-round HostAgent → AppAgent session on a real MCP server', () => {
+describe.each(TOOL_MODES)('a two-round HostAgent → AppAgent session on a real MCP server (%s tool mode)', (mode) => {
   it('runs every state and hand-off, and logs every step', async () => {
     const logRoot = mkdtempSync(join(tmpdir(), 'ufo-e2e-'));
     cleanup.push(() => rmSync(logRoot, { recursive: true, force: true }));
     const { desktop, dispatcher } = createFakeDesktopDispatcher();
     cleanup.push(() => dispatcher.close());
-    const model = new ScriptedModel({ replies: script });
+    const model = scriptedModelFor(mode, script);
     const interactor = new ProgrammaticInteractor({
       requests: ['compute 12 times 34 and email it to john', 'use the frobnicator'],
       answers: { 'Round the result?': 'no, exact please' },
@@ -54,7 +54,7 @@ describe('a two-round HostAgent → AppAgent session on a real MCP server', () =
     const seen: EngineEvent[] = [];
     events.subscribe((e) => seen.push(e));
     const logSink = new FileLogSink({ logRoot, task: 'e2e/../../escape attempt' });
-    const hostAgent = createHostAgentStack({ model, dispatcher, interactor, events, logSink });
+    const hostAgent = createHostAgentStack({ model, dispatcher, interactor, events, logSink, toolMode: 'auto' });
     const session = new Session({
       task: 'e2e',
       logSink,
@@ -149,6 +149,22 @@ describe('a two-round HostAgent → AppAgent session on a real MCP server', () =
     expect(steps[6]).toMatchObject({ status: 'CONFIRM', actions: [{ function: 'send_email' }] });
     expect(steps[6].actions[0].result).toBeUndefined();
     expect(lines.filter((l) => l.type === 'confirmation').map((l) => l.approved)).toEqual([true, false]);
-    expect(readFileSync(join(logSink.folder, 'request.log'), 'utf8').trim().split('\n')).toHaveLength(13);
+    const requests = readFileSync(join(logSink.folder, 'request.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(requests).toHaveLength(13);
+
+    // the mode really was the one under test: tool definitions and tool calls in native mode, JSON text otherwise
+    expect(model.calls.map((c) => c.tools !== undefined)).toEqual(Array(13).fill(mode === 'native'));
+    if (mode === 'native') {
+      expect(model.calls[1]!.tools!.map((t) => (t.type === 'function' ? t.name : t.type))).toEqual(expect.arrayContaining(['click_input', 'send_email', 'respond']));
+      expect(model.calls[1]!.toolChoice).toBe('required');
+      expect(String(model.calls[1]!.messages[0]!.content)).not.toContain('Tool name: click_input');
+      expect(steps[1].tool_calls.map((c: { name: string }) => c.name)).toEqual(['click_input', 'click_input', 'click_input', 'respond']);
+      expect(steps[0].tool_calls.map((c: { name: string }) => c.name)).toEqual(['select_application_window', 'respond']);
+      expect(requests[1]).toMatchObject({ tool_mode: 'native', tools: expect.arrayContaining(['click_input', 'respond']) });
+    } else {
+      expect(String(model.calls[1]!.messages[0]!.content)).toContain('Tool name: click_input');
+      expect(steps.every((l) => l.tool_calls === undefined)).toBe(true);
+      expect(requests[1].tool_mode).toBeUndefined();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 
 /** Codes of the errors `@ufo-ts/processor-strategies` throws. */
-export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN';
+export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN' | 'MODEL_REPLY_INVALID';
 
 /** A strategy chain whose dependencies cannot be satisfied (thrown when the processor is built or at run time). */
 export class StrategyDependencyError extends UfoError<StrategyErrorCode> {
@@ -49,6 +49,24 @@ export class StepStatusError extends UfoError<StrategyErrorCode> {
   ) {
     super('STEP_STATUS_UNKNOWN', `status: "${status}" is not one of ${allowed.join(', ')} (the states of ${agentKind})`, {
       details: { field: 'status', value: status, allowed: [...allowed] },
+    });
+  }
+}
+
+/**
+ * A native tool-mode reply that could not be read as a reply, after the re-asks: no tool call, an unknown tool,
+ * several `respond` calls, several actions for an agent that runs one, or arguments the reply schema rejects.
+ * `issues` names each problem.
+ */
+export class ToolReplyError extends UfoError<StrategyErrorCode> {
+  constructor(
+    readonly issues: readonly string[],
+    readonly attempts: number,
+    options?: UfoErrorOptions,
+  ) {
+    super('MODEL_REPLY_INVALID', `The model's tool calls do not make a reply (after ${attempts} attempt${attempts === 1 ? '' : 's'}): ${issues.join('; ')}`, {
+      ...options,
+      details: { issues: [...issues], attempts },
     });
   }
 }

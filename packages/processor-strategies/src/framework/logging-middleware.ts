@@ -48,6 +48,7 @@ export function loggingMiddleware(): Middleware {
         message: response.message as string[] | undefined,
         questions: response.questions as string[] | undefined,
         result: response.result,
+        tool_calls: step.get<StepRecordInput['tool_calls']>('tool_calls'),
         model: step.get<string>('model'),
         tokens,
         screenshots: screenshotPaths(step),

@@ -2,6 +2,7 @@ import { AppAgent, HostAgent, LinuxAgent, Blackboard, type AgentRegistry, type A
 import type { ChatModel } from '@ufo-ts/core';
 import { createAppProcessor, createLinuxProcessor, type AppProcessorOptions } from './app-processor.js';
 import { createHostProcessor, type HostProcessorOptions } from './host-processor.js';
+import type { ToolMode } from '../strategies/tool-mode.js';
 
 /** Options of {@link createHostAgentStack}. */
 export interface HostAgentStackOptions extends AgentServices {
@@ -11,6 +12,11 @@ export interface HostAgentStackOptions extends AgentServices {
   safeGuard?: boolean;
   /** `follower`: a finished subtask ends the round. */
   mode?: 'normal' | 'follower';
+  /**
+   * How both agents ask the model: `text` (default), `native` tool calls, or `auto` (native when the model reports
+   * `features.toolCalls`). `host.toolMode` and `app.toolMode` override it per agent.
+   */
+  toolMode?: ToolMode;
   host?: HostProcessorOptions;
   app?: AppProcessorOptions;
   /** Use these processors instead of the built-in ones. */
@@ -22,7 +28,8 @@ export interface HostAgentStackOptions extends AgentServices {
 
 /** Builds a HostAgent whose ASSIGN creates AppAgents with the built-in (or given) processors. */
 export function createHostAgentStack(options: HostAgentStackOptions): HostAgent {
-  const appProcessor = options.appProcessor ?? createAppProcessor(options.app);
+  const mode = options.toolMode ? { toolMode: options.toolMode } : {};
+  const appProcessor = options.appProcessor ?? createAppProcessor({ ...mode, ...options.app });
   const services: AgentServices = {
     model: options.model,
     dispatcher: options.dispatcher,
@@ -34,7 +41,7 @@ export function createHostAgentStack(options: HostAgentStackOptions): HostAgent 
   return new HostAgent({
     ...services,
     name: 'HostAgent',
-    processor: options.hostProcessor ?? createHostProcessor(options.host),
+    processor: options.hostProcessor ?? createHostProcessor({ ...mode, ...options.host }),
     safeGuard: options.safeGuard ?? true,
     thirdPartyProcessor: appProcessor,
     ...(options.registry ? { registry: options.registry } : {}),
@@ -55,8 +62,27 @@ export function createHostAgentStack(options: HostAgentStackOptions): HostAgent 
   });
 }
 
-/** Builds a visual LinuxAgent with the built-in (or given) processor. */
-export function createLinuxAgent(options: AgentServices & { safeGuard?: boolean; processor?: StepProcessor; linux?: AppProcessorOptions }): LinuxAgent {
+/** Options of {@link createLinuxAgent}. */
+export interface LinuxAgentOptions extends AgentServices {
+  /** Ask before actions marked CONFIRM (default true). */
+  safeGuard?: boolean;
+  /** Use this processor instead of the built-in one. */
+  processor?: StepProcessor;
+  /** Options of the built-in processor. */
+  linux?: AppProcessorOptions;
+  /** How the agent asks the model: `text` (default), `native` tool calls, or `auto`; `linux.toolMode` overrides it. */
+  toolMode?: ToolMode;
+}
+
+/**
+ * Builds a visual LinuxAgent with the built-in (or given) processor.
+ *
+ * @example
+ * ```ts
+ * const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink, toolMode: 'auto' });
+ * ```
+ */
+export function createLinuxAgent(options: LinuxAgentOptions): LinuxAgent {
   return new LinuxAgent({
     model: options.model,
     dispatcher: options.dispatcher,
@@ -65,7 +91,7 @@ export function createLinuxAgent(options: AgentServices & { safeGuard?: boolean;
     logSink: options.logSink,
     ...(options.clock ? { clock: options.clock } : {}),
     name: 'LinuxAgent',
-    processor: options.processor ?? createLinuxProcessor(options.linux),
+    processor: options.processor ?? createLinuxProcessor({ ...(options.toolMode ? { toolMode: options.toolMode } : {}), ...options.linux }),
     blackboard: new Blackboard(),
     safeGuard: options.safeGuard ?? true,
   });

@@ -8,6 +8,7 @@ import type { Strategy } from '../framework/strategy.js';
 import { appActionStrategy, memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy } from '../strategies/data-collection.js';
 import { appLlmStrategy } from '../strategies/agent-llm-strategies.js';
+import type { ToolMode } from '../strategies/tool-mode.js';
 import { DEFAULT_DATA_TOOLS, type DataToolNames } from './tool-names.js';
 
 /** Options of {@link createAppProcessor} and {@link createLinuxProcessor}. */
@@ -19,6 +20,8 @@ export interface AppProcessorOptions {
   tools?: Partial<DataToolNames>;
   /** Extra system instructions (platform notes, an agent's introduction). */
   instructions?: string;
+  /** How the model is asked: `text` (default), `native` tool calls, or `auto` (native when the model has them). */
+  toolMode?: ToolMode;
   strategies?: Partial<Record<'DATA_COLLECTION' | 'LLM_INTERACTION' | 'ACTION_EXECUTION' | 'MEMORY_UPDATE', Strategy>>;
   middleware?: Middleware[];
 }
@@ -53,7 +56,7 @@ function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplat
     }),
     strategies: {
       DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options, twoTier),
-      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlmStrategy({ twoTier, ...(options.instructions !== undefined ? { instructions: options.instructions } : {}) }),
+      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlmStrategy({ twoTier, ...(options.instructions !== undefined ? { instructions: options.instructions } : {}), ...(options.toolMode ? { toolMode: options.toolMode } : {}) }),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? appActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? memoryUpdateStrategy(),
     },

@@ -9,6 +9,7 @@ import { memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy, thirdPartyTargetsStrategy } from '../strategies/data-collection.js';
 import { hostActionStrategy } from '../strategies/host-strategies.js';
 import { hostLlmStrategy } from '../strategies/agent-llm-strategies.js';
+import type { ToolMode } from '../strategies/tool-mode.js';
 import { DEFAULT_DATA_TOOLS, type DataToolNames } from './tool-names.js';
 
 /** Options of {@link createHostProcessor}. */
@@ -16,6 +17,8 @@ export interface HostProcessorOptions {
   /** Send the desktop screenshot to the model (default true). */
   visual?: boolean;
   tools?: Partial<DataToolNames>;
+  /** How the model is asked: `text` (default), `native` tool calls, or `auto` (native when the model has them). */
+  toolMode?: ToolMode;
   /** Replace any phase's strategy (custom strategies plug in here). */
   strategies?: Partial<Record<'DATA_COLLECTION' | 'LLM_INTERACTION' | 'ACTION_EXECUTION' | 'MEMORY_UPDATE', Strategy<HostAgent>>>;
   /** Extra middleware, run after the logging middleware's `beforeProcess`. */
@@ -42,7 +45,7 @@ export function createHostProcessor(options: HostProcessorOptions = {}): Process
       DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? new ComposedStrategy({ name: 'HostDataCollection', phase: 'DATA_COLLECTION', strategies: dataParts }),
       LLM_INTERACTION:
         options.strategies?.LLM_INTERACTION ??
-        hostLlmStrategy(),
+        hostLlmStrategy(options.toolMode ? { toolMode: options.toolMode } : {}),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? hostActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? (memoryUpdateStrategy() as Strategy<HostAgent>),
     },

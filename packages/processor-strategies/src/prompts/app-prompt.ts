@@ -2,7 +2,7 @@ import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ContentPart, TargetInfo } from '@ufo-ts/core';
 import { appResponseSchemaFor } from '../schemas/responses.js';
 import { chatMessages, labelledImage, lastActionsParts, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
-import { replyFormatText } from './schema-text.js';
+import { nativeReplyText, replyFormatText } from './schema-text.js';
 
 /** What an application-level prompt (AppAgent, LinuxAgent, third-party agents) is built from. */
 export interface AppPromptInput {
@@ -18,6 +18,8 @@ export interface AppPromptInput {
   screenshot?: string | undefined;
   annotatedScreenshot?: string | undefined;
   toolsText: string;
+  /** `json` (default): the reply is one JSON object; `tools`: native tool calls (the tools are not listed as text). */
+  replyFormat?: 'json' | 'tools' | undefined;
   /** Extra system instructions (platform notes, a third-party agent's introduction). */
   instructions?: string | undefined;
 }
@@ -35,8 +37,9 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
   const system = [
     APP_SYSTEM,
     input.instructions ?? '',
-    `## Tools you can call\n${input.toolsText}`,
-    replyFormatText(appResponseSchemaFor(agent.machine.stateNames)),
+    ...(input.replyFormat === 'tools'
+      ? [nativeReplyText('list')]
+      : [`## Tools you can call\n${input.toolsText}`, replyFormatText(appResponseSchemaFor(agent.machine.stateNames))]),
   ]
     .filter(Boolean)
     .join('\n\n');

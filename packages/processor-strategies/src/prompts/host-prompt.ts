@@ -2,7 +2,7 @@ import type { HostAgent } from '@ufo-ts/agent-fsm';
 import type { ContentPart, SubtaskRecord, TargetInfo } from '@ufo-ts/core';
 import { HostResponseSchema } from '../schemas/responses.js';
 import { chatMessages, labelledImage, lastActionsParts, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
-import { replyFormatText } from './schema-text.js';
+import { nativeReplyText, replyFormatText } from './schema-text.js';
 
 /** What the HostAgent's prompt is built from. */
 export interface HostPromptInput {
@@ -11,6 +11,8 @@ export interface HostPromptInput {
   previousSubtasks: SubtaskRecord[];
   screenshot?: string | undefined;
   toolsText: string;
+  /** `json` (default): the reply is one JSON object; `tools`: native tool calls (the tools are not listed as text). */
+  replyFormat?: 'json' | 'tools' | undefined;
 }
 
 const HOST_SYSTEM = `You are the HostAgent of a desktop automation engine. You break the user's request into subtasks,
@@ -22,7 +24,10 @@ status PENDING with your questions. Never invent window ids: use only ids from t
 
 /** Builds the HostAgent's messages. */
 export function buildHostPrompt(agent: HostAgent, input: HostPromptInput) {
-  const system = `${HOST_SYSTEM}\n\n## Tools you can call\n${input.toolsText}\n\n${replyFormatText(HostResponseSchema)}`;
+  const system =
+    input.replyFormat === 'tools'
+      ? `${HOST_SYSTEM}\n\n${nativeReplyText('single')}`
+      : `${HOST_SYSTEM}\n\n## Tools you can call\n${input.toolsText}\n\n${replyFormatText(HostResponseSchema)}`;
   const lastActions = lastActionsParts(agent);
   const user: ContentPart[] = [
     ...agent.blackboard.toPromptParts(),

@@ -15,3 +15,15 @@ export function replyFormatText(schema: z.ZodType): string {
   }
   return text;
 }
+
+/**
+ * The reply section of a prompt in native tool mode: the tools travel as definitions, so it only says how to
+ * use them (`list`: several action calls run in order; `single`: one action per step).
+ */
+export function nativeReplyText(shape: 'list' | 'single'): string {
+  const actions =
+    shape === 'list'
+      ? 'Each action is a call to its tool; several calls in one reply run in the order you make them.'
+      : 'Call at most one tool besides respond per reply: it is the action of this step.';
+  return `## How to reply\nReply with tool calls only. ${actions} In every reply also call respond once with your observation, thought, plan and status (alone when no action is needed).`;
+}

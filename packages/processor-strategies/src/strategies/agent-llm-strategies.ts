@@ -4,13 +4,23 @@ import type { StepContext } from '../framework/step-context.js';
 import type { Strategy } from '../framework/strategy.js';
 import { buildAppPrompt } from '../prompts/app-prompt.js';
 import { buildHostPrompt } from '../prompts/host-prompt.js';
+import { appRespondSchemaFor, HostRespondSchema } from '../schemas/respond-schemas.js';
 import { appResponseSchemaFor, HostResponseSchema } from '../schemas/responses.js';
 import { llmStrategy } from './llm-interaction.js';
+import type { ToolMode } from './tool-mode.js';
 
 /** Options of {@link hostLlmStrategy}. */
 export interface HostLlmStrategyOptions {
   /** Text appended to the system prompt of each step (retrieved examples, notes); empty adds nothing. */
   extraInstructions?: (step: StepContext) => string;
+  /**
+   * `text` (default): tools rendered in the prompt, a JSON reply. `native`: each action is a tool call and the rest
+   * of the reply a `respond` call (one action per step for the HostAgent). `auto`: native when the model reports
+   * native tool calls (`model.features.toolCalls`).
+   */
+  toolMode?: ToolMode;
+  /** Native tool mode: re-asks after an unreadable tool-call reply before the step fails (default 1). */
+  replyRetries?: number;
 }
 
 /** The HostAgent's LLM interaction: the host prompt (screenshot, windows and agents, past subtasks) and its reply. */
@@ -20,7 +30,9 @@ export function hostLlmStrategy(options: HostLlmStrategyOptions = {}): Strategy<
     schema: HostResponseSchema,
     schemaName: 'host_agent_response',
     dependsOn: ['targets', 'previous_subtasks', 'request'],
-    buildMessages: (agent, step, toolsText) =>
+    native: { respondSchema: HostRespondSchema, shape: 'single' },
+    ...modeOptions(options),
+    buildMessages: (agent, step, toolsText, replyFormat) =>
       appendToSystem(
         buildHostPrompt(agent, {
           request: step.require<string>('request'),
@@ -28,6 +40,7 @@ export function hostLlmStrategy(options: HostLlmStrategyOptions = {}): Strategy<
           previousSubtasks: step.require<SubtaskRecord[]>('previous_subtasks'),
           screenshot: step.get<string>('screenshot') ?? undefined,
           toolsText,
+          replyFormat,
         }),
         options.extraInstructions?.(step) ?? '',
       ),
@@ -42,6 +55,13 @@ export interface AppLlmStrategyOptions {
   instructions?: string;
   /** Per-step text added after `instructions` (retrieved examples, notes); empty adds nothing. */
   extraInstructions?: (step: StepContext) => string;
+  /**
+   * `text` (default): tools rendered in the prompt, a JSON reply. `native`: each action is a tool call (several run
+   * in order) and the rest of the reply a `respond` call. `auto`: native when the model reports native tool calls.
+   */
+  toolMode?: ToolMode;
+  /** Native tool mode: re-asks after an unreadable tool-call reply before the step fails (default 1). */
+  replyRetries?: number;
 }
 
 /** The AppAgent's (two-tier) or LinuxAgent's (single-tier) LLM interaction: the app prompt and its reply. */
@@ -52,7 +72,9 @@ export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
     schema: (agent) => appResponseSchemaFor(agent.machine.stateNames),
     schemaName: 'app_agent_response',
     dependsOn: ['controls', 'request'],
-    buildMessages: (agent, step, toolsText) =>
+    native: { respondSchema: (agent) => appRespondSchemaFor(agent.machine.stateNames), shape: 'list' },
+    ...modeOptions(options),
+    buildMessages: (agent, step, toolsText, replyFormat) =>
       buildAppPrompt(agent, {
         request: step.require<string>('request'),
         subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
@@ -63,9 +85,14 @@ export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
         screenshot: step.get<string>('screenshot') ?? undefined,
         annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
         toolsText,
+        replyFormat,
         instructions: [options.instructions ?? '', options.extraInstructions?.(step) ?? ''].filter(Boolean).join('\n\n'),
       }),
   });
+}
+
+function modeOptions(options: { toolMode?: ToolMode; replyRetries?: number }): { toolMode?: ToolMode; replyRetries?: number } {
+  return { ...(options.toolMode ? { toolMode: options.toolMode } : {}), ...(options.replyRetries !== undefined ? { replyRetries: options.replyRetries } : {}) };
 }
 
 function appendToSystem(messages: ChatMessage[], text: string): ChatMessage[] {

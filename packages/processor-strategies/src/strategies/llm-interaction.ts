@@ -1,9 +1,15 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { createHash } from 'node:crypto';
-import { renderToolsForPrompt, type ChatMessage, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
+import { renderToolsForPrompt, type ChatMessage, type ChatRequest, type ChatResponse, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
 import type { z } from 'zod';
 import type { StepContext } from '../framework/step-context.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
+import { nativeToolRequest, readNativeReply } from './native-tool-request.js';
+import { resolveToolMode, type ToolMode } from './tool-mode.js';
+import type { ActionShape } from './tool-reply.js';
+
+/** How the prompt asks for the reply: JSON text (`json`) or tool calls (`tools`, native tool mode). */
+export type ReplyFormat = 'json' | 'tools';
 
 /** Options of {@link llmStrategy}. */
 export interface LlmStrategyOptions<A extends Agent, T> {
@@ -16,16 +22,36 @@ export interface LlmStrategyOptions<A extends Agent, T> {
   schemaName: string;
   /** Local keys the prompt needs (checked when the processor is built). */
   dependsOn: readonly string[];
-  /** Builds the messages from the step context and the rendered tool list. */
-  buildMessages: (agent: A, step: StepContext, toolsText: string) => ChatMessage[];
+  /**
+   * Builds the messages from the step context and the rendered tool list. In native tool mode `toolsText` is empty
+   * (the tools travel as definitions) and `format` is `tools`.
+   */
+  buildMessages: (agent: A, step: StepContext, toolsText: string, format: ReplyFormat) => ChatMessage[];
   /** Tools hidden from this agent's prompt (e.g. data-collection tools listed as actions). */
   hiddenTools?: readonly string[];
+  /** Text (default), native tool calls, or native when the model has them (`auto`). */
+  toolMode?: ToolMode;
+  /**
+   * Native tool mode: the reply schema without its actions (the `respond` tool's arguments), and where the text
+   * reply puts the actions (`list`: `action`, `single`: `function` + `arguments`). Required for native mode.
+   */
+  native?: { respondSchema: z.ZodObject | ((agent: A) => z.ZodObject); shape: ActionShape };
+  /** Native tool mode: how many times an unreadable tool-call reply is re-asked before the step fails (default 1). */
+  replyRetries?: number;
 }
 
 /**
  * LLM interaction: lists the agent's action tools once per agent (the original's `context_provision`) and keeps
  * them in `TOOL_INFO`, builds the prompt, logs it to `request.log` (images by hash and size, never inline),
- * calls the model with the reply schema, and provides the parsed `response`, `llm_cost`, `tokens` and `model`.
+ * calls the model and provides the parsed `response`, `llm_cost`, `tokens` and `model`.
+ *
+ * In text mode the tools are rendered in the prompt and the reply is JSON validated with the reply schema. In
+ * native tool mode (`toolMode: 'native'`, or `auto` with a model whose `features.toolCalls` is set) the tools go to
+ * the model as function definitions, each action comes back as a tool call and the rest of the reply as a call to
+ * `respond` (or, with `features.strictSchema` and no action, as strict structured output); the calls are read
+ * into the same `response` a text reply parses to, so action execution, memory and logs do not change. The raw
+ * calls are kept in `tool_calls` (logged with the step). An unreadable reply is re-asked `replyRetries` times,
+ * then fails the step with a {@link ToolReplyError}.
  */
 export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T>): Strategy<A> {
   return defineStrategy<A>({
@@ -35,30 +61,43 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
     provides: ['response', 'llm_cost', 'tokens', 'model'],
     async execute(agent, step) {
       const tools = await actionTools(agent, step.require<DispatchTarget>('dispatch_target'), step, options.hiddenTools);
-      const messages = options.buildMessages(agent, step, renderToolsForPrompt(tools));
-      agent.services.logSink.write('request', {
-        agent: agent.name,
-        session_step: step.get('session_step'),
-        round_num: step.get('round_num'),
-        messages: redactImages(messages),
-        time: new Date(agent.services.clock.now()).toISOString(),
-      });
-      const reply = await agent.services.model.complete({
+      const schema = typeof options.schema === 'function' ? options.schema(agent) : options.schema;
+      const model = agent.services.model;
+      const native = options.native && resolveToolMode(options.toolMode, model) === 'native' ? options.native : undefined;
+      const messages = options.buildMessages(agent, step, native ? '' : renderToolsForPrompt(tools), native ? 'tools' : 'json');
+      const base: ChatRequest = {
         messages,
-        schema: typeof options.schema === 'function' ? options.schema(agent) : options.schema,
-        schemaName: options.schemaName,
         metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
         ...(step.signal ? { signal: step.signal } : {}),
-      });
-      step.set('llm_cost', reply.cost);
-      return {
-        response: reply.parsed,
-        response_text: reply.content,
-        llm_cost: reply.cost,
-        tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens },
-        model: reply.model,
       };
+      if (!native) {
+        logRequest(agent, step, messages);
+        const reply = await model.complete({ ...base, schema, schemaName: options.schemaName });
+        step.set('llm_cost', reply.cost);
+        return outputs(reply, reply.parsed, reply.cost, { input: reply.usage.inputTokens, output: reply.usage.outputTokens });
+      }
+      const respondSchema = typeof native.respondSchema === 'function' ? native.respondSchema(agent) : native.respondSchema;
+      const request = nativeToolRequest(base, tools, { respondSchema, schemaName: options.schemaName, shape: native.shape, features: model.features });
+      logRequest(agent, step, messages, request.tools.definitions.map((d) => d.name).concat(request.respond.name));
+      const read = await readNativeReply(model, request.request, { reading: { tools: request.tools, schema, shape: native.shape }, retries: options.replyRetries ?? 1 });
+      step.set('llm_cost', read.cost);
+      return { ...outputs(read.reply, read.value, read.cost, read.tokens), tool_calls: read.reply.toolCalls ?? [] };
     },
+  });
+}
+
+function outputs(reply: ChatResponse, response: unknown, cost: number | null, tokens: { input: number; output: number }): Record<string, unknown> {
+  return { response, response_text: reply.content, llm_cost: cost, tokens, model: reply.model };
+}
+
+function logRequest(agent: Agent, step: StepContext, messages: ChatMessage[], tools?: string[]): void {
+  agent.services.logSink.write('request', {
+    agent: agent.name,
+    session_step: step.get('session_step'),
+    round_num: step.get('round_num'),
+    messages: redactImages(messages),
+    ...(tools ? { tool_mode: 'native', tools } : {}),
+    time: new Date(agent.services.clock.now()).toISOString(),
   });
 }
 

@@ -1,0 +1,26 @@
+import type { ChatModel, ModelFeatures } from '@ufo-ts/core';
+
+/**
+ * How an agent asks the model for its reply: `text` (the tools rendered in the prompt, one JSON reply), `native`
+ * (each action is a call to its tool, the rest travels in the `respond` tool or in strict structured output) or
+ * `auto` (native when the model reports native tool calls, else text).
+ */
+export type ToolMode = 'text' | 'native' | 'auto';
+
+/**
+ * The mode a step runs in for `model`: `auto` is `native` when `model.features?.toolCalls`, else `text`; an
+ * absent mode is `text`.
+ *
+ * @example
+ * ```ts
+ * resolveToolMode('auto', new ScriptedModel({ replies: [], features: NATIVE_TOOL_FEATURES })); // 'native'
+ * ```
+ */
+export function resolveToolMode(mode: ToolMode | undefined, model: ChatModel): 'text' | 'native' {
+  if (mode === 'native') return 'native';
+  if (mode === 'auto') return model.features?.toolCalls ? 'native' : 'text';
+  return 'text';
+}
+
+/** What a model that calls tools natively, several per reply, without strict schemas reports (scripted models, demos). */
+export const NATIVE_TOOL_FEATURES: ModelFeatures = Object.freeze({ toolCalls: true, parallelToolCalls: true, strictSchema: false });
