@@ -8,6 +8,9 @@ import { ClientRegistry } from './connections/client-registry.js';
 import { TokenBuckets } from './connections/token-bucket.js';
 import { ServerListenError } from './errors.js';
 import { createApiApp } from './http/api-app.js';
+import { ServerEventStream } from './events/server-event-stream.js';
+import { LocalStreamEventBus, type StreamEventBus } from './events/stream-event-bus.js';
+import { taskAudience } from './events/task-audience.js';
 import type { ServerEvent, ServerEventListener } from './server-events.js';
 import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 import { SessionManager, type ModelFactory, type ServerSessionFactory } from './sessions/session-manager.js';
@@ -113,6 +116,24 @@ export interface UfoServerOptions {
    * presence and command routing go through the extension. Default: single process, everything in memory.
    */
   scaleOut?: ScaleOutFactory;
+  /**
+   * The live event stream (`GET /api/events`, `GET /api/tasks/{task_name}/events`): the bus it publishes through
+   * (default: the scale-out's shared bus in cluster mode, else one in this process) and its bounds.
+   */
+  events?: {
+    bus?: StreamEventBus;
+    /** Events kept for `Last-Event-ID` resume of the server-wide stream (default 2 000). */
+    serverBufferSize?: number;
+    /** Events kept per task (default 1 000) and tasks kept (default 200). */
+    taskBufferSize?: number;
+    maxTaskBuffers?: number;
+    /** Unread bytes a subscriber may have queued before it is dropped (default 1 MiB). */
+    maxQueuedBytes?: number;
+    /** Interval of the keep-alive comment lines, in ms (default 15 000). */
+    heartbeatMs?: number;
+  };
+  /** Serves the web console at `/console/` (default false). It asks for the API key and calls the same API. */
+  console?: boolean;
 }
 
 /** Where a started server listens. */
@@ -147,6 +168,8 @@ export interface UfoServer {
   readonly credentials: DeviceCredentialStore;
   /** Open WebSocket connections (registered or not). */
   readonly connectionCount: number;
+  /** The live event stream (its bus and this node's buffers and subscribers). */
+  readonly stream: ServerEventStream;
 }
 
 /**
@@ -155,7 +178,9 @@ export interface UfoServer {
  */
 export function createUfoServer(options: UfoServerOptions): UfoServer {
   const apiKey = options.apiKey ?? generateApiKey();
+  let stream: ServerEventStream | undefined;
   const emit = (event: ServerEvent) => {
+    stream?.publishServerEvent(event);
     try {
       options.onEvent?.(event);
     } catch {
@@ -176,10 +201,14 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
     ...(options.commandGraceMs !== undefined ? { commandGraceMs: options.commandGraceMs } : {}),
     results,
+    wrapLogSink: (sink, task) => stream?.wrapLogSink(sink, task.taskName) ?? sink,
     emit,
   });
   const logRoot = options.logRoot ?? 'logs';
-  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit });
+  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit, streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink });
+  const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
+  const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => taskAudience(results.get(taskName)) });
+  stream = eventStream;
   const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
   const logBytes = { maxBytes: options.deviceLogBytes?.maxBytes ?? 256 * 1024 * 1024, windowMs: options.deviceLogBytes?.windowMs ?? 3_600_000 };
   const tasks: TaskBackend = new DeviceLimitedTaskBackend(scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results }), { taskRate, logBytes, logRoot, now });
@@ -201,6 +230,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     clients: registry,
     tasks,
     credentials,
+    stream: eventStream,
     get address() {
       return address;
     },
@@ -221,6 +251,9 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         credentials,
         // a revoked device connected here is disconnected at once (4003); on other nodes it cannot register again
         onCredentialRevoked: (clientId) => registry.get(clientId)?.close(4003, 'device credential revoked'),
+        events: eventStream,
+        ...(maxQueuedBytes !== undefined ? { maxQueuedBytes } : {}),
+        console: options.console ?? false,
       });
       endpoint = new AipEndpoint({
         path: '/ws',
@@ -254,6 +287,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       http = server;
       listeningPort = (server.address() as AddressInfo).port;
       try {
+        await eventStream.start();
         await scaleOut?.start();
       } catch (error) {
         endpoint.close();
@@ -271,6 +305,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       stopping ??= (async () => {
         await scaleOut?.stop();
         await sessions.stop();
+        await stream?.close();
         endpoint?.close();
         if (http) {
           const server = http;

@@ -10,6 +10,10 @@ import type { TaskBackend } from '../scale-out/task-backend.js';
 import { ClientIdSchema } from '@ufo-ts/aip';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
+import { mountEventRoutes } from '../events/event-routes.js';
+import type { ServerEventStream } from '../events/server-event-stream.js';
+import { requestViewer, taskAudience } from '../events/task-audience.js';
+import { mountConsoleRoutes } from '../console/console-routes.js';
 
 /** Options of {@link createApiApp}. */
 export interface ApiAppOptions {
@@ -29,6 +33,12 @@ export interface ApiAppOptions {
   credentials: DeviceCredentialStore;
   /** Called after a credential is revoked (e.g. to disconnect the device). */
   onCredentialRevoked?: (clientId: string) => void;
+  /** The live event stream served at `/api/events` and `/api/tasks/{task_name}/events` (absent: no stream routes). */
+  events?: ServerEventStream;
+  /** Unread bytes an event subscriber may have queued before it is dropped (default 1 MiB). */
+  maxQueuedBytes?: number;
+  /** Serve the web console at `/console/` (default false). */
+  console?: boolean;
 }
 
 /**
@@ -123,6 +133,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
     if (revoked) options.onCredentialRevoked?.(clientId);
     return c.json({ client_id: clientId, revoked });
   });
+
+  if (options.events) mountEventRoutes(app, { hub: options.events.hub, tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
+  if (options.console) mountConsoleRoutes(app);
 
   app.notFound((c) => c.json({ code: 'NOT_FOUND', error: `no route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

@@ -1,4 +1,6 @@
 import type { CommandResultsMessage } from '@ufo-ts/aip';
+import type { LogSink } from '@ufo-ts/core';
+import type { StreamEventBus } from '../events/stream-event-bus.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import type { DeviceConnection, PinnedIdentity } from '../connections/device-connection.js';
@@ -39,8 +41,10 @@ export interface LocalNode {
   readonly logRoot: string;
   /** Default timeout of one remote command, in ms. */
   readonly commandTimeoutMs: number;
-  /** Reports an event through the server's `onEvent`. */
+  /** Reports an event through the server's `onEvent` (and the live event stream). */
   emit(event: ServerEvent): void;
+  /** Wraps a task's log sink so the live event stream gets its steps, model calls and screenshots. */
+  streamLogSink?(sink: LogSink, taskName: string): LogSink;
 }
 
 /**
@@ -52,6 +56,8 @@ export interface ScaleOut {
   readonly devices: DeviceHooks;
   /** Device credentials shared by every node (default: the server's own, in memory). */
   readonly credentials?: DeviceCredentialStore;
+  /** The bus of the live event stream shared by every node (default: one in this process). */
+  readonly events?: StreamEventBus;
   /** Connects (queue workers, subscriptions); called once the server listens. */
   start(): Promise<void>;
   /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocketCommandDispatcher, type DeviceInfo, type Platform } from '@ufo-ts/aip';
-import { EventBus, errorMessage, timestampTaskName, type ChatModel, type Session, type SessionOutcome } from '@ufo-ts/core';
+import { EventBus, FileLogSink, errorMessage, timestampTaskName, type ChatModel, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import {
   DeviceBusyError,
@@ -12,6 +12,7 @@ import {
 } from '../errors.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from './result-store.js';
+import { claimTaskLogFolder } from './task-log-folder.js';
 import { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './service-session.js';
 import type { TaskOutcome, TaskRecord, TaskRecordStatus } from './task-record.js';
 
@@ -38,6 +39,8 @@ export interface SessionFactoryInput extends TaskContext {
   logRoot: string;
   /** The bus the server forwards to its `engine` events. */
   events: EventBus;
+  /** Wraps the session's log sink so the server's live event stream sees its steps and screenshots. */
+  wrapLogSink: (sink: LogSink) => LogSink;
 }
 
 /** Builds the whole session of a task (replaces the built-in ServiceSession wiring). */
@@ -61,6 +64,8 @@ export interface SessionManagerOptions {
   results: ResultStore;
   /** Extra options of the built-in ServiceSession (step cap, interactor answers, safe-guard). */
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
+  /** Wraps each task's log sink (the live event stream reads steps and screenshots through it). */
+  wrapLogSink?: (sink: LogSink, task: TaskContext) => LogSink;
   emit: (event: ServerEvent) => void;
 }
 
@@ -238,7 +243,8 @@ export class SessionManager {
     const events = new EventBus();
     events.subscribe((event) => this.options.emit({ type: 'engine', taskName: context.taskName, event }));
     if (this.options.createSession) {
-      return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events });
+      const wrapLogSink = (sink: LogSink) => this.options.wrapLogSink?.(sink, context) ?? sink;
+      return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink });
     }
     const model = await this.options.createModel!(context);
     return new ServiceSession({
@@ -252,6 +258,9 @@ export class SessionManager {
       model,
       logRoot: this.options.logRoot,
       events,
+      ...(this.options.wrapLogSink
+        ? { logSink: this.options.wrapLogSink(new FileLogSink({ logRoot: this.options.logRoot, task: claimTaskLogFolder(this.options.logRoot, context.taskName, context.sessionId) }), context) }
+        : {}),
     });
   }
 

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, Hono } from 'hono';
+import type { TaskBackend } from '../scale-out/task-backend.js';
+import type { TaskRecord } from '../sessions/task-record.js';
+import { parseEventId } from './event-id.js';
+import type { EventHub } from './event-hub.js';
+import { SseStream } from './sse-stream.js';
+
+/** Options of {@link mountEventRoutes}. */
+export interface EventRoutesOptions {
+  hub: EventHub;
+  tasks: TaskBackend;
+  /** The id of the API key a request presented (undefined when the server has a single key). */
+  viewerOf: (c: Context) => string | undefined;
+  /** The id of the API key that owns a task (undefined: every key may see it). */
+  audienceOf: (record: TaskRecord) => string | undefined;
+  /** Unread bytes a subscriber may have queued before it is dropped (default 1 MiB). */
+  maxQueuedBytes?: number;
+}
+
+const SCREENSHOT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}\.(png|jpe?g|webp|gif)$/i;
+const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+
+/**
+ * Mounts the live stream on an API app whose `/api/*` routes already require the API key:
+ * `GET /api/events` (every event the key may see), `GET /api/tasks/{task_name}/events` (one task's events, its kept
+ * events replayed first) and `GET /api/tasks/{task_name}/screenshots/{file}` (a screenshot a `screenshot` event
+ * names). Both streams honour `Last-Event-ID`.
+ */
+export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
+  const maxQueuedBytes = options.maxQueuedBytes ?? 1024 * 1024;
+  const visibleTask = async (c: Context): Promise<TaskRecord | undefined> => {
+    const record = await options.tasks.findTask({ taskName: c.req.param('task_name') ?? '' });
+    if (!record) return undefined;
+    const audience = options.audienceOf(record);
+    return audience === undefined || audience === options.viewerOf(c) ? record : undefined;
+  };
+  const stream = (c: Context, taskName: string | undefined): Response => {
+    const lastEventId = c.req.header('last-event-id')?.trim() || undefined;
+    if (lastEventId !== undefined && !parseEventId(lastEventId)) {
+      return c.json({ code: 'BODY_INVALID', error: 'Last-Event-ID must be an id this stream sent (<ms>-<seq>)' }, 400);
+    }
+    let unsubscribe: () => void = () => {};
+    const sse = new SseStream({ maxQueuedBytes, onClose: () => unsubscribe() });
+    unsubscribe = options.hub.subscribe({
+      ...(taskName !== undefined ? { taskName } : {}),
+      viewer: options.viewerOf(c),
+      ...(lastEventId !== undefined ? { lastEventId } : {}),
+      deliver: (record) => sse.send(record),
+      heartbeat: () => sse.heartbeat(),
+      end: (reason) => sse.drop(reason),
+    });
+    if (sse.closed) unsubscribe();
+    c.req.raw.signal.addEventListener('abort', () => sse.drop('the client left'), { once: true });
+    if (c.req.raw.signal.aborted) sse.drop('the client left');
+    return new Response(sse.body, {
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  };
+
+  app.get('/api/events', (c) => stream(c, undefined));
+
+  app.get('/api/tasks/:task_name/events', async (c) => {
+    const record = await visibleTask(c);
+    if (!record) return c.json({ code: 'TASK_NOT_FOUND', error: `no task named "${c.req.param('task_name')}"` }, 404);
+    return stream(c, record.task_name);
+  });
+
+  app.get('/api/tasks/:task_name/screenshots/:file', async (c) => {
+    const file = c.req.param('file');
+    const record = await visibleTask(c);
+    if (!record) return c.json({ code: 'TASK_NOT_FOUND', error: `no task named "${c.req.param('task_name')}"` }, 404);
+    if (!SCREENSHOT_FILE.test(file) || !record.log_folder) return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}"` }, 404);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(record.log_folder, file));
+    } catch {
+      return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}" on this node` }, 404);
+    }
+    const extension = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': MEDIA_TYPES[extension] ?? 'application/octet-stream',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    });
+  });
+}
