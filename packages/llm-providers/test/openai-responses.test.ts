@@ -64,7 +64,7 @@ describe('OpenAI Responses API', () => {
     const response = await model.complete({ messages: simpleMessages(), schema: z.object({ x: z.number() }), schemaName: 'point' });
     expect(response.parsed).toEqual({ x: 3 });
     const first = srv.requests[0]!.body as { text: { format: Record<string, unknown> } };
-    expect(first.text.format).toMatchObject({ type: 'json_schema', name: 'point', strict: false });
+    expect(first.text.format).toMatchObject({ type: 'json_schema', name: 'point', strict: true });
     const second = srv.requests[1]!.body as { input: Array<{ role: string; content: string }> };
     expect(second.input.at(-1)!.content).toContain('x: expected number, got "not a number"');
   });

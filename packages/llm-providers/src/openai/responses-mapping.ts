@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { ChatMessage } from '@ufo-ts/core';
+import type { ChatMessage, ImagePart, ToolCall, ToolChoice, ToolDefinition } from '@ufo-ts/core';
 import { contentText, imageUrl } from '../message-content.js';
-import type { ProviderCall, ProviderReply } from '../provider-transport.js';
+import type { InvalidToolCall, ProviderCall, ProviderReply } from '../provider-transport.js';
+import { decodeToolArguments } from '../tools/tool-arguments.js';
 
 /** How to shape Responses API requests for one model. */
 export interface ResponsesMappingOptions {
@@ -9,35 +10,141 @@ export interface ResponsesMappingOptions {
   model: string;
   /** OpenAI image `detail` (default `auto`). */
   imageDetail?: 'low' | 'high' | 'auto';
+  /** Reasoning models get their encrypted reasoning back (`include`) so it can go with tool calls in history. */
+  capabilities?: { reasoning: boolean };
 }
 
 type InputPart =
   | { type: 'input_text'; text: string }
   | { type: 'input_image'; image_url: string; detail: 'low' | 'high' | 'auto' };
-type InputMessage = { role: 'system' | 'user' | 'assistant'; content: string | InputPart[] };
+type InputItem = Record<string, unknown>;
 
-/** The Responses API request body (without `stream`) for a provider call. */
+/**
+ * The Responses API request body (without `stream`) for a provider call: messages as input items, assistant tool
+ * calls as `function_call` / `computer_call` items (with the reasoning items and safety checks they came with),
+ * tool results as `function_call_output` / `computer_call_output` items, tools as function tools or the
+ * `computer_use_preview` tool (which needs `truncation: "auto"`).
+ */
 export function toResponsesBody(call: ProviderCall, options: ResponsesMappingOptions): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model: options.model,
-    input: call.messages.map((message) => toInputMessage(message, options)),
+    input: toInputItems(call.messages, options),
     store: false,
   };
   if (call.temperature !== undefined) body['temperature'] = call.temperature;
   if (call.maxTokens !== undefined) body['max_output_tokens'] = call.maxTokens;
   if (call.responseFormat?.type === 'json_schema') {
     body['text'] = {
-      format: { type: 'json_schema', name: call.responseFormat.name, schema: call.responseFormat.schema, strict: false },
+      format: {
+        type: 'json_schema',
+        name: call.responseFormat.name,
+        schema: call.responseFormat.schema,
+        strict: call.responseFormat.strict,
+      },
     };
   } else if (call.responseFormat?.type === 'json_object') {
     body['text'] = { format: { type: 'json_object' } };
   }
+  if (call.tools?.length) {
+    body['tools'] = call.tools.map(toWireTool);
+    if (call.toolChoice !== undefined) body['tool_choice'] = toWireToolChoice(call.toolChoice, call.tools);
+    if (call.parallelToolCalls !== undefined) body['parallel_tool_calls'] = call.parallelToolCalls;
+    if (call.tools.some((tool) => tool.type === 'computer')) body['truncation'] = 'auto';
+    if (options.capabilities?.reasoning) body['include'] = ['reasoning.encrypted_content'];
+  }
   return body;
 }
 
-function toInputMessage(message: ChatMessage, options: ResponsesMappingOptions): InputMessage {
+function toWireTool(tool: ToolDefinition): Record<string, unknown> {
+  if (tool.type === 'computer') {
+    return {
+      type: 'computer_use_preview',
+      display_width: tool.displayWidth,
+      display_height: tool.displayHeight,
+      environment: tool.environment ?? 'linux',
+    };
+  }
+  const out: Record<string, unknown> = { type: 'function', name: tool.name };
+  if (tool.description !== undefined) out['description'] = tool.description;
+  out['parameters'] = tool.inputSchema;
+  // The Responses API makes function tools strict unless told otherwise.
+  out['strict'] = tool.strict ?? false;
+  return out;
+}
+
+function toWireToolChoice(choice: ToolChoice, tools: ToolDefinition[]): unknown {
+  if (typeof choice === 'string') return choice;
+  const computer = choice.name === 'computer' && tools.some((tool) => tool.type === 'computer');
+  return computer ? { type: 'computer_use_preview' } : { type: 'function', name: choice.name };
+}
+
+function toInputItems(messages: ChatMessage[], options: ResponsesMappingOptions): InputItem[] {
+  const calls = new Map<string, ToolCall>();
+  const items: InputItem[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      items.push(toolOutputItem(message, calls.get(message.toolCallId ?? ''), options));
+      continue;
+    }
+    if (message.role === 'assistant' && message.toolCalls?.length) {
+      const text = contentText(message.content);
+      if (text) items.push({ role: 'assistant', content: text });
+      for (const toolCall of message.toolCalls) {
+        calls.set(toolCall.id, toolCall);
+        items.push(...toolCallItems(toolCall));
+      }
+      continue;
+    }
+    items.push(toInputMessage(message, options));
+  }
+  return items;
+}
+
+function toolCallItems(toolCall: ToolCall): InputItem[] {
+  const data = toolCall.providerData ?? {};
+  const reasoning = Array.isArray(data['reasoning']) ? (data['reasoning'] as InputItem[]) : [];
+  if (toolCall.type === 'computer') {
+    const item: InputItem = { type: 'computer_call' };
+    if (typeof data['id'] === 'string') item['id'] = data['id'];
+    item['call_id'] = toolCall.id;
+    item['action'] = toolCall.arguments;
+    item['pending_safety_checks'] = data['pending_safety_checks'] ?? [];
+    item['status'] = 'completed';
+    return [...reasoning, item];
+  }
+  return [
+    ...reasoning,
+    { type: 'function_call', call_id: toolCall.id, name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) },
+  ];
+}
+
+function toolOutputItem(message: ChatMessage, toolCall: ToolCall | undefined, options: ResponsesMappingOptions): InputItem {
+  const callId = message.toolCallId ?? '';
+  const images = typeof message.content === 'string' ? [] : message.content.filter((part): part is ImagePart => part.type === 'image');
+  if (toolCall?.type === 'computer') {
+    const screenshot = images[0];
+    if (!screenshot) throw new TypeError(`The result of computer call ${callId} has no screenshot image`);
+    const item: InputItem = {
+      type: 'computer_call_output',
+      call_id: callId,
+      output: { type: 'computer_screenshot', image_url: imageUrl(screenshot) },
+    };
+    const pending = toolCall.providerData?.['pending_safety_checks'];
+    if (Array.isArray(pending) && pending.length > 0) item['acknowledged_safety_checks'] = pending;
+    return item;
+  }
+  let text = contentText(message.content);
+  if (message.isError) text = `Error: ${text}`;
+  if (images.length === 0) return { type: 'function_call_output', call_id: callId, output: text };
+  const output: InputPart[] = [];
+  if (text) output.push({ type: 'input_text', text });
+  for (const image of images) output.push({ type: 'input_image', image_url: imageUrl(image), detail: options.imageDetail ?? 'auto' });
+  return { type: 'function_call_output', call_id: callId, output };
+}
+
+function toInputMessage(message: ChatMessage, options: ResponsesMappingOptions): InputItem {
   if (typeof message.content === 'string' || message.role !== 'user') {
-    return { role: message.role === 'tool' ? 'user' : message.role, content: contentText(message.content) };
+    return { role: message.role, content: contentText(message.content) };
   }
   const parts: InputPart[] = [];
   for (const part of message.content) {
@@ -67,9 +174,15 @@ export const ResponsesBodySchema = z.looseObject({
   output: z.array(
     z.looseObject({
       type: z.string(),
+      id: z.string().nullish(),
       content: z
         .array(z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
-        .optional(),
+        .nullish(),
+      call_id: z.string().nullish(),
+      name: z.string().nullish(),
+      arguments: z.unknown().optional(),
+      action: z.unknown().optional(),
+      pending_safety_checks: z.array(z.unknown()).nullish(),
     }),
   ),
   incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
@@ -77,12 +190,47 @@ export const ResponsesBodySchema = z.looseObject({
 });
 export type ResponsesBody = z.infer<typeof ResponsesBodySchema>;
 
-/** Decodes a Responses API body: the text of its `output_text` parts, usage and status. */
+/**
+ * Decodes a Responses API body: the text of its `output_text` parts, `refusal` parts, `function_call` items as
+ * function tool calls (by `call_id`, arguments parsed), `computer_call` items as computer tool calls (the `action`
+ * as arguments; item id, pending safety checks and the reasoning items before the call in `providerData`), usage
+ * and status.
+ */
 export function decodeResponsesBody(body: unknown): ProviderReply {
   const parsed = ResponsesBodySchema.parse(body);
   let content = '';
   let refusal = '';
-  for (const item of parsed.output) {
+  const toolCalls: ToolCall[] = [];
+  const invalid: InvalidToolCall[] = [];
+  let reasoning: unknown[] = [];
+  for (const [index, item] of parsed.output.entries()) {
+    if (item.type === 'reasoning') {
+      reasoning.push(item);
+      continue;
+    }
+    if (item.type === 'function_call' || item.type === 'computer_call') {
+      const id = item.call_id || item.id || `call_${index}`;
+      const providerData: Record<string, unknown> = {};
+      if (reasoning.length > 0) providerData['reasoning'] = reasoning;
+      reasoning = [];
+      if (item.type === 'computer_call') {
+        if (item.id) providerData['id'] = item.id;
+        providerData['pending_safety_checks'] = item.pending_safety_checks ?? [];
+        const action = decodeToolArguments(item.action);
+        if (!action.ok) invalid.push({ id, name: 'computer', raw: action.raw, issue: action.issue });
+        else toolCalls.push({ id, type: 'computer', name: 'computer', arguments: action.value, providerData });
+        continue;
+      }
+      const name = item.name ?? '';
+      const args = decodeToolArguments(item.arguments);
+      if (!args.ok) invalid.push({ id, name, raw: args.raw, issue: args.issue });
+      else {
+        const call: ToolCall = { id, type: 'function', name, arguments: args.value };
+        if (Object.keys(providerData).length > 0) call.providerData = providerData;
+        toolCalls.push(call);
+      }
+      continue;
+    }
     if (item.type !== 'message') continue;
     for (const part of item.content ?? []) {
       if (part.type === 'output_text' && part.text) content += part.text;
@@ -100,6 +248,8 @@ export function decodeResponsesBody(body: unknown): ProviderReply {
   const reason = parsed.incomplete_details?.reason ?? parsed.status;
   if (reason) reply.finishReason = reason;
   if (refusal) reply.refusal = refusal;
+  if (toolCalls.length > 0) reply.toolCalls = toolCalls;
+  if (invalid.length > 0) reply.invalidToolCalls = invalid;
   return reply;
 }
 
@@ -108,17 +258,33 @@ const ResponsesEventSchema = z.looseObject({
   delta: z.string().optional(),
   response: z.unknown().optional(),
   message: z.string().optional(),
+  output_index: z.number().int().nonnegative().optional(),
+  item: z.looseObject({ type: z.string() }).optional(),
 });
 
 /** Folds Responses API stream events into the same reply as a plain call (the final `response.completed` wins). */
 export class ResponsesStreamAccumulator {
   private content = '';
   private final: ProviderReply | undefined;
+  private readonly items = new Map<number, Record<string, unknown>>();
 
-  /** Adds one event; returns its text delta (or `undefined`). Throws on `error` and `response.failed` events. */
+  /**
+   * Adds one event; returns its text delta (or `undefined`). Output items (`response.output_item.added` / `.done`)
+   * and `response.function_call_arguments.delta` pieces are kept, so tool calls survive a stream that ends
+   * without `response.completed`. Throws on `error` and `response.failed` events.
+   */
   push(event: unknown): string | undefined {
     const parsed = ResponsesEventSchema.parse(event);
     switch (parsed.type) {
+      case 'response.output_item.added':
+      case 'response.output_item.done':
+        if (parsed.item && parsed.output_index !== undefined) this.items.set(parsed.output_index, { ...parsed.item });
+        return undefined;
+      case 'response.function_call_arguments.delta': {
+        const item = this.items.get(parsed.output_index ?? -1);
+        if (item) item['arguments'] = `${typeof item['arguments'] === 'string' ? item['arguments'] : ''}${parsed.delta ?? ''}`;
+        return undefined;
+      }
       case 'response.output_text.delta':
         if (!parsed.delta) return undefined;
         this.content += parsed.delta;
@@ -138,6 +304,8 @@ export class ResponsesStreamAccumulator {
   /** The reply: the final response when it arrived, else the text streamed so far. */
   result(): ProviderReply {
     if (this.final) return { ...this.final, content: this.final.content || this.content };
-    return { content: this.content, usage: { inputTokens: 0, outputTokens: 0 }, usageReported: false };
+    const output = [...this.items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
+    const partial = decodeResponsesBody({ output: output.filter((item) => item['type'] !== 'message') });
+    return { ...partial, content: this.content };
   }
 }
