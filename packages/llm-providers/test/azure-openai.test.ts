@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAzureOpenAIModel, EndpointConfigError } from '../src/index.js';
 import { startFixtureServer, type FixtureServer } from '../src/testing.js';
-import { jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages } from './helpers.js';
+import { clickTool, jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages } from './helpers.js';
 
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -95,5 +95,24 @@ describe('Azure OpenAI', () => {
     expect(() => createAzureOpenAIModel({ endpoint: 'r.openai.azure.com', deployment: 'd', apiKey: 'k' })).toThrow(
       /not an absolute URL/,
     );
+  });
+});
+
+describe('Azure OpenAI tools', () => {
+  it('sends tools and decodes tool calls through the deployment, with the underlying model’s features', async () => {
+    server = await startFixtureServer({
+      routes: [{ path: '/openai/deployments/ufo-gpt4o/chat/completions', responses: [{ json: jsonFixture('openai-chat-tool-call.json') }] }],
+    });
+    const model = createAzureOpenAIModel({ endpoint: server.url, deployment: 'ufo-gpt4o', model: 'gpt-4o', apiKey: 'azure-key' });
+    expect(model.features).toEqual({ toolCalls: true, parallelToolCalls: true, strictSchema: true });
+    const response = await model.complete({ messages: simpleMessages(), tools: [clickTool], toolChoice: 'auto' });
+    expect(response.toolCalls).toEqual([
+      { id: 'call_Qm3vX8kT2nB5yR7wL1pJ4sHd', type: 'function', name: 'click_input', arguments: { id: 'btn-save', button: 'left' } },
+    ]);
+    const body = server.requests[0]!.body as Record<string, unknown>;
+    expect(body['tools']).toEqual([
+      { type: 'function', function: { name: 'click_input', description: 'Click a control by its id.', parameters: clickTool.inputSchema } },
+    ]);
+    expect(body['tool_choice']).toBe('auto');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleModel, EndpointConfigError, UnsupportedRequestError, type ProviderMetadata } from '../src/index.js';
 import { startFixtureServer, type FixtureServer } from '../src/testing.js';
-import { jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages } from './helpers.js';
+import { clickTool, jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages, typeTool } from './helpers.js';
 
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -93,5 +93,71 @@ describe('OpenAI-compatible servers', () => {
     expect(qwen.capabilities.vision).toBe(true);
     const gemini = createOpenAICompatibleModel({ preset: 'gemini', apiKey: 'k', model: 'gemini-2.5-flash' });
     expect(gemini.capabilities).toMatchObject({ vision: true, jsonSchema: true });
+  });
+});
+
+describe('OpenAI-compatible servers: tool-call quirks', () => {
+  async function serveBody(responses: Array<{ json?: unknown; sse?: string }>) {
+    server = await startFixtureServer({ routes: [{ path: '/v1/chat/completions', responses }] });
+    return server;
+  }
+
+  it('ollama: arguments sent as an object and missing ids give call_<index> ids, the same on every decode', async () => {
+    const srv = await serveBody([{ json: jsonFixture('ollama-tool-call.json') }]);
+    const model = createOpenAICompatibleModel({ preset: 'ollama', baseUrl: srv.url, model: 'qwen2.5:7b' });
+    expect(model.features).toEqual({ toolCalls: true, parallelToolCalls: true, strictSchema: false });
+    const request = { messages: simpleMessages(), tools: [clickTool, typeTool] };
+    const first = await model.complete(request);
+    const second = await model.complete(request);
+    expect(first.toolCalls).toEqual([
+      { id: 'call_0', type: 'function', name: 'click_input', arguments: { id: 'edit-name' } },
+      { id: 'call_1', type: 'function', name: 'set_edit_text', arguments: { id: 'edit-name', text: 'report.txt' } },
+    ]);
+    expect(second.toolCalls).toEqual(first.toolCalls);
+    expect(first.finishReason).toBe('tool-calls');
+  });
+
+  it('ollama: streamed tool calls without an index, each whole in one chunk, stay separate calls', async () => {
+    const chunk = (delta: unknown, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-9', object: 'chat.completion.chunk', created: 1, model: 'qwen2.5:7b', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const sse =
+      chunk({ role: 'assistant', content: '' }) +
+      chunk({ tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'click_input', arguments: '{"id":"edit-name"}' } }] }) +
+      chunk({ tool_calls: [{ id: 'call_b', type: 'function', function: { name: 'set_edit_text', arguments: '{"id":"edit-name","text":"x"}' } }] }) +
+      chunk({}, 'tool_calls') +
+      'data: [DONE]\n\n';
+    const srv = await serveBody([{ sse }]);
+    const model = createOpenAICompatibleModel({ preset: 'ollama', baseUrl: srv.url, model: 'qwen2.5:7b' });
+    const response = await model.complete({ messages: simpleMessages(), tools: [clickTool, typeTool], onDelta: () => {} });
+    expect(response.toolCalls?.map((call) => [call.id, call.name])).toEqual([
+      ['call_a', 'click_input'],
+      ['call_b', 'set_edit_text'],
+    ]);
+  });
+
+  it('vllm without a tool-call parser: <tool_call> blocks in the text become tool calls when tools were requested', async () => {
+    const srv = await serveBody([{ json: jsonFixture('vllm-hermes-text-tool-call.json') }]);
+    const model = createOpenAICompatibleModel({ preset: 'vllm', baseUrl: `${srv.url}/v1`, model: 'Qwen/Qwen2.5-VL-7B-Instruct' });
+    const response = await model.complete({ messages: simpleMessages(), tools: [clickTool, typeTool] });
+    expect(response.content).toBe("I'll name the file first.");
+    expect(response.toolCalls).toEqual([
+      { id: 'call_0', type: 'function', name: 'click_input', arguments: { id: 'edit-name' } },
+      { id: 'call_1', type: 'function', name: 'set_edit_text', arguments: { id: 'edit-name', text: 'report.txt' } },
+    ]);
+    expect(response.finishReason).toBe('tool-calls');
+    const withoutTools = await model.complete({ messages: simpleMessages() });
+    expect(withoutTools.toolCalls).toBeUndefined();
+    expect(withoutTools.content).toContain('<tool_call>');
+  });
+
+  it('deepseek-reasoner has no tools: a request with tools is refused before sending', async () => {
+    const srv = await serveBody([{ json: jsonFixture('ollama-tool-call.json') }]);
+    const model = createOpenAICompatibleModel({ preset: 'deepseek', apiKey: 'k', baseUrl: `${srv.url}/v1`, model: 'deepseek-reasoner' });
+    expect(model.features?.toolCalls).toBe(false);
+    const error = await model.complete({ messages: simpleMessages(), tools: [clickTool] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedRequestError);
+    expect(srv.requests).toHaveLength(0);
+    const chat = createOpenAICompatibleModel({ preset: 'deepseek', apiKey: 'k', baseUrl: `${srv.url}/v1`, model: 'deepseek-chat' });
+    expect(chat.features?.toolCalls).toBe(true);
   });
 });

@@ -309,7 +309,8 @@ export class ChatCompletionStreamAccumulator {
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     if (choice.delta?.refusal) this.refusal += choice.delta.refusal;
     for (const [position, part] of (choice.delta?.tool_calls ?? []).entries()) {
-      const index = part.index ?? position;
+      // Without an index (some compatible servers), a delta naming a function starts the next call.
+      const index = part.index ?? (part.function?.name || position > 0 ? this.toolCalls.length : Math.max(0, this.toolCalls.length - 1));
       const call = (this.toolCalls[index] ??= { id: undefined, name: '', arguments: '' });
       if (part.id) call.id = part.id;
       if (part.function?.name) call.name += part.function.name;

@@ -84,6 +84,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
         model: options.model,
         capabilities,
         maxTokensField: options.maxTokensField ?? preset.maxTokensField,
+        textToolCalls: true,
       },
     }),
   });
