@@ -11,13 +11,18 @@ export type ServerErrorCode =
   | 'TASK_NOT_FOUND'
   | 'SERVER_STOPPED'
   | 'SERVER_LISTEN_FAILED'
-  | 'SESSION_CREATE_FAILED';
+  | 'SESSION_CREATE_FAILED'
+  | 'TASK_NOT_WAITING'
+  | 'PENDING_ID_MISMATCH'
+  | 'ANSWER_INVALID'
+  | 'ANSWER_TOO_LARGE'
+  | 'BUDGET_EXCEEDED';
 
 /** Base class of the errors of `@ufo-ts/server`. */
 export class ServerError extends UfoError<ServerErrorCode> {
   declare readonly code: ServerErrorCode;
   /** The HTTP status the API answers with. */
-  readonly httpStatus: 400 | 404 | 409 | 429 | 500 | 503;
+  readonly httpStatus: 400 | 404 | 409 | 413 | 429 | 500 | 503;
 
   constructor(code: ServerErrorCode, httpStatus: ServerError['httpStatus'], message: string, options: UfoErrorOptions = {}) {
     super(code, message, options);
@@ -106,5 +111,40 @@ export class RateLimitedError extends ServerError {
 export class SessionCreateError extends ServerError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('SESSION_CREATE_FAILED', 500, message, options);
+  }
+}
+
+/** The task waits for nothing (it runs, ended, or its question was answered already): answers land once. */
+export class TaskNotWaitingError extends ServerError {
+  constructor(taskName: string, status: string) {
+    super('TASK_NOT_WAITING', 409, `task "${taskName}" is not waiting for an answer (it is ${status}); an answer is taken once`);
+  }
+}
+
+/** The answer names another pending question or action than the one the task waits for. */
+export class PendingIdMismatchError extends ServerError {
+  constructor(taskName: string, given: string) {
+    super('PENDING_ID_MISMATCH', 409, `task "${taskName}" does not wait for pending id "${given}" (it was answered, or it is another task's)`);
+  }
+}
+
+/** The answer does not fit what the task waits for (an approval for a question, too few answers, ...). */
+export class AnswerInvalidError extends ServerError {
+  constructor(message: string) {
+    super('ANSWER_INVALID', 400, message);
+  }
+}
+
+/** An answer is longer than the server accepts. */
+export class AnswerTooLargeError extends ServerError {
+  constructor(limitBytes: number) {
+    super('ANSWER_TOO_LARGE', 413, `an answer is longer than ${limitBytes} bytes`);
+  }
+}
+
+/** A cost or step budget (of the session or of the API key) is spent: the model is not called again. */
+export class BudgetExceededError extends ServerError {
+  constructor(message: string) {
+    super('BUDGET_EXCEEDED', 429, message);
   }
 }

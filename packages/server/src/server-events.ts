@@ -22,6 +22,10 @@ export type ServerEvent =
   | { type: 'client-error'; clientId: string; code: string | undefined; error: string }
   | { type: 'task-started'; taskName: string; sessionId: string; clientId: string; owner: string }
   | { type: 'task-ended'; taskName: string; sessionId: string; clientId: string; status: TaskRecordStatus; error: string | undefined }
+  /** A task paused for a person: a held sensitive action (`confirmation`) or `questions`, named by `pendingId`. */
+  | { type: 'task-waiting'; taskName: string; sessionId: string; clientId: string; pendingId: string; kind: 'confirmation' | 'questions' }
+  /** A waiting task got its answer and runs again. */
+  | { type: 'task-resumed'; taskName: string; sessionId: string; clientId: string; pendingId: string; decision: 'approve' | 'reject' | 'answer' }
   | { type: 'remote-dispatcher'; taskName: string; event: RemoteDispatcherEvent }
   | { type: 'results-ignored'; clientId: string; sessionId: string; reason: string }
   | { type: 'engine'; taskName: string; event: EngineEvent }

@@ -2,7 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
+import type { Clock } from '@ufo-ts/core';
 import { generateApiKey } from './auth/api-key.js';
+import type { ApiKeyEntry } from './auth/api-key-ids.js';
+import type { BudgetLimits } from './budgets/budget-schemas.js';
+import type { KeySpendLedger } from './budgets/key-spend-ledger.js';
+import type { ApprovalPolicyInput } from './hitl/hitl-schemas.js';
 import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
 import { TokenBuckets } from './connections/token-bucket.js';
@@ -107,6 +112,28 @@ export interface UfoServerOptions {
   deviceCredentials?: { require?: boolean; store?: DeviceCredentialStore };
   /** Retention of finished task results (default 1 000 results, 1 hour). */
   results?: ResultStoreOptions;
+  /**
+   * More keys of the HTTP API besides `apiKey` (whose id is `default`), e.g. one per team or app. Each key sees,
+   * cancels and answers only the tasks it dispatched, and has its own budget (`budgets.keys[id]`). Devices
+   * register with `apiKey` only.
+   */
+  apiKeys?: readonly ApiKeyEntry[];
+  /**
+   * What a task does when the agent holds a sensitive action (CONFIRM) or asks a question (PENDING), unless its
+   * dispatch request says: `auto-approve`, `auto-reject` (the default) or `wait` for an answer over the HTTP API
+   * (`/api/tasks/{task_name}/approve|reject|answer`), with an optional timeout and default decision.
+   */
+  approval?: ApprovalPolicyInput;
+  /**
+   * Cost (USD) and step budgets, checked before every model call of the built-in sessions: `session` limits each
+   * task (a dispatch request can only lower it), `keys` limits all tasks of an API key together, by key id
+   * (`default` for `apiKey`); `ledger` keeps each key's spend (default: in this process's memory).
+   */
+  budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>>; ledger?: KeySpendLedger };
+  /** Longest answer to a question, in UTF-8 bytes (default 16 KiB; longer ones get 413 ANSWER_TOO_LARGE). */
+  maxAnswerBytes?: number;
+  /** Clock of the approval timeouts (default: the system clock; tests pass a ManualClock). */
+  clock?: Clock;
   /** Options of the built-in ServiceSession. */
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
   /** Receives what happens (connections, refusals, tasks, engine events). Listener errors are ignored. */
@@ -193,7 +220,13 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const allowedOrigins = options.allowedOrigins ?? [];
   const registry = new ClientRegistry();
   const results = new ResultStore(options.results);
+  const apiKeys = checkApiKeys(options.apiKeys ?? []);
   const sessions = new SessionManager({
+    ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.budgets ? { budgets: options.budgets } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.maxAnswerBytes !== undefined ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
+    deviceOf: (clientId) => registry.get(clientId),
     ...(options.createModel ? { createModel: options.createModel } : {}),
     ...(options.createSession ? { createSession: options.createSession } : {}),
     ...(options.session ? { session: options.session } : {}),
@@ -241,8 +274,11 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       if (address) return address;
       const serverPort = () => listeningPort;
       const allowedHosts = options.allowedHosts ?? [];
+      if (!scaleOut) await sessions.restoreWaiting();
       const app = createApiApp({
         apiKey,
+        apiKeys,
+        ...(scaleOut ? {} : { desk: sessions }),
         allowedOrigins,
         allowedHosts,
         serverPort,
@@ -318,4 +354,15 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       return stopping;
     },
   };
+}
+
+/** Checks the extra API keys: unique ids other than `default`, non-empty keys. */
+function checkApiKeys(keys: readonly ApiKeyEntry[]): readonly ApiKeyEntry[] {
+  const ids = new Set<string>();
+  for (const entry of keys) {
+    if (!entry.id || entry.id === 'default' || ids.has(entry.id)) throw new TypeError(`apiKeys: ids must be unique and not "default" (got "${entry.id}")`);
+    if (!entry.key) throw new TypeError(`apiKeys: the key of "${entry.id}" is empty`);
+    ids.add(entry.id);
+  }
+  return keys;
 }

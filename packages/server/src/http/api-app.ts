@@ -2,7 +2,9 @@ import { AIP_PROTOCOL_VERSION } from '@ufo-ts/aip';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
+import { presentedApiKey } from '../auth/api-key.js';
+import { apiKeyIdOf, type ApiKeyEntry } from '../auth/api-key-ids.js';
+import { mountTaskRoutes, type TaskDesk } from '../hitl/task-routes.js';
 import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import { ServerError, TaskNotFoundError } from '../errors.js';
@@ -33,6 +35,10 @@ export interface ApiAppOptions {
   credentials: DeviceCredentialStore;
   /** Called after a credential is revoked (e.g. to disconnect the device). */
   onCredentialRevoked?: (clientId: string) => void;
+  /** More API keys besides `apiKey` (whose id is `default`): each key sees and answers only its own tasks. */
+  apiKeys?: readonly ApiKeyEntry[];
+  /** Waiting tasks and their answers at `/api/tasks` (absent: no task routes, e.g. in cluster mode). */
+  desk?: TaskDesk;
   /** The live event stream served at `/api/events` and `/api/tasks/{task_name}/events` (absent: no stream routes). */
   events?: ServerEventStream;
   /** Unread bytes an event subscriber may have queued before it is dropped (default 1 MiB). */
@@ -62,9 +68,11 @@ export function createApiApp(options: ApiAppOptions): Hono {
   });
   app.use('/api/*', async (c, next) => {
     if (c.req.path === '/api/health') return next();
-    if (!apiKeyMatches(presentedApiKey(c.req.raw.headers), options.apiKey)) {
+    const keyId = apiKeyIdOf(presentedApiKey(c.req.raw.headers), options.apiKey, options.apiKeys);
+    if (keyId === undefined) {
       return c.json({ code: 'UNAUTHORIZED', error: 'missing or wrong API key (X-API-Key header)' }, 401);
     }
+    c.set('apiKeyId' as never, keyId as never);
     await next();
   });
   const limitBody = bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) });
@@ -94,6 +102,9 @@ export function createApiApp(options: ApiAppOptions): Hono {
       clientId: body.value.client_id,
       request: body.value.request,
       owner: 'api',
+      ownerKey: keyIdOfContext(c),
+      ...(body.value.approval !== undefined ? { approval: body.value.approval } : {}),
+      ...(body.value.budget !== undefined ? { budget: body.value.budget } : {}),
       ...(body.value.task_name !== undefined ? { taskName: body.value.task_name } : {}),
       ...(body.value.session_id !== undefined ? { sessionId: body.value.session_id } : {}),
     });
@@ -103,7 +114,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.get('/api/task_result/:task_name', async (c) => {
     const taskName = c.req.param('task_name');
     const record = await tasks.findTask({ taskName });
-    if (!record) throw new TaskNotFoundError(`named "${taskName}"`);
+    if (!record || !ownedBy(record, keyIdOfContext(c))) throw new TaskNotFoundError(`named "${taskName}"`);
     return c.json(record);
   });
 
@@ -112,8 +123,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
     if (!body.ok) return body.response;
     const ref = body.value.session_id !== undefined ? { sessionId: body.value.session_id } : { taskName: body.value.task_name! };
     const record = await tasks.findTask(ref);
-    if (!record) throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
-    if (record.status !== 'running') {
+    if (!record || !ownedBy(record, keyIdOfContext(c))) throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
+    if (record.status !== 'running' && record.status !== 'waiting') {
       return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" already ended (${record.status})`, task: record }, 409);
     }
     await tasks.cancelTask(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
@@ -137,12 +148,25 @@ export function createApiApp(options: ApiAppOptions): Hono {
   if (options.events) mountEventRoutes(app, { hub: options.events.hub, tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
   if (options.console) mountConsoleRoutes(app);
 
+  if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext });
+
   app.notFound((c) => c.json({ code: 'NOT_FOUND', error: `no route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     if (error instanceof ServerError) return c.json({ code: error.code, error: error.message }, error.httpStatus);
     return c.json({ code: 'INTERNAL_ERROR', error: 'the server failed to handle the request' }, 500);
   });
   return app;
+}
+
+/** The id of the API key the request was authenticated with (`default`: the server's own key). */
+function keyIdOfContext(c: Context): string {
+  const id = (c.var as Record<string, unknown>)['apiKeyId'];
+  return typeof id === 'string' ? id : 'default';
+}
+
+/** Whether a task belongs to a key (tasks without an owner key belong to the server's own key). */
+function ownedBy(record: { owner_key?: string | undefined }, keyId: string): boolean {
+  return (record.owner_key ?? 'default') === keyId;
 }
 
 async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {

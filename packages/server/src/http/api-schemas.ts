@@ -1,5 +1,7 @@
 import { ClientIdSchema, SessionIdSchema, TaskNameSchema, TextSchema } from '@ufo-ts/aip';
 import { z } from 'zod';
+import { BudgetLimitsSchema } from '../budgets/budget-schemas.js';
+import { ApprovalPolicySchema } from '../hitl/hitl-schemas.js';
 
 /** Body of `POST /api/dispatch`. */
 export const DispatchRequestSchema = z.object({
@@ -11,6 +13,10 @@ export const DispatchRequestSchema = z.object({
   task_name: TaskNameSchema.optional(),
   /** A session id of the caller's choosing (default: a random UUID). */
   session_id: SessionIdSchema.optional(),
+  /** What the task does when the agent holds a sensitive action or asks a question (default: the server's policy). */
+  approval: ApprovalPolicySchema.optional(),
+  /** Cost and step limits of this task; they can only lower the server's. */
+  budget: BudgetLimitsSchema.optional(),
 });
 export type DispatchRequest = z.infer<typeof DispatchRequestSchema>;
 

@@ -50,6 +50,9 @@ export class LocalTaskBackend implements TaskBackend {
       owner: request.owner,
       ...(request.taskName !== undefined ? { taskName: request.taskName } : {}),
       ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
+      ...(request.ownerKey !== undefined ? { ownerKey: request.ownerKey } : {}),
+      ...(request.approval !== undefined ? { approval: request.approval } : {}),
+      ...(request.budget !== undefined ? { budget: request.budget } : {}),
     });
   }
 

@@ -1,4 +1,6 @@
 import type { DeviceInfo } from '@ufo-ts/aip';
+import type { BudgetLimits } from '../budgets/budget-schemas.js';
+import type { ApprovalPolicyInput } from '../hitl/hitl-schemas.js';
 import type { TaskRecord } from '../sessions/task-record.js';
 
 /** One online device as `GET /api/clients` lists it. */
@@ -31,6 +33,12 @@ export interface StartTaskRequest {
   sessionId?: string;
   /** `api` or `device:<client id>`. */
   owner: string;
+  /** Id of the API key that starts it (default `default`). */
+  ownerKey?: string;
+  /** What the task does when the agent needs a person. */
+  approval?: ApprovalPolicyInput;
+  /** Limits of this task (they can only lower the server's). */
+  budget?: BudgetLimits;
 }
 
 /** Which task a lookup or a cancel is about: by name or by session id. */

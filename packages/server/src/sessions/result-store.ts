@@ -39,7 +39,7 @@ export class ResultStore {
     const old = this.byName.get(record.task_name);
     if (old) this.bySession.delete(old.record.session_id);
     this.byName.delete(record.task_name);
-    this.byName.set(record.task_name, { record, endedAt: record.status === 'running' ? undefined : this.now() });
+    this.byName.set(record.task_name, { record, endedAt: isLive(record) ? undefined : this.now() });
     this.bySession.set(record.session_id, record.task_name);
     this.prune();
   }
@@ -52,6 +52,21 @@ export class ResultStore {
     entry.endedAt = this.now();
     this.prune();
     return entry.record;
+  }
+
+  /** Changes fields of a record; it stays unexpiring while its status is `running` or `waiting`. */
+  update(taskName: string, update: Partial<TaskRecord>): TaskRecord | undefined {
+    const entry = this.byName.get(taskName);
+    if (!entry) return undefined;
+    entry.record = { ...entry.record, ...update };
+    entry.endedAt = isLive(entry.record) ? undefined : (entry.endedAt ?? this.now());
+    return entry.record;
+  }
+
+  /** Every record held (expired ones dropped first), oldest first. */
+  list(): TaskRecord[] {
+    this.prune();
+    return [...this.byName.values()].map((entry) => entry.record);
   }
 
   /** The record of a task name (undefined when unknown or expired). */
@@ -96,4 +111,9 @@ export class ResultStore {
     this.byName.delete(name);
     if (this.bySession.get(entry.record.session_id) === name) this.bySession.delete(entry.record.session_id);
   }
+}
+
+/** Running and waiting tasks are never evicted. */
+function isLive(record: TaskRecord): boolean {
+  return record.status === 'running' || record.status === 'waiting';
 }

@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocketCommandDispatcher, type DeviceInfo, type Platform } from '@ufo-ts/aip';
-import { EventBus, FileLogSink, errorMessage, timestampTaskName, type ChatModel, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
+import { join } from 'node:path';
+import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type ChatModel, type Clock, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
+import type { ManagedSessionOutcome, ResumeDecision } from '@ufo-ts/sessions';
+import { BudgetGuard } from '../budgets/budget-guard.js';
+import { tighterLimits, type BudgetLimits, type BudgetSpend } from '../budgets/budget-schemas.js';
+import { BudgetedModel } from '../budgets/budgeted-model.js';
+import { MemoryKeySpendLedger, type KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import {
   DeviceBusyError,
+  DeviceNotFoundError,
   ServerStoppedError,
   SessionCreateError,
   SessionIdInUseError,
   SessionOwnershipError,
   TaskNameInUseError,
+  TaskNotFoundError,
+  TaskNotWaitingError,
 } from '../errors.js';
+import { appendAnswerLine } from '../hitl/answer-log.js';
+import { ApprovalPolicySchema, type ApprovalPolicy, type ApprovalPolicyInput, type HumanDecision, type PendingInput } from '../hitl/hitl-schemas.js';
+import { latestScreenshot } from '../hitl/latest-screenshot.js';
+import { createWaitingSession } from '../hitl/waiting-session.js';
+import { FileWaitingStore, type WaitingEntry, type WaitingStore } from '../hitl/waiting-store.js';
+import { WaitingTasks } from '../hitl/waiting-tasks.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from './result-store.js';
 import { claimTaskLogFolder } from './task-log-folder.js';
@@ -26,6 +41,8 @@ export interface TaskContext {
   deviceInfo: DeviceInfo | undefined;
   /** `api` or `device:<client id>`. */
   owner: string;
+  /** Set when the session continues after waiting for a person: the steps it had taken (a scripted model skips them). */
+  resumedAtStep?: number;
 }
 
 /** Creates the model of one task (e.g. a ScriptedModel chosen by the request in tests, a provider model in `ufo serve`). */
@@ -67,6 +84,24 @@ export interface SessionManagerOptions {
   /** Wraps each task's log sink (the live event stream reads steps and screenshots through it). */
   wrapLogSink?: (sink: LogSink, task: TaskContext) => LogSink;
   emit: (event: ServerEvent) => void;
+  /**
+   * What a task does when the agent holds a sensitive action or asks a question, unless its request says (default
+   * `auto-reject`: held actions are skipped and questions get the default answer, or `session.interactor`'s).
+   */
+  approval?: ApprovalPolicyInput;
+  /** Where waiting tasks are kept across restarts (default: JSON files in `<logRoot>/.waiting`). */
+  waitingStore?: WaitingStore;
+  /** The connected device of a client id (a waiting task resumes on its device). */
+  deviceOf?: (clientId: string) => DeviceConnection | undefined;
+  /** Clock of the approval timeouts (default: the system clock). */
+  clock?: Clock;
+  /** Longest answer to a question, in UTF-8 bytes (default 16 KiB). */
+  maxAnswerBytes?: number;
+  /**
+   * Cost and step budgets of the built-in sessions: `session` limits each task (a request can only lower them),
+   * `keys` limits all tasks of an API key together (by key id), `ledger` keeps each key's spend (default: memory).
+   */
+  budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>>; ledger?: KeySpendLedger };
 }
 
 /** Input of {@link SessionManager.start}. */
@@ -78,7 +113,16 @@ export interface StartTaskInput {
   sessionId?: string;
   /** `api` or `device:<client id>`. */
   owner: string;
+  /** Id of the API key that starts it (default `default`): only that key sees and answers the task. */
+  ownerKey?: string;
+  /** What the task does when the agent needs a person (default: the manager's `approval`). */
+  approval?: ApprovalPolicyInput;
+  /** Limits of this task; they can only lower the server's. */
+  budget?: BudgetLimits;
 }
+
+/** The API key id of tasks started without one (the server's own key, and devices' own tasks). */
+export const DEFAULT_KEY_ID = 'default';
 
 interface ActiveTask {
   record: TaskRecord;
@@ -88,6 +132,18 @@ interface ActiveTask {
   done: Promise<void>;
   /** Set when the session is stopped from outside (a cancel request, the device leaving, the server stopping). */
   stop: { status: TaskRecordStatus; reason: string } | undefined;
+  platform: string;
+  guard: BudgetGuard;
+}
+
+/** What a (re)started session needs besides its record. */
+interface Launch {
+  record: TaskRecord;
+  connection: DeviceConnection;
+  platform: Platform;
+  /** The person's decision, when the session continues after waiting. */
+  resume?: ResumeDecision;
+  spent?: BudgetSpend;
 }
 
 /**
@@ -100,10 +156,40 @@ export class SessionManager {
   private readonly bySession = new Map<string, ActiveTask>();
   private readonly byConnection = new Map<DeviceConnection, ActiveTask>();
   private stopping = false;
+  private readonly waits: WaitingTasks;
+  private readonly ledger: KeySpendLedger;
+  private readonly defaultApproval: ApprovalPolicy;
 
   constructor(options: SessionManagerOptions) {
     if (!options.createModel && !options.createSession) throw new TypeError('SessionManager needs createModel or createSession');
     this.options = options;
+    this.ledger = options.budgets?.ledger ?? new MemoryKeySpendLedger();
+    this.defaultApproval = ApprovalPolicySchema.parse(options.approval ?? { mode: 'auto-reject' });
+    this.waits = new WaitingTasks({
+      store: options.waitingStore ?? new FileWaitingStore(join(options.logRoot, '.waiting')),
+      clock: options.clock ?? systemClock,
+      maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
+      onTimeout: async (entry, decision) => {
+        await this.answer({ taskName: entry.record.task_name, pendingId: entry.record.waiting!.pending_id, keyId: entry.record.owner_key ?? DEFAULT_KEY_ID, decision, by: 'timeout' });
+      },
+      onTimeoutError: (entry, error) =>
+        options.emit({ type: 'protocol-error', clientId: entry.record.client_id, code: 'APPROVAL_TIMEOUT_DEFERRED', error: `the default decision of task "${entry.record.task_name}" waits: ${errorMessage(error)}` }),
+    });
+  }
+
+  /** Each API key's spend (cost and steps across its tasks). */
+  get spend(): KeySpendLedger {
+    return this.ledger;
+  }
+
+  /**
+   * Takes back the tasks that were waiting for a person when the server last stopped: they are listed as waiting
+   * again and their timeouts run. Call once, before serving requests. Returns how many were restored.
+   */
+  async restoreWaiting(): Promise<number> {
+    const entries = await this.waits.restore();
+    for (const entry of entries) this.options.results.put(entry.record);
+    return entries.length;
   }
 
   /** Tasks running now. */
@@ -132,8 +218,8 @@ export class SessionManager {
     const { connection, owner } = input;
     const identity = connection.identity;
     if (!identity) throw new TypeError('the connection is not registered');
-    const busy = this.byConnection.get(connection);
-    if (busy) throw new DeviceBusyError(identity.clientId, busy.record.task_name);
+    const busy = this.byConnection.get(connection)?.record ?? this.waits.forClient(identity.clientId)?.record;
+    if (busy) throw new DeviceBusyError(identity.clientId, busy.task_name);
     const sessionId = input.sessionId ?? randomUUID();
     this.checkSessionId(sessionId, owner);
     const taskName = input.taskName ?? `${timestampTaskName()}-${sessionId.slice(0, 8)}`;
@@ -141,6 +227,8 @@ export class SessionManager {
     if (existing && (existing.status === 'running' || existing.owner !== owner)) throw new TaskNameInUseError(taskName);
     agentKindForPlatform(identity.platform);
 
+    const ownerKey = input.ownerKey ?? DEFAULT_KEY_ID;
+    const approval = input.approval ? ApprovalPolicySchema.parse(input.approval) : this.defaultApproval;
     const record: TaskRecord = {
       task_name: taskName,
       session_id: sessionId,
@@ -149,7 +237,72 @@ export class SessionManager {
       request: input.request,
       status: 'running',
       created_at: new Date().toISOString(),
+      owner_key: ownerKey,
+      approval,
+      budget: {
+        session: tighterLimits(this.options.budgets?.session, input.budget),
+        key: { ...this.options.budgets?.keys?.[ownerKey] },
+        spent: { cost_usd: 0, steps: 0 },
+      },
     };
+    return this.launch({ record, connection, platform: identity.platform });
+  }
+
+  /**
+   * Answers a waiting task: approves or rejects its held actions, or answers its questions, and runs it again on
+   * its device. The answer names the task and its pending id; it is checked, recorded in the task's `answers.log`
+   * (on disk before the session continues) and taken exactly once.
+   * @throws TaskNotFoundError (unknown, or another key's), TaskNotWaitingError (answered already, running, ended),
+   *   PendingIdMismatchError, AnswerInvalidError, AnswerTooLargeError, DeviceNotFoundError (its device is not
+   *   connected: the task keeps waiting), DeviceBusyError, ServerStoppedError.
+   */
+  async answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision; by?: 'person' | 'timeout' }): Promise<TaskRecord> {
+    const { taskName } = input;
+    const record = this.options.results.get(taskName) ?? this.waits.get(taskName)?.record;
+    if (!record || (record.owner_key ?? DEFAULT_KEY_ID) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
+    if (this.stopping) throw new ServerStoppedError();
+    const waiting = this.waits.get(taskName);
+    if (!waiting) throw new TaskNotWaitingError(taskName, record.status);
+    const connection = this.options.deviceOf?.(waiting.record.client_id);
+    if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(waiting.record.client_id);
+    const busy = this.byConnection.get(connection);
+    if (busy) throw new DeviceBusyError(waiting.record.client_id, busy.record.task_name);
+    const { entry, resume } = this.waits.take(taskName, input.pendingId, input.decision);
+    const pending = entry.record.waiting!;
+    try {
+      if (entry.record.log_folder) {
+        await appendAnswerLine(entry.record.log_folder, {
+          at: new Date().toISOString(),
+          task_name: taskName,
+          session_id: entry.record.session_id,
+          pending_id: pending.pending_id,
+          kind: pending.kind,
+          decision: input.decision.kind,
+          by: input.by ?? 'person',
+          key_id: input.keyId,
+          ...(input.decision.kind === 'answer' ? { answers: input.decision.answers } : {}),
+          ...(input.decision.kind === 'reject' && input.decision.reason !== undefined ? { reason: input.decision.reason } : {}),
+        });
+      }
+      await this.waits.forget(entry);
+    } catch (error) {
+      this.waits.putBack(entry);
+      throw error;
+    }
+    const { waiting: _answered, ...rest } = entry.record;
+    const platform = entry.platform as Platform;
+    this.options.emit({ type: 'task-resumed', taskName, sessionId: entry.record.session_id, clientId: entry.record.client_id, pendingId: pending.pending_id, decision: input.decision.kind });
+    return this.launch({ record: { ...rest, status: 'running' }, connection, platform, resume, spent: entry.record.budget?.spent ?? { cost_usd: 0, steps: 0 } });
+  }
+
+  /** The tasks of a key that are kept (running, waiting, or ended and not yet expired), oldest first. */
+  tasksOf(keyId: string): TaskRecord[] {
+    return this.options.results.list().filter((record) => (record.owner_key ?? DEFAULT_KEY_ID) === keyId);
+  }
+
+  private async launch(launch: Launch): Promise<TaskRecord> {
+    const { connection } = launch;
+    const { task_name: taskName, session_id: sessionId, owner, request, client_id: clientId } = launch.record;
     const dispatcher = new WebSocketCommandDispatcher({
       channel: connection,
       sessionId,
@@ -160,14 +313,40 @@ export class SessionManager {
     });
     let markBuilt!: () => void;
     const built = new Promise<void>((resolve) => (markBuilt = resolve));
-    const task: ActiveTask = { record, connection, dispatcher, session: undefined, stop: undefined, done: built };
+    const budget = launch.record.budget ?? { session: {}, key: {}, spent: { cost_usd: 0, steps: 0 } };
+    const task: ActiveTask = {
+      record: launch.record,
+      connection,
+      dispatcher,
+      session: undefined,
+      stop: undefined,
+      done: built,
+      platform: launch.platform,
+      guard: new BudgetGuard({
+        session: budget.session,
+        key: budget.key,
+        keyId: launch.record.owner_key ?? DEFAULT_KEY_ID,
+        ledger: this.ledger,
+        spent: launch.spent ?? budget.spent,
+        onExceeded: (exceeded) => this.stopTask(task, 'budget_exceeded', `the ${exceeded.scope} budget is spent: ${exceeded.limit} ${exceeded.limit_value} (spent ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps)`),
+      }),
+    };
     this.bySession.set(sessionId, task);
     this.byConnection.set(connection, task);
-    this.options.results.put(record);
+    this.options.results.put(task.record);
 
-    const context: TaskContext = { sessionId, taskName, request: input.request, clientId: identity.clientId, platform: identity.platform, deviceInfo: connection.deviceInfo, owner };
+    const context: TaskContext = {
+      sessionId,
+      taskName,
+      request,
+      clientId,
+      platform: launch.platform,
+      deviceInfo: connection.deviceInfo,
+      owner,
+      ...(launch.resume ? { resumedAtStep: task.guard.spent.steps } : {}),
+    };
     try {
-      const session = await this.buildSession(context, dispatcher);
+      const session = await this.buildSession(context, dispatcher, task, launch.resume);
       if (session.id !== sessionId) throw new TypeError(`createSession must use the given sessionId (${sessionId}), not ${session.id}`);
       task.session = session;
     } catch (error) {
@@ -179,11 +358,11 @@ export class SessionManager {
     if (folder) task.record = { ...task.record, log_folder: folder };
     this.options.results.put(task.record);
     try {
-      connection.send({ type: 'task', status: 'continue', session_id: sessionId, task_name: taskName, user_request: input.request, response_id: randomUUID(), timestamp: new Date().toISOString() });
+      connection.send({ type: 'task', status: 'continue', session_id: sessionId, task_name: taskName, user_request: request, response_id: randomUUID(), timestamp: new Date().toISOString() });
     } catch (error) {
-      task.stop ??= { status: 'failed', reason: `device ${identity.clientId} could not be told about the task: ${errorMessage(error)}` };
+      task.stop ??= { status: 'failed', reason: `device ${clientId} could not be told about the task: ${errorMessage(error)}` };
     }
-    this.options.emit({ type: 'task-started', taskName, sessionId, clientId: identity.clientId, owner });
+    if (!launch.resume) this.options.emit({ type: 'task-started', taskName, sessionId, clientId, owner });
     task.done = this.runInBackground(task).finally(markBuilt);
     return task.record;
   }
@@ -195,9 +374,21 @@ export class SessionManager {
    */
   cancel(sessionId: string, reason: string): TaskRecord | undefined {
     const task = this.bySession.get(sessionId);
-    if (!task) return undefined;
+    if (!task) return this.cancelWaiting(sessionId, reason);
     this.stopTask(task, 'cancelled', reason);
     return task.record;
+  }
+
+  /** A waiting task ends as cancelled (its device is free again). */
+  private cancelWaiting(sessionId: string, reason: string): TaskRecord | undefined {
+    const record = this.options.results.getBySession(sessionId);
+    if (!record || record.status !== 'waiting' || !this.waits.get(record.task_name)) return undefined;
+    void this.waits.drop(record.task_name);
+    const { waiting: _dropped, ...rest } = record;
+    const ended = { ...rest, status: 'cancelled' as const, error: reason, ended_at: new Date().toISOString() };
+    this.options.results.put(ended);
+    this.options.emit({ type: 'task-ended', taskName: record.task_name, sessionId, clientId: record.client_id, status: 'cancelled', error: reason });
+    return ended;
   }
 
   /** The device of a connection left: its task fails now with the reason. */
@@ -216,6 +407,7 @@ export class SessionManager {
   /** Refuses new tasks, cancels the running ones and waits (up to `timeoutMs`) for them to wind down. */
   async stop(reason = 'the server is stopping', timeoutMs = 5_000): Promise<void> {
     this.stopping = true;
+    this.waits.stop();
     const tasks = [...this.bySession.values()];
     for (const task of tasks) this.stopTask(task, 'cancelled', reason);
     let timer: NodeJS.Timeout | undefined;
@@ -239,16 +431,40 @@ export class SessionManager {
     if (kept && kept.owner !== owner) throw new SessionOwnershipError(sessionId);
   }
 
-  private async buildSession(context: TaskContext, dispatcher: WebSocketCommandDispatcher): Promise<Session> {
+  private async buildSession(context: TaskContext, dispatcher: WebSocketCommandDispatcher, task: ActiveTask, resume: ResumeDecision | undefined): Promise<Session> {
     const events = new EventBus();
     events.subscribe((event) => this.options.emit({ type: 'engine', taskName: context.taskName, event }));
+    events.subscribe((event) => {
+      if (event.type === 'step-end') task.guard.addStep();
+    });
+    const wrap = (sink: LogSink): LogSink => this.options.wrapLogSink?.(sink, context) ?? sink;
     if (this.options.createSession) {
-      const wrapLogSink = (sink: LogSink) => this.options.wrapLogSink?.(sink, context) ?? sink;
-      return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink });
+      return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink: wrap });
     }
-    const model = await this.options.createModel!(context);
+    const model = new BudgetedModel(await this.options.createModel!(context), task.guard);
+    const policy = task.record.approval ?? this.defaultApproval;
+    const base = this.options.session;
+    if (policy.mode === 'wait' || resume) {
+      return createWaitingSession({
+        sessionId: context.sessionId,
+        taskName: context.taskName,
+        request: context.request,
+        platform: context.platform,
+        dispatcher,
+        model,
+        logRoot: this.options.logRoot,
+        events,
+        wrapLogSink: wrap,
+        ...(base?.maxSteps !== undefined ? { maxSteps: base.maxSteps } : {}),
+        ...(base?.safeGuard !== undefined ? { safeGuard: base.safeGuard } : {}),
+        ...(resume ? { resume } : {}),
+      });
+    }
+    const answers = base?.interactor?.answers ?? (() => policy.default_answer);
+    const confirm = policy.mode === 'auto-approve' ? true : (base?.interactor?.confirm ?? false);
     return new ServiceSession({
-      ...this.options.session,
+      ...base,
+      interactor: { answers, confirm },
       sessionId: context.sessionId,
       taskName: context.taskName,
       request: context.request,
@@ -256,11 +472,8 @@ export class SessionManager {
       platform: context.platform,
       dispatcher,
       model,
-      logRoot: this.options.logRoot,
+      logSink: wrap(new FileLogSink({ logRoot: this.options.logRoot, task: claimTaskLogFolder(this.options.logRoot, context.taskName, context.sessionId) })),
       events,
-      ...(this.options.wrapLogSink
-        ? { logSink: this.options.wrapLogSink(new FileLogSink({ logRoot: this.options.logRoot, task: claimTaskLogFolder(this.options.logRoot, context.taskName, context.sessionId) }), context) }
-        : {}),
     });
   }
 
@@ -275,6 +488,10 @@ export class SessionManager {
     } catch (error) {
       failure = error;
     }
+    if (!task.stop && isWaiting(outcome)) {
+      await this.park(task, outcome);
+      return;
+    }
     const result: TaskOutcome | undefined = outcome && {
       rounds: outcome.rounds,
       steps: outcome.steps,
@@ -284,7 +501,7 @@ export class SessionManager {
     const { status, error } = judge(task.stop, outcome, failure);
     this.finish(task, { status, ...(result ? { result } : {}), ...(error !== undefined ? { error } : {}) });
     await task.dispatcher.close();
-    const end = { type: 'task_end' as const, status: status === 'running' ? 'failed' as const : status, session_id: task.record.session_id, task_name: task.record.task_name, ...(error !== undefined ? { error: error.slice(0, 10_000) } : {}) };
+    const end = { type: 'task_end' as const, status: status === 'completed' || status === 'cancelled' ? status : 'failed' as const, session_id: task.record.session_id, task_name: task.record.task_name, ...(error !== undefined ? { error: error.slice(0, 10_000) } : {}) };
     try {
       task.connection.send({ ...end, result: result?.rounds });
     } catch {
@@ -296,12 +513,57 @@ export class SessionManager {
     }
   }
 
+  /** The session stopped for a person: the task is kept as waiting (on disk first) and its device stays reserved. */
+  private async park(task: ActiveTask, outcome: ManagedSessionOutcome & { waitingFor: NonNullable<ManagedSessionOutcome['waitingFor']> }): Promise<void> {
+    const policy = task.record.approval ?? this.defaultApproval;
+    const clock = this.options.clock ?? systemClock;
+    const folder = task.record.log_folder;
+    const screenshot = folder ? await latestScreenshot(folder) : undefined;
+    const common = {
+      pending_id: randomUUID(),
+      agent: outcome.waitingFor.agent,
+      asked_at: new Date(clock.now()).toISOString(),
+      ...(policy.timeout_ms !== undefined ? { deadline: new Date(clock.now() + policy.timeout_ms).toISOString() } : {}),
+      ...(screenshot ? { screenshot } : {}),
+    };
+    const waitingFor = outcome.waitingFor;
+    const waiting: PendingInput =
+      waitingFor.kind === 'confirmation'
+        ? { kind: 'confirmation', ...common, actions: waitingFor.actions.map((a) => ({ tool_name: a.function, arguments: a.arguments })), ...(waitingFor.reason ? { reason: waitingFor.reason } : {}) }
+        : { kind: 'questions', ...common, questions: waitingFor.questions };
+    const record: TaskRecord = { ...task.record, status: 'waiting', waiting, ...this.budgetOf(task) };
+    const entry: WaitingEntry = { record, platform: task.platform };
+    this.bySession.delete(record.session_id);
+    if (this.byConnection.get(task.connection) === task) this.byConnection.delete(task.connection);
+    await task.dispatcher.close();
+    try {
+      await this.waits.park(entry);
+    } catch (error) {
+      this.finish(task, { status: 'failed', error: `the waiting task could not be saved: ${errorMessage(error)}` });
+      return;
+    }
+    task.record = this.options.results.update(record.task_name, record) ?? record;
+    this.options.emit({ type: 'task-waiting', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, pendingId: waiting.pending_id, kind: waiting.kind });
+  }
+
+  private budgetOf(task: ActiveTask): Pick<TaskRecord, 'budget'> {
+    const budget = task.record.budget;
+    if (!budget) return {};
+    const exceeded = task.guard.exceeded;
+    return { budget: { ...budget, spent: task.guard.spent, ...(exceeded ? { exceeded } : {}) } };
+  }
+
   private finish(task: ActiveTask, update: { status: TaskRecordStatus; result?: TaskOutcome; error?: string }): void {
-    task.record = this.options.results.finish(task.record.task_name, { ...update, ended_at: new Date().toISOString() }) ?? { ...task.record, ...update };
+    task.record = this.options.results.finish(task.record.task_name, { ...update, ...this.budgetOf(task), ended_at: new Date().toISOString() }) ?? { ...task.record, ...update };
     this.bySession.delete(task.record.session_id);
     if (this.byConnection.get(task.connection) === task) this.byConnection.delete(task.connection);
     this.options.emit({ type: 'task-ended', taskName: task.record.task_name, sessionId: task.record.session_id, clientId: task.record.client_id, status: update.status, error: update.error });
   }
+}
+
+/** A managed session that stopped for a person. */
+function isWaiting(outcome: SessionOutcome | undefined): outcome is ManagedSessionOutcome & { waitingFor: NonNullable<ManagedSessionOutcome['waitingFor']> } {
+  return outcome !== undefined && 'status' in outcome && (outcome as ManagedSessionOutcome).status === 'waiting' && (outcome as ManagedSessionOutcome).waitingFor !== undefined;
 }
 
 /** The final status and error text of a task. */
@@ -312,6 +574,8 @@ function judge(
 ): { status: TaskRecordStatus; error: string | undefined } {
   if (stop) return { status: stop.status, error: stop.reason };
   if (failure !== undefined || !outcome) return { status: 'failed', error: `the session failed: ${errorMessage(failure)}` };
+  const managed = outcome as Partial<ManagedSessionOutcome>;
+  if (managed.status === 'failed') return { status: 'failed', error: `the session failed: ${managed.failure?.message ?? 'unknown error'}` };
   const last = outcome.rounds[outcome.rounds.length - 1];
   if (!last) return { status: 'failed', error: 'no round ran' };
   switch (last.finalState) {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { TaskBudgetSchema } from '../budgets/budget-schemas.js';
+import { ApprovalPolicySchema, PendingInputSchema } from '../hitl/hitl-schemas.js';
 
-/** Lifecycle of a task on the server. */
-export const TaskRecordStatusSchema = z.enum(['running', 'completed', 'failed', 'cancelled']);
+/**
+ * Lifecycle of a task on the server: `waiting` is paused for a person (see `waiting`), `budget_exceeded` ended
+ * because a cost or step budget was spent (see `budget.exceeded`).
+ */
+export const TaskRecordStatusSchema = z.enum(['running', 'waiting', 'completed', 'failed', 'cancelled', 'budget_exceeded']);
 export type TaskRecordStatus = z.infer<typeof TaskRecordStatusSchema>;
 
 /** What the session produced (the rounds with their results, counters and cost). */
@@ -35,5 +40,13 @@ export const TaskRecordSchema = z.object({
   error: z.string().optional(),
   /** The session's log folder on the server. */
   log_folder: z.string().optional(),
+  /** Id of the API key that dispatched it (`default` for the server's own key); only that key sees and answers it. */
+  owner_key: z.string().optional(),
+  /** What the task does when the agent needs a person. */
+  approval: ApprovalPolicySchema.optional(),
+  /** What the task waits for, while its status is `waiting`. */
+  waiting: PendingInputSchema.optional(),
+  /** The budgets in force, what the session spent, and which limit stopped it. */
+  budget: TaskBudgetSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;

@@ -1,0 +1,146 @@
+import type { Clock } from '@ufo-ts/core';
+import type { ResumeDecision } from '@ufo-ts/sessions';
+import { AnswerInvalidError, AnswerTooLargeError, PendingIdMismatchError, TaskNotWaitingError } from '../errors.js';
+import type { HumanDecision, PendingInput } from './hitl-schemas.js';
+import type { WaitingEntry, WaitingStore } from './waiting-store.js';
+
+/** Options of {@link WaitingTasks}. */
+export interface WaitingTasksOptions {
+  store: WaitingStore;
+  /** Clock of the timeouts. */
+  clock: Clock;
+  /** Longest answer, in UTF-8 bytes. */
+  maxAnswerBytes: number;
+  /** Applies a policy's default decision once a task's deadline passes. */
+  onTimeout: (entry: WaitingEntry, decision: HumanDecision) => Promise<void>;
+  /** Told when applying a default decision failed (it is tried again a second later). */
+  onTimeoutError?: (entry: WaitingEntry, error: unknown) => void;
+}
+
+/**
+ * The tasks paused for a person, by task name: kept in a {@link WaitingStore} so they survive a restart, each with
+ * its timeout timer. {@link WaitingTasks.take} checks an answer and removes the task in one synchronous step, so of
+ * concurrent answers exactly one gets it.
+ */
+export class WaitingTasks {
+  private readonly byName = new Map<string, WaitingEntry>();
+  private readonly timers = new Map<string, AbortController>();
+
+  constructor(private readonly options: WaitingTasksOptions) {}
+
+  /** Keeps a task that now waits (durably, then in memory) and starts its timeout. */
+  async park(entry: WaitingEntry): Promise<void> {
+    await this.options.store.save(entry);
+    this.hold(entry);
+  }
+
+  /** Takes back the tasks kept before a restart. */
+  async restore(): Promise<WaitingEntry[]> {
+    const entries = await this.options.store.load();
+    for (const entry of entries) this.hold(entry);
+    return entries;
+  }
+
+  /** The waiting task of a name. */
+  get(taskName: string): WaitingEntry | undefined {
+    return this.byName.get(taskName);
+  }
+
+  /** The waiting task holding a device (a device with a waiting task takes no other task). */
+  forClient(clientId: string): WaitingEntry | undefined {
+    for (const entry of this.byName.values()) if (entry.record.client_id === clientId) return entry;
+    return undefined;
+  }
+
+  /**
+   * Checks a decision against what the task waits for and, when it fits, removes the task (synchronously: a second
+   * answer finds nothing). Returns the entry and the decision in the form a resumed session takes.
+   * @throws TaskNotWaitingError, PendingIdMismatchError, AnswerInvalidError, AnswerTooLargeError.
+   */
+  take(taskName: string, pendingId: string, decision: HumanDecision): { entry: WaitingEntry; resume: ResumeDecision } {
+    const entry = this.byName.get(taskName);
+    if (!entry?.record.waiting) throw new TaskNotWaitingError(taskName, 'not waiting');
+    const pending = entry.record.waiting;
+    if (pending.pending_id !== pendingId) throw new PendingIdMismatchError(taskName, pendingId);
+    const resume = this.decisionFor(pending, decision);
+    this.byName.delete(taskName);
+    this.timers.get(taskName)?.abort();
+    this.timers.delete(taskName);
+    return { entry, resume };
+  }
+
+  /** Puts a taken task back (its answer could not be acted on). */
+  putBack(entry: WaitingEntry): void {
+    this.hold(entry);
+  }
+
+  /** Removes a task without an answer (cancelled). */
+  async drop(taskName: string): Promise<WaitingEntry | undefined> {
+    const entry = this.byName.get(taskName);
+    if (!entry) return undefined;
+    this.byName.delete(taskName);
+    this.timers.get(taskName)?.abort();
+    this.timers.delete(taskName);
+    await this.options.store.remove(entry.record.session_id);
+    return entry;
+  }
+
+  /** Forgets a taken task in the store. */
+  async forget(entry: WaitingEntry): Promise<void> {
+    await this.options.store.remove(entry.record.session_id);
+  }
+
+  /** Stops the timers (the tasks stay in the store). */
+  stop(): void {
+    for (const timer of this.timers.values()) timer.abort();
+    this.timers.clear();
+  }
+
+  private hold(entry: WaitingEntry): void {
+    this.byName.set(entry.record.task_name, entry);
+    const deadline = entry.record.waiting?.deadline;
+    if (deadline !== undefined) this.schedule(entry, Date.parse(deadline));
+  }
+
+  private schedule(entry: WaitingEntry, deadline: number): void {
+    const name = entry.record.task_name;
+    this.timers.get(name)?.abort();
+    const timer = new AbortController();
+    this.timers.set(name, timer);
+    const wait = Math.max(0, deadline - this.options.clock.now());
+    this.options.clock.sleep(wait, timer.signal).then(
+      async () => {
+        if (this.timers.get(name) !== timer || this.byName.get(name) !== entry) return;
+        this.timers.delete(name);
+        try {
+          await this.options.onTimeout(entry, defaultDecision(entry));
+        } catch (error) {
+          this.options.onTimeoutError?.(entry, error);
+          if (this.byName.get(name) === entry) this.schedule(entry, this.options.clock.now() + 1_000);
+        }
+      },
+      () => undefined,
+    );
+  }
+
+  private decisionFor(pending: PendingInput, decision: HumanDecision): ResumeDecision {
+    if (pending.kind === 'confirmation') {
+      if (decision.kind === 'answer') throw new AnswerInvalidError(`the task waits for an approval of ${pending.actions.map((a) => a.tool_name).join(', ')}: approve or reject it`);
+      return { approve: decision.kind === 'approve' };
+    }
+    if (decision.kind !== 'answer') throw new AnswerInvalidError('the task waits for answers to its questions: answer them');
+    if (decision.answers.length > pending.questions.length) throw new AnswerInvalidError(`${decision.answers.length} answers for ${pending.questions.length} question(s)`);
+    for (const answer of decision.answers) {
+      if (Buffer.byteLength(answer, 'utf8') > this.options.maxAnswerBytes) throw new AnswerTooLargeError(this.options.maxAnswerBytes);
+    }
+    return { answers: [...decision.answers] };
+  }
+}
+
+/** The decision a task's policy makes when its deadline passes. */
+function defaultDecision(entry: WaitingEntry): HumanDecision {
+  const policy = entry.record.approval;
+  const pending = entry.record.waiting!;
+  if (pending.kind === 'questions') return { kind: 'answer', answers: pending.questions.map(() => policy?.default_answer ?? '') };
+  return policy?.on_timeout === 'approve' ? { kind: 'approve' } : { kind: 'reject', reason: 'timed out' };
+}
