@@ -1,8 +1,9 @@
 // @ts-check
 // The main job (`npm run demo`): a real Xvfb desktop with gnome-calculator, driven through real MCP tool servers
 // (AT-SPI2 + X11) by a LinuxAgent session — or, with --two-tier, a HostAgent that picks the window and an AppAgent
-// that works in it. The model comes from the environment, else a replay cassette. Exits 0 only when the
-// calculator shows 408.
+// that works in it. The model comes from the environment, else a replay cassette. With --native-tools the agents
+// run in native tool mode (each action a tool call, the rest of the reply a `respond` call). Exits 0 only when
+// the calculator shows 408.
 import { readdirSync } from 'node:fs';
 import { EventBus, FileLogSink, ProgrammaticInteractor, Session, timestampTaskName } from '@ufo-ts/core';
 import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
@@ -13,10 +14,12 @@ import { modelFromEnv } from './model-from-env.mjs';
 const REQUEST = 'What is 12 times 34? Use the calculator.';
 const twoTier = process.argv.includes('--two-tier');
 const quiet = process.argv.includes('--quiet');
+const nativeTools = process.argv.includes('--native-tools');
 const say = (/** @type {string} */ line) => quiet || console.log(line);
 
-const { model, description } = await modelFromEnv(process.env, twoTier ? 'cassette-two-tier.jsonl' : 'cassette.jsonl');
+const { model, description } = await modelFromEnv(process.env, twoTier ? 'cassette-two-tier.jsonl' : 'cassette.jsonl', { nativeTools });
 say(`model: ${description}`);
+say(`tool mode: ${nativeTools ? 'native (actions as tool calls, the rest in respond)' : 'text (tools in the prompt, a JSON reply)'}`);
 
 say('starting the desktop (Xvfb, D-Bus, AT-SPI, window manager) and gnome-calculator…');
 const desktop = await startDesktop();
@@ -46,8 +49,8 @@ try {
     if (e.type === 'transition' && e.from !== e.to) say(`  ${e.from} → ${e.to}`);
   });
   const interactor = new ProgrammaticInteractor();
-  const logSink = new FileLogSink({ logRoot: 'logs', task: `calculator-${twoTier ? 'two-tier-' : ''}${timestampTaskName()}` });
-  const services = { model, dispatcher, interactor, events, logSink };
+  const logSink = new FileLogSink({ logRoot: 'logs', task: `calculator-${twoTier ? 'two-tier-' : ''}${nativeTools ? 'native-' : ''}${timestampTaskName()}` });
+  const services = { model, dispatcher, interactor, events, logSink, toolMode: /** @type {'native' | 'text'} */ (nativeTools ? 'native' : 'text') };
   const agent = twoTier ? createHostAgentStack({ ...services, platform: 'linux' }) : createLinuxAgent(services);
   const session = new Session({ task: 'calculator', request: REQUEST, logSink, dispatcher, interactor, events, maxSteps: 15, startAgent: () => (agent.reset(), agent) });
 

@@ -13,9 +13,10 @@ import { groundedReplay } from './grounded-replay.mjs';
 /**
  * @param {NodeJS.ProcessEnv} env
  * @param {string} cassetteName file name of the cassette next to this script
+ * @param {{ nativeTools?: boolean }} [options] the replay answers with native tool calls
  * @returns {Promise<{ model: import('@ufo-ts/core').ChatModel, description: string }>}
  */
-export async function modelFromEnv(env, cassetteName) {
+export async function modelFromEnv(env, cassetteName, options = {}) {
   if (env.OPENAI_API_KEY) {
     const model = env.UFO_MODEL ?? 'gpt-4o';
     return { model: createOpenAIModel({ apiKey: env.OPENAI_API_KEY, model, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}) }), description: `OpenAI ${model}` };
@@ -33,7 +34,7 @@ export async function modelFromEnv(env, cassetteName) {
   }
   const path = fileURLToPath(new URL(cassetteName, import.meta.url));
   return {
-    model: groundedReplay(await ReplayModel.fromFile(path)),
-    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format; no hosted model is reachable here; its clicks name the buttons and take their ids from the prompt's control list)`,
+    model: groundedReplay(await ReplayModel.fromFile(path), options),
+    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format; no hosted model is reachable here; its clicks name the buttons and take their ids from the prompt's control list${options.nativeTools ? '; answered as native tool calls' : ''})`,
   };
 }
