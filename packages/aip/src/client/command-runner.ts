@@ -1,11 +1,25 @@
 import { errorMessage, type CommandDispatcher, type Result } from '@ufo-ts/core';
 import { LIST_TOOLS_META_TOOL } from '@ufo-ts/dispatchers';
 import type { ServerCommandMessage } from '../protocol/server-messages.js';
+import type { TraceContext, TracedExecuteOptions } from '../protocol/trace-context.js';
+
+/** The message's `trace_contexts` by the `call_id` of the action at the same position, or undefined when none. */
+function traceContextsByCallId(message: ServerCommandMessage): Map<string, TraceContext> | undefined {
+  const contexts = message.trace_contexts;
+  if (!contexts) return undefined;
+  const byCallId = new Map<string, TraceContext>();
+  message.actions.forEach((action, index) => {
+    const context = contexts[index];
+    if (context) byCallId.set(action.call_id, context);
+  });
+  return byCallId.size > 0 ? byCallId : undefined;
+}
 
 /**
  * Runs COMMAND batches on the device's dispatcher and always produces one Result per command (finding 4: an
  * unknown tool, a crashed server or a thrown error becomes a failure Result, never a dropped reply). Each batch
- * has an AbortController, so a CANCEL for its session (or for the batch) stops the work in flight.
+ * has an AbortController, so a CANCEL for its session (or for the batch) stops the work in flight. The COMMAND's
+ * `trace_contexts` reach the dispatcher as `TracedExecuteOptions.traceContexts`.
  */
 export class CommandRunner {
   private readonly inFlight = new Map<string, { sessionId: string; controller: AbortController }>();
@@ -37,11 +51,10 @@ export class CommandRunner {
         });
         return [{ status: 'success', result: tools, namespace: null, call_id: only.call_id }];
       }
-      const results = await this.dispatcher.execute(message.actions, {
-        target,
-        signal: controller.signal,
-        stopOnFailure: message.stop_on_failure,
-      });
+      const options: TracedExecuteOptions = { target, signal: controller.signal, stopOnFailure: message.stop_on_failure };
+      const traceContexts = traceContextsByCallId(message);
+      if (traceContexts) options.traceContexts = traceContexts;
+      const results = await this.dispatcher.execute(message.actions, options);
       return message.actions.map(
         (command, index) =>
           results.find((r) => r.call_id === command.call_id) ??

@@ -15,6 +15,7 @@ import {
 } from '@ufo-ts/core';
 import { AipError, RemoteListToolsError, type AipClientErrorCode } from '../errors.js';
 import type { CommandResultsMessage } from '../protocol/client-messages.js';
+import type { TraceContext, TracedExecuteOptions } from '../protocol/trace-context.js';
 import type { AipChannel } from './aip-channel.js';
 import { listRemoteTools } from './list-remote-tools.js';
 import type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher-events.js';
@@ -83,6 +84,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
     return this.pending.size;
   }
 
+  /** Sends the batch; `options.traceContexts` (see {@link TracedExecuteOptions}) travel with it as `trace_contexts`. */
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     if (commands.length === 0) return [];
     const valid: Command[] = [];
@@ -163,7 +165,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
     }
   }
 
-  private sendBatch(commands: Command[], options: ExecuteOptions): Promise<Result[]> {
+  private sendBatch(commands: Command[], options: TracedExecuteOptions): Promise<Result[]> {
     if (this.terminal) return Promise.resolve(commands.map((command) => failure(command.call_id, this.terminal!)));
     if (options.signal?.aborted) {
       const error = new AipError('COMMAND_ABORTED', `aborted before sending: ${errorMessage(options.signal.reason)}`);
@@ -211,6 +213,7 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
           ...(options.target.process !== undefined ? { process_name: options.target.process } : {}),
           actions: commands,
           stop_on_failure: options.stopOnFailure ?? false,
+          ...traceContextsOf(commands, options.traceContexts),
           timestamp: new Date(clock.now()).toISOString(),
         });
       } catch (error) {
@@ -249,3 +252,10 @@ function failure(callId: string, error: AipError): Result {
 
 /** Error codes a failure Result of this dispatcher can start with. */
 export type RemoteFailureCode = Extract<AipClientErrorCode, 'DEVICE_DISCONNECTED' | 'COMMAND_TIMEOUT' | 'COMMAND_ABORTED' | 'COMMAND_INVALID' | 'RESULT_MISSING' | 'DISPATCHER_CLOSED' | 'AIP_MESSAGE_TOO_LARGE' | 'AIP_CHANNEL_CLOSED'>;
+
+/** The COMMAND's `trace_contexts` field: one entry per command, in order, when any command has a trace context. */
+function traceContextsOf(commands: readonly Command[], byCallId: ReadonlyMap<string, TraceContext> | undefined): { trace_contexts?: (TraceContext | null)[] } {
+  if (!byCallId || byCallId.size === 0) return {};
+  const contexts = commands.map((command) => byCallId.get(command.call_id) ?? null);
+  return contexts.some((context) => context !== null) ? { trace_contexts: contexts } : {};
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AipErrorCodeSchema, TaskEndStatusSchema } from './enums.js';
 import { MessageIdSchema, MetadataSchema, SessionIdSchema, TaskNameSchema, TextSchema, TimestampSchema } from './identifiers.js';
 import { MAX_COMMANDS_PER_MESSAGE } from './limits.js';
+import { TraceContextSchema } from './trace-context.js';
 
 const serverCommon = {
   timestamp: TimestampSchema.optional(),
@@ -40,6 +41,11 @@ export const ServerCommandMessageSchema = z.object({
   actions: z.array(CommandSchema).min(1).max(MAX_COMMANDS_PER_MESSAGE),
   /** After the first failure, skip the rest of the batch. */
   stop_on_failure: z.boolean().default(false),
+  /**
+   * W3C trace context per action, by position in `actions` (`null` for an action without one): the server's span
+   * of each command, which the device's span of the same command continues. Absent when the server does not trace.
+   */
+  trace_contexts: z.array(TraceContextSchema.nullable()).max(MAX_COMMANDS_PER_MESSAGE).optional(),
 });
 export type ServerCommandMessage = z.infer<typeof ServerCommandMessageSchema>;
 

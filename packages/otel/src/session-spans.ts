@@ -1,0 +1,167 @@
+import type { EngineEvent } from '@ufo-ts/core';
+import { context, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { FAILED_STATES, GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+
+/** Options of {@link SessionSpans}. */
+export interface SessionSpansOptions {
+  tracer: Tracer;
+  /** Record the texts of requests and questions (default false: they may hold personal data). */
+  captureContent: boolean;
+}
+
+/**
+ * Turns one session's engine events into nested spans: `ufo.session` > `ufo.round` > `ufo.step`, with commands,
+ * questions, confirmations, transitions and warnings as span events. Keeps the innermost open span, which the
+ * model and tool spans of the same session take as their parent. When the session's span does not record (a no-op
+ * tracer, or a sampler that dropped the trace) the rest of the session is ignored, so tracing that is off costs a
+ * flag test per event.
+ */
+export class SessionSpans {
+  private readonly options: SessionSpansOptions;
+  private session: Span | undefined;
+  private round: Span | undefined;
+  private step: Span | undefined;
+  /** The session span was not sampled: events are ignored until the session ends. */
+  private dark = false;
+
+  constructor(options: SessionSpansOptions) {
+    this.options = options;
+  }
+
+  /** True when spans of this session are being recorded (model and tool calls are then traced too). */
+  get recording(): boolean {
+    return !this.dark && (this.step ?? this.round ?? this.session) !== undefined;
+  }
+
+  /** The context model and tool calls start their spans in: the open step, else round, else session. */
+  parentContext(): Context {
+    const parent = this.step ?? this.round ?? this.session;
+    return parent ? trace.setSpan(context.active(), parent) : context.active();
+  }
+
+  /** The event listener (subscribe it to the session's `EventBus`). */
+  readonly onEvent = (event: EngineEvent): void => {
+    if (this.dark && event.type !== 'session-end') return;
+    switch (event.type) {
+      case 'session-start':
+        this.endAll();
+        this.session = this.start(SpanNames.SESSION, context.active(), {
+          [UfoAttributes.SESSION_ID]: event.sessionId,
+          ...(event.logFolder !== undefined ? { [UfoAttributes.LOG_FOLDER]: event.logFolder } : {}),
+        });
+        this.dark = !this.session.isRecording();
+        return;
+      case 'session-end': {
+        const session = this.session;
+        this.dark = false;
+        if (!session) return;
+        this.endStep();
+        this.endRound();
+        session.setAttributes({ [UfoAttributes.ROUNDS]: event.rounds, [UfoAttributes.COST_USD]: event.cost });
+        if (event.error !== undefined) fail(session, 'SessionError', event.error);
+        session.end();
+        this.session = undefined;
+        return;
+      }
+      case 'round-start':
+        this.endStep();
+        this.endRound();
+        this.round = this.start(SpanNames.ROUND, this.contextOf(this.session), {
+          [UfoAttributes.ROUND]: event.round,
+          ...(this.options.captureContent ? { [UfoAttributes.REQUEST]: event.request } : {}),
+        });
+        return;
+      case 'round-end': {
+        this.endStep();
+        const round = this.round;
+        if (!round) return;
+        round.setAttribute(UfoAttributes.FINAL_STATE, event.state);
+        if (FAILED_STATES.has(event.state)) fail(round, 'RoundFailed', `the round ended in ${event.state}`);
+        round.end();
+        this.round = undefined;
+        return;
+      }
+      case 'step-start':
+        this.endStep();
+        this.step = this.start(SpanNames.STEP, this.contextOf(this.round ?? this.session), {
+          [UfoAttributes.AGENT_NAME]: event.agent,
+          [GenAiAttributes.AGENT_NAME]: event.agent,
+          [UfoAttributes.STEP]: event.step,
+          [UfoAttributes.ROUND]: event.round,
+          [UfoAttributes.STATE]: event.state,
+        });
+        return;
+      case 'step-end': {
+        const step = this.step;
+        if (!step) return;
+        step.setAttributes({ [UfoAttributes.STATUS]: event.status, [UfoAttributes.COST_USD]: event.cost });
+        if (FAILED_STATES.has(event.status)) fail(step, 'StepFailed', `the step ended with status ${event.status}`);
+        step.end();
+        this.step = undefined;
+        return;
+      }
+      case 'transition':
+        this.round?.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, [UfoAttributes.STATUS]: event.status, [UfoAttributes.AGENT_NAME]: event.agent });
+        return;
+      case 'command':
+        this.innermost()?.addEvent('ufo.command', {
+          [GenAiAttributes.TOOL_NAME]: event.tool,
+          [UfoAttributes.STATUS]: event.status,
+          ...(event.error ? { 'ufo.command.error': event.error } : {}),
+        });
+        return;
+      case 'question':
+        this.innermost()?.addEvent('ufo.question', {
+          'ufo.question.count': event.questions.length,
+          ...(this.options.captureContent ? { 'ufo.question.texts': event.questions } : {}),
+        });
+        return;
+      case 'confirmation':
+        this.innermost()?.addEvent('ufo.confirmation', { 'ufo.confirmation.function': event.function, 'ufo.confirmation.approved': event.approved });
+        return;
+      case 'warning':
+        this.innermost()?.addEvent('ufo.warning', { 'ufo.warning.message': event.message });
+        return;
+      default:
+        return;
+    }
+  };
+
+  /** Ends every open span (the session is abandoned, or a new one starts on the same bus). */
+  endAll(): void {
+    this.endStep();
+    this.endRound();
+    this.session?.end();
+    this.session = undefined;
+    this.dark = false;
+  }
+
+  private innermost(): Span | undefined {
+    return this.step ?? this.round ?? this.session;
+  }
+
+  private start(name: string, parent: Context, attributes: Attributes): Span {
+    return this.options.tracer.startSpan(name, { attributes }, parent);
+  }
+
+  private contextOf(span: Span | undefined): Context {
+    return span ? trace.setSpan(context.active(), span) : context.active();
+  }
+
+  private endStep(): void {
+    this.step?.end();
+    this.step = undefined;
+  }
+
+  private endRound(): void {
+    this.round?.end();
+    this.round = undefined;
+  }
+}
+
+/** Marks a span failed: status ERROR with the message, and the error recorded as an exception event. */
+export function fail(span: Span, type: string, message: string): void {
+  span.recordException({ name: type, message });
+  span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+}

@@ -1,0 +1,118 @@
+import type { TraceContext, TracedExecuteOptions } from '@ufo-ts/aip';
+import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { fromTraceContext, toTraceContext } from './trace-context.js';
+
+/** Where a traced dispatcher takes its tracer and parent span from. */
+export interface DispatcherTracingHooks {
+  tracer: Tracer;
+  /** False when nothing records: batches then go straight to the dispatcher. */
+  recording(): boolean;
+  /** The context a command's span starts in when the command brought no trace context of its own. */
+  parentContext(): Context;
+}
+
+/**
+ * Wraps a dispatcher so each command of a batch is an `execute_tool {name}` span (GenAI conventions: the tool's name
+ * and call id), ended with the command's status, namespace and duration; a failure sets status ERROR with the
+ * Result's `code` as `error.type` and its text as the recorded error. A command that arrived with a trace context
+ * (`TracedExecuteOptions.traceContexts`, as a `DeviceClient` passes what the server sent) starts its span as a
+ * child of that remote span; every command's own span context is passed on to the wrapped dispatcher the same way,
+ * so a `WebSocketCommandDispatcher` sends it to the device. The result has the wrapped dispatcher's type: every
+ * other member (`close`, `cancel`, ...) is the wrapped dispatcher's own.
+ *
+ * The spans of a batch start together (the batch is one call); each ends at the batch's start plus the durations
+ * of the commands up to it, which is exact for a batch that runs its commands in order.
+ */
+export function traceCommandDispatcher<D extends CommandDispatcher>(dispatcher: D, hooks: DispatcherTracingHooks): D {
+  const execute = (commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> =>
+    hooks.recording() || hasTraceContexts(options) ? executeTraced(dispatcher, hooks, commands, options) : dispatcher.execute(commands, options);
+  return new Proxy(dispatcher, {
+    get(target, property) {
+      if (property === 'execute') return execute;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+function hasTraceContexts(options: TracedExecuteOptions): boolean {
+  return options.traceContexts !== undefined && options.traceContexts.size > 0;
+}
+
+async function executeTraced(
+  dispatcher: CommandDispatcher,
+  hooks: DispatcherTracingHooks,
+  commands: readonly Command[],
+  options: TracedExecuteOptions,
+): Promise<Result[]> {
+  if (commands.length === 0) return dispatcher.execute(commands, options);
+  const startedAt = epochMs();
+  const fallbackParent = hooks.parentContext();
+  const spans: Span[] = [];
+  const outgoing = new Map<string, TraceContext>();
+  for (const command of commands) {
+    const incoming = options.traceContexts?.get(command.call_id);
+    const parent = (incoming && fromTraceContext(incoming, context.active())) ?? fallbackParent;
+    const span = hooks.tracer.startSpan(
+      SpanNames.executeTool(command.tool_name),
+      {
+        kind: SpanKind.INTERNAL,
+        startTime: startedAt,
+        attributes: {
+          [GenAiAttributes.OPERATION_NAME]: 'execute_tool',
+          [GenAiAttributes.TOOL_NAME]: command.tool_name,
+          [GenAiAttributes.TOOL_CALL_ID]: command.call_id,
+          [UfoAttributes.TOOL_TYPE]: command.tool_type,
+          [UfoAttributes.TARGET_AGENT]: options.target.agent,
+          ...(options.target.root !== undefined ? { [UfoAttributes.TARGET_ROOT]: options.target.root } : {}),
+          ...(options.target.process !== undefined ? { [UfoAttributes.TARGET_PROCESS]: options.target.process } : {}),
+          ...(options.commandId !== undefined ? { [UfoAttributes.COMMAND_ID]: options.commandId } : {}),
+        },
+      },
+      parent,
+    );
+    spans.push(span);
+    outgoing.set(command.call_id, toTraceContext(span.spanContext()));
+  }
+  let results: Result[];
+  try {
+    const forwarded: TracedExecuteOptions = { ...options, traceContexts: outgoing };
+    results = await context.with(trace.setSpan(fallbackParent, spans[0]!), () => dispatcher.execute(commands, forwarded));
+  } catch (error) {
+    for (const span of spans) {
+      span.recordException(error instanceof Error ? error : { name: 'DispatchError', message: errorMessage(error) });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
+      span.end();
+    }
+    throw error;
+  }
+  const endedAt = epochMs();
+  let elapsed = 0;
+  commands.forEach((command, index) => {
+    const span = spans[index]!;
+    const result = results.find((r) => r.call_id === command.call_id) ?? results[index];
+    if (result) recordResult(span, result);
+    elapsed += result?.duration_ms ?? 0;
+    span.end(commands.length > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
+  });
+  return results;
+}
+
+function recordResult(span: Span, result: Result): void {
+  span.setAttribute(UfoAttributes.STATUS, result.status);
+  if (result.namespace) span.setAttribute(UfoAttributes.TOOL_NAMESPACE, result.namespace);
+  if (result.duration_ms !== undefined) span.setAttribute(UfoAttributes.TOOL_DURATION_MS, result.duration_ms);
+  if (result.status !== 'failure') return;
+  const type = result.code ?? 'TOOL_FAILED';
+  const message = result.error ?? 'the command failed';
+  span.recordException({ name: type, message });
+  span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+}
+
+/** Milliseconds since the epoch with sub-millisecond precision (the clock OpenTelemetry times spans with). */
+function epochMs(): number {
+  return performance.timeOrigin + performance.now();
+}
