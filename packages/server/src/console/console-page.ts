@@ -28,7 +28,7 @@ export const CONSOLE_HTML = `<!doctype html>
     <div id="waiting" hidden>
       <p id="waiting-text"></p>
       <ul id="waiting-items"></ul>
-      <div id="answer-box" hidden><label for="answer">Answer</label><input id="answer" type="text" maxlength="4096"><button id="answer-button" type="button">Answer</button></div>
+      <div id="answer-box" hidden><button id="answer-button" type="button">Answer</button></div>
       <div id="decision-box" hidden><button id="approve-button" type="button">Approve</button><button id="reject-button" type="button">Reject</button></div>
       <p id="waiting-error" class="error" role="alert"></p>
     </div>

@@ -119,6 +119,7 @@ function noteTask(name, status) {
 function onServerEvent(event) {
   if (event.type === 'task-started') noteTask(event.task_name, 'running');
   else if (event.type === 'task-waiting') noteTask(event.task_name, 'waiting');
+  else if (event.type === 'task-resumed') noteTask(event.task_name, 'running');
   else if (event.type === 'task-finished') noteTask(event.task_name, event.status);
   else if (event.type === 'device-connected' || event.type === 'device-disconnected') loadDevices().catch(() => {});
   else if (event.type === 'subscriber-dropped') setConnection('dropped: ' + event.reason);
@@ -182,7 +183,7 @@ function onTaskEvent(name, event) {
   if (event.type === 'step') addStep(event.record);
   else if (event.type === 'screenshot' && event.kind !== 'clean') showScreenshot(event).catch(() => {});
   else if (event.type === 'task-finished') { setTaskStatus(event.status); noteTask(name, event.status); refreshWaiting(); }
-  else if (event.type === 'task-waiting' || event.type === 'question' || event.type === 'confirmation' || event.type === 'step-ended') refreshWaiting();
+  else if (event.type === 'task-waiting' || event.type === 'task-resumed' || event.type === 'question' || event.type === 'confirmation' || event.type === 'step-ended') refreshWaiting();
   else if (event.type === 'stream-gap') $('steps').append(item('(some events were missed: ' + event.reason + ')', 'muted'));
 }
 
@@ -201,8 +202,23 @@ async function refreshWaiting() {
   if (!pending) return;
   const questions = pending.kind === 'questions';
   $('waiting-text').textContent = questions ? pending.agent + ' asks:' : pending.agent + ' wants to run a sensitive action' + (pending.reason ? ' (' + pending.reason + ')' : '') + ':';
-  const items = questions ? pending.questions : pending.actions.map((a) => a.tool_name + '(' + JSON.stringify(a.arguments) + ')');
-  $('waiting-items').replaceChildren(...items.map((text) => item(text)));
+  if (questions) {
+    $('waiting-items').replaceChildren(...pending.questions.map((question, i) => {
+      const li = document.createElement('li');
+      const label = document.createElement('label');
+      label.textContent = question + ' ';
+      const input = document.createElement('input');
+      input.type = 'text';
+      input.maxLength = 4096;
+      input.className = 'answer-input';
+      input.id = 'answer-' + i;
+      label.htmlFor = input.id;
+      li.append(label, input);
+      return li;
+    }));
+  } else {
+    $('waiting-items').replaceChildren(...pending.actions.map((a) => item(a.tool_name + '(' + JSON.stringify(a.arguments) + ')')));
+  }
   $('answer-box').hidden = !questions;
   $('decision-box').hidden = questions;
 }
@@ -214,7 +230,7 @@ async function decide(decision) {
   if (!name || !pending) return;
   $('waiting-error').textContent = '';
   const body = { pending_id: pending.pending_id };
-  if (decision === 'answer') body.answers = [$('answer').value];
+  if (decision === 'answer') body.answers = [...document.querySelectorAll('.answer-input')].map((input) => input.value);
   try {
     await api('POST', '/api/tasks/' + encodeURIComponent(name) + '/' + decision, body);
     $('waiting').hidden = true;
@@ -254,6 +270,12 @@ async function connect() {
   $('key-form').hidden = true;
   $('app').hidden = false;
   $('forget-key').hidden = false;
+  try {
+    const list = await api('GET', '/api/tasks');
+    for (const task of list.tasks || []) state.tasks.set(task.task_name, { name: task.task_name, status: task.status });
+  } catch {
+    // no task list on this server (cluster mode): tasks appear as their events arrive
+  }
   renderTasks();
   const abort = new AbortController();
   state.serverAbort = abort;

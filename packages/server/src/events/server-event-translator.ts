@@ -27,8 +27,17 @@ export function streamEventOfServerEvent(event: ServerEvent, time: string = new 
     case 'engine':
       return streamEventOfEngineEvent(event.taskName, event.event, time);
     default:
-      return undefined;
+      return streamEventOfHumanLoopEvent(event as unknown as Record<string, unknown>, time);
   }
+}
+
+/** `task-waiting` and `task-resumed` server events (a task paused for a person, and answered). */
+function streamEventOfHumanLoopEvent(event: Record<string, unknown>, time: string): StreamEvent | undefined {
+  const text = (key: string) => (typeof event[key] === 'string' ? (event[key] as string) : '');
+  const common = { time, task_name: text('taskName'), session_id: text('sessionId'), client_id: text('clientId'), pending_id: text('pendingId') };
+  if (event['type'] === 'task-waiting') return { type: 'task-waiting', ...common, kind: text('kind') };
+  if (event['type'] === 'task-resumed') return { type: 'task-resumed', ...common, decision: text('decision') };
+  return undefined;
 }
 
 /**

@@ -24,16 +24,25 @@ export const TaskFinishedEventSchema = z.object({
   status: z.string(),
   error: z.string().optional(),
 });
-/** A task paused for a human: a question to answer or a held action to approve or reject. */
+/** A task paused for a person: a held action to approve or reject, or questions to answer (see its record's `waiting`). */
 export const TaskWaitingEventSchema = z.object({
   type: z.literal('task-waiting'),
   ...task,
-  /** `question` (answer it) or `confirmation` (approve or reject the held action). */
+  session_id: z.string(),
+  client_id: z.string(),
+  /** `confirmation` (approve or reject the held action) or `questions` (answer them). */
   kind: z.string(),
-  /** Id of the pending question or action, named by the answer. */
-  pending_id: z.string().optional(),
-  /** The questions or the held action, as the server describes them. */
-  detail: z.record(z.string(), z.unknown()).default({}),
+  /** Id of the held action or question; an answer names it. */
+  pending_id: z.string(),
+});
+/** A waiting task got its decision (`approve`, `reject` or `answer`) and runs again. */
+export const TaskResumedEventSchema = z.object({
+  type: z.literal('task-resumed'),
+  ...task,
+  session_id: z.string(),
+  client_id: z.string(),
+  pending_id: z.string(),
+  decision: z.string(),
 });
 /** A device registered with this server (or the cluster). */
 export const DeviceConnectedEventSchema = z.object({ type: z.literal('device-connected'), ...base, client_id: z.string(), platform: z.string() });
@@ -142,6 +151,7 @@ export const StreamEventSchema = z.discriminatedUnion('type', [
   TaskStartedEventSchema,
   TaskFinishedEventSchema,
   TaskWaitingEventSchema,
+  TaskResumedEventSchema,
   DeviceConnectedEventSchema,
   DeviceDisconnectedEventSchema,
   SessionStartedEventSchema,
