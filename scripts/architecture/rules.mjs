@@ -17,7 +17,7 @@ export const ALLOWED_DEPENDENCIES = {
   server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
   cli: ['*'],
   testkit: ['core', 'dispatchers'],
-  sessions: ['core', 'agent-fsm', 'processor-strategies'],
+  sessions: ['core', 'agent-fsm', 'processor-strategies', 'imaging'],
   config: ['core', 'llm-providers', 'dispatchers'],
   // cluster mode of the server: BullMQ/ioredis stay here, the server only owns the ports (ScaleOut, TaskBackend)
   cluster: ['core', 'aip', 'server', 'sessions'],

@@ -6,7 +6,13 @@ import { z } from 'zod';
 /** A screen with the platform's coordinate tools (as `@ufo-ts/platform-linux` names them); it records every call. */
 export class FakeScreen {
   readonly calls: Array<{ tool: string; args: Record<string, unknown> }> = [];
-  readonly image = solidPngDataUrl(320, 200, [30, 30, 30]);
+  readonly image: string;
+  /** How many screenshots were taken. */
+  screenshots = 0;
+
+  constructor(readonly size: { width: number; height: number } = { width: 320, height: 200 }) {
+    this.image = solidPngDataUrl(size.width, size.height, [30, 30, 30]);
+  }
 
   createServer() {
     const record = (tool: string) => (args: Record<string, unknown>) => {
@@ -18,7 +24,10 @@ export class FakeScreen {
       name: 'fake-screen',
       version: '0.1.0',
       tools: [
-        defineTool({ name: 'capture_desktop_screenshot', description: 'Screenshot.', toolType: 'data_collection', input: z.object({ all_screens: z.boolean().optional() }), handler: () => ({ image: this.image, width: 320, height: 200 }) }),
+        defineTool({ name: 'capture_desktop_screenshot', description: 'Screenshot.', toolType: 'data_collection', input: z.object({ all_screens: z.boolean().optional() }), handler: () => {
+          this.screenshots += 1;
+          return { image: this.image, width: this.size.width, height: this.size.height };
+        } }),
         defineTool({ name: 'click_on_coordinates', description: 'Click.', input: z.object({ ...coordinate, button: z.enum(['left', 'right', 'middle']).default('left'), double: z.boolean().default(false) }), handler: record('click_on_coordinates') }),
         defineTool({ name: 'drag_on_coordinates', description: 'Drag.', input: z.object({ start_x: z.number(), start_y: z.number(), end_x: z.number(), end_y: z.number(), coordinate_type: z.enum(['fraction', 'absolute']).default('fraction') }), handler: record('drag_on_coordinates') }),
         defineTool({ name: 'type_text', description: 'Type.', input: z.object({ text: z.string() }), handler: record('type_text') }),

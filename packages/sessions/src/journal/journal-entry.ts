@@ -1,4 +1,4 @@
-import { ResultSchema, UsageSchema } from '@ufo-ts/core';
+import { ResultSchema, ToolCallSchema, UsageSchema } from '@ufo-ts/core';
 import { z } from 'zod';
 
 /** The step an entry belongs to: the session-wide index of the step (one per handled state, counted from 0). */
@@ -14,6 +14,8 @@ export const ReplyEntrySchema = z.object({
   cost: z.number().nullable(),
   usage: UsageSchema,
   model: z.string(),
+  /** The reply's tool calls (native tool mode, computer-use models), replayed with it. */
+  toolCalls: z.array(ToolCallSchema).optional(),
 });
 
 /** An action command about to be sent: written (durably) before it is sent. */

@@ -1,4 +1,4 @@
-import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse } from '@ufo-ts/core';
+import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
 import type { JournalCursor } from './journal-cursor.js';
 
 /**
@@ -18,6 +18,11 @@ export class JournalingModel implements ChatModel {
     this.modelId = inner.modelId;
   }
 
+  /** The wrapped model's features, so strategies choose native tools exactly as they would without the journal. */
+  get features(): ModelFeatures | undefined {
+    return this.inner.features;
+  }
+
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     if (!this.cursor.active) return this.inner.complete(request);
     const { index, recorded } = this.cursor.nextReply();
@@ -30,7 +35,8 @@ export class JournalingModel implements ChatModel {
         model: recorded.model,
         provider: this.provider,
       };
-      if (request.schema) {
+      if (recorded.toolCalls?.length) response.toolCalls = recorded.toolCalls;
+      if (request.schema && !recorded.toolCalls?.length) {
         const parsed = parseStructuredReply(recorded.content, request.schema);
         if (!parsed.success) throw parsed.error;
         response.parsed = parsed.value;
@@ -38,7 +44,7 @@ export class JournalingModel implements ChatModel {
       return response;
     }
     const response = await this.inner.complete(request);
-    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model });
+    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model, ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}) });
     return response;
   }
 }

@@ -30,6 +30,14 @@ export interface OperatorProcessorOptions {
   /** Extra system instructions. */
   instructions?: string;
   middleware?: Middleware[];
+  /**
+   * The computer-use model's own tool (`native`: Anthropic's `computer` or OpenAI's `computer_use_preview`, through
+   * {@link createComputerUseProcessor}) or JSON text replies (`text`). `auto` (default) uses the native tool when
+   * the model's `features.computerTool` names one. Read by `OperatorSession`.
+   */
+  computerTool?: 'auto' | 'native' | 'text';
+  /** Native computer tool: the largest display the model is told about (default 1280×800). */
+  maxDisplay?: { width: number; height: number };
 }
 
 /** Runs the model's computer action through the platform's coordinate tools and derives the step's status. */

@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
 
 /**
  * Wraps a model so every call also honours `signal` (a session's hard cancel, the second Ctrl+C). The engine's
@@ -14,6 +14,11 @@ export class AbortableModel implements ChatModel {
   ) {
     this.provider = inner.provider;
     this.modelId = inner.modelId;
+  }
+
+  /** The wrapped model's features (native tool calls, computer tool), unchanged. */
+  get features(): ModelFeatures | undefined {
+    return this.inner.features;
   }
 
   complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
