@@ -1,5 +1,5 @@
 import { UfoError } from '@ufo-ts/core';
-import type { ChatModel, ChatRequest, ChatResponse, Usage } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures, Usage } from '@ufo-ts/core';
 import { ModelCallError, ModelReplyInvalidError, type ModelErrorCode } from './errors.js';
 import { addCost, addUsage } from './prices.js';
 
@@ -45,9 +45,11 @@ export function createFallbackModel(options: FallbackModelOptions): ChatModel {
   const { models } = options;
   const first = models[0];
   if (!first) throw new UfoError<ModelErrorCode>('CONFIG_INVALID', 'createFallbackModel needs at least one model');
+  const features = commonFeatures(models);
   return {
     provider: first.provider,
     modelId: first.modelId,
+    ...(features ? { features } : {}),
     async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
       const skipped: SkippedModel[] = [];
       const errors: unknown[] = [];
@@ -108,4 +110,21 @@ function describe(index: number, model: ChatModel, error: unknown): SkippedModel
   };
   if (error instanceof ModelCallError && error.status !== undefined) entry.status = error.status;
   return entry;
+}
+
+/**
+ * What every model of a chain supports (a request the chain is asked must suit whichever model answers); undefined
+ * when no member declares features (text only).
+ */
+export function commonFeatures(models: ChatModel[]): ModelFeatures | undefined {
+  if (models.every((model) => !model.features)) return undefined;
+  const all = models.map((model) => model.features ?? { toolCalls: false, parallelToolCalls: false, strictSchema: false });
+  const features: ModelFeatures = {
+    toolCalls: all.every((item) => item.toolCalls),
+    parallelToolCalls: all.every((item) => item.parallelToolCalls),
+    strictSchema: all.every((item) => item.strictSchema),
+  };
+  const computer = all[0]!.computerTool;
+  if (computer && all.every((item) => item.computerTool === computer)) features.computerTool = computer;
+  return features;
 }

@@ -28,7 +28,7 @@ export { ChatCompletionBodySchema, decodeChatCompletion } from './openai/chat-co
 export { ResponsesBodySchema, decodeResponsesBody } from './openai/responses-mapping.js';
 export { createAnthropicModel, ANTHROPIC_DEFAULT_MAX_TOKENS, type AnthropicModelOptions } from './anthropic/anthropic-model.js';
 export { AnthropicMessageBodySchema, decodeAnthropicMessage } from './anthropic/messages-mapping.js';
-export { createFallbackModel, type FallbackModelOptions, type FallbackTrail, type SkippedModel } from './fallback-model.js';
+export { commonFeatures, createFallbackModel, type FallbackModelOptions, type FallbackTrail, type SkippedModel } from './fallback-model.js';
 export { streamCompletion, type CompletionStream } from './streaming.js';
 export { ModelConfigSchema, ProviderNameSchema, apiKeyEnvName, createModelFromConfig, resolveApiKey, type CreateModelOptions, type ModelConfig, type ModelConfigInput, type ProviderName } from './config/model-config.js';
 export { AgentModelRoleSchema, AgentModelsConfigSchema, createAgentModels, type AgentModelRole, type AgentModels, type AgentModelsConfig, type AgentModelsConfigInput, type CreateAgentModelsOptions } from './config/agent-models.js';

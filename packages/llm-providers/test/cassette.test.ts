@@ -55,7 +55,7 @@ describe('RecordingModel → ReplayModel', () => {
     const text = await readFile(path, 'utf8');
     const lines = text.trim().split('\n').map((line) => RecordedCassetteLineSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.response).toEqual({ content: 'first answer', usage: a.usage, cost: a.cost, model: 'gpt-4o', provider: 'openai' });
+    expect(lines[0]!.response).toEqual({ content: 'first answer', usage: a.usage, cost: a.cost, model: 'gpt-4o', provider: 'openai', finishReason: 'stop' });
     expect(lines[1]!.request.schemaName).toBe('step');
     // Images are stored as their hash and size, not their data.
     expect(text).not.toContain(PNG_BASE64);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ChatRoleSchema, TextPartSchema, UsageSchema } from '@ufo-ts/core';
+import {
+  ChatRoleSchema,
+  FinishReasonSchema,
+  TextPartSchema,
+  ToolCallSchema,
+  ToolChoiceSchema,
+  ToolDefinitionSchema,
+  UsageSchema,
+} from '@ufo-ts/core';
 
 /** An image in a recorded request: its hash and size stand in for the data. */
 export const CassetteImageRefSchema = z.object({
@@ -19,6 +27,12 @@ export type CassetteImageRef = z.infer<typeof CassetteImageRefSchema>;
 export const CassetteMessageSchema = z.object({
   role: ChatRoleSchema,
   content: z.union([z.string(), z.array(z.discriminatedUnion('type', [TextPartSchema, CassetteImageRefSchema]))]),
+  /** On assistant messages: the tool calls the model made. */
+  toolCalls: z.array(ToolCallSchema).optional(),
+  /** On tool messages: the call answered. */
+  toolCallId: z.string().optional(),
+  /** On tool messages: the call failed. */
+  isError: z.boolean().optional(),
 });
 export type CassetteMessage = z.infer<typeof CassetteMessageSchema>;
 
@@ -27,6 +41,10 @@ export const CassetteRequestSchema = z.object({
   messages: z.array(CassetteMessageSchema),
   schemaName: z.string().optional(),
   model: z.string(),
+  /** The tools offered (part of the key: the same messages with other tools are another request). */
+  tools: z.array(ToolDefinitionSchema).optional(),
+  toolChoice: ToolChoiceSchema.optional(),
+  parallelToolCalls: z.boolean().optional(),
 });
 export type CassetteRequest = z.infer<typeof CassetteRequestSchema>;
 
@@ -38,6 +56,10 @@ export const CassetteResponseSchema = z.object({
   cost: z.number().nonnegative().nullable(),
   model: z.string(),
   provider: z.string(),
+  /** The tool calls of the reply, in order. */
+  toolCalls: z.array(ToolCallSchema).optional(),
+  finishReason: FinishReasonSchema.optional(),
+  refusal: z.string().optional(),
 });
 export type CassetteResponse = z.infer<typeof CassetteResponseSchema>;
 
@@ -47,6 +69,15 @@ export const RecordedCassetteLineSchema = z.object({
   key: z.string().regex(/^[0-9a-f]{64}$/),
   request: CassetteRequestSchema,
   response: CassetteResponseSchema,
+  /** What the recorded model could do (its `features`), so a replay offers the same (native tools or text). */
+  features: z
+    .object({
+      toolCalls: z.boolean(),
+      parallelToolCalls: z.boolean(),
+      strictSchema: z.boolean(),
+      computerTool: z.enum(['anthropic', 'openai']).optional(),
+    })
+    .optional(),
 });
 export type RecordedCassetteLine = z.infer<typeof RecordedCassetteLineSchema>;
 

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
 import type { RecordedCassetteLine } from './cassette-schema.js';
 import { canonicalRequest, requestKey } from './request-key.js';
 
@@ -19,6 +19,8 @@ export interface RecordingModelOptions {
 export class RecordingModel implements ChatModel {
   readonly provider: string;
   readonly modelId: string;
+  /** The wrapped model's features. */
+  readonly features?: ModelFeatures;
   private readonly options: RecordingModelOptions;
   private writes: Promise<void> = Promise.resolve();
 
@@ -26,6 +28,7 @@ export class RecordingModel implements ChatModel {
     this.options = options;
     this.provider = options.model.provider;
     this.modelId = options.model.modelId;
+    if (options.model.features) this.features = options.model.features;
   }
 
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
@@ -40,7 +43,11 @@ export class RecordingModel implements ChatModel {
         cost: response.cost,
         model: response.model,
         provider: response.provider,
+        ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}),
+        ...(response.finishReason ? { finishReason: response.finishReason } : {}),
+        ...(response.refusal !== undefined ? { refusal: response.refusal } : {}),
       },
+      ...(this.features ? { features: this.features } : {}),
     };
     const write = this.writes.then(async () => {
       await mkdir(dirname(this.options.path), { recursive: true });

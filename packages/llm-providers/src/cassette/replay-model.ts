@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseStructuredReply } from '@ufo-ts/core';
-import type { ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
+import { toFinishReason } from '../tools/finish-reason.js';
 import { EndpointConfigError, ModelCallError, ModelReplyInvalidError, ReplayMissError } from '../errors.js';
 import { contentText } from '../message-content.js';
 import { computeCost, defaultPrices, lookupPrice, mergePrices, type PriceTable } from '../prices.js';
@@ -20,6 +21,8 @@ export interface ReplayModelOptions {
   strict?: boolean;
   /** Prices for wire-format lines (merged over the defaults). */
   prices?: PriceTable;
+  /** The features this model claims (default: those recorded with the first line that has them; else none, text only). */
+  features?: ModelFeatures;
 }
 
 interface Entry {
@@ -36,6 +39,7 @@ interface Entry {
 export class ReplayModel implements ChatModel {
   readonly provider: string;
   readonly modelId: string;
+  readonly features?: ModelFeatures;
   private readonly entries: Entry[];
   private readonly models: string[];
   private readonly options: ReplayModelOptions;
@@ -50,6 +54,9 @@ export class ReplayModel implements ChatModel {
     this.provider = options.provider ?? 'replay';
     this.models = [...new Set([this.modelId, ...recordedModels])];
     this.prices = mergePrices(defaultPrices, options.prices);
+    const recorded = lines.flatMap((line) => ('features' in line && line.features ? [line.features] : []));
+    const features = options.features ?? recorded[0];
+    if (features) this.features = features;
   }
 
   /** Reads a JSONL cassette file. */
@@ -85,13 +92,13 @@ export class ReplayModel implements ChatModel {
     if (!entry) throw this.miss(request, keys[0]!);
     entry.used = true;
     const response = this.responseOf(entry.line);
-    request.onDelta?.(response.content);
+    if (response.content) request.onDelta?.(response.content);
     const out: ChatResponse<T> = {
       ...response,
       latencyMs: performance.now() - started,
       providerMetadata: { replay: { line: index + 1, matchedBy } },
     };
-    if (request.schema) {
+    if (request.schema && !(response.toolCalls?.length && !response.content.trim())) {
       const parsed = parseStructuredReply(response.content, request.schema);
       if (!parsed.success) {
         throw new ModelReplyInvalidError(`Replayed line ${index + 1} does not match the schema: ${parsed.issues.join('; ')}`, {
@@ -112,13 +119,18 @@ export class ReplayModel implements ChatModel {
     if ('response' in line) return line.response;
     const reply = decodeWireReply(line.wire);
     const model = reply.responseModel ?? this.modelId;
-    return {
+    const response: CassetteResponse = {
       content: reply.content,
       usage: reply.usage,
       cost: computeCost(reply.usage, lookupPrice(this.prices, line.wire.provider, model)),
       model,
       provider: line.wire.provider,
     };
+    if (reply.toolCalls?.length) response.toolCalls = reply.toolCalls;
+    const finishReason = toFinishReason(reply.finishReason, reply.toolCalls?.length ?? 0);
+    if (finishReason) response.finishReason = reply.refusal ? 'refusal' : finishReason;
+    if (reply.refusal) response.refusal = reply.refusal;
+    return response;
   }
 
   private miss(request: ChatRequest, key: string): ReplayMissError {

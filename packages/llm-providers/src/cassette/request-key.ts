@@ -9,14 +9,31 @@ export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** The canonical, JSON-safe form of a request: images replaced by their sha256 and size. */
-export function canonicalRequest(request: Pick<ChatRequest, 'messages' | 'schemaName'>, model: string): CassetteRequest {
+/**
+ * The canonical, JSON-safe form of a request: images replaced by their sha256 and size; tools, tool choice and
+ * the parallel switch, tool calls and tool-result ids included when present (a request without them keys as before).
+ */
+export function canonicalRequest(
+  request: Pick<ChatRequest, 'messages' | 'schemaName' | 'tools' | 'toolChoice' | 'parallelToolCalls'>,
+  model: string,
+): CassetteRequest {
   const out: CassetteRequest = { messages: request.messages.map(canonicalMessage), model };
   if (request.schemaName !== undefined) out.schemaName = request.schemaName;
+  if (request.tools?.length) out.tools = request.tools;
+  if (request.toolChoice !== undefined) out.toolChoice = request.toolChoice;
+  if (request.parallelToolCalls !== undefined) out.parallelToolCalls = request.parallelToolCalls;
   return out;
 }
 
 function canonicalMessage(message: ChatMessage): CassetteMessage {
+  const out = canonicalContent(message);
+  if (message.toolCalls?.length) out.toolCalls = message.toolCalls;
+  if (message.toolCallId !== undefined) out.toolCallId = message.toolCallId;
+  if (message.isError !== undefined) out.isError = message.isError;
+  return out;
+}
+
+function canonicalContent(message: ChatMessage): CassetteMessage {
   if (typeof message.content === 'string') return { role: message.role, content: message.content };
   return {
     role: message.role,
