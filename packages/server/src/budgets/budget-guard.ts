@@ -56,8 +56,9 @@ export class BudgetGuard {
     void this.options.ledger.add(this.options.keyId, { cost_usd: costUsd });
   }
 
-  /** Records a finished agent step. */
+  /** Records a finished agent step (the step whose model call was refused is not counted). */
   addStep(): void {
+    if (this.exceededWith) return;
     this.spentNow.steps += 1;
     void this.options.ledger.add(this.options.keyId, { steps: 1 });
   }
