@@ -1,4 +1,5 @@
-import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse } from '@ufo-ts/core';
+import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
+import { NATIVE_TOOL_FEATURES, textReplyToToolCalls } from '@ufo-ts/processor-strategies';
 import { TaskSuiteError } from '../errors.js';
 import { readPromptListing, type ListedItem, type PromptListing } from './prompt-listing.js';
 import { ReferenceStepSchema, type ControlRef, type ReferenceAction, type ReferenceStep } from './reference-steps.js';
@@ -17,6 +18,11 @@ export interface GroundedModelOptions {
   patience?: number;
   /** Seconds one wait asks for (default 0.5). */
   waitSeconds?: number;
+  /**
+   * Answer with native tool calls (one per action, then `respond` with the rest of the reply) instead of JSON
+   * text, and report native tool calls in `features`, as a model with function calling does.
+   */
+  nativeTools?: boolean;
 }
 
 /** A tool call the grounded model answers with. */
@@ -35,11 +41,14 @@ type Resolution = { calls: ToolCall[]; finish?: { result?: string } } | { missin
  * finds each reference there and answers in the LinuxAgent's reply format with the listed id. A reference the
  * prompt does not contain is waited for (`patience` times), then the call fails with a
  * {@link TaskSuiteError} `REFERENCE_NOT_IN_PROMPT` naming the step and what was missing — so a passing run shows
- * both that the actions work and that the prompt carries what a model needs.
+ * both that the actions work and that the prompt carries what a model needs. With `nativeTools` it answers with
+ * native tool calls, for agents in native tool mode.
  */
 export class GroundedModel implements ChatModel {
   readonly provider = 'grounded';
   readonly modelId = 'grounded-reference';
+  /** Native tool calls when built with `nativeTools`; absent (text only) otherwise. */
+  readonly features?: ModelFeatures;
   /** The number of replies given so far (waits included). */
   calls = 0;
   /** The error that ended the solution, when one did. */
@@ -58,6 +67,7 @@ export class GroundedModel implements ChatModel {
     this.label = options.label ?? 'reference solution';
     this.patience = options.patience ?? 6;
     this.waitSeconds = options.waitSeconds ?? 0.5;
+    if (options.nativeTools) this.features = NATIVE_TOOL_FEATURES;
   }
 
   /** Whether every step of the solution has been played. */
@@ -69,8 +79,14 @@ export class GroundedModel implements ChatModel {
     this.calls += 1;
     if (request.signal?.aborted) throw request.signal.reason;
     const reply = this.reply(readPromptListing(request.messages));
+    const response: ChatResponse<T> = { content: '', usage: { inputTokens: 0, outputTokens: 0 }, cost: 0, latencyMs: 0, model: this.modelId, provider: this.provider };
+    if (this.features) {
+      response.toolCalls = textReplyToToolCalls(reply, { idPrefix: `call_${this.calls}_` });
+      response.finishReason = 'tool-calls';
+      return response;
+    }
     const content = JSON.stringify(reply);
-    const response: ChatResponse<T> = { content, usage: { inputTokens: 0, outputTokens: 0 }, cost: 0, latencyMs: 0, model: this.modelId, provider: this.provider };
+    response.content = content;
     if (request.schema) {
       const parsed = parseStructuredReply(content, request.schema);
       if (!parsed.success) throw parsed.error;

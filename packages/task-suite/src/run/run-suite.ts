@@ -3,7 +3,7 @@ import { findExecutable } from '@ufo-ts/platform-linux';
 import { TaskSuiteError } from '../errors.js';
 import type { DesktopTask } from '../task.js';
 import { TASKS } from '../tasks/index.js';
-import { runTask, type TaskRunResult } from './run-task.js';
+import { runTask, type RunTaskOptions, type TaskRunResult } from './run-task.js';
 
 /** Options of {@link runSuite}. */
 export interface RunSuiteOptions {
@@ -15,6 +15,8 @@ export interface RunSuiteOptions {
   model?: (task: DesktopTask) => ChatModel;
   /** Session logs go in a folder per task run under this root. */
   logRoot?: string;
+  /** `text` (default) or `native` tool mode for every task ({@link RunTaskOptions.toolMode}). */
+  toolMode?: 'text' | 'native';
   /** Called after each task run (progress output). */
   onResult?: (result: SuiteRunResult) => void;
   /** The tasks to choose from (default {@link TASKS}). */
@@ -54,7 +56,7 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunR
       const missing = missingPrograms(task);
       const result: SuiteRunResult = missing.length
         ? { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
-        : { ...(await runTask(task, { ...(options.model ? { model: options.model } : {}), ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}) })), run };
+        : { ...(await runTask(task, { ...(options.model ? { model: options.model } : {}), ...(options.toolMode ? { toolMode: options.toolMode } : {}), ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}) })), run };
       results.push(result);
       options.onResult?.(result);
     }

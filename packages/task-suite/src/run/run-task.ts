@@ -21,6 +21,12 @@ export interface RunTaskOptions {
   logRoot?: string;
   /** The log folder's name under `logRoot` (default: the task id). */
   logName?: string;
+  /**
+   * `text` (default): the agent renders its tools in the prompt and the model answers JSON. `native`: the agent
+   * runs in native tool mode and the default grounded model answers with tool calls. A given `model` is used as
+   * it is, in the mode given here.
+   */
+  toolMode?: 'text' | 'native';
   /** Called with each finished engine step (for progress output). */
   onStep?: (step: { task: string; step: number; status: string }) => void;
 }
@@ -76,7 +82,7 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
       result.detail = result.error;
       return result;
     }
-    const model = options.model?.(task) ?? new GroundedModel({ steps: task.solution(ctx), label: task.id });
+    const model = options.model?.(task) ?? new GroundedModel({ steps: task.solution(ctx), label: task.id, ...(options.toolMode === 'native' ? { nativeTools: true } : {}) });
     const agentDispatcher = dispatcherFor(linux);
     dispatchers.push(agentDispatcher);
     const session = await runSession(task, ctx, model, agentDispatcher, options, result);
@@ -105,7 +111,7 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
   });
   const interactor = new ProgrammaticInteractor();
   const logSink: LogSink = options.logRoot ? new FileLogSink({ logRoot: options.logRoot, task: options.logName ?? task.id }) : new MemoryLogSink();
-  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
+  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink, toolMode: options.toolMode ?? 'text' });
   const session = new Session({ task: task.id, request: task.request(ctx), logSink, dispatcher, interactor, events, maxSteps: task.maxSteps, startAgent: () => (agent.reset(), agent) });
   const outcome = await session.run();
   result.steps = outcome.steps;

@@ -78,4 +78,18 @@ describe('GroundedModel', () => {
   it('refuses a malformed reference step up front', () => {
     expect(() => new GroundedModel({ steps: [{ click: { role: 'push button' }, bogus: 1 } as unknown as ReferenceStep] })).toThrow();
   });
+
+  it('with nativeTools, answers the same step as tool calls (one per action, then respond) and reports tool calls', async () => {
+    const model = new GroundedModel({ steps: [{ all: [{ keys: 'ctrl+s' }, { type: 'abc', into: { role: 'text', afterLabel: 'Name:' } }] }, { finish: true, result: 'saved' }], nativeTools: true });
+    expect(model.features?.toolCalls).toBe(true);
+    const first = await model.complete({ messages: promptWith(MOUSEPAD_CONTROLS, WINDOWS, '(none)') });
+    expect(first.content).toBe('');
+    expect(first.toolCalls?.map((c) => [c.name, c.arguments])).toEqual([
+      ['keyboard_input', { keys: 'ctrl+s' }],
+      ['type_text', { text: 'abc', id: 'a8' }],
+      ['respond', expect.objectContaining({ thought: 'Step 1 of the reference solution.' })],
+    ]);
+    const last = await model.complete({ messages: promptWith(MOUSEPAD_CONTROLS, WINDOWS, '(none)') });
+    expect(last.toolCalls).toEqual([{ id: 'call_2_1', type: 'function', name: 'respond', arguments: expect.objectContaining({ status: 'FINISH', result: 'saved' }) }]);
+  });
 });
