@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { TASKS, missingPrograms } from '@ufo-ts/task-suite';
 import { describe, expect, it } from 'vitest';
 import { evalModelFromEnv } from '../src/session-commands/eval-impl.js';
 import { runCli, type CliIo } from '../src/index.js';
@@ -12,6 +14,12 @@ function io(env: Record<string, string> = {}): CliIo & { out: string; err: strin
     stderr: (text: string) => void (capture.err += text),
   };
   return capture;
+}
+
+/** Xvfb and galculator are installed (the set-up installs them; a bare machine skips the real-app run). */
+function desktopAvailable(): boolean {
+  const task = TASKS.find((t) => t.id === 'galculator-clicks');
+  return task !== undefined && missingPrograms(task).length === 0 && spawnSync('sh', ['-c', 'command -v Xvfb']).status === 0;
 }
 
 describe('ufo eval', () => {
@@ -37,5 +45,12 @@ describe('ufo eval', () => {
     expect(evalModelFromEnv({ ANTHROPIC_API_KEY: 'k', UFO_MODEL: 'claude-x' })).toMatchObject({ config: { provider: 'anthropic', model: 'claude-x' } });
     expect(evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1', UFO_MODEL: 'qwen' })).toMatchObject({ config: { provider: 'openai-compatible', model: 'qwen' } });
     expect(() => evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/UFO_MODEL/);
+  });
+
+  it.skipIf(!desktopAvailable())('--native-tools runs a task with the agent in native tool mode', { timeout: 120_000 }, async () => {
+    const run = io();
+    expect(await runCli(['eval', '--tasks', 'galculator-clicks', '--native-tools', '--reference'], run)).toBe(0);
+    expect(run.err).toContain('native tool mode');
+    expect(run.err).toMatch(/^pass galculator-clicks/m);
   });
 });

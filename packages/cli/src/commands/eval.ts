@@ -1,6 +1,6 @@
 import type { CliCommand } from '../cli-command.js';
 
-const usage = `Usage: ufo eval [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N] [--reference] [--list]
+const usage = `Usage: ufo eval [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N] [--native-tools] [--reference] [--list]
 
 Runs the real-app task suite (@ufo-ts/task-suite): each task on its own private virtual desktop (Xvfb, AT-SPI)
 with a real app (mousepad, galculator, gnome-calculator, zenity, FeatherPad, GNOME Text Editor), a LinuxAgent
@@ -18,6 +18,8 @@ Options:
   --json <file>        write { "tasks": [{ "id", "app", "passed", "steps", "ms", ... }] } there, the HTML report
                        beside it (same name, .html) and each run's session logs under <file>-logs/
   --cpu-load <n>       keep n CPU-bound processes busy while the suite runs (the CI-under-load check)
+  --native-tools       run the agent in native tool mode: actions as tool calls, the rest of the reply in a
+                       respond call (the reference solutions then answer with tool calls)
   --reference          use the reference solutions even when a model key is set
   --list               list the tasks and exit
   -h, --help           this help

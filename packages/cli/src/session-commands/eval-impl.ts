@@ -34,6 +34,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     json: { type: 'string' },
     'cpu-load': { type: 'string' },
     reference: { type: 'boolean' },
+    'native-tools': { type: 'boolean' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -65,13 +66,15 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
   const model = fromEnv ? (): ChatModel => createModelFromConfig(fromEnv.config, { env: io.env }) : undefined;
   const describe = fromEnv?.describe ?? 'reference solutions (grounded scripted model)';
   const jsonPath = values.json ? resolve(values.json) : undefined;
-  io.stderr(`model: ${describe}${load ? `; ${load} CPU-bound processes running` : ''}\n`);
+  const toolMode = values['native-tools'] ? 'native' : 'text';
+  io.stderr(`model: ${describe}${toolMode === 'native' ? '; native tool mode' : ''}${load ? `; ${load} CPU-bound processes running` : ''}\n`);
   const cpu = load > 0 ? suite.startCpuLoad(load) : undefined;
   let results;
   try {
     results = await suite.runSuite({
       ...(ids ? { ids } : {}),
       runs,
+      toolMode,
       ...(model ? { model } : {}),
       ...(jsonPath ? { logRoot: `${jsonPath.replace(/\.json$/i, '')}-logs` } : {}),
       onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
