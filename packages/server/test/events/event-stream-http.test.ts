@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamEventSchema, type StreamEvent } from '../../src/index.js';
 import { compareEventIds } from '../../src/events/event-id.js';
@@ -141,5 +142,31 @@ describe('the live event stream over real HTTP on 127.0.0.1', () => {
     await stream.ended;
     await stopping;
     expect(stream.events().at(-1)).toMatchObject({ type: 'subscriber-dropped', reason: 'the server is stopping' });
+  });
+
+  it('a client that stops reading is dropped once its bounded queue is full; the others keep streaming', async () => {
+    const s = await setup({ events: { maxQueuedBytes: 64 * 1024 } });
+    const reader = await sse('/api/events');
+    const socket = connect(Number(new URL(s.httpUrl).port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${s.apiKey}\r\n\r\n`);
+    socket.pause();
+    const hub = s.server.stream.hub;
+    await expect.poll(() => hub.subscriberCount).toBe(2);
+    const big = 'x'.repeat(16 * 1024);
+    let published = 0;
+    // the kernel's socket buffers take some megabytes first; then the server's queue fills and the reader is dropped
+    const warnings = () => reader.events().filter((e) => e.type === 'warning').length;
+    while (hub.subscriberCount === 2 && published < 5_000) {
+      s.server.stream.publish({ type: 'warning', time: new Date().toISOString(), task_name: 'no-such-task', message: big });
+      published += 1;
+      // the reading client keeps up (it has each event before the next is published)
+      await reader.waitFor(() => warnings() === published, `event ${published} at the reading client`);
+    }
+    expect(hub.subscriberCount).toBe(1);
+    socket.destroy();
+    expect(published).toBeGreaterThan(2);
+    s.server.stream.publish({ type: 'warning', time: new Date().toISOString(), task_name: 'no-such-task', message: 'after the drop' });
+    await reader.waitFor((f) => f.data?.message === 'after the drop', 'the reading client to go on');
   });
 });
