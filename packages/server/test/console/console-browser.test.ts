@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { existsSync } from 'node:fs';
 import { ScriptedModel, type ScriptedModelOptions } from '@ufo-ts/core/testing';
 import { FakeDesktop } from '@ufo-ts/testkit';
