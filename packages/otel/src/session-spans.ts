@@ -23,6 +23,8 @@ export class SessionSpans {
   private step: Span | undefined;
   /** The session span was not sampled: events are ignored until the session ends. */
   private dark = false;
+  /** The context of the innermost open span, built once when it opens (model and tool calls read it often). */
+  private innermostContext: Context | undefined;
 
   constructor(options: SessionSpansOptions) {
     this.options = options;
@@ -35,13 +37,19 @@ export class SessionSpans {
 
   /** The context model and tool calls start their spans in: the open step, else round, else session. */
   parentContext(): Context {
-    const parent = this.step ?? this.round ?? this.session;
-    return parent ? trace.setSpan(context.active(), parent) : context.active();
+    return this.innermostContext ?? context.active();
   }
 
   /** The event listener (subscribe it to the session's `EventBus`). */
   readonly onEvent = (event: EngineEvent): void => {
     if (this.dark && event.type !== 'session-end') return;
+    const before = this.innermost();
+    this.handle(event);
+    const after = this.innermost();
+    if (after !== before) this.innermostContext = after ? trace.setSpan(context.active(), after) : undefined;
+  };
+
+  private handle(event: EngineEvent): void {
     switch (event.type) {
       case 'session-start':
         this.endAll();
@@ -125,7 +133,7 @@ export class SessionSpans {
       default:
         return;
     }
-  };
+  }
 
   /** Ends every open span (the session is abandoned, or a new one starts on the same bus). */
   endAll(): void {
@@ -133,6 +141,7 @@ export class SessionSpans {
     this.endRound();
     this.session?.end();
     this.session = undefined;
+    this.innermostContext = undefined;
     this.dark = false;
   }
 

@@ -1,6 +1,6 @@
 import type { TraceContext, TracedExecuteOptions } from '@ufo-ts/aip';
 import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
 import { fromTraceContext, toTraceContext } from './trace-context.js';
 
@@ -52,34 +52,28 @@ async function executeTraced(
   const fallbackParent = hooks.parentContext();
   const spans: Span[] = [];
   const outgoing = new Map<string, TraceContext>();
+  const target = options.target;
   for (const command of commands) {
     const incoming = options.traceContexts?.get(command.call_id);
     const parent = (incoming && fromTraceContext(incoming, context.active())) ?? fallbackParent;
-    const span = hooks.tracer.startSpan(
-      SpanNames.executeTool(command.tool_name),
-      {
-        kind: SpanKind.INTERNAL,
-        startTime: startedAt,
-        attributes: {
-          [GenAiAttributes.OPERATION_NAME]: 'execute_tool',
-          [GenAiAttributes.TOOL_NAME]: command.tool_name,
-          [GenAiAttributes.TOOL_CALL_ID]: command.call_id,
-          [UfoAttributes.TOOL_TYPE]: command.tool_type,
-          [UfoAttributes.TARGET_AGENT]: options.target.agent,
-          ...(options.target.root !== undefined ? { [UfoAttributes.TARGET_ROOT]: options.target.root } : {}),
-          ...(options.target.process !== undefined ? { [UfoAttributes.TARGET_PROCESS]: options.target.process } : {}),
-          ...(options.commandId !== undefined ? { [UfoAttributes.COMMAND_ID]: options.commandId } : {}),
-        },
-      },
-      parent,
-    );
+    const attributes: Attributes = {
+      [GenAiAttributes.OPERATION_NAME]: 'execute_tool',
+      [GenAiAttributes.TOOL_NAME]: command.tool_name,
+      [GenAiAttributes.TOOL_CALL_ID]: command.call_id,
+      [UfoAttributes.TOOL_TYPE]: command.tool_type,
+      [UfoAttributes.TARGET_AGENT]: target.agent,
+    };
+    if (target.root !== undefined) attributes[UfoAttributes.TARGET_ROOT] = target.root;
+    if (target.process !== undefined) attributes[UfoAttributes.TARGET_PROCESS] = target.process;
+    if (options.commandId !== undefined) attributes[UfoAttributes.COMMAND_ID] = options.commandId;
+    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes }, parent);
     spans.push(span);
     outgoing.set(command.call_id, toTraceContext(span.spanContext()));
   }
   let results: Result[];
   try {
     const forwarded: TracedExecuteOptions = { ...options, traceContexts: outgoing };
-    results = await context.with(trace.setSpan(fallbackParent, spans[0]!), () => dispatcher.execute(commands, forwarded));
+    results = await dispatcher.execute(commands, forwarded);
   } catch (error) {
     for (const span of spans) {
       span.recordException(error instanceof Error ? error : { name: 'DispatchError', message: errorMessage(error) });
