@@ -6,9 +6,10 @@ import { reportCommand } from './commands/report.js';
 import { resumeCommand } from './commands/resume.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
+import { tasksCommand } from './commands/tasks.js';
 
 /**
  * The `ufo` commands, by name. To add one (`run`, `resume`, `report`, `replay`, ...), write
  * `commands/<name>.ts` exporting a {@link CliCommand} and add it here.
  */
-export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand, runCommand, resumeCommand, reportCommand, replayCommand, evalCommand];
+export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand, runCommand, resumeCommand, reportCommand, replayCommand, evalCommand, tasksCommand];

@@ -9,5 +9,6 @@ export { processIo, type CliIo } from './cli-io.js';
 export { CliUsageError, type CliErrorCode } from './errors.js';
 export { serveCommand } from './commands/serve.js';
 export { clientCommand } from './commands/client.js';
+export { tasksCommand } from './commands/tasks.js';
 export { modelFactoryFromOptions, type ModelOptions } from './model-from-options.js';
 export { parseOptions, intOption, required } from './parse-options.js';

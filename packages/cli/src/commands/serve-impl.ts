@@ -96,6 +96,10 @@ function describeEvent(event: ServerEvent): string {
       return `task ${event.taskName} started on ${event.clientId} (session ${event.sessionId})\n`;
     case 'task-ended':
       return `task ${event.taskName} ${event.status}${event.error ? `: ${event.error}` : ''}\n`;
+    case 'task-waiting':
+      return `task ${event.taskName} waits for ${event.kind === 'confirmation' ? 'an approval' : 'answers'} (pending ${event.pendingId}; ufo tasks show ${event.taskName})\n`;
+    case 'task-resumed':
+      return `task ${event.taskName} resumed (${event.decision})\n`;
     case 'heartbeat-timeout':
       return `device ${event.clientId} silent for ${event.silentMs} ms: disconnected\n`;
     case 'probe-ended':
