@@ -160,7 +160,7 @@ export class SessionWorker {
       await o.router
         .deliver(base.client_id, {
           type: 'task_end',
-          status: record.status === 'running' ? 'failed' : record.status,
+          status: record.status === 'completed' || record.status === 'cancelled' ? record.status : 'failed',
           session_id: base.session_id,
           task_name: base.task_name,
           ...(record.error !== undefined ? { error: record.error } : {}),
