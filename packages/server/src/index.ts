@@ -46,3 +46,4 @@ export { StreamingLogSink, screenshotUrlOf, type StreamingLogSinkOptions } from 
 export { streamEventOfServerEvent, streamEventOfEngineEvent } from './events/server-event-translator.js';
 export { compareEventIds, parseEventId } from './events/event-id.js';
 export { CONSOLE_CONTENT_SECURITY_POLICY } from './console/console-routes.js';
+export { trajectoryFromStreamEvents, renderStreamReport, type StreamReportOptions } from './events/stream-report.js';

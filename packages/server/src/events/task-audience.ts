@@ -1,12 +1,12 @@
 import type { TaskRecord } from '../sessions/task-record.js';
 
 /**
- * The id of the API key that owns a task (`owner_key` of its record; the server's own key when it names none),
- * whose subscribers alone see the task's events. Undefined for an unknown task.
+ * The id of the API key that owns a task (`owner_key` of its record), whose subscribers alone see the task's
+ * events. A task this node has no record of, or whose record names no owner, belongs to the server's own key: an
+ * event never reaches another key by default.
  */
-export function taskAudience(record: TaskRecord | undefined): string | undefined {
-  if (!record) return undefined;
-  const owner = (record as { owner_key?: unknown }).owner_key;
+export function taskAudience(record: TaskRecord | undefined): string {
+  const owner = (record as { owner_key?: unknown } | undefined)?.owner_key;
   return typeof owner === 'string' ? owner : DEFAULT_KEY_ID;
 }
 
