@@ -10,6 +10,7 @@ export { ClusterKeys, jobIdFor } from './keys.js';
 export { CancelBroadcastSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
 export { connectRedis, type RedisConnectOptions } from './redis/redis-connections.js';
 export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
+export { RedisStreamEventBus, type RedisStreamEventBusOptions } from './redis/redis-stream-event-bus.js';
 export { DevicePresence, type DevicePresenceOptions, type RenewOutcome, type ClaimOutcome } from './presence/device-presence.js';
 export { RedisDeviceCredentialStore } from './presence/redis-credential-store.js';
 export { DeviceRelay, type DeviceRelayOptions } from './routing/device-relay.js';

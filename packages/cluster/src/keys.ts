@@ -66,6 +66,11 @@ export class ClusterKeys {
   get credentialRevokedChannel(): string {
     return `${this.tagged}:credential-revoked`;
   }
+
+  /** Redis stream of the live event stream's records (every node appends and reads). */
+  get events(): string {
+    return `${this.tagged}:events`;
+  }
 }
 
 /** BullMQ job ids may not contain `:`; a task name may. */

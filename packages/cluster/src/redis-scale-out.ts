@@ -14,6 +14,7 @@ import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './qu
 import { connectRedis } from './redis/redis-connections.js';
 import type { Redis } from 'ioredis';
 import { MessageBus } from './redis/message-bus.js';
+import { RedisStreamEventBus } from './redis/redis-stream-event-bus.js';
 import { CommandRouter } from './routing/command-router.js';
 import { DeviceRelay } from './routing/device-relay.js';
 
@@ -87,6 +88,14 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       connection.on('error', (error) => report('redis-error', { error: errorMessage(error) }));
     }
     const bus = new MessageBus({ publisher: redis, subscriber, onError: (error) => report('message-invalid', { error: errorMessage(error) }) });
+    const eventReader = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:events` });
+    eventReader.on('error', (error) => report('redis-error', { error: errorMessage(error) }));
+    const events = new RedisStreamEventBus({
+      publisher: redis,
+      reader: eventReader,
+      key: keys.events,
+      onError: (error) => report('event-stream-error', { error: errorMessage(error) }),
+    });
     const presence = new DevicePresence({ redis, keys, leaseMs });
     const relay = new DeviceRelay({
       nodeId,
@@ -120,6 +129,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
             ...(options.session ? { session: options.session } : {}),
             emit: node.emit,
+            ...(node.streamLogSink ? { streamLogSink: node.streamLogSink } : {}),
           });
     const tasks = new ClusterTaskBackend({
       queue,
@@ -134,6 +144,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     return {
       tasks,
       devices: relay,
+      events,
       credentials: new RedisDeviceCredentialStore({ redis, keys, announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId) }),
       async start() {
         await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {

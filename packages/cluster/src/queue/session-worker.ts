@@ -1,4 +1,4 @@
-import { errorMessage, FileLogSink, ProgrammaticInteractor, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
+import { errorMessage, EventBus, FileLogSink, ProgrammaticInteractor, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
 import { claimTaskLogFolder, type ServerEvent, type TaskRecordStatus } from '@ufo-ts/server';
 import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import { WaitingError, Worker, type Job } from 'bullmq';
@@ -51,6 +51,8 @@ export interface SessionWorkerOptions extends LockTimings {
     onUnknownOutcome?: UnknownOutcomePolicy;
   };
   emit: (event: ServerEvent) => void;
+  /** Wraps each session's log sink so the server's live event stream gets its steps and screenshots. */
+  streamLogSink?: (sink: LogSink, taskName: string) => LogSink;
 }
 
 interface Active {
@@ -145,6 +147,7 @@ export class SessionWorker {
     const attempts = [...data.attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
     await job.updateData({ ...data, attempts });
     this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId: base.session_id, fromStep });
+    if (!checkpoint) o.emit({ type: 'task-started', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, owner: base.owner });
 
     const finish = async (update: Pick<ClusterTaskRecord, 'status' | 'error' | 'result'>): Promise<ClusterTaskRecord> => {
       const record: ClusterTaskRecord = {
@@ -169,6 +172,7 @@ export class SessionWorker {
         .catch(() => undefined);
       await o.redis.eval(RELEASE_BUSY, 1, o.keys.busy(base.client_id), base.task_name);
       this.report('session-ended', { taskName: base.task_name, sessionId: base.session_id, status: record.status });
+      o.emit({ type: 'task-ended', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, status: record.status, error: record.error });
       return record;
     };
 
@@ -239,6 +243,9 @@ export class SessionWorker {
         nodeId: o.nodeId,
         ...(checkpoint ? { resumeFrom: checkpoint } : {}),
       });
+      const events = new EventBus();
+      events.subscribe((event) => o.emit({ type: 'engine', taskName: record.task_name, event }));
+      const logSink = new FileLogSink({ logRoot: o.logRoot, task: claimTaskLogFolder(o.logRoot, record.task_name, record.session_id) });
       const common = {
         task: record.task_name,
         id: record.session_id,
@@ -246,7 +253,8 @@ export class SessionWorker {
         dispatcher,
         interactor: new ProgrammaticInteractor({ confirm: false, ...o.session?.interactor }),
         // the session's own folder (unique per task name and session id; reopened when the session resumes here)
-        logSink: new FileLogSink({ logRoot: o.logRoot, task: claimTaskLogFolder(o.logRoot, record.task_name, record.session_id) }),
+        logSink: o.streamLogSink?.(logSink, record.task_name) ?? logSink,
+        events,
         checkpoint: store,
         journal: { store: journal, ...(o.session?.onUnknownOutcome ? { onUnknownOutcome: o.session.onUnknownOutcome } : {}) },
         evaluation: false as const,

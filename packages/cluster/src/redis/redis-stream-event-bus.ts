@@ -1,13 +1,13 @@
 import { errorMessage } from '@ufo-ts/core';
 import { StreamRecordSchema, type StreamEventBus, type StreamRecord, type StreamRecordInput, type StreamRecordListener } from '@ufo-ts/server';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connections.js';
 
 /** Options of {@link RedisStreamEventBus}. */
 export interface RedisStreamEventBusOptions {
   /** The connection records are appended with (XADD); shared with other commands. */
-  publisher: Redis;
+  publisher: RedisClient;
   /** A connection of its own: it blocks in XREAD, so nothing else may use it; `close()` disconnects it. */
-  reader: Redis;
+  reader: RedisClient;
   /** The Redis stream key (e.g. `{ufo}:events`; hash-tagged like the cluster's other keys). */
   key: string;
   /** Entries the Redis stream keeps (approximately, `MAXLEN ~`; default 10 000). */
