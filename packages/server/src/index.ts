@@ -37,7 +37,35 @@ export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome } 
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';
-export { DeviceBusyError, DeviceNotFoundError, PlatformUnsupportedError, RateLimitedError, ServerError, ServerListenError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionNotFoundError, SessionOwnershipError, TaskNameInUseError, TaskNotFoundError, type ServerErrorCode } from './errors.js';
+export { AnswerInvalidError, AnswerTooLargeError, BudgetExceededError, DeviceBusyError, DeviceNotFoundError, PendingIdMismatchError, PlatformUnsupportedError, RateLimitedError, ServerError, ServerListenError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionNotFoundError, SessionOwnershipError, TaskNameInUseError, TaskNotFoundError, TaskNotWaitingError, type ServerErrorCode } from './errors.js';
+export {
+  AnswerAcceptedSchema,
+  AnswerRequestSchema,
+  ApprovalPolicySchema,
+  ApproveRequestSchema,
+  HeldActionSchema,
+  MAX_APPROVAL_TIMEOUT_MS,
+  PendingInputSchema,
+  RejectRequestSchema,
+  type AnswerAccepted,
+  type AnswerRequest,
+  type ApprovalPolicy,
+  type ApprovalPolicyInput,
+  type ApproveRequest,
+  type HeldAction,
+  type HumanDecision,
+  type PendingInput,
+  type RejectRequest,
+} from './hitl/hitl-schemas.js';
+export { FileWaitingStore, WaitingEntrySchema, type WaitingEntry, type WaitingStore } from './hitl/waiting-store.js';
+export { createWaitingSession, type WaitingSessionOptions } from './hitl/waiting-session.js';
+export { appendAnswerLine, ANSWERS_LOG_FILE } from './hitl/answer-log.js';
+export { mountTaskRoutes, TaskListQuerySchema, type TaskDesk, type TaskRoutesOptions } from './hitl/task-routes.js';
+export { BudgetExceededSchema, BudgetLimitsSchema, BudgetSpendSchema, TaskBudgetSchema, tighterLimits, type BudgetExceeded, type BudgetLimits, type BudgetSpend, type TaskBudget } from './budgets/budget-schemas.js';
+export { MemoryKeySpendLedger, type KeySpendLedger } from './budgets/key-spend-ledger.js';
+export { BudgetGuard, type BudgetGuardOptions } from './budgets/budget-guard.js';
+export { BudgetedModel } from './budgets/budgeted-model.js';
+export { apiKeyIdOf, type ApiKeyEntry } from './auth/api-key-ids.js';
 export * from './events/stream-event-schema.js';
 export { type StreamEventBus, type StreamRecordListener, LocalStreamEventBus, type LocalStreamEventBusOptions } from './events/stream-event-bus.js';
 export { ServerEventStream, type ServerEventStreamOptions } from './events/server-event-stream.js';
