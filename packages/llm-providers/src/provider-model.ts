@@ -122,9 +122,6 @@ export class ProviderModel implements ProviderChatModel {
         if (this.capabilities.jsonMode) responseFormat = { type: 'json_object' };
       }
     }
-    const toolNames = hasTools
-      ? new Set(request.tools!.map((tool) => (tool.type === 'function' ? tool.name : 'computer')))
-      : undefined;
     const parallelToolCalls =
       hasTools && request.parallelToolCalls !== undefined && this.capabilities.parallelTools
         ? request.parallelToolCalls
@@ -171,13 +168,9 @@ export class ProviderModel implements ProviderChatModel {
       const reply = result.value;
       usage = addUsage(usage, reply.usage);
       const trail = { attempts, retries, rejected, warnings: prepared.warnings };
-      const invalidCalls = [
-        ...(reply.invalidToolCalls ?? []),
-        ...(reply.toolCalls ?? [])
-          .filter((call) => toolNames && !toolNames.has(call.name))
-          .map((call) => ({ id: call.id, name: call.name, raw: JSON.stringify(call.arguments), issue: 'no tool has this name' })),
-      ];
-      if (toolNames && invalidCalls.length > 0) {
+      // A call naming a tool that was not offered is passed on: the caller's dispatcher answers it (TOOL_UNKNOWN).
+      const invalidCalls = reply.invalidToolCalls ?? [];
+      if (hasTools && invalidCalls.length > 0) {
         const issues = invalidCalls.map((call) => `${call.name}: ${call.issue}`);
         const text = reply.content || invalidCalls.map((call) => `${call.name}(${call.raw})`).join('\n');
         rejected.push({ content: text, issues });

@@ -172,17 +172,22 @@ describe('OpenAI Chat Completions tools', () => {
     expect((response.providerMetadata as unknown as ProviderMetadata).rejectedReplies).toHaveLength(1);
   });
 
-  it('fails with ModelReplyInvalidError when tool arguments stay malformed or name an unknown tool', async () => {
-    const srv = await serve([{ json: toolCallBody([{ id: 'c', name: 'drag_mouse', arguments: '{}' }]) }]);
-    const error = await model(srv.url, { structuredOutputRetries: 1 })
-      .complete({ messages: simpleMessages(), tools: [clickTool] })
-      .catch((e: unknown) => e);
+  it('fails with ModelReplyInvalidError when tool arguments stay malformed; a call to a tool not offered is passed on', async () => {
+    const srv = await serve([
+      { json: toolCallBody([{ id: 'c', name: 'click_input', arguments: '["btn-save"]' }]) },
+      { json: toolCallBody([{ id: 'c', name: 'click_input', arguments: '["btn-save"]' }]) },
+      { json: toolCallBody([{ id: 'd', name: 'drag_mouse', arguments: '{}' }]) },
+    ]);
+    const m = model(srv.url, { structuredOutputRetries: 1 });
+    const error = await m.complete({ messages: simpleMessages(), tools: [clickTool] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelReplyInvalidError);
     expect((error as ModelReplyInvalidError).attempts.map((a) => a.issues)).toEqual([
-      ['drag_mouse: no tool has this name'],
-      ['drag_mouse: no tool has this name'],
+      ['click_input: arguments must be a JSON object, got an array'],
+      ['click_input: arguments must be a JSON object, got an array'],
     ]);
     expect(srv.requests).toHaveLength(2);
+    const unknown = await m.complete({ messages: simpleMessages(), tools: [clickTool] });
+    expect(unknown.toolCalls).toEqual([{ id: 'd', type: 'function', name: 'drag_mouse', arguments: {} }]);
   });
 
   it('uses a strict json_schema (all properties required, optional ones nullable) and drops the nulls before validation', async () => {

@@ -23,6 +23,8 @@ export interface WireReplyOptions {
   content: string;
   model?: string;
   usage?: Usage;
+  /** Function calls the reply makes, in the provider's own shape (`tool_calls`, `function_call` items, `tool_use` blocks). */
+  toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
 }
 
 const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5 };
@@ -38,9 +40,23 @@ export function openAIChatCompletionBody(options: WireReplyOptions): Record<stri
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: options.content, refusal: null, annotations: [] },
+        message: {
+          role: 'assistant',
+          content: options.toolCalls?.length && !options.content ? null : options.content,
+          ...(options.toolCalls?.length
+            ? {
+                tool_calls: options.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+                })),
+              }
+            : {}),
+          refusal: null,
+          annotations: [],
+        },
         logprobs: null,
-        finish_reason: 'stop',
+        finish_reason: options.toolCalls?.length ? 'tool_calls' : 'stop',
       },
     ],
     usage: {
@@ -93,13 +109,25 @@ export function openAIResponsesBody(options: WireReplyOptions): Record<string, u
     status: 'completed',
     model: options.model ?? 'gpt-4o-2024-08-06',
     output: [
-      {
-        type: 'message',
-        id: 'msg_fixture',
+      ...(options.content || !options.toolCalls?.length
+        ? [
+            {
+              type: 'message',
+              id: 'msg_fixture',
+              status: 'completed',
+              role: 'assistant',
+              content: [{ type: 'output_text', text: options.content, annotations: [] }],
+            },
+          ]
+        : []),
+      ...(options.toolCalls ?? []).map((call, index) => ({
+        type: 'function_call',
+        id: `fc_fixture_${index}`,
+        call_id: call.id,
+        name: call.name,
+        arguments: JSON.stringify(call.arguments),
         status: 'completed',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: options.content, annotations: [] }],
-      },
+      })),
     ],
     incomplete_details: null,
     usage: {
@@ -139,8 +167,11 @@ export function anthropicMessageBody(options: WireReplyOptions): Record<string, 
     type: 'message',
     role: 'assistant',
     model: options.model ?? 'claude-sonnet-4-5-20250929',
-    content: [{ type: 'text', text: options.content }],
-    stop_reason: 'end_turn',
+    content: [
+      ...(options.content || !options.toolCalls?.length ? [{ type: 'text', text: options.content }] : []),
+      ...(options.toolCalls ?? []).map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments })),
+    ],
+    stop_reason: options.toolCalls?.length ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: {
       input_tokens: usage.inputTokens - cached,
