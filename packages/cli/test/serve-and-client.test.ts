@@ -91,4 +91,21 @@ describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
     // SIGTERM stops the server cleanly
     expect(await server.stop()).toBe(0);
   });
+
+  it('`ufo serve --console` serves the web console under its CSP and the live event stream behind the key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ufo-cli-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'empty.jsonl'), '');
+    const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'empty.jsonl'), '--log-root', join(dir, 'logs'), '--console'], { UFO_API_KEY: 'cli-console-key' });
+    const address = JSON.parse(await server.line('stdout', (l) => l.startsWith('{'), 15_000)) as { httpUrl: string };
+    await server.line('stderr', (l) => l.includes(`web console: ${address.httpUrl}/console/`), 5_000);
+    const page = await fetch(`${address.httpUrl}/console/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(await page.text()).not.toContain('cli-console-key');
+    expect((await fetch(`${address.httpUrl}/api/events`)).status).toBe(401);
+    const stream = await fetch(`${address.httpUrl}/api/events`, { headers: { 'x-api-key': 'cli-console-key' } });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.body?.cancel();
+  });
 });

@@ -22,6 +22,7 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     model: { type: 'string' },
     'base-url': { type: 'string' },
     json: { type: 'boolean' },
+    console: { type: 'boolean' },
     redis: { type: 'string' },
     'node-id': { type: 'string' },
     concurrency: { type: 'string' },
@@ -65,10 +66,12 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     ...(heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs } : {}),
     ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
     ...(maxSteps !== undefined ? { session: { maxSteps } } : {}),
+    ...(values.console ? { console: true } : {}),
   });
   const address = await server.start();
   io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
   io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`);
+  if (values.console) io.stderr(`web console: ${address.httpUrl}/console/ (it asks for the API key)\n`);
   if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();

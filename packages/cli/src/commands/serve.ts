@@ -23,6 +23,8 @@ Options:
   --max-message-bytes <n>        largest AIP message (default 16777216)
   --max-steps <n>                step cap of each task (default 50)
   --json                         print server events as JSON lines on stderr
+  --console                      serve the web console at http://HOST:PORT/console/ (devices, tasks, a live view of a
+                                 task, approve / reject / answer); it asks for the API key (off by default)
 
 Cluster mode (several nodes share one Redis 7; see docs/scale-out.md):
   --redis <redis://host:port>    run as a cluster node: tasks are queued in Redis (BullMQ), any node's worker runs
