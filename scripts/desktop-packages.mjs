@@ -1,5 +1,5 @@
 // The Debian packages the tests and the demo need: the virtual desktop (Xvfb, a private D-Bus, AT-SPI2, a window
-// manager, the apps the tests and the demo drive) and the tools some tests use (mono for the Windows bridge, redis-server for the cluster). Installed with apt-get when missing; a no-op otherwise.
+// manager, the apps the tests and the demo drive) and the tools some tests use (mono for the Windows bridge, redis-server and redis-cli for the cluster). Installed with apt-get when missing; a no-op otherwise.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -32,6 +32,8 @@ export const DESKTOP_PACKAGES = {
   bubblewrap: '/usr/bin/bwrap',
   // the cluster tests and bench/cluster start their own Redis 7 (sharded pub/sub, BullMQ) on a free loopback port
   'redis-server': '/usr/bin/redis-server',
+  // the Redis Cluster test joins its six redis-servers with `redis-cli --cluster create`
+  'redis-tools': '/usr/bin/redis-cli',
 };
 
 export function missingDesktopPackages() {

@@ -8,7 +8,7 @@ export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from
 export { ClusterError, type ClusterErrorCode } from './errors.js';
 export { ClusterKeys, jobIdFor } from './keys.js';
 export { CancelBroadcastSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
-export { connectRedis, type RedisConnectOptions } from './redis/redis-connections.js';
+export { connectRedis, isClusterUrl, type RedisClient, type RedisConnectOptions } from './redis/redis-connections.js';
 export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
 export { RedisStreamEventBus, type RedisStreamEventBusOptions } from './redis/redis-stream-event-bus.js';
 export { DevicePresence, type DevicePresenceOptions, type RenewOutcome, type ClaimOutcome } from './presence/device-presence.js';

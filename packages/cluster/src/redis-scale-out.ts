@@ -12,7 +12,7 @@ import type { ClusterModelFactory } from './queue/cluster-task-context.js';
 import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
 import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
 import { connectRedis } from './redis/redis-connections.js';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis/redis-connections.js';
 import { MessageBus } from './redis/message-bus.js';
 import { RedisStreamEventBus } from './redis/redis-stream-event-bus.js';
 import { CommandRouter } from './routing/command-router.js';
@@ -20,7 +20,10 @@ import { DeviceRelay } from './routing/device-relay.js';
 
 /** Options of {@link createRedisScaleOut}. */
 export interface RedisScaleOutOptions extends LockTimings {
-  /** The Redis 7 server every node shares, e.g. `redis://10.0.0.5:6379`. */
+  /**
+   * The Redis 7 server every node shares, e.g. `redis://10.0.0.5:6379`, or a Redis Cluster's seed nodes,
+   * `redis-cluster://10.0.0.5:7000,10.0.0.6:7000` (keys share the hash tag `{<prefix>}`, so they live in one slot).
+   */
   redisUrl: string;
   /** Creates each session's model (called again with `resumeFrom` when a session resumes on this node). */
   createModel: ClusterModelFactory;
@@ -79,7 +82,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
   return (node): ScaleOut => {
     const keys = new ClusterKeys(prefix);
     const redis = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:cmd` });
-    const subscriber = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:sub` });
+    const subscriber = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:sub`, shardedSubscriber: true });
     const queueConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:queue` });
     const workerConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:worker` });
     const connections = [redis, subscriber, queueConnection, workerConnection];
@@ -180,7 +183,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
 }
 
 /** Resolves when every connection is ready. @throws ClusterError `REDIS_UNAVAILABLE` after `timeoutMs`. */
-function whenReady(connections: Redis[], timeoutMs: number, url: string): Promise<void> {
+function whenReady(connections: RedisClient[], timeoutMs: number, url: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const ready = Promise.all(
     connections.map((connection) => (connection.status === 'ready' ? undefined : new Promise<void>((resolve) => connection.once('ready', () => resolve())))),

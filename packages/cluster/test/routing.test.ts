@@ -5,7 +5,7 @@ import { createCommand, type Result } from '@ufo-ts/core';
 import { ManualClock, ScriptedModel } from '@ufo-ts/core/testing';
 import { createUfoServer, type UfoServer } from '@ufo-ts/server';
 import { FakeDesktop, createFakeDesktopDispatcher } from '@ufo-ts/testkit';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../src/redis/redis-connections.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClusterError,
@@ -25,8 +25,8 @@ import { freePort, startRedis, type TestRedis } from './helpers/redis-server.js'
 const API_KEY = 'routing-test-key';
 const keys = new ClusterKeys('ufo');
 let redis: TestRedis;
-let publisher: Redis;
-let subscriber: Redis;
+let publisher: RedisClient;
+let subscriber: RedisClient;
 let router: CommandRouter;
 let cleanup: Array<() => Promise<unknown> | unknown> = [];
 const logs = tempLogRoot();

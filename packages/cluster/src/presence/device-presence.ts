@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceLeaseSchema, parseJson, type DeviceLease } from '../messages.js';
 
 /** Options of {@link DevicePresence}. */
 export interface DevicePresenceOptions {
-  redis: Redis;
+  redis: RedisClient;
   keys: ClusterKeys;
   /** How long a lease lives without renewal, in ms. */
   leaseMs: number;

@@ -1,10 +1,10 @@
 import { credentialMatches, generateDeviceCredential, hashDeviceCredential, type CredentialCheck, type DeviceCredentialStore } from '@ufo-ts/server';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 
 /** Options of {@link RedisDeviceCredentialStore}. */
 export interface RedisDeviceCredentialStoreOptions {
-  redis: Redis;
+  redis: RedisClient;
   keys: ClusterKeys;
   /** Tells every node that a client id's credential was revoked (so the node holding the device disconnects it). */
   announceRevoked?: (clientId: string) => Promise<unknown>;

@@ -13,7 +13,7 @@ import {
   type TaskRef,
 } from '@ufo-ts/server';
 import type { Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connections.js';
 import { jobIdFor, type ClusterKeys } from '../keys.js';
 import { CancelBroadcastSchema, SessionJobDataSchema, type CancelBroadcast, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
 import type { DevicePresence } from '../presence/device-presence.js';
@@ -22,7 +22,7 @@ import type { MessageBus } from '../redis/message-bus.js';
 /** Options of {@link ClusterTaskBackend}. */
 export interface ClusterTaskBackendOptions {
   queue: Queue<SessionJobData, ClusterTaskRecord>;
-  redis: Redis;
+  redis: RedisClient;
   keys: ClusterKeys;
   presence: DevicePresence;
   bus: MessageBus;

@@ -1,11 +1,11 @@
 import { errorMessage } from '@ufo-ts/core';
 import { JournalEntrySchema, type ActionJournal, type JournalEntry } from '@ufo-ts/sessions';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connections.js';
 import { ClusterError } from '../errors.js';
 
 /** Options of {@link RedisActionJournal.open}. */
 export interface RedisActionJournalOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** The list the entries go to (`ClusterKeys.journal(sessionId)`). */
   key: string;
   /**

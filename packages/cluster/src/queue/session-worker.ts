@@ -2,7 +2,7 @@ import { errorMessage, EventBus, FileLogSink, ProgrammaticInteractor, type LogSi
 import { claimTaskLogFolder, type ServerEvent, type TaskRecordStatus } from '@ufo-ts/server';
 import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import { WaitingError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 import { SessionJobDataSchema, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
 import type { CommandRouter } from '../routing/command-router.js';
@@ -28,9 +28,9 @@ export interface SessionWorkerOptions extends LockTimings {
   keys: ClusterKeys;
   queueName: string;
   /** A connection for BullMQ's worker (it duplicates it for its blocking reads). */
-  connection: Redis;
+  connection: RedisClient;
   /** Connection for the cluster's own keys. */
-  redis: Redis;
+  redis: RedisClient;
   router: CommandRouter;
   createModel: ClusterModelFactory;
   /** Root of this node's per-task log folders. */

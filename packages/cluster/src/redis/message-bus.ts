@@ -1,13 +1,13 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connections.js';
 
 type Handler = (text: string) => void;
 
 /** Options of {@link MessageBus}. */
 export interface MessageBusOptions {
   /** Connection for publishing (SPUBLISH, PUBLISH). */
-  publisher: Redis;
+  publisher: RedisClient;
   /** Connection in subscriber mode (SSUBSCRIBE, SUBSCRIBE); used for nothing else. */
-  subscriber: Redis;
+  subscriber: RedisClient;
   /** A handler threw or a message could not be handled. */
   onError?: (error: unknown) => void;
 }
