@@ -29,6 +29,10 @@ export interface AgentRegistration {
 export class AgentRegistry {
   private readonly entries = new Map<string, AgentRegistration>();
 
+  /**
+   * Registers an agent under `name` (replacing one of the same name); throws `AGENT_MISCONFIGURED` without a name or a factory.
+   * Returns the registry, so calls chain.
+   */
   register(name: string, registration: AgentRegistration): this {
     if (!name.trim()) throw new AgentError('AGENT_MISCONFIGURED', 'An agent needs a non-empty name');
     if (typeof registration?.factory !== 'function') {
@@ -38,6 +42,7 @@ export class AgentRegistry {
     return this;
   }
 
+  /** Whether an agent is registered under `name`. */
   has(name: string): boolean {
     return this.entries.has(name);
   }

@@ -33,6 +33,7 @@ export interface StepOutcome {
  * with this method works, which is how custom pipelines plug in.
  */
 export interface StepProcessor {
+  /** Runs one step of `agent`; resolves to the status it produced (failures are reported as `ERROR`, not thrown). */
   process(agent: Agent, context: Context, options?: StepRunOptions): Promise<StepOutcome>;
 }
 
@@ -127,6 +128,7 @@ export abstract class Agent implements StateHost {
     return undefined;
   }
 
+  /** Moves the agent to `state` (the Round does this after each transition). */
   setState(state: RoundState): void {
     this.currentState = state;
   }
@@ -162,6 +164,7 @@ export abstract class Agent implements StateHost {
     this.services.events.emit({ type: 'warning', message, ...(details ? { details } : {}) });
   }
 
+  /** Runs one step through the processor and takes its status; a processor that throws ends the step in `ERROR`. */
   async runProcess(context: Context, options: StepRunOptions = {}): Promise<void> {
     try {
       const outcome = await this.processor.process(this, context, options);
@@ -201,10 +204,12 @@ export abstract class Agent implements StateHost {
     context.set('ROUND_RESULT', { error: errorMessage(this.lastError) });
   }
 
+  /** Hands the current subtask to another agent; only the HostAgent can (`failed` here). */
   async runAssign(_context: Context): Promise<HandlerOutcome> {
     return 'failed';
   }
 
+  /** Asks the pending questions through the Interactor and puts the answers on the blackboard. */
   async runAsk(_context: Context): Promise<void> {
     const questions = this.pendingQuestions;
     this.pendingQuestions = [];
@@ -214,6 +219,7 @@ export abstract class Agent implements StateHost {
     this.blackboard.addQuestions(answers);
   }
 
+  /** Asks the Interactor about each held sensitive action, runs the approved ones and logs a confirmation line. */
   async runConfirm(context: Context, options: StepRunOptions = {}): Promise<HandlerOutcome> {
     const pending = this.pendingConfirmation;
     this.pendingConfirmation = undefined;
@@ -257,8 +263,10 @@ export abstract class Agent implements StateHost {
     return allApproved ? 'approved' : 'rejected';
   }
 
+  /** Records the finished subtask (the AppAgent archives it into `PREVIOUS_SUBTASKS`; nothing here). */
   async runArchive(_context: Context, _status: string): Promise<void> {}
 
+  /** The agent's state, status, memory and pending questions or confirmation, for checkpoints. */
   toJSON(): AgentSnapshot {
     const snapshot: AgentSnapshot = {
       name: this.name,

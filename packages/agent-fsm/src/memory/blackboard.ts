@@ -27,18 +27,22 @@ export class Blackboard {
   trajectories: Array<Record<string, unknown>> = [];
   images: BlackboardImage[] = [];
 
+  /** Adds questions the user answered (PENDING). */
   addQuestions(pairs: readonly QuestionAnswer[]): void {
     this.questions.push(...pairs);
   }
 
+  /** Adds a request to the request history, under `key` (the round or agent it came from). */
   addRequest(key: string, request: string): void {
     this.requests.push({ key, request });
   }
 
+  /** Adds a completed step to the trajectories the next prompts show. */
   addTrajectory(entry: Record<string, unknown>): void {
     this.trajectories.push(entry);
   }
 
+  /** Keeps a screenshot for the next prompts. */
   addImage(image: BlackboardImage): void {
     this.images.push(image);
   }
@@ -69,6 +73,7 @@ export class Blackboard {
     return parts;
   }
 
+  /** A copy for checkpoints; saved images are kept by path when they have one. */
   toJSON(): BlackboardJSON {
     return {
       questions: [...this.questions],
@@ -78,6 +83,7 @@ export class Blackboard {
     };
   }
 
+  /** A blackboard from {@link Blackboard.toJSON}'s output (resuming a checkpoint). */
   static fromJSON(json: BlackboardJSON): Blackboard {
     const board = new Blackboard();
     board.questions = [...json.questions];

@@ -20,6 +20,7 @@ export interface MemoryItem {
 export class StepMemory {
   private items: MemoryItem[] = [];
 
+  /** Appends a copy of `item`. */
   add(item: MemoryItem): void {
     this.items.push(structuredClone(item));
   }
@@ -39,18 +40,22 @@ export class StepMemory {
     return this.items.length;
   }
 
+  /** Every item, oldest first. */
   all(): readonly MemoryItem[] {
     return this.items;
   }
 
+  /** Forgets every item. */
   clear(): void {
     this.items = [];
   }
 
+  /** A copy of the items, for checkpoints. */
   toJSON(): MemoryItem[] {
     return structuredClone(this.items);
   }
 
+  /** A memory holding copies of `items` (resuming a checkpoint). */
   static fromJSON(items: MemoryItem[]): StepMemory {
     const memory = new StepMemory();
     for (const item of items) memory.add(item);

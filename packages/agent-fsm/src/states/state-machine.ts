@@ -11,10 +11,15 @@ export interface StateHost extends RoundAgent {
   readonly activeSubAgent?: StateHost | undefined;
   /** The outcome of the last handle, used by branching rows. */
   lastOutcome: HandlerOutcome;
+  /** The `process` handler: runs one step through the agent's processor and takes the status it reports. */
   runProcess(context: Context, options?: StepRunOptions): Promise<void>;
+  /** The `assign` handler: hands the current subtask to an agent (`assigned`) or reports that it could not (`failed`). */
   runAssign(context: Context): Promise<HandlerOutcome>;
+  /** The `ask` handler: asks the pending questions through the Interactor and puts the answers on the blackboard. */
   runAsk(context: Context): Promise<void>;
+  /** The `confirm` handler: asks about the held sensitive actions and runs the approved ones (`approved`/`rejected`). */
   runConfirm(context: Context, options?: StepRunOptions): Promise<HandlerOutcome>;
+  /** The `archive` handler: records the finished subtask with its `status`. */
   runArchive(context: Context, status: string): Promise<void>;
   /** Sets the status the next transition reads. */
   setStatus(status: string): void;
@@ -34,6 +39,7 @@ export class TableState implements RoundState {
     return this.machine.kind;
   }
 
+  /** Runs the row's handler (`process`, `assign`, `ask`, `confirm`, `archive`) for `agent`. */
   async handle(agent: RoundAgent, context: Context, options: StepRunOptions = {}): Promise<void> {
     const host = agent as StateHost;
     switch (this.row.handle) {

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { row, type StateTable } from './state-table.js';
 
+/** The statuses a HostAgent's reply may carry (its states). */
 export const HostStatusSchema = z.enum(['CONTINUE', 'ASSIGN', 'FINISH', 'FAIL', 'PENDING', 'CONFIRM', 'ERROR']);
+/** A HostAgent status. */
 export type HostStatus = z.infer<typeof HostStatusSchema>;
+/** The statuses an AppAgent's reply may carry (its states). */
 export const AppStatusSchema = z.enum(['CONTINUE', 'SCREENSHOT', 'FINISH', 'FAIL', 'PENDING', 'CONFIRM', 'ERROR']);
+/** An AppAgent status. */
 export type AppStatus = z.infer<typeof AppStatusSchema>;
+/** The statuses a LinuxAgent's reply may carry (its states). */
 export const LinuxStatusSchema = z.enum(['CONTINUE', 'FINISH', 'FAIL', 'PENDING', 'CONFIRM', 'ERROR']);
+/** A LinuxAgent status. */
 export type LinuxStatus = z.infer<typeof LinuxStatusSchema>;
 
 const END = { roundEnd: true };
