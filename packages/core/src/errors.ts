@@ -55,6 +55,7 @@ export function isUfoError(value: unknown): value is UfoError {
  * for any copy's UfoError, and `x instanceof SomeSubclass` also holds for another copy's class of the same name.
  */
 export class UfoError<Code extends string = string> extends Error {
+  /** `instanceof` for ufo-ts errors: also true for an error of the same class name from another copy of the package. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (!isUfoError(value)) return false;
