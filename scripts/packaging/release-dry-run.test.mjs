@@ -3,7 +3,8 @@
 // `changeset version`; every package is then packed there and its tarball checked: dist present, no `workspace:`
 // range left, and every @ufo-ts dependency pointing at the version the release gives that package.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('release dry run', { timeout: 60_000 }, () => {
     mkdirSync(join(work, 'tarballs'));
     packed = await packAll(join(work, 'tarballs'), publishablePackages(scratch));
   }, 240_000);
-  afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
+  afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
 
   it('consumes the pending changesets', () => {
     const pending = execFileSync('git', ['ls-files', '.changeset'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((f) => /\.changeset\/(?!README)[^/]+\.md$/.test(f));
