@@ -16,7 +16,9 @@ export type SessionErrorCode =
   | 'RESUME_DECISION_INVALID'
   | 'EXPERIENCE_STORE_INVALID'
   | 'EMBEDDING_FAILED'
-  | 'HUMAN_INPUT_REQUIRED';
+  | 'HUMAN_INPUT_REQUIRED'
+  /** A computer-use step could not take the screenshot that fixes the model's display size. */
+  | 'SCREENSHOT_UNAVAILABLE';
 
 /** Base class of the errors of `@ufo-ts/sessions`. */
 export class SessionError extends UfoError<SessionErrorCode> {

@@ -166,4 +166,16 @@ describe('OperatorSession with a native computer tool', () => {
     expect(forced.calls[0]!.tools).toEqual([{ type: 'computer', displayWidth: 320, displayHeight: 200, environment: 'linux' }]);
     expect(screen.calls.slice(-1)).toEqual([{ tool: 'click_on_coordinates', args: { x: 4, y: 5, coordinate_type: 'absolute', button: 'left', double: false } }]);
   });
+
+  it('without a screenshot there is no display size to declare: the round ends in ERROR before the model is asked', async () => {
+    const screen = new FakeScreen();
+    const dispatcher = screen.dispatcher();
+    defer(() => dispatcher.close());
+    const model = new ScriptedModel({ replies: [{ content: 'never asked' }], features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'anthropic' } });
+    const outcome = await new OperatorSession({
+      task: 'blind', logRoot: dirs.make(), request: 'r', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux', operator: { screenshotTool: 'capture_nothing' },
+    }).run();
+    expect(outcome.rounds).toMatchObject([{ finalState: 'ERROR', result: { error: expect.stringContaining('no screenshot of the screen could be taken') } }]);
+    expect(model.calls).toHaveLength(0);
+  });
 });

@@ -14,6 +14,7 @@ import {
   type StepContext,
   type Strategy,
 } from '@ufo-ts/processor-strategies';
+import { SessionError } from '../errors.js';
 import { readComputerToolCall, scaleComputerAction } from './computer-tool-call.js';
 import { ComputerUseTranscript } from './computer-use-transcript.js';
 import { computerDisplaySize, DEFAULT_MAX_DISPLAY, scalePngDataUrl, type PixelSize } from './display-scaling.js';
@@ -93,7 +94,9 @@ function computerLlmStrategy(transcript: ComputerUseTranscript, options: Compute
     dependsOn: ['request', 'screenshot', 'dispatch_target'],
     provides: ['response', 'llm_cost', 'tokens', 'model'],
     async execute(agent: Agent, step: StepContext) {
-      if (!transcript.display) throw new Error('no screenshot of the screen could be taken, so the computer tool has no display size');
+      if (!transcript.display) {
+        throw new SessionError('SCREENSHOT_UNAVAILABLE', `${agent.name}: no screenshot of the screen could be taken, so the computer tool has no display size to declare.`);
+      }
       if (transcript.messages.length === 0) {
         const first = transcript.latestScreenshot;
         transcript.messages.push({
