@@ -1,5 +1,5 @@
 import { parseStructuredReply } from '@ufo-ts/core';
-import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures, Usage } from '@ufo-ts/core';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures, ToolCall, ToolDefinition, Usage } from '@ufo-ts/core';
 import type { z } from 'zod';
 import { modelFeatures, type ImagePolicy, type ModelCapabilities } from './capabilities.js';
 import { ModelRefusalError, ModelReplyInvalidError, type ReplyAttempt } from './errors.js';
@@ -79,6 +79,7 @@ export class ProviderModel implements ProviderChatModel {
   private readonly price: ModelPrice | undefined;
   readonly features: ModelFeatures;
   private readonly jsonSchemas = new WeakMap<object, SchemaForms | null>();
+  private readonly strictToolSchemas = new WeakMap<object, Record<string, unknown> | null>();
 
   constructor(options: ProviderModelOptions) {
     this.options = options;
@@ -122,6 +123,7 @@ export class ProviderModel implements ProviderChatModel {
         if (this.capabilities.jsonMode) responseFormat = { type: 'json_object' };
       }
     }
+    const strictTools = hasTools ? this.strictToolsOf(request.tools!) : undefined;
     const parallelToolCalls =
       hasTools && request.parallelToolCalls !== undefined && this.capabilities.parallelTools
         ? request.parallelToolCalls
@@ -151,7 +153,7 @@ export class ProviderModel implements ProviderChatModel {
             signal,
             timeoutMs: options.timeoutMs,
             ...(onDelta ? { onDelta } : {}),
-            ...(hasTools ? { tools: request.tools! } : {}),
+            ...(strictTools ? { tools: strictTools.tools } : {}),
             ...(hasTools && request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
             ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }),
           }),
@@ -189,6 +191,7 @@ export class ProviderModel implements ProviderChatModel {
           cost: computeCost(usage, this.price),
         });
       }
+      if (strictTools?.originals.size && reply.toolCalls) reply.toolCalls = restoreStrictArguments(reply.toolCalls, strictTools.originals);
       if (!request.schema || (reply.toolCalls?.length && !reply.content.trim())) {
         return this.response(reply, usage, started, trail);
       }
@@ -264,6 +267,28 @@ export class ProviderModel implements ProviderChatModel {
     return response;
   }
 
+  /**
+   * Function tools marked `strict` go out in strict form on models that have strict schemas (optional arguments
+   * nullable, their `null`s dropped again from the calls); a schema strict mode cannot express, or a model without
+   * strict schemas, gets `strict: false`.
+   */
+  private strictToolsOf(tools: ToolDefinition[]): { tools: ToolDefinition[]; originals: Map<string, Record<string, unknown>> } {
+    const originals = new Map<string, Record<string, unknown>>();
+    if (!tools.some((tool) => tool.type === 'function' && tool.strict)) return { tools, originals };
+    const out = tools.map((tool): ToolDefinition => {
+      if (tool.type !== 'function' || !tool.strict) return tool;
+      let strict = this.strictToolSchemas.get(tool.inputSchema);
+      if (strict === undefined) {
+        strict = (this.capabilities.strictSchema ? toStrictJsonSchema(tool.inputSchema) : undefined) ?? null;
+        this.strictToolSchemas.set(tool.inputSchema, strict);
+      }
+      if (!strict) return { ...tool, strict: false };
+      originals.set(tool.name, tool.inputSchema);
+      return { ...tool, inputSchema: strict, strict: true };
+    });
+    return { tools: out, originals };
+  }
+
   private jsonSchemaOf(schema: z.ZodType): SchemaForms | undefined {
     let cached = this.jsonSchemas.get(schema);
     if (cached === undefined) {
@@ -273,6 +298,14 @@ export class ProviderModel implements ProviderChatModel {
     }
     return cached ?? undefined;
   }
+}
+
+/** Drops the `null`s a strict tool's call wrote for optional arguments, so they read as the tool's own schema says. */
+function restoreStrictArguments(calls: ToolCall[], originals: Map<string, Record<string, unknown>>): ToolCall[] {
+  return calls.map((call) => {
+    const original = call.type === 'function' ? originals.get(call.name) : undefined;
+    return original ? { ...call, arguments: dropNullOptionals(call.arguments, original) as Record<string, unknown> } : call;
+  });
 }
 
 /** A zod schema's JSON Schema as written, and in OpenAI's strict form when it has one. */

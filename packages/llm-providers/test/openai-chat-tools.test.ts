@@ -221,6 +221,22 @@ describe('OpenAI Chat Completions tools', () => {
     });
   });
 
+  it('sends a strict function tool in strict form and drops the nulls of its optional arguments', async () => {
+    const srv = await serve([
+      { json: toolCallBody([{ id: 'call_s', name: 'click_input', arguments: '{"id":"btn-save","button":null}' }]) },
+    ]);
+    const response = await model(srv.url).complete({ messages: simpleMessages(), tools: [{ ...clickTool, strict: true }] });
+    expect(response.toolCalls?.[0]?.arguments).toEqual({ id: 'btn-save' });
+    const tool = (srv.requests[0]!.body as { tools: Array<{ function: Record<string, unknown> }> }).tools[0]!.function;
+    expect(tool['strict']).toBe(true);
+    expect(tool['parameters']).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' }, button: { anyOf: [{ type: 'string', enum: ['left', 'right'] }, { type: 'null' }] } },
+      required: ['id', 'button'],
+      additionalProperties: false,
+    });
+  });
+
   it('keeps strict: false for a schema strict mode cannot express (an open record)', async () => {
     const srv = await serve([{ json: openAIChatCompletionBody({ content: '{"args":{"a":1}}' }) }]);
     const schema = z.object({ args: z.record(z.string(), z.unknown()) });

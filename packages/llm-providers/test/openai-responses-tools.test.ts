@@ -37,7 +37,13 @@ describe('OpenAI Responses API tools', () => {
     const body = srv.requests[0]!.body as Record<string, unknown>;
     expect(body['tools']).toEqual([
       { type: 'function', name: 'click_input', description: 'Click a control by its id.', parameters: clickTool.inputSchema, strict: false },
-      { type: 'function', name: 'set_edit_text', description: 'Type text into an edit control.', parameters: typeTool.inputSchema, strict: true },
+      {
+        type: 'function',
+        name: 'set_edit_text',
+        description: 'Type text into an edit control.',
+        parameters: { ...typeTool.inputSchema, additionalProperties: false },
+        strict: true,
+      },
     ]);
     expect(body['tool_choice']).toEqual({ type: 'function', name: 'set_edit_text' });
     expect(body['parallel_tool_calls']).toBe(true);
