@@ -18,6 +18,7 @@ export const RectSchema = z.object({
   right: z.number(),
   bottom: z.number(),
 });
+/** A screen rectangle (see {@link RectSchema}). */
 export type Rect = z.infer<typeof RectSchema>;
 
 /** A top-level window as reported by EnumWindows (owned, modal and popup windows included). */
@@ -48,6 +49,7 @@ export const WindowRecordSchema = z.object({
   /** UIA ControlType of the window element (`Window`, `Pane`…). */
   controlType: z.string().default('Window'),
 });
+/** A top-level window (see {@link WindowRecordSchema}). */
 export type WindowRecord = z.infer<typeof WindowRecordSchema>;
 
 /** UIA control patterns the bridge reports as available. */
@@ -61,6 +63,7 @@ export const PatternNameSchema = z.enum([
   'text',
   'scroll',
 ]);
+/** A UIA control pattern the bridge can use. */
 export type PatternName = z.infer<typeof PatternNameSchema>;
 
 /** One UIA element as seen by a snapshot. `ref` is valid until the bridge takes its next snapshot. */
@@ -83,6 +86,7 @@ export const ElementRecordSchema = z.object({
   /** Checked (TogglePattern On) or selected (SelectionItemPattern), null when neither pattern applies. */
   selected: z.boolean().nullable().default(null),
 });
+/** One UIA element of a snapshot (see {@link ElementRecordSchema}). */
 export type ElementRecord = z.infer<typeof ElementRecordSchema>;
 
 /** A node of the raw UI tree (`tree` op). */
@@ -96,6 +100,7 @@ export interface TreeNodeRecord {
   isOffscreen: boolean;
   children: TreeNodeRecord[];
 }
+/** Validates a {@link TreeNodeRecord} and its children. */
 export const TreeNodeRecordSchema: z.ZodType<TreeNodeRecord> = z.lazy(() =>
   z.object({
     controlType: z.string(),
@@ -109,6 +114,7 @@ export const TreeNodeRecordSchema: z.ZodType<TreeNodeRecord> = z.lazy(() =>
   }),
 );
 
+/** A monitor: its rectangle, work area (without task bars), DPI, whether it is the primary one, and its name. */
 export const MonitorRecordSchema = z.object({
   rect: RectSchema,
   workArea: RectSchema,
@@ -117,9 +123,12 @@ export const MonitorRecordSchema = z.object({
   primary: z.boolean(),
   name: z.string(),
 });
+/** A monitor (see {@link MonitorRecordSchema}). */
 export type MonitorRecord = z.infer<typeof MonitorRecordSchema>;
 
+/** The mouse buttons input events can press. */
 export const MouseButtonSchema = z.enum(['left', 'right', 'middle', 'x1', 'x2']);
+/** A mouse button. */
 export type MouseButton = z.infer<typeof MouseButtonSchema>;
 
 /**
@@ -146,6 +155,7 @@ export const InputEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('charKey'), code: z.number().int().min(0).max(0xffff), up: z.boolean() }),
   z.object({ kind: z.literal('pause'), ms: z.number().min(0).max(60_000) }),
 ]);
+/** One SendInput event (see {@link InputEventSchema}). */
 export type InputEvent = z.infer<typeof InputEventSchema>;
 
 const Empty = z.object({}).default({});
@@ -264,8 +274,11 @@ export const BRIDGE_OPS = {
   },
 } as const;
 
+/** The name of a bridge operation. */
 export type BridgeOp = keyof typeof BRIDGE_OPS;
+/** The arguments of bridge operation `O`, as sent. */
 export type BridgeArgs<O extends BridgeOp> = z.input<(typeof BRIDGE_OPS)[O]['args']>;
+/** The result of bridge operation `O`, as validated. */
 export type BridgeResult<O extends BridgeOp> = z.infer<(typeof BRIDGE_OPS)[O]['result']>;
 
 /** Error codes the bridge itself uses in `error.code`. */
@@ -288,6 +301,7 @@ export const BridgeRequestSchema = z.object({
   op: z.string(),
   args: z.record(z.string(), z.unknown()),
 });
+/** A request line (see {@link BridgeRequestSchema}). */
 export type BridgeRequest = z.infer<typeof BridgeRequestSchema>;
 
 /** A reply line. */
@@ -299,6 +313,7 @@ export const BridgeReplySchema = z.union([
     error: z.object({ code: z.string(), message: z.string().default('') }),
   }),
 ]);
+/** A reply line (see {@link BridgeReplySchema}). */
 export type BridgeReply = z.infer<typeof BridgeReplySchema>;
 
 /**

@@ -14,8 +14,10 @@ export const TranscriptHeaderSchema = z.object({
   hello: z.record(z.string(), z.unknown()).optional(),
   recordedAt: z.string().optional(),
 });
+/** The first line of a transcript (see {@link TranscriptHeaderSchema}). */
 export type TranscriptHeader = z.infer<typeof TranscriptHeaderSchema>;
 
+/** One request of a transcript with the bridge's answer: a result (`ok: true`) or an error (`ok: false`). */
 export const TranscriptEntrySchema = z.union([
   z.object({
     op: z.string(),
@@ -36,10 +38,14 @@ export const TranscriptEntrySchema = z.union([
     ms: z.number().optional(),
   }),
 ]);
+/** One request with its answer (see {@link TranscriptEntrySchema}). */
 export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 
+/** A parsed transcript: its header and its entries in order. */
 export interface Transcript {
+  /** The header line. */
   header: TranscriptHeader;
+  /** The requests with their answers, in the order they were made. */
   entries: TranscriptEntry[];
 }
 

@@ -69,6 +69,7 @@ export interface ControlTargetInfo {
   window_handle: number;
 }
 
+/** The control as the agents' prompts list it (UFO's `get_app_window_controls_target_info` fields). */
 export function controlTargetInfo(entry: ControlEntry): ControlTargetInfo {
   return {
     kind: 'control',

@@ -93,14 +93,17 @@ export class WindowsDesktop {
 
   // ------------------------------------------------------------------ AppUIExecutor
 
+  /** `click_input`: a pattern call for a plain left click when the control has one, else a real mouse click. */
   clickInput(id: string, name: string, button: UfoMouseButton = 'left', double = false): Promise<string> {
     return actions.clickInput(this.ctx, id, name, button, double);
   }
 
+  /** `click_on_coordinates`: fractions 0..1 of the selected window, origin top-left. */
   clickOnCoordinates(x: number, y: number, button: UfoMouseButton = 'left', double = false): Promise<string> {
     return actions.clickOnCoordinates(this.ctx, x, y, button, double);
   }
 
+  /** `drag_on_coordinates`: a real drag between two fractional points of the selected window. */
   dragOnCoordinates(args: {
     startX: number;
     startY: number;
@@ -118,22 +121,27 @@ export class WindowsDesktop {
     });
   }
 
+  /** `set_edit_text`: puts `text` into an edit control (appended unless `clearCurrentText`). */
   setEditText(id: string, name: string, text: string, clearCurrentText = false): Promise<string> {
     return actions.setEditText(this.ctx, id, name, text, clearCurrentText);
   }
 
+  /** `keyboard_input`: pywinauto key syntax, sent to the control (focused first) or to the window. */
   keyboardInput(id: string, name: string, keys: string, controlFocus = true): Promise<string> {
     return actions.keyboardInput(this.ctx, id, name, keys, controlFocus);
   }
 
+  /** `wheel_mouse_input`: `wheelDist` notches over the control's centre (positive scrolls up). */
   wheelMouseInput(id: string, name: string, wheelDist = 0): Promise<string> {
     return actions.wheelMouseInput(this.ctx, id, name, wheelDist);
   }
 
+  /** `texts`: the control's text (ValuePattern value, else TextPattern text, else its name). */
   texts(id: string, name: string): Promise<string> {
     return actions.texts(this.ctx, id, name);
   }
 
+  /** `wait`: 0 < seconds ≤ 300 (UFO's limits). */
   wait(seconds: number, signal?: AbortSignal): Promise<string> {
     return actions.waitSeconds(this.ctx, seconds, signal);
   }

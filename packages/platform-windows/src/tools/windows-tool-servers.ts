@@ -11,6 +11,7 @@ import { uiCollectorTools } from './ui-collector-tools.js';
 
 /** UFO's namespaces for the Windows servers, plus `WindowsUI` (all tools in one server, for stdio/HTTP). */
 export const WINDOWS_NAMESPACES = ['UICollector', 'HostUIExecutor', 'AppUIExecutor', 'CommandLineExecutor', 'WindowsUI'] as const;
+/** One of {@link WINDOWS_NAMESPACES}. */
 export type WindowsNamespace = (typeof WINDOWS_NAMESPACES)[number];
 
 /** Options of {@link createWindowsToolServers}. */

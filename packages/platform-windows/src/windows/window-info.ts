@@ -18,6 +18,7 @@ export interface WindowInfo {
   control_type: string;
 }
 
+/** UFO's WindowInfo of `window`, with the id it has in the annotated window list (or `null`). */
 export function windowInfo(window: WindowRecord, annotationId: string | null): WindowInfo {
   return {
     annotation_id: annotationId,
