@@ -14,7 +14,8 @@ export const ALLOWED_DEPENDENCIES = {
   aip: ['core', 'dispatchers'],
   'platform-linux': ['core', 'dispatchers', 'imaging', 'desktop-common'],
   'platform-windows': ['core', 'dispatchers', 'imaging', 'desktop-common'],
-  server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers'],
+  // sessions: a task waiting for a person runs as a checkpointed session and resumes from its checkpoint
+  server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers', 'sessions'],
   cli: ['*'],
   testkit: ['core', 'dispatchers'],
   sessions: ['core', 'agent-fsm', 'processor-strategies', 'imaging'],
