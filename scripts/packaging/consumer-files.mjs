@@ -2,9 +2,18 @@
 
 /** The project's package.json: every tarball as a `file:` dependency (and as an override, so a dependency between
  * two @ufo-ts packages resolves to its tarball, never to the registry), zod 4 from the registry. */
-export function consumerManifest(packed) {
+export function consumerManifest(packed, thirdParty = {}) {
   const tarballs = Object.fromEntries(packed.map((p) => [p.manifest.name, `file:${p.tarball}`]));
-  return { name: 'ufo-consumer', private: true, type: 'commonjs', dependencies: { ...tarballs, zod: '^4.0.0' }, overrides: tarballs };
+  return { name: 'ufo-consumer', private: true, type: 'commonjs', dependencies: { ...thirdParty, ...tarballs, zod: '^4.0.0' }, overrides: tarballs };
+}
+
+/** The examples' own dependencies that are not @ufo-ts packages (an AI SDK provider), at the versions they pin. */
+export function exampleThirdPartyDependencies(manifests) {
+  const out = {};
+  for (const manifest of manifests) {
+    for (const [name, range] of Object.entries(manifest.dependencies ?? {})) if (!name.startsWith('@ufo-ts/')) out[name] = range;
+  }
+  return out;
 }
 
 /** Every code entry of every packed package: `@ufo-ts/core`, `@ufo-ts/core/testing`, ... (JSON subpaths apart). */
