@@ -94,7 +94,9 @@ export const UfoConfigSchema = z
     operator: OperatorConfigSchema.default(OperatorConfigSchema.parse({})),
   })
   .describe('ufo-ts configuration');
+/** A validated configuration, defaults applied. */
 export type UfoConfig = z.infer<typeof UfoConfigSchema>;
+/** A configuration as written (before defaults). */
 export type UfoConfigInput = z.input<typeof UfoConfigSchema>;
 
 /** The JSON Schema of the configuration (input side: defaults are optional), for editors and `$schema`. */

@@ -6,6 +6,7 @@ import { waitFor, WaitTimeoutError } from '../util/wait.js';
 
 /** Something that provides the desktop's AT-SPI client (a harness `Desktop` does). */
 export interface AtspiSource {
+  /** The AT-SPI client of the desktop's accessibility bus. */
   atspi(): Promise<AtspiClient>;
 }
 

@@ -167,28 +167,34 @@ export class AtspiClient {
       .filter((child) => child.path !== ATSPI_NULL_PATH);
   }
 
+  /** The object's role name (`push button`, `text`, ...). */
   async role(ref: AccessibleRef, timeoutMs?: number): Promise<string> {
     const [role] = await this.call(ref, ATSPI_IFACE.accessible, 'GetRole', '', [], timeoutMs);
     return roleName(Number(role));
   }
 
+  /** The object's accessible name. */
   async name(ref: AccessibleRef, timeoutMs?: number): Promise<string> {
     return String(await this.property(ref, ATSPI_IFACE.accessible, 'Name', timeoutMs));
   }
 
+  /** The object's accessible description. */
   async description(ref: AccessibleRef): Promise<string> {
     return String(await this.property(ref, ATSPI_IFACE.accessible, 'Description'));
   }
 
+  /** How many children the object reports. */
   async childCount(ref: AccessibleRef): Promise<number> {
     return Number(await this.property(ref, ATSPI_IFACE.accessible, 'ChildCount'));
   }
 
+  /** The object's state names (`enabled`, `focused`, `checked`, ...). */
   async states(ref: AccessibleRef, timeoutMs?: number): Promise<string[]> {
     const [words] = await this.call(ref, ATSPI_IFACE.accessible, 'GetState', '', [], timeoutMs);
     return decodeStates(words as number[]);
   }
 
+  /** The AT-SPI interfaces the object implements (`org.a11y.atspi.Action`, ...). */
   async interfaces(ref: AccessibleRef): Promise<string[]> {
     const [list] = await this.call(ref, ATSPI_IFACE.accessible, 'GetInterfaces');
     return list as string[];

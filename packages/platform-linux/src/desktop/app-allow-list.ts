@@ -11,10 +11,12 @@ export const AllowedAppSchema = z.object({
   /** Shown to the model in the tool description. */
   description: z.string().default(''),
 });
+/** An application `launch_application` may start (see {@link AllowedAppSchema}). */
 export type AllowedApp = z.infer<typeof AllowedAppSchema>;
 
 /** The applications `launch_application` may start. */
 export const AppAllowListSchema = z.array(AllowedAppSchema);
+/** The applications `launch_application` may start. */
 export type AppAllowList = z.infer<typeof AppAllowListSchema>;
 
 /** Default allow-list: the test applications. */

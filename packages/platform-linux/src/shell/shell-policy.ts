@@ -21,6 +21,7 @@ export const ArgumentRuleSchema = z.object({
   /** Long options start with one dash (`find -name`): no clusters, no abbreviations, no `--` end marker. */
   singleDashLong: z.boolean().default(false),
 });
+/** The arguments a command accepts (see {@link ArgumentRuleSchema}). */
 export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>;
 
 /** One allowed command. */
@@ -31,6 +32,7 @@ export const CommandRuleSchema = z.object({
   /** Shown to the model. */
   description: z.string().default(''),
 });
+/** One allowed command (see {@link CommandRuleSchema}). */
 export type CommandRule = z.infer<typeof CommandRuleSchema>;
 
 /** Names a command may have in the allow-list: a bare program name, never a path. */
@@ -76,6 +78,7 @@ export const ShellPolicySchema = z.object({
     })
     .default({ pass: ['LANG', 'LC_ALL', 'TZ'], set: {} }),
 });
+/** The shell tool's policy with its defaults applied (see {@link ShellPolicySchema}). */
 export type ShellPolicy = z.infer<typeof ShellPolicySchema>;
 /** A policy as written (defaults not yet applied). */
 export type ShellPolicyInput = z.input<typeof ShellPolicySchema>;

@@ -17,10 +17,12 @@ export const ControlRefSchema = z
     nth: z.number().int().min(1).default(1),
   })
   .strict();
+/** A control named the way a model sees it (see {@link ControlRefSchema}). */
 export type ControlRef = z.input<typeof ControlRefSchema>;
 
 /** A top-level window by its title (as listed), whole or a part of it. */
 export const WindowRefSchema = z.object({ title: z.string().optional(), titleContaining: z.string().optional() }).strict();
+/** A top-level window by its title (see {@link WindowRefSchema}). */
 export type WindowRef = z.input<typeof WindowRefSchema>;
 
 const button = z.enum(['left', 'right', 'middle']);

@@ -24,6 +24,7 @@ export const EvalReportSchema = z.object({
   successRate: z.number().min(0).max(1),
   model: z.string(),
 });
+/** What `ufo eval --json` writes (see {@link EvalReportSchema}). */
 export type EvalReport = z.infer<typeof EvalReportSchema>;
 
 /** The report of a suite run. */
