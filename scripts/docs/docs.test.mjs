@@ -86,7 +86,7 @@ describe('the link checker', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`docs/guides/${name}:3: broken link no-such-guide.md (no such file: docs/guides/no-such-guide.md)`);
     expect(run.stderr).toContain('The documentation has 1 problem(s)');
-  });
+  }, 60_000);
 
   test('finds a guide block that differs from its snippet, a missing region, and code without a snippet', () => {
     const dir = join(scratch, 'snippets');
