@@ -28,6 +28,8 @@ describe('cost and step budgets, checked before every model call', () => {
     expect(steps).toHaveLength(4);
     expect(JSON.stringify(steps[3])).toContain('budget');
     expect(JSON.stringify(steps.slice(0, 3))).not.toContain('budget');
+    const budgetLog = readFileSync(join(done.log_folder, 'budget.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(budgetLog).toMatchObject([{ task_name: 'steps-1', exceeded: { scope: 'session', limit: 'max_steps', limit_value: 3, spent: { steps: 3 } }, session_spent: { steps: 3 } }]);
   });
 
   it('a session cost budget stops the task once the spent cost reaches it', async () => {

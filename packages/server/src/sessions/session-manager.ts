@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type ChatModel, type Clock, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
 import type { ManagedSessionOutcome, ResumeDecision } from '@ufo-ts/sessions';
 import { BudgetGuard } from '../budgets/budget-guard.js';
+import { appendBudgetLine } from '../budgets/budget-log.js';
 import { tighterLimits, type BudgetLimits, type BudgetSpend } from '../budgets/budget-schemas.js';
 import { BudgetedModel } from '../budgets/budgeted-model.js';
 import { MemoryKeySpendLedger, type KeySpendLedger } from '../budgets/key-spend-ledger.js';
@@ -499,6 +500,10 @@ export class SessionManager {
       ...(outcome.rounds.length > 0 ? { final_state: outcome.rounds[outcome.rounds.length - 1]!.finalState } : {}),
     };
     const { status, error } = judge(task.stop, outcome, failure);
+    const exceeded = task.guard.exceeded;
+    if (status === 'budget_exceeded' && exceeded && task.record.log_folder) {
+      await appendBudgetLine(task.record.log_folder, { task_name: task.record.task_name, exceeded, session_spent: task.guard.spent }).catch(() => undefined);
+    }
     this.finish(task, { status, ...(result ? { result } : {}), ...(error !== undefined ? { error } : {}) });
     await task.dispatcher.close();
     const end = { type: 'task_end' as const, status: status === 'completed' || status === 'cancelled' ? status : 'failed' as const, session_id: task.record.session_id, task_name: task.record.task_name, ...(error !== undefined ? { error: error.slice(0, 10_000) } : {}) };
