@@ -3,7 +3,7 @@
 // declarations follows the packages' `exports` maps exactly (what a consumer imports is what is documented) and
 // needs no type-check of the sources. Each entry point gets a one-line wrapper file that names its module
 // (`@ufo-ts/core/testing`) and re-exports the declarations, so the reference is organised by import path.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../lib/tool-env.mjs';
 import { publishablePackages } from '../packaging/package-fields.mjs';
@@ -44,9 +44,20 @@ export async function buildApiReference(options = {}) {
     );
   }
 
-  const work = join(repo, 'node_modules', '.cache', 'ufo-docs');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  // A folder of its own per build (two builds may run at once); inside the repository, so the wrappers resolve
+  // `@types/node` and the packages' dependencies the way the packages do.
+  const cache = join(repo, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const work = mkdtempSync(join(cache, 'ufo-docs-'));
+  try {
+    return await convertAndRender({ work, entries, out, log, missing });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Writes the wrappers and the tsconfig into `work`, runs TypeDoc, writes `out`. */
+async function convertAndRender({ work, entries, out, log, missing }) {
   const wrappers = entries.map((entry, index) => {
     const file = join(work, `entry-${index}.d.ts`);
     const target = relative(work, entry.declarations).replace(/\\/g, '/').replace(/\.d\.ts$/, '.js');
