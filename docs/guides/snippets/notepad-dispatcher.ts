@@ -33,9 +33,12 @@ export class NotepadDispatcher implements CommandDispatcher {
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     const results: Result[] = [];
     for (const command of commands) {
-      const failedBefore = results.some((r) => r.status === 'failure');
-      if (options.signal?.aborted || (options.stopOnFailure && failedBefore)) {
-        results.push({ status: 'skipped', call_id: command.call_id });
+      if (options.signal?.aborted) {
+        results.push({ status: 'failure', error: 'aborted', call_id: command.call_id });
+        continue;
+      }
+      if (options.stopOnFailure && results.some((r) => r.status === 'failure')) {
+        results.push({ status: 'skipped', error: 'an earlier command of the batch failed', call_id: command.call_id });
         continue;
       }
       const tool = this.tools[command.tool_name];
