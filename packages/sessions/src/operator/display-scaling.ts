@@ -53,25 +53,27 @@ export function resizeByAreaAverage(image: RgbImage, size: PixelSize): RgbImage 
   const out = Buffer.alloc(size.width * size.height * 3);
   const xs = spans(image.width, size.width);
   const ys = spans(image.height, size.height);
-  const sum = [0, 0, 0];
+  const src = image.data;
   for (let oy = 0; oy < size.height; oy++) {
     const [y0, y1] = ys[oy]!;
     for (let ox = 0; ox < size.width; ox++) {
       const [x0, x1] = xs[ox]!;
-      sum[0] = sum[1] = sum[2] = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
       for (let y = y0; y < y1; y++) {
-        let i = (y * image.width + x0) * 3;
-        for (let x = x0; x < x1; x++, i += 3) {
-          sum[0]! += image.data[i]!;
-          sum[1]! += image.data[i + 1]!;
-          sum[2]! += image.data[i + 2]!;
+        const end = (y * image.width + x1) * 3;
+        for (let i = (y * image.width + x0) * 3; i < end; i += 3) {
+          r += src[i]!;
+          g += src[i + 1]!;
+          b += src[i + 2]!;
         }
       }
       const n = (y1 - y0) * (x1 - x0);
       const o = (oy * size.width + ox) * 3;
-      out[o] = Math.round(sum[0]! / n);
-      out[o + 1] = Math.round(sum[1]! / n);
-      out[o + 2] = Math.round(sum[2]! / n);
+      out[o] = Math.round(r / n);
+      out[o + 1] = Math.round(g / n);
+      out[o + 2] = Math.round(b / n);
     }
   }
   return { width: size.width, height: size.height, data: out };
