@@ -16,7 +16,7 @@ export type ArgumentCheck =
  * declares (`$schema`; 2020-12 when absent, as MCP 2025-11-25 says), with formats (`ajv-formats`) and all errors,
  * so a bad argument from the model comes back as a failure naming the field instead of reaching the tool.
  * Compiled validators are cached per listed tool object (a restarted server lists new objects). Valid arguments
- * of simple flat schemas are accepted without ajv (see {@link simpleSchemaAccepts}); ajv is imported and created
+ * of simple flat schemas are accepted without ajv (see `simpleSchemaAccepts`); ajv is imported and created
  * on first need, one instance per dialect.
  */
 export class ArgumentValidator {

@@ -128,7 +128,7 @@ export class AtspiClient {
 
   /**
    * Applications currently registered, with their names and pids. An application that does not answer within
-   * {@link RESPONSIVENESS_PROBE_MS} is still listed (its pid comes from the bus daemon), with `responding: false`
+   * `RESPONSIVENESS_PROBE_MS` is still listed (its pid comes from the bus daemon), with `responding: false`
    * and an empty name.
    */
   async applications(): Promise<AtspiApplication[]> {
@@ -147,7 +147,7 @@ export class AtspiClient {
     return apps.filter((app): app is AtspiApplication => app !== undefined);
   }
 
-  /** Whether an application answers a trivial call within `timeoutMs` (default {@link RESPONSIVENESS_PROBE_MS}). */
+  /** Whether an application answers a trivial call within `timeoutMs` (default `RESPONSIVENESS_PROBE_MS`). */
   async responds(app: AccessibleRef, timeoutMs = RESPONSIVENESS_PROBE_MS): Promise<boolean> {
     this.calls += 1;
     try {
@@ -200,7 +200,7 @@ export class AtspiClient {
     return list as string[];
   }
 
-  /** Extents in the given coordinate system ({@link COORD_SCREEN} by default). */
+  /** Extents in the given coordinate system (`COORD_SCREEN` by default). */
   async extents(ref: AccessibleRef, coordType = COORD_SCREEN): Promise<Rect> {
     const [box] = await this.call(ref, ATSPI_IFACE.component, 'GetExtents', 'u', [coordType]);
     const [x, y, width, height] = box as [number, number, number, number];

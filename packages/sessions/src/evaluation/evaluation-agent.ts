@@ -41,7 +41,7 @@ export interface EvaluationResult {
 
 /**
  * Judges whether a request was fulfilled from the request, the trajectory and optionally the screenshots
- * (inventory A11/C22). The verdict is validated by {@link EvaluationVerdictSchema}. It works from any steps,
+ * (inventory A11/C22). The verdict is validated by `EvaluationVerdictSchema`. It works from any steps,
  * including a HostAgent that finished alone with no application step (the original crashed there, #304/#179).
  */
 export class EvaluationAgent {
