@@ -2,7 +2,7 @@ import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session } from '@ufo-t
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
-import { createHostAgentStack } from '../src/index.js';
+import { createHostAgentStack, NATIVE_TOOL_FEATURES, toNativeReplies } from '../src/index.js';
 
 describe('createHostAgentStack', () => {
   it('gives the AppAgents their own model (APP_AGENT) when appModel is set; the host keeps its own', async () => {
@@ -34,5 +34,29 @@ describe('createHostAgentStack', () => {
       ['AppAgent/calc', 'app-model'],
       ['HostAgent', 'host-model'],
     ]);
+  });
+
+  it('with toolMode auto each agent asks its own model its way: a text-only host, an app model with native tools', async () => {
+    const { dispatcher, desktop } = createFakeDesktopDispatcher();
+    const hostModel = new ScriptedModel({
+      replies: [
+        { observation: 'o', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'press 3' },
+        { observation: 'o', thought: 't', status: 'FINISH', result: 'pressed' },
+      ],
+    });
+    const appModel = new ScriptedModel({
+      features: NATIVE_TOOL_FEATURES,
+      replies: toNativeReplies([{ observation: 'o', thought: 't', action: { function: 'click_input', arguments: { id: '3' }, status: 'FINISH' }, result: '3' }]),
+    });
+    const interactor = new ProgrammaticInteractor();
+    const logSink = new MemoryLogSink();
+    const events = new EventBus();
+    const host = createHostAgentStack({ model: hostModel, appModel, dispatcher, interactor, events, logSink, toolMode: 'auto' });
+    const outcome = await new Session({ task: 't', request: 'press 3', logSink, interactor, events, dispatcher, startAgent: () => host }).run();
+    await dispatcher.close();
+    expect(outcome.rounds[0]).toMatchObject({ finalState: 'FINISH', result: 'pressed' });
+    expect(desktop.state.display).toBe('3');
+    expect(hostModel.calls.map((c) => c.tools)).toEqual([undefined, undefined]);
+    expect(appModel.calls[0]!.tools?.length).toBeGreaterThan(1);
   });
 });

@@ -1,9 +1,9 @@
 import type { ChatModel, ChatRequest, ChatResponse, Command, CommandDispatcher, ExecuteOptions, ListToolsOptions } from '@ufo-ts/core';
 import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session } from '@ufo-ts/core';
-import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
 import { createLinuxAgent } from '../src/index.js';
+import { scriptedModelFor, TOOL_MODES, type TestToolMode } from './tool-modes.js';
 
 /** Holds each call until `release()`; an aborted signal rejects the held call with the signal's reason. */
 class GatedModel implements ChatModel {
@@ -17,6 +17,10 @@ class GatedModel implements ChatModel {
   readonly inFlight = new Promise<void>((resolve) => (this.entered = resolve));
 
   constructor(private readonly inner: ChatModel) {}
+
+  get features() {
+    return this.inner.features;
+  }
 
   release(): void {
     this.opened();
@@ -52,21 +56,21 @@ class RecordingDispatcher implements CommandDispatcher {
 
 const clickAndContinue = { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '0x3a00004' }, status: 'CONTINUE' } };
 
-function setup() {
+function setup(mode: TestToolMode) {
   const fake = createFakeDesktopDispatcher();
   const dispatcher = new RecordingDispatcher(fake.dispatcher);
-  const model = new GatedModel(new ScriptedModel({ replies: [clickAndContinue, clickAndContinue] }));
+  const model = new GatedModel(scriptedModelFor(mode, [clickAndContinue, clickAndContinue]));
   const interactor = new ProgrammaticInteractor();
   const logSink = new MemoryLogSink();
   const events = new EventBus();
-  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
+  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink, toolMode: 'auto' });
   const session = new Session({ task: 't', request: 'open the calculator', logSink, interactor, events, dispatcher, startAgent: () => agent });
   return { session, model, dispatcher, logSink, desktop: fake.desktop };
 }
 
-describe('cancelling a session', () => {
+describe.each(TOOL_MODES)('cancelling a session (%s tool mode)', (mode) => {
   it('abortNow() aborts the model call in flight: the step fails and the round ends CANCELLED', async () => {
-    const { session, model, dispatcher, logSink, desktop } = setup();
+    const { session, model, dispatcher, logSink, desktop } = setup(mode);
     const running = session.run();
     await model.inFlight;
     session.abortNow('stop now');
@@ -82,7 +86,7 @@ describe('cancelling a session', () => {
   });
 
   it('cancel() lets the step in flight finish (its action runs) and stops before the next step', async () => {
-    const { session, model, dispatcher, logSink, desktop } = setup();
+    const { session, model, dispatcher, logSink, desktop } = setup(mode);
     const running = session.run();
     await model.inFlight;
     session.cancel('stop after this step');
@@ -90,6 +94,7 @@ describe('cancelling a session', () => {
     const outcome = await running;
     await dispatcher.close();
     expect(model.signals).toHaveLength(1);
+    expect(logSink.lines.response[0]?.tool_calls === undefined).toBe(mode === 'text');
     expect(model.signals[0]?.aborted).toBe(false);
     expect(desktop.state.selected).toBe('0x3a00004');
     expect(outcome.rounds[0]?.finalState).toBe('CANCELLED');
