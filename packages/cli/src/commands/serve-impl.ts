@@ -1,5 +1,6 @@
-import { createUfoServer, type ServerEvent } from '@ufo-ts/server';
+import { createUfoServer, type ApprovalPolicyInput, type ServerEvent } from '@ufo-ts/server';
 import type { CliIo } from '../cli-io.js';
+import { CliUsageError } from '../errors.js';
 import { modelFactoryFromOptions, modelOptionsFromFlags } from '../model-from-options.js';
 import { intOption, parseOptions } from '../parse-options.js';
 
@@ -16,6 +17,12 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     'heartbeat-interval': { type: 'string' },
     'max-message-bytes': { type: 'string' },
     'max-steps': { type: 'string' },
+    approval: { type: 'string' },
+    'approval-timeout': { type: 'string' },
+    'on-timeout': { type: 'string' },
+    'max-cost': { type: 'string' },
+    'key-max-cost': { type: 'string' },
+    'key-max-steps': { type: 'string' },
     replay: { type: 'string' },
     'model-config': { type: 'string' },
     provider: { type: 'string' },
@@ -39,6 +46,9 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   const maxMessageBytes = intOption(values['max-message-bytes'], 'max-message-bytes');
   const maxSteps = intOption(values['max-steps'], 'max-steps');
   const port = intOption(values.port, 'port', 5000)!;
+  const approval = approvalFromFlags(values.approval, intOption(values['approval-timeout'], 'approval-timeout'), values['on-timeout']);
+  const sessionBudget = { ...costLimit(values['max-cost'], 'max-cost') };
+  const keyBudget = { ...costLimit(values['key-max-cost'], 'key-max-cost'), ...stepLimit(intOption(values['key-max-steps'], 'key-max-steps')) };
   const model = modelFactoryFromOptions(modelOptionsFromFlags(values), io.env);
   const concurrency = intOption(values.concurrency, 'concurrency');
   // cluster mode only: BullMQ and ioredis load when --redis is given, so `ufo --help` and single-process serve stay light
@@ -59,7 +69,7 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     logRoot: values['log-root'] ?? 'logs',
     allowedOrigins: values['allow-origin'] ?? [],
     allowedHosts: values['allow-host'] ?? [],
-    createModel: () => model.create(),
+    createModel: (task) => model.create(task),
     onEvent: (event) => io.stderr(values.json ? `${JSON.stringify(event)}\n` : describeEvent(event)),
     ...(apiKey ? { apiKey } : {}),
     ...(commandTimeoutMs !== undefined ? { commandTimeoutMs } : {}),
@@ -67,10 +77,15 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     ...(maxMessageBytes !== undefined ? { maxMessageBytes } : {}),
     ...(maxSteps !== undefined ? { session: { maxSteps } } : {}),
     ...(values.console ? { console: true } : {}),
+    ...(approval ? { approval } : {}),
+    ...(Object.keys(sessionBudget).length > 0 || Object.keys(keyBudget).length > 0
+      ? { budgets: { session: sessionBudget, ...(Object.keys(keyBudget).length > 0 ? { keys: { default: keyBudget } } : {}) } }
+      : {}),
   });
   const address = await server.start();
   io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
   io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`);
+  if (values.redis && approval?.mode === 'wait') io.stderr('warning: cluster mode has no waiting tasks yet: held actions and questions follow auto-reject\n');
   if (values.console) io.stderr(`web console: ${address.httpUrl}/console/ (it asks for the API key)\n`);
   if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
   await new Promise<void>((resolve) => {
@@ -80,6 +95,29 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   io.stderr('stopping: cancelling running tasks\n');
   await server.stop();
   return 0;
+}
+
+/** The server's default approval policy from `--approval`, `--approval-timeout` and `--on-timeout`. */
+function approvalFromFlags(mode: string | undefined, timeoutMs: number | undefined, onTimeout: string | undefined): ApprovalPolicyInput | undefined {
+  if (mode === undefined) {
+    if (timeoutMs !== undefined || onTimeout !== undefined) throw new CliUsageError('--approval-timeout and --on-timeout need --approval wait');
+    return undefined;
+  }
+  if (mode !== 'auto-approve' && mode !== 'auto-reject' && mode !== 'wait') throw new CliUsageError(`--approval must be auto-approve, auto-reject or wait, not "${mode}"`);
+  if (onTimeout !== undefined && onTimeout !== 'approve' && onTimeout !== 'reject') throw new CliUsageError(`--on-timeout must be approve or reject, not "${onTimeout}"`);
+  if (mode !== 'wait' && (timeoutMs !== undefined || onTimeout !== undefined)) throw new CliUsageError('--approval-timeout and --on-timeout need --approval wait');
+  return { mode, ...(timeoutMs !== undefined ? { timeout_ms: timeoutMs } : {}), ...(onTimeout !== undefined ? { on_timeout: onTimeout } : {}) };
+}
+
+function costLimit(value: string | undefined, name: string): { max_cost_usd?: number } {
+  if (value === undefined) return {};
+  const usd = Number(value);
+  if (!Number.isFinite(usd) || usd < 0) throw new CliUsageError(`--${name} must be a non-negative number of USD, not "${value}"`);
+  return { max_cost_usd: usd };
+}
+
+function stepLimit(steps: number | undefined): { max_steps?: number } {
+  return steps === undefined ? {} : { max_steps: steps };
 }
 
 /** One human-readable line per server event (engine events are left out). */

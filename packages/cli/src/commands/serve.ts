@@ -22,6 +22,14 @@ Options:
   --heartbeat-interval <ms>      device heartbeat period (default 30000)
   --max-message-bytes <n>        largest AIP message (default 16777216)
   --max-steps <n>                step cap of each task (default 50)
+  --approval <mode>              what a task does at a held sensitive action or a question, unless its dispatch
+                                 says: auto-reject (default), auto-approve, or wait for an answer over the API
+                                 (ufo tasks approve|reject|answer)
+  --approval-timeout <ms>        with wait: apply --on-timeout after this long (default: wait without a limit)
+  --on-timeout <approve|reject>  the decision when the wait times out (default reject)
+  --max-cost <usd>               cost budget of each task (model cost in USD; a dispatch can only lower it)
+  --key-max-cost <usd>           cost budget of all tasks of the API key together
+  --key-max-steps <n>            step budget of all tasks of the API key together
   --json                         print server events as JSON lines on stderr
   --console                      serve the web console at http://HOST:PORT/console/ (devices, tasks, a live view of a
                                  task, approve / reject / answer); it asks for the API key (off by default)
