@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, RedisStreamEventBus } from '../src/index.js';
 import { startRedis, type TestRedis } from './helpers/redis-server.js';
 import { StepScriptModel } from './helpers/scripts.js';
+import { readFramesUntil, type Frame } from './helpers/sse-frames.js';
 
 const API_KEY = 'event-stream-redis-key';
 let redis: TestRedis;
@@ -52,34 +53,8 @@ afterAll(async () => {
   rmSync(logRoot, { recursive: true, force: true });
 });
 
-interface Frame {
-  id: string | undefined;
-  data: StreamEvent & { id?: string };
-}
-
-/** Reads SSE frames from a node until `until` matches one. */
-async function readUntil(node: UfoServer, until: (frame: Frame) => boolean, lastEventId?: string): Promise<Frame[]> {
-  const response = await fetch(`${node.address!.httpUrl}/api/events`, { headers: { 'x-api-key': API_KEY, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
-  expect(response.status).toBe(200);
-  const frames: Frame[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const lines = buffer.slice(0, cut).split('\n');
-      buffer = buffer.slice(cut + 2);
-      const data = lines.find((l) => l.startsWith('data: '));
-      if (!data) continue;
-      const frame = { id: lines.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) };
-      frames.push(frame);
-      // leaving the loop cancels the response body (the client disconnects)
-      if (until(frame)) return frames;
-    }
-  }
-  throw new Error(`the stream ended after ${frames.map((f) => f.data.type).join(', ')}`);
-}
+/** Reads a node's stream until `until` matches a frame. */
+const readUntil = (node: UfoServer, until: (frame: Frame) => boolean, lastEventId?: string) => readFramesUntil(node.address!.httpUrl, API_KEY, until, lastEventId);
 
 describe('the live event stream across nodes through a real Redis', () => {
   it('a subscriber on another node sees the task live with the same ids and resumes there with Last-Event-ID', async () => {

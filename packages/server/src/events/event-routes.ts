@@ -17,6 +17,8 @@ export interface EventRoutesOptions {
   audienceOf: (record: TaskRecord) => string | undefined;
   /** Unread bytes a subscriber may have queued before it is dropped (default 1 MiB). */
   maxQueuedBytes?: number;
+  /** The log folder of a task this node ran (in cluster mode the record may not name it). */
+  localFolderOf?: (taskName: string) => string | undefined;
 }
 
 const SCREENSHOT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}\.(png|jpe?g|webp|gif)$/i;
@@ -76,10 +78,11 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
     const file = c.req.param('file');
     const record = await visibleTask(c);
     if (!record) return c.json({ code: 'TASK_NOT_FOUND', error: `no task named "${c.req.param('task_name')}"` }, 404);
-    if (!SCREENSHOT_FILE.test(file) || !record.log_folder) return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}"` }, 404);
+    const folder = options.localFolderOf?.(record.task_name) ?? record.log_folder;
+    if (!SCREENSHOT_FILE.test(file) || !folder) return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}"` }, 404);
     let bytes: Buffer;
     try {
-      bytes = await readFile(join(record.log_folder, file));
+      bytes = await readFile(join(folder, file));
     } catch {
       return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}" on this node` }, 404);
     }

@@ -1,4 +1,5 @@
 import type { LogSink } from '@ufo-ts/core';
+import { BoundedMap } from '@ufo-ts/core/internal';
 import type { ServerEvent } from '../server-events.js';
 import { EventHub, type EventHubOptions } from './event-hub.js';
 import { streamEventOfServerEvent } from './server-event-translator.js';
@@ -29,6 +30,8 @@ export class ServerEventStream {
   readonly bus: StreamEventBus;
   readonly hub: EventHub;
   private readonly audienceOfTask: (taskName: string) => string | undefined;
+  /** Log folders of the tasks whose logs this node wrote (the screenshots' folders, also in cluster mode). */
+  private readonly folders = new BoundedMap<string, string>(1_000);
 
   constructor(options: ServerEventStreamOptions) {
     const { audienceOfTask, ...hub } = options;
@@ -55,7 +58,13 @@ export class ServerEventStream {
 
   /** Wraps a task's log sink so its steps, model calls and screenshots are streamed too. */
   wrapLogSink(sink: LogSink, taskName: string): LogSink {
+    if (sink.folder !== undefined) this.folders.set(taskName, sink.folder);
     return new StreamingLogSink({ inner: sink, taskName, publish: (event) => this.publish(event) });
+  }
+
+  /** The log folder of a task whose logs this node wrote (recent tasks only), for serving its screenshots. */
+  folderOf(taskName: string): string | undefined {
+    return this.folders.get(taskName);
   }
 
   start(): Promise<void> {

@@ -145,7 +145,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     return c.json({ client_id: clientId, revoked });
   });
 
-  if (options.events) mountEventRoutes(app, { hub: options.events.hub, tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
+  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
   if (options.console) mountConsoleRoutes(app);
 
   if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext });
