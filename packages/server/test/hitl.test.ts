@@ -28,6 +28,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     const waiting = await s.waitForStatus('held-1', ['waiting']);
     expect(waiting.waiting).toMatchObject({ kind: 'confirmation', pending_id: expect.any(String), agent: 'LinuxAgent', actions: [{ tool_name: 'click_input', arguments: { id: '1' } }] });
     expect(waiting.waiting.screenshot).toMatch(/\.png$/);
+    const screenshot = await fetch(`${s.httpUrl}${waiting.waiting.screenshot_url}`, { headers: { 'x-api-key': s.apiKey } });
+    expect(screenshot.status).toBe(200);
+    expect(screenshot.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${s.httpUrl}${waiting.waiting.screenshot_url}`)).status).toBe(401);
     const listed = await s.api('GET', '/api/tasks?status=waiting');
     expect(listed.body.tasks.map((t: { task_name: string }) => t.task_name)).toEqual(['held-1']);
     expect(clicks(device)).toBe(0);

@@ -36,6 +36,8 @@ const pendingCommon = {
   deadline: z.string().optional(),
   /** The last screenshot in the task's log folder (a file name in `log_folder`), when there is one. */
   screenshot: z.string().optional(),
+  /** The API path that serves that screenshot (with the API key): `/api/tasks/{task_name}/screenshots/{file}`. */
+  screenshot_url: z.string().optional(),
 };
 
 /** What a waiting task waits for: a decision on held actions, or answers to questions. */

@@ -23,6 +23,7 @@ import {
 import { appendAnswerLine } from '../hitl/answer-log.js';
 import { ApprovalPolicySchema, type ApprovalPolicy, type ApprovalPolicyInput, type HumanDecision, type PendingInput } from '../hitl/hitl-schemas.js';
 import { latestScreenshot } from '../hitl/latest-screenshot.js';
+import { screenshotUrlOf } from '../events/streaming-log-sink.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
 import { FileWaitingStore, type WaitingEntry, type WaitingStore } from '../hitl/waiting-store.js';
 import { WaitingTasks } from '../hitl/waiting-tasks.js';
@@ -529,7 +530,7 @@ export class SessionManager {
       agent: outcome.waitingFor.agent,
       asked_at: new Date(clock.now()).toISOString(),
       ...(policy.timeout_ms !== undefined ? { deadline: new Date(clock.now() + policy.timeout_ms).toISOString() } : {}),
-      ...(screenshot ? { screenshot } : {}),
+      ...(screenshot ? { screenshot, screenshot_url: screenshotUrlOf(task.record.task_name, screenshot) } : {}),
     };
     const waitingFor = outcome.waitingFor;
     const waiting: PendingInput =
