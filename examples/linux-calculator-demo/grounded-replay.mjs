@@ -2,10 +2,9 @@
 // Hand-written cassette replies name the controls they click (`"name": "1"`); their ids were only valid for the
 // listing the writer saw. This wrapper does what a model does with a prompt: it looks each named control up in the
 // control list of the prompt the engine sent at that step and puts that control's id into the reply. A name that
-// is not in the prompt is an error, so the demo also proves the prompt carries what a model needs. With
-// `nativeTools`, the grounded reply comes back as native tool calls (one per action, then `respond`), as a model
-// with function calling answers, and the wrapper reports native tool calls in its features.
-import { NATIVE_TOOL_FEATURES, textReplyToToolCalls } from '@ufo-ts/processor-strategies';
+// is not in the prompt is an error, so the demo also proves the prompt carries what a model needs. In native tool
+// mode the cassette's replies are Chat Completions `tool_calls` (one `click_input` call per action, then
+// `respond`), decoded by the OpenAI adapter's own mapping; the wrapper grounds the `click_input` calls the same way.
 
 /** One `[a12] push button "7"` line of the prompt's control list. */
 const LISTED = /^\[([^\]\s]+)\] ([a-z][a-z ]*?) "(.*?)"(?= labelled | shows | \[|$)/;
@@ -23,17 +22,28 @@ function listedControls(request) {
 }
 
 /**
- * A ChatModel that answers from `model` and grounds the `click_input` actions of each reply in the prompt.
+ * The id of the button named `name` in the prompt's control list.
+ * @param {{ id: string, role: string, name: string }[]} listed
+ * @param {string} name
+ */
+function buttonId(listed, name) {
+  const control = listed.find((c) => c.name === name && /button/.test(c.role));
+  if (!control) throw new Error(`the cassette clicks the button ${JSON.stringify(name)}, which is not in the prompt's control list`);
+  return control.id;
+}
+
+/**
+ * A ChatModel that answers from `model` and grounds the `click_input` actions of each reply in the prompt: the
+ * actions of a JSON reply, or the `click_input` tool calls of a tool-call reply (the model's `features` are kept,
+ * so a cassette replayed with native tool calls puts the engine in native tool mode under `toolMode: 'auto'`).
  * @param {import('@ufo-ts/core').ChatModel} model
- * @param {{ nativeTools?: boolean }} [options] answer with native tool calls instead of JSON text
  * @returns {import('@ufo-ts/core').ChatModel}
  */
-export function groundedReplay(model, options = {}) {
-  let calls = 0;
+export function groundedReplay(model) {
   return {
     provider: model.provider,
     modelId: model.modelId,
-    ...(options.nativeTools ? { features: NATIVE_TOOL_FEATURES } : {}),
+    ...(model.features ? { features: model.features } : {}),
     /**
      * @template T
      * @param {import('@ufo-ts/core').ChatRequest<T>} request
@@ -41,22 +51,20 @@ export function groundedReplay(model, options = {}) {
      */
     async complete(request) {
       const listed = listedControls(/** @type {import('@ufo-ts/core').ChatRequest} */ (request));
-      calls += 1;
-      const { tools: _tools, toolChoice: _choice, parallelToolCalls: _parallel, ...asText } = request;
-      const { parsed: _unparsed, ...response } = await model.complete({ ...asText, schema: undefined });
+      const { parsed: _unparsed, ...response } = await model.complete({ ...request, schema: undefined });
+      if (response.toolCalls?.length) {
+        if (!request.tools) throw new Error('the cassette answers with tool calls but the engine offered no tools');
+        const toolCalls = response.toolCalls.map((call) =>
+          call.name === 'click_input' && typeof call.arguments.name === 'string' ? { ...call, arguments: { ...call.arguments, id: buttonId(listed, call.arguments.name) } } : call,
+        );
+        return { ...response, toolCalls };
+      }
       /** @type {{ action?: { function?: string, arguments?: { id?: string, name?: unknown } }[] }} */
       const reply = JSON.parse(response.content);
       for (const action of Array.isArray(reply.action) ? reply.action : []) {
         const name = action?.arguments?.name;
         if (action.function !== 'click_input' || typeof name !== 'string' || !action.arguments) continue;
-        const control = listed.find((c) => c.name === name && /button/.test(c.role));
-        if (!control) throw new Error(`the cassette clicks the button ${JSON.stringify(name)}, which is not in the prompt's control list`);
-        action.arguments.id = control.id;
-      }
-      if (options.nativeTools) {
-        if (!request.tools) throw new Error('the demo runs in native tool mode but the engine sent no tool definitions');
-        const toolCalls = textReplyToToolCalls(reply, { idPrefix: `call_${calls}_` });
-        return { ...response, content: '', toolCalls, finishReason: 'tool-calls' };
+        action.arguments.id = buttonId(listed, name);
       }
       const content = JSON.stringify(reply);
       if (!request.schema) return { ...response, content };

@@ -17,7 +17,7 @@ const quiet = process.argv.includes('--quiet');
 const nativeTools = process.argv.includes('--native-tools');
 const say = (/** @type {string} */ line) => quiet || console.log(line);
 
-const { model, description } = await modelFromEnv(process.env, twoTier ? 'cassette-two-tier.jsonl' : 'cassette.jsonl', { nativeTools });
+const { model, description } = await modelFromEnv(process.env, `cassette${twoTier ? '-two-tier' : ''}${nativeTools ? '-native' : ''}.jsonl`, { nativeTools });
 say(`model: ${description}`);
 say(`tool mode: ${nativeTools ? 'native (actions as tool calls, the rest in respond)' : 'text (tools in the prompt, a JSON reply)'}`);
 

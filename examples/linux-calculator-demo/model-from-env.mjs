@@ -8,12 +8,14 @@ import {
   createOpenAIModel,
   ReplayModel,
 } from '@ufo-ts/llm-providers';
+import { NATIVE_TOOL_FEATURES } from '@ufo-ts/processor-strategies';
 import { groundedReplay } from './grounded-replay.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
- * @param {string} cassetteName file name of the cassette next to this script
- * @param {{ nativeTools?: boolean }} [options] the replay answers with native tool calls
+ * @param {string} cassetteName file name of the cassette next to this script (its replies are tool calls when
+ *   `nativeTools` is set: the replay then reports native tool calls)
+ * @param {{ nativeTools?: boolean }} [options]
  * @returns {Promise<{ model: import('@ufo-ts/core').ChatModel, description: string }>}
  */
 export async function modelFromEnv(env, cassetteName, options = {}) {
@@ -34,7 +36,7 @@ export async function modelFromEnv(env, cassetteName, options = {}) {
   }
   const path = fileURLToPath(new URL(cassetteName, import.meta.url));
   return {
-    model: groundedReplay(await ReplayModel.fromFile(path), options),
-    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format; no hosted model is reachable here; its clicks name the buttons and take their ids from the prompt's control list${options.nativeTools ? '; answered as native tool calls' : ''})`,
+    model: groundedReplay(await ReplayModel.fromFile(path, options.nativeTools ? { features: NATIVE_TOOL_FEATURES } : {})),
+    description: `replay cassette ${cassetteName} (hand-written in OpenAI's wire format${options.nativeTools ? ', replies as tool_calls' : ''}; no hosted model is reachable here; its clicks name the buttons and take their ids from the prompt's control list)`,
   };
 }
