@@ -22,6 +22,8 @@ export const ALLOWED_DEPENDENCIES = {
   config: ['core', 'llm-providers', 'dispatchers'],
   // cluster mode of the server: BullMQ/ioredis stay here, the server only owns the ports (ScaleOut, TaskBackend)
   cluster: ['core', 'aip', 'server', 'sessions'],
+  // OpenTelemetry spans of sessions (the OpenTelemetry API is a peer dependency); aip for the trace context it carries
+  otel: ['core', 'aip'],
   // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner
   'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies'],
 };
