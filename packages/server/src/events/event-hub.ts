@@ -1,4 +1,5 @@
 import { BoundedMap } from '@ufo-ts/core/internal';
+import { compareEventIds, parseEventId } from './event-id.js';
 import { EventRing } from './event-ring.js';
 import type { StreamEventBus } from './stream-event-bus.js';
 import type { StreamEvent, StreamRecord } from './stream-event-schema.js';
@@ -58,6 +59,8 @@ export class EventHub {
   private readonly taskBufferSize: number;
   private readonly unsubscribeBus: () => void;
   private readonly timer: NodeJS.Timeout;
+  /** The first record this hub read: events before it (another process's, or before this node started) are unknown here. */
+  private firstIngested: string | undefined;
 
   constructor(options: EventHubOptions) {
     this.serverRing = new EventRing(options.serverBufferSize ?? 2_000);
@@ -88,7 +91,8 @@ export class EventHub {
     if (input.lastEventId !== undefined || input.taskName !== undefined) {
       const replay = input.lastEventId !== undefined ? ring?.since(input.lastEventId) : { records: ring?.all() ?? [], gap: false };
       const records = (replay?.records ?? []).filter((record) => this.wants(subscriber, record));
-      if (replay?.gap && input.lastEventId !== undefined) {
+      const beforeThisHub = input.lastEventId !== undefined && this.firstIngested !== undefined && missedBefore(input.lastEventId, this.firstIngested);
+      if ((replay?.gap || beforeThisHub) && input.lastEventId !== undefined) {
         const gap: StreamEvent = {
           type: 'stream-gap',
           time: new Date().toISOString(),
@@ -117,6 +121,7 @@ export class EventHub {
   }
 
   private ingest(record: StreamRecord): void {
+    this.firstIngested ??= record.id;
     this.serverRing.push(record);
     const taskName = 'task_name' in record.event ? record.event.task_name : undefined;
     if (taskName !== undefined) {
@@ -148,4 +153,12 @@ export class EventHub {
       }
     }
   }
+}
+
+/** Whether events may lie between `id` and `first` (the first id a hub read): `id` is older and not its direct predecessor. */
+function missedBefore(id: string, first: string): boolean {
+  if (compareEventIds(id, first) >= 0) return false;
+  const [ms, seq] = parseEventId(id) ?? [0, 0];
+  const [firstMs, firstSeq] = parseEventId(first) ?? [0, 0];
+  return !(ms === firstMs && seq === firstSeq - 1);
 }

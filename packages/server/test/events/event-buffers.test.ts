@@ -44,6 +44,25 @@ describe('bounded buffers of the live stream', () => {
     hub.close();
   });
 
+  it('a subscriber resuming from an id older than anything this hub read (an earlier process) gets a stream-gap first', () => {
+    const hub = new EventHub({ bus: new LocalStreamEventBus({ now: () => 2000 }) });
+    hub.close();
+    const later = new LocalStreamEventBus({ now: () => 5000 });
+    const restarted = new EventHub({ bus: later });
+    later.publish({ event: device(1) });
+    later.publish({ event: device(2) });
+    const seen: (string | undefined)[] = [];
+    const types: string[] = [];
+    restarted.subscribe({ viewer: undefined, lastEventId: '2000-7', deliver: (r) => (seen.push(r.id), types.push(r.event.type), true), heartbeat: () => true });
+    expect(types).toEqual(['stream-gap', 'device-connected', 'device-connected']);
+    expect(seen).toEqual([undefined, '5000-1', '5000-2']);
+    // resuming from an id this hub did read: no gap
+    const again: string[] = [];
+    restarted.subscribe({ viewer: undefined, lastEventId: '5000-1', deliver: (r) => (again.push(r.event.type), true), heartbeat: () => true });
+    expect(again).toEqual(['device-connected']);
+    restarted.close();
+  });
+
   it('an SSE body that is not read drops its subscriber with a reason once its queue passes the byte bound', async () => {
     let closed = 0;
     const stream = new SseStream({ maxQueuedBytes: 4_096, onClose: () => (closed += 1) });
