@@ -56,9 +56,14 @@ describe('reading a tool-call reply into the text-mode reply', () => {
     expect(alone.success && (alone.value as { action: unknown[] }).action).toEqual([{ function: '', arguments: {}, status: 'CONFIRM' }]);
   });
 
-  it('without respond, a JSON reply text (strict structured output) stands in for it', () => {
+  it('without respond, a JSON reply text (strict structured output) stands in for it; actions written inside it are kept', () => {
     const read = replyFromToolCalls([], JSON.stringify({ observation: 'o', thought: 't', status: 'FINISH' }), listReading);
     expect(read.success && read.value).toMatchObject({ status: 'FINISH', action: [] });
+    const inside = replyFromToolCalls([respond({ action: { function: 'click_input', arguments: { id: '4' } } })], '', listReading);
+    expect(inside.success && inside.value).toMatchObject({ action: [{ function: 'click_input', arguments: { id: '4' } }] });
+    const host = { tools: catalogue('select_application_window'), schema: HostResponseSchema, shape: 'single' as const };
+    const hostInside = replyFromToolCalls([respond({ status: 'ASSIGN', function: 'select_application_window', arguments: { id: '2' } })], '', host);
+    expect(hostInside.success && hostInside.value).toMatchObject({ function: 'select_application_window', arguments: { id: '2' } });
   });
 
   it('names each problem: no tool call, no respond, two responds, two actions for the HostAgent, a bad status', () => {

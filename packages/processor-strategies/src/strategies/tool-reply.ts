@@ -59,6 +59,8 @@ export function replyFromToolCalls(calls: readonly ToolCall[], content: string, 
 }
 
 function listReply(rest: Record<string, unknown>, named: Array<{ call: ToolCall; tool: string }>): Record<string, unknown> {
+  // Without action calls, actions written inside respond (or the structured-output JSON) are taken as they are.
+  if (named.length === 0 && rest.action !== undefined) return { ...rest };
   const action: Array<Record<string, unknown>> = named.map(({ call, tool }) => ({ function: tool, arguments: call.arguments }));
   const value: Record<string, unknown> = { ...rest, action };
   if (rest.status === 'CONFIRM') {
@@ -73,7 +75,8 @@ function listReply(rest: Record<string, unknown>, named: Array<{ call: ToolCall;
 
 function singleReply(rest: Record<string, unknown>, named: Array<{ call: ToolCall; tool: string }>): Record<string, unknown> {
   const first = named[0];
-  return { ...rest, function: first?.tool ?? '', arguments: first?.call.arguments ?? {} };
+  if (!first) return typeof rest.function === 'string' ? { ...rest } : { ...rest, function: '', arguments: {} };
+  return { ...rest, function: first.tool, arguments: first.call.arguments };
 }
 
 function textAsRespond(content: string): Record<string, unknown> | undefined {
