@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Whether a tool observes the machine (`data_collection`) or changes it (`action`). */
 export const ToolTypeSchema = z.enum(['data_collection', 'action']);
+/** `data_collection` or `action`. */
 export type ToolType = z.infer<typeof ToolTypeSchema>;
 
 /**
@@ -20,12 +21,14 @@ export const CommandSchema = z.object({
   /** Per-command timeout in milliseconds, overriding the dispatcher's default. */
   timeout_ms: z.number().int().positive().optional(),
 });
+/** One tool call for a dispatcher, defaults applied (see {@link CommandSchema}). */
 export type Command = z.infer<typeof CommandSchema>;
 /** A Command before defaults are applied (what callers write). */
 export type CommandInput = z.input<typeof CommandSchema>;
 
 /** Outcome of one Command. */
 export const ResultStatusSchema = z.enum(['success', 'failure', 'skipped']);
+/** `success`, `failure` or `skipped`. */
 export type ResultStatus = z.infer<typeof ResultStatusSchema>;
 
 /** What came back for one {@link Command}. A dispatcher returns exactly one Result per Command, in order. */
@@ -48,6 +51,7 @@ export const ResultSchema = z.object({
   /** Wall time of the call in milliseconds. */
   duration_ms: z.number().nonnegative().optional(),
 });
+/** What came back for one {@link Command} (see {@link ResultSchema}). */
 export type Result = z.infer<typeof ResultSchema>;
 
 /** A tool a dispatcher can run, as listed by its servers (`tools/list`). */
@@ -59,6 +63,7 @@ export const ToolInfoSchema = z.object({
   tool_type: ToolTypeSchema,
   namespace: z.string(),
 });
+/** A tool a dispatcher can run (see {@link ToolInfoSchema}). */
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
 let callCounter = 0;

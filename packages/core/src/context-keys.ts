@@ -41,8 +41,11 @@ export const CONTEXT_KEYS = {
   TOOL_INFO: key(z.record(z.string(), z.array(ToolInfoSchema)), () => ({}), 'Action tools listed per agent.'),
 } as const;
 
+/** The name of a built-in context key. */
 export type ContextKey = keyof typeof CONTEXT_KEYS;
+/** The type of the value under context key `K`. */
 export type ContextValue<K extends ContextKey> = z.infer<(typeof CONTEXT_KEYS)[K]['schema']>;
+/** Every built-in context key with the type of its value. */
 export type ContextValues = { [K in ContextKey]: ContextValue<K> };
 
 /** True when `name` is a known context key. */

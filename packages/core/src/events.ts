@@ -29,6 +29,7 @@ export type EngineEvent =
   | { type: 'confirmation'; agent: string; function: string; approved: boolean }
   | { type: 'warning'; message: string; details?: Record<string, unknown> };
 
+/** Receives every {@link EngineEvent} emitted on an {@link EventBus}. */
 export type EngineEventListener = (event: EngineEvent) => void;
 
 /** A tiny synchronous event bus. Listener errors are isolated so an observer can never break a session. */
@@ -41,6 +42,7 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls every listener with `event`, in subscription order; a listener that throws is skipped. */
   emit(event: EngineEvent): void {
     for (const listener of this.listeners) {
       try {

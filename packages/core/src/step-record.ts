@@ -13,6 +13,7 @@ export const ActionRecordSchema = z.object({
   /** A readable form, e.g. `click_input(id='12')`. */
   representation: z.string().optional(),
 });
+/** One action with what happened to it (see {@link ActionRecordSchema}). */
 export type ActionRecord = z.infer<typeof ActionRecordSchema>;
 
 /**
@@ -54,5 +55,7 @@ export const StepRecordSchema = z.object({
     .optional(),
   time: z.string(),
 });
+/** One `response.log` step line (see {@link StepRecordSchema}). */
 export type StepRecord = z.infer<typeof StepRecordSchema>;
+/** One `response.log` step line as written, before defaults. */
 export type StepRecordInput = z.input<typeof StepRecordSchema>;

@@ -13,6 +13,7 @@ export const TargetInfoSchema = z.object({
   /** Any other fields the tool reported (pid, root_name, ...). */
   extra: z.record(z.string(), z.unknown()).optional(),
 });
+/** A window or control as listed to the model (see {@link TargetInfoSchema}). */
 export type TargetInfo = z.infer<typeof TargetInfoSchema>;
 
 /** One archived subtask, as the AppAgent's FINISH/FAIL/ERROR states record it in `PREVIOUS_SUBTASKS`. */
@@ -22,4 +23,5 @@ export const SubtaskRecordSchema = z.object({
   result: z.unknown().optional(),
   agent: z.string().optional(),
 });
+/** One archived subtask (see {@link SubtaskRecordSchema}). */
 export type SubtaskRecord = z.infer<typeof SubtaskRecordSchema>;

@@ -12,5 +12,6 @@ export interface LogSink {
   write(stream: LogStream, record: Record<string, unknown>): void;
   /** Saves a binary artifact (a screenshot) under a relative name; returns its path, or undefined if not kept. */
   saveArtifact(name: string, data: Uint8Array): string | undefined;
+  /** Releases the sink (closes its files) once the session is over. */
   close(): Promise<void>;
 }

@@ -41,12 +41,15 @@ export interface RoundEnd {
  * - `roundEnded`: after the round's final snapshot, before the `round-end` event.
  */
 export interface RoundRecorder {
+  /** After the round's counters started, before its first step. */
   roundStarted(position: RoundPosition): void | Promise<void>;
   /**
    * Before each step's handler runs, with the position that handles it (optional). Whatever the handler sends
    * until the next `transitioned` belongs to this step: an action journal keys its records by it.
    */
   stepStarting?(position: RoundPosition): void | Promise<void>;
+  /** After a transition is applied, before a subtask end is settled and before the `transition` event. */
   transitioned(transition: RoundTransition, position: RoundPosition): void | Promise<void>;
+  /** After the round's final snapshot, before the `round-end` event. */
   roundEnded(end: RoundEnd): void | Promise<void>;
 }

@@ -21,6 +21,7 @@ export const EvaluationSubScoreSchema = z.object({
   name: z.string().min(1).describe('What was judged, e.g. "the result is 408".'),
   evaluation: z.enum(['yes', 'no', 'unsure']).describe('Whether this part was fulfilled.'),
 });
+/** One judged aspect of a request (see {@link EvaluationSubScoreSchema}). */
 export type EvaluationSubScore = z.infer<typeof EvaluationSubScoreSchema>;
 
 /** The evaluator's verdict on a request (inventory §3.5): why, the sub-scores, and whether it is complete. */
@@ -29,6 +30,7 @@ export const EvaluationVerdictSchema = z.object({
   sub_scores: z.array(EvaluationSubScoreSchema).default([]).describe('Each part of the request, judged on its own.'),
   complete: z.enum(['yes', 'no', 'unsure']).describe('Whether the whole request was fulfilled.'),
 });
+/** The evaluator's verdict on a request (see {@link EvaluationVerdictSchema}). */
 export type EvaluationVerdict = z.infer<typeof EvaluationVerdictSchema>;
 
 /** One line of `evaluation.log`: a verdict with where it applies and what it cost. */
@@ -47,5 +49,7 @@ export const EvaluationRecordSchema = EvaluationVerdictSchema.extend({
   screenshots: z.boolean().optional(),
   time: z.string(),
 });
+/** One line of `evaluation.log` (see {@link EvaluationRecordSchema}). */
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
+/** One line of `evaluation.log` as written, before defaults. */
 export type EvaluationRecordInput = z.input<typeof EvaluationRecordSchema>;
