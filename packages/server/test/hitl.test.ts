@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '@ufo-ts/core/testing';
 import { describe, expect, it } from 'vitest';
@@ -209,6 +209,30 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect(done).toMatchObject({ status: 'completed', result: { final_state: 'FINISH' } });
     await waitUntil(() => clicks(after) === 1, 5_000, 'the approved click on the reconnected device');
     expect(second.models.at(-1)).toMatchObject({ request: 'press one, carefully', fromStep: 2 });
+  });
+
+  it('an answer taken and logged just before the server stopped is acted on by the next server, once the device is back', async () => {
+    const logRoot = hitl.logRoot();
+    const first = await hitl.start({ logRoot });
+    const before = await hitl.device(first, 'dev-crash');
+    await first.api('POST', '/api/dispatch', { client_id: 'dev-crash', request: 'press one, carefully', task_name: 'crash-1', approval: WAIT });
+    const waiting = await first.waitForStatus('crash-1', ['waiting']);
+    await hitl.stopServer(first.server);
+    await hitl.killDevice(before);
+    // what the server had written when it stopped between logging the answer and resuming the session
+    const folder = join(logRoot, '.waiting');
+    const [file] = readdirSync(folder);
+    const entry = JSON.parse(readFileSync(join(folder, file!), 'utf8'));
+    writeFileSync(join(folder, file!), JSON.stringify({ ...entry, answered: { decision: { kind: 'approve' }, by: 'person', key_id: 'default' } }));
+
+    const second = await hitl.start({ logRoot, apiKey: first.apiKey });
+    // no second answer is taken for it
+    expect(await second.api('POST', '/api/tasks/crash-1/reject', { pending_id: waiting.waiting.pending_id })).toMatchObject({ status: 409, body: { code: 'TASK_NOT_WAITING' } });
+    const after = await hitl.device(second, 'dev-crash');
+    const done = await second.waitForStatus('crash-1', ['completed', 'failed', 'cancelled']);
+    expect(done.status).toBe('completed');
+    await waitUntil(() => clicks(after) === 1, 5_000, 'the click approved before the restart');
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('cancelling a waiting task ends it and frees its device', async () => {

@@ -70,7 +70,9 @@ export const AnswerAcceptedSchema = z.object({
 export type AnswerAccepted = z.infer<typeof AnswerAcceptedSchema>;
 
 /** A person's decision on what a task waits for. */
-export type HumanDecision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason?: string }
-  | { kind: 'answer'; answers: string[] };
+export const HumanDecisionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('approve') }),
+  z.object({ kind: z.literal('reject'), reason: z.string().optional() }),
+  z.object({ kind: z.literal('answer'), answers: z.array(z.string()) }),
+]);
+export type HumanDecision = z.infer<typeof HumanDecisionSchema>;

@@ -3,12 +3,18 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TaskRecordSchema } from '../sessions/task-record.js';
+import { HumanDecisionSchema } from './hitl-schemas.js';
 
 /** A waiting task as kept across restarts: its record (status `waiting`, with what it waits for) and its platform. */
 export const WaitingEntrySchema = z.object({
   record: TaskRecordSchema,
   /** The device's platform (it decides the session type the task resumes with). */
   platform: z.string(),
+  /**
+   * The answer taken (and logged) but not yet acted on: a server that stopped before the session resumed resumes it
+   * with this decision once the device is back, and takes no other answer.
+   */
+  answered: z.object({ decision: HumanDecisionSchema, by: z.enum(['person', 'timeout']), key_id: z.string() }).optional(),
 });
 export type WaitingEntry = z.infer<typeof WaitingEntrySchema>;
 

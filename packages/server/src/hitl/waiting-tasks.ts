@@ -11,9 +11,9 @@ export interface WaitingTasksOptions {
   clock: Clock;
   /** Longest answer, in UTF-8 bytes. */
   maxAnswerBytes: number;
-  /** Applies a policy's default decision once a task's deadline passes. */
-  onTimeout: (entry: WaitingEntry, decision: HumanDecision) => Promise<void>;
-  /** Told when applying a default decision failed (it is tried again a second later). */
+  /** Applies a policy's default decision once a task's deadline passes, or an answer taken before a restart. */
+  onTimeout: (entry: WaitingEntry, decision: HumanDecision, answered: boolean) => Promise<void>;
+  /** Told when applying a decision failed (e.g. the device is away); it is tried again after 1 s, 2 s, ... up to 1 min. */
   onTimeoutError?: (entry: WaitingEntry, error: unknown) => void;
 }
 
@@ -25,6 +25,8 @@ export interface WaitingTasksOptions {
 export class WaitingTasks {
   private readonly byName = new Map<string, WaitingEntry>();
   private readonly timers = new Map<string, AbortController>();
+  /** Failed attempts to apply a decision, per task (the next try waits longer, up to a minute). */
+  private readonly retries = new Map<string, number>();
 
   constructor(private readonly options: WaitingTasksOptions) {}
 
@@ -60,6 +62,7 @@ export class WaitingTasks {
   take(taskName: string, pendingId: string, decision: HumanDecision): { entry: WaitingEntry; resume: ResumeDecision } {
     const entry = this.byName.get(taskName);
     if (!entry?.record.waiting) throw new TaskNotWaitingError(taskName, 'not waiting');
+    if (entry.answered) throw new TaskNotWaitingError(taskName, 'answered, resuming');
     const pending = entry.record.waiting;
     if (pending.pending_id !== pendingId) throw new PendingIdMismatchError(taskName, pendingId);
     const resume = this.decisionFor(pending, decision);
@@ -67,6 +70,25 @@ export class WaitingTasks {
     this.timers.get(taskName)?.abort();
     this.timers.delete(taskName);
     return { entry, resume };
+  }
+
+  /**
+   * Takes an answer recorded before a restart (see {@link WaitingEntry.answered}) out of the waiting tasks, so its
+   * session can resume with it.
+   */
+  takeAnswered(taskName: string): { entry: WaitingEntry; resume: ResumeDecision } | undefined {
+    const entry = this.byName.get(taskName);
+    if (!entry?.answered || !entry.record.waiting) return undefined;
+    const resume = this.decisionFor(entry.record.waiting, entry.answered.decision);
+    this.byName.delete(taskName);
+    this.timers.get(taskName)?.abort();
+    this.timers.delete(taskName);
+    return { entry, resume };
+  }
+
+  /** Records durably that a taken task's answer is about to be acted on. */
+  async recordAnswer(entry: WaitingEntry, answered: NonNullable<WaitingEntry['answered']>): Promise<void> {
+    await this.options.store.save({ ...entry, answered });
   }
 
   /** Puts a taken task back (its answer could not be acted on). */
@@ -99,7 +121,8 @@ export class WaitingTasks {
   private hold(entry: WaitingEntry): void {
     this.byName.set(entry.record.task_name, entry);
     const deadline = entry.record.waiting?.deadline;
-    if (deadline !== undefined) this.schedule(entry, Date.parse(deadline));
+    if (entry.answered) this.schedule(entry, this.options.clock.now());
+    else if (deadline !== undefined) this.schedule(entry, Date.parse(deadline));
   }
 
   private schedule(entry: WaitingEntry, deadline: number): void {
@@ -112,11 +135,14 @@ export class WaitingTasks {
       async () => {
         if (this.timers.get(name) !== timer || this.byName.get(name) !== entry) return;
         this.timers.delete(name);
+        if (!this.retries.has(name)) this.retries.set(name, 0);
         try {
-          await this.options.onTimeout(entry, defaultDecision(entry));
+          await this.options.onTimeout(entry, entry.answered?.decision ?? defaultDecision(entry), entry.answered !== undefined);
         } catch (error) {
           this.options.onTimeoutError?.(entry, error);
-          if (this.byName.get(name) === entry) this.schedule(entry, this.options.clock.now() + 1_000);
+          const attempt = (this.retries.get(name) ?? 0) + 1;
+          this.retries.set(name, attempt);
+          if (this.byName.get(name) === entry) this.schedule(entry, this.options.clock.now() + Math.min(60_000, 1_000 * 2 ** (attempt - 1)));
         }
       },
       () => undefined,

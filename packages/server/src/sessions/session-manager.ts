@@ -171,8 +171,9 @@ export class SessionManager {
       store: options.waitingStore ?? new FileWaitingStore(join(options.logRoot, '.waiting')),
       clock: options.clock ?? systemClock,
       maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
-      onTimeout: async (entry, decision) => {
-        await this.answer({ taskName: entry.record.task_name, pendingId: entry.record.waiting!.pending_id, keyId: entry.record.owner_key ?? DEFAULT_KEY_ID, decision, by: 'timeout' });
+      onTimeout: async (entry, decision, answered) => {
+        const by = answered ? entry.answered!.by : 'timeout';
+        await this.answer({ taskName: entry.record.task_name, pendingId: entry.record.waiting!.pending_id, keyId: entry.record.owner_key ?? DEFAULT_KEY_ID, decision, by, answered });
       },
       onTimeoutError: (entry, error) =>
         options.emit({ type: 'protocol-error', clientId: entry.record.client_id, code: 'APPROVAL_TIMEOUT_DEFERRED', error: `the default decision of task "${entry.record.task_name}" waits: ${errorMessage(error)}` }),
@@ -258,17 +259,23 @@ export class SessionManager {
    *   PendingIdMismatchError, AnswerInvalidError, AnswerTooLargeError, DeviceNotFoundError (its device is not
    *   connected: the task keeps waiting), DeviceBusyError, ServerStoppedError.
    */
-  async answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision; by?: 'person' | 'timeout' }): Promise<TaskRecord> {
+  async answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision; by?: 'person' | 'timeout'; answered?: boolean }): Promise<TaskRecord> {
     const { taskName } = input;
     const record = this.options.results.get(taskName) ?? this.waits.get(taskName)?.record;
     if (!record || (record.owner_key ?? DEFAULT_KEY_ID) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
     if (this.stopping) throw new ServerStoppedError();
     const waiting = this.waits.get(taskName);
     if (!waiting) throw new TaskNotWaitingError(taskName, record.status);
+    if (waiting.answered && !input.answered) throw new TaskNotWaitingError(taskName, 'answered, resuming');
     const connection = this.options.deviceOf?.(waiting.record.client_id);
     if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(waiting.record.client_id);
     const busy = this.byConnection.get(connection);
     if (busy) throw new DeviceBusyError(waiting.record.client_id, busy.record.task_name);
+    if (input.answered) {
+      const taken = this.waits.takeAnswered(taskName);
+      if (!taken) throw new TaskNotWaitingError(taskName, record.status);
+      return this.resumeTaken(taken.entry, taken.resume, connection, input.decision);
+    }
     const { entry, resume } = this.waits.take(taskName, input.pendingId, input.decision);
     const pending = entry.record.waiting!;
     try {
@@ -286,15 +293,24 @@ export class SessionManager {
           ...(input.decision.kind === 'reject' && input.decision.reason !== undefined ? { reason: input.decision.reason } : {}),
         });
       }
-      await this.waits.forget(entry);
+      await this.waits.recordAnswer(entry, { decision: input.decision, by: input.by ?? 'person', key_id: input.keyId });
     } catch (error) {
       this.waits.putBack(entry);
       throw error;
     }
-    const { waiting: _answered, ...rest } = entry.record;
+    return this.resumeTaken(entry, resume, connection, input.decision);
+  }
+
+  /** Runs a waiting task again with its (recorded) answer; the waiting entry is forgotten once the session runs. */
+  private async resumeTaken(entry: WaitingEntry, resume: ResumeDecision, connection: DeviceConnection, decision: HumanDecision): Promise<TaskRecord> {
+    const { waiting, ...rest } = entry.record;
     const platform = entry.platform as Platform;
-    this.options.emit({ type: 'task-resumed', taskName, sessionId: entry.record.session_id, clientId: entry.record.client_id, pendingId: pending.pending_id, decision: input.decision.kind });
-    return this.launch({ record: { ...rest, status: 'running' }, connection, platform, resume, spent: entry.record.budget?.spent ?? { cost_usd: 0, steps: 0 } });
+    this.options.emit({ type: 'task-resumed', taskName: rest.task_name, sessionId: rest.session_id, clientId: rest.client_id, pendingId: waiting!.pending_id, decision: decision.kind });
+    try {
+      return await this.launch({ record: { ...rest, status: 'running' }, connection, platform, resume, spent: rest.budget?.spent ?? { cost_usd: 0, steps: 0 } });
+    } finally {
+      await this.waits.forget(entry).catch(() => undefined);
+    }
   }
 
   /** The tasks of a key that are kept (running, waiting, or ended and not yet expired), oldest first. */
