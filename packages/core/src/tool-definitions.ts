@@ -65,6 +65,12 @@ export function toolDefinitionsFor(tools: readonly ToolInfo[], options: ToolDefi
 /**
  * A name a model accepts for `name`: the name itself when it is valid and not taken, else its valid characters
  * (others become `_`, at most 55) followed by `_` and eight hex digits of a hash of the whole name.
+ *
+ * @example
+ * ```ts
+ * modelToolName('click_input'); // 'click_input'
+ * modelToolName('ui.click');    // 'ui_click_' + eight hex digits
+ * ```
  */
 export function modelToolName(name: string, taken: (candidate: string) => boolean = () => false): string {
   if (MODEL_TOOL_NAME.test(name) && !taken(name)) return name;

@@ -57,6 +57,11 @@ export class StepStatusError extends UfoError<StrategyErrorCode> {
  * A native tool-mode reply that could not be read as a reply, after the re-asks: no tool call, an unknown tool,
  * several `respond` calls, several actions for an agent that runs one, or arguments the reply schema rejects.
  * `issues` names each problem.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ToolReplyError) console.error(error.issues.join('\n'));
+ * ```
  */
 export class ToolReplyError extends UfoError<StrategyErrorCode> {
   constructor(

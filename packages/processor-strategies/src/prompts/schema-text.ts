@@ -19,6 +19,11 @@ export function replyFormatText(schema: z.ZodType): string {
 /**
  * The reply section of a prompt in native tool mode: the tools travel as definitions, so it only says how to
  * use them (`list`: several action calls run in order; `single`: one action per step).
+ *
+ * @example
+ * ```ts
+ * const system = `${intro}\n\n${nativeReplyText('list')}`;
+ * ```
  */
 export function nativeReplyText(shape: 'list' | 'single'): string {
   const actions =

@@ -24,6 +24,12 @@ const byStates = new Map<string, z.ZodObject>();
  * the statuses the agent's state table accepts. One schema object per set of states.
  *
  * @param states The state names of the agent's table (`agent.machine.stateNames`).
+ *
+ * @example
+ * ```ts
+ * const respond = appRespondSchemaFor(agent.machine.stateNames);
+ * respond.parse({ observation: 'Display shows 408', thought: 'Done', status: 'FINISH', result: '408' });
+ * ```
  */
 export function appRespondSchemaFor(states: readonly string[]): z.ZodObject {
   const statuses = ACTION_STATUSES.filter((s) => states.includes(s));

@@ -30,6 +30,12 @@ const respondTools = new WeakMap<z.ZodObject, FunctionTool>();
  * calls per reply allowed (actions and `respond` travel together). With a model that constrains output to a
  * schema (`features.strictSchema`) the request also carries the `respond` schema as strict structured output and
  * lets the model choose (`auto`): a reply without action may then be that JSON instead of a `respond` call.
+ *
+ * @example
+ * ```ts
+ * const { request, tools } = nativeToolRequest({ messages }, catalogue, { respondSchema: HostRespondSchema, schemaName: 'host_agent_response', shape: 'single', features: model.features });
+ * const read = await readNativeReply(model, request, { reading: { tools, schema: HostResponseSchema, shape: 'single' }, retries: 1 });
+ * ```
  */
 export function nativeToolRequest(base: ChatRequest, catalogue: readonly ToolInfo[], options: NativeToolRequestOptions): NativeToolRequest {
   const tools = toolDefinitionsFor(catalogue, { reserved: [RESPOND_TOOL] });
@@ -83,6 +89,11 @@ export interface NativeReply {
  * Calls the model and reads its tool calls into a reply ({@link replyFromToolCalls}). An unreadable reply is
  * answered like a model expects: a tool result for each of its calls saying it did not run, then a message
  * listing the problems, and asked again, `retries` times; then a {@link ToolReplyError}.
+ *
+ * @example
+ * ```ts
+ * const { value, cost } = await readNativeReply(model, request, { reading: { tools, schema: AppResponseSchema, shape: 'list' }, retries: 1 });
+ * ```
  */
 export async function readNativeReply(model: ChatModel, request: ChatRequest, options: ReadNativeReplyOptions): Promise<NativeReply> {
   let messages = request.messages;

@@ -22,5 +22,12 @@ export function resolveToolMode(mode: ToolMode | undefined, model: ChatModel): '
   return 'text';
 }
 
-/** What a model that calls tools natively, several per reply, without strict schemas reports (scripted models, demos). */
+/**
+ * What a model that calls tools natively, several per reply, without strict schemas reports (scripted models, demos).
+ *
+ * @example
+ * ```ts
+ * const model = new ScriptedModel({ replies: toNativeReplies(replies), features: NATIVE_TOOL_FEATURES });
+ * ```
+ */
 export const NATIVE_TOOL_FEATURES: ModelFeatures = Object.freeze({ toolCalls: true, parallelToolCalls: true, strictSchema: false });

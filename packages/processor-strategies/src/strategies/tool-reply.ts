@@ -23,7 +23,8 @@ export type ToolReplyResult = { success: true; value: unknown } | { success: fal
 /**
  * Turns a native tool-mode reply into the value a text-mode reply would have parsed to: each action tool call is
  * an action, in order (`function` = the catalogue name, `arguments` = the call's arguments); the `respond` call's
- * arguments give the rest (status, observation, thought, plan...). Without a `respond` call, a JSON reply text
+ * arguments give the rest (status, observation, thought, plan...). Without action calls, actions written inside
+ * `respond` are taken as they are. Without a `respond` call, a JSON reply text
  * (strict structured output) stands in for it. With the `list` shape, `status: CONFIRM` holds every action of the
  * reply for approval (the first action carries CONFIRM); with the `single` shape, a second action call is a
  * problem (the HostAgent runs one tool per step). A reply with no tool call and no usable text,
