@@ -44,6 +44,7 @@ export {
   ApprovalPolicySchema,
   ApproveRequestSchema,
   HeldActionSchema,
+  HumanDecisionSchema,
   MAX_APPROVAL_TIMEOUT_MS,
   PendingInputSchema,
   RejectRequestSchema,
