@@ -21,6 +21,7 @@ export const DESKTOP_PACKAGES = {
   // the GTK 3 platform theme the task suite's Qt 5 tasks were measured with
   'qt5-gtk-platformtheme': '/usr/lib/x86_64-linux-gnu/qt5/plugins/platformthemes/libqgtk3.so',
   'gnome-text-editor': '/usr/bin/gnome-text-editor',
+  // the server's web console is tested in headless Chromium (playwright-core drives this one; no browser is downloaded)
   chromium: '/usr/bin/chromium',
   // bench/linux-desktop compares its tree reads with pyatspi in the same run
   'python3-pyatspi': '/usr/lib/python3/dist-packages/pyatspi/__init__.py',
