@@ -96,4 +96,27 @@ describeDesktop('OperatorSession with a computer tool on a real Xvfb desktop (ga
       expect(image && image.type === 'image' ? pngSize(fromPngDataUrl(image.image)) : undefined).toEqual({ width: 1280, height: 800 });
     }
   });
+
+  it('OpenAI-style keypress and type actions: Escape, 55*11, Enter make galculator show 605', async () => {
+    const { controls } = await run<{ controls: Control[] }>('get_controls');
+    const display = computerDisplaySize(SCREEN);
+    const seven = controls.find((c) => /button/.test(c.role) && c.name === '7' && c.rect)!;
+    const focus = { x: Math.round(((seven.rect!.x + seven.rect!.width / 2) * display.width) / SCREEN.width), y: Math.round(((seven.rect!.y + seven.rect!.height / 2) * display.height) / SCREEN.height) };
+    const computerCall = (id: string, args: Record<string, unknown>): ToolCall => ({ id, type: 'computer', name: 'computer', arguments: args });
+    const model = new ScriptedModel({
+      replies: [
+        { content: '', toolCalls: [computerCall('cu_1', { type: 'click', ...focus, button: 'left' }), computerCall('cu_2', { type: 'keypress', keys: ['ESC'] })] },
+        { content: '', toolCalls: [computerCall('cu_3', { type: 'type', text: '55*11' }), computerCall('cu_4', { type: 'keypress', keys: ['ENTER'] })] },
+        { content: 'It shows 605.' },
+      ],
+      features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'openai' },
+    });
+    const outcome = await new OperatorSession({
+      task: 'galculator-openai-keys', logRoot: dirs.make(), request: 'Compute 55*11.', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux',
+    }).run();
+    expect(outcome.rounds).toMatchObject([{ finalState: 'FINISH', result: 'It shows 605.' }]);
+    expect(await waitForCalculatorDisplay(desktop, '605', { app: 'galculator', timeoutMs: 10_000 })).toBe('605');
+    const results = model.calls[2]!.messages.filter((m) => m.role === 'tool');
+    expect(results.map((m) => [m.toolCallId, m.isError ?? false])).toEqual([['cu_1', false], ['cu_2', false], ['cu_3', false], ['cu_4', false]]);
+  });
 });
