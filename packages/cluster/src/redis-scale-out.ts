@@ -141,6 +141,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       presence,
       bus,
       runningHere: () => worker?.runningCount ?? 0,
+      onQueued: (record) => node.emit({ type: 'task-queued', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, owner: record.owner }),
       ...(options.keepResults ? { keepResults: options.keepResults } : {}),
     });
 

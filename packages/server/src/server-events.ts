@@ -20,6 +20,8 @@ export type ServerEvent =
   /** A liveness probe of a client id's holder (started by a duplicate registration) ended: kept or dropped. */
   | { type: 'probe-ended'; clientId: string; alive: boolean }
   | { type: 'client-error'; clientId: string; code: string | undefined; error: string }
+  /** A task waits in the cluster's queue for a worker (cluster mode; a single server starts tasks at once). */
+  | { type: 'task-queued'; taskName: string; sessionId: string; clientId: string; owner: string }
   | { type: 'task-started'; taskName: string; sessionId: string; clientId: string; owner: string }
   | { type: 'task-ended'; taskName: string; sessionId: string; clientId: string; status: TaskRecordStatus; error: string | undefined }
   /** A task paused for a person: a held sensitive action (`confirmation`) or `questions`, named by `pendingId`. */

@@ -133,6 +133,8 @@ function describeEvent(event: ServerEvent): string {
       return `refused a connection from ${event.remote}: ${event.status} ${event.reason}\n`;
     case 'protocol-error':
       return `protocol error from ${event.clientId ?? 'an unregistered connection'}: ${event.code}: ${event.error}\n`;
+    case 'task-queued':
+      return `task ${event.taskName} queued for ${event.clientId} (session ${event.sessionId})\n`;
     case 'task-started':
       return `task ${event.taskName} started on ${event.clientId} (session ${event.sessionId})\n`;
     case 'task-ended':

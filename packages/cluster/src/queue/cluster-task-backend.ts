@@ -32,6 +32,8 @@ export interface ClusterTaskBackendOptions {
   busyTtlMs?: number;
   /** How long finished results are kept, in s (default 3 600), and how many (default 1 000). */
   keepResults?: { ageS?: number; count?: number };
+  /** Told about each task once it is in the queue (the server's live stream shows it as `task-queued`). */
+  onQueued?: (record: TaskRecord) => void;
 }
 
 /**
@@ -106,6 +108,7 @@ export class ClusterTaskBackend implements TaskBackend {
       removeOnComplete: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
       removeOnFail: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
     });
+    this.options.onQueued?.(record);
     return record;
   }
 

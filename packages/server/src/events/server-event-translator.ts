@@ -8,6 +8,8 @@ import type { StreamEvent } from './stream-event-schema.js';
  */
 export function streamEventOfServerEvent(event: ServerEvent, time: string = new Date().toISOString()): StreamEvent | undefined {
   switch (event.type) {
+    case 'task-queued':
+      return { type: 'task-queued', time, task_name: event.taskName, session_id: event.sessionId, client_id: event.clientId, owner: event.owner };
     case 'task-started':
       return { type: 'task-started', time, task_name: event.taskName, session_id: event.sessionId, client_id: event.clientId, owner: event.owner };
     case 'task-ended':

@@ -13,6 +13,8 @@ import { z } from 'zod';
 const base = { time: z.string() };
 const task = { ...base, task_name: z.string() };
 
+/** A task waits in the cluster's queue for a worker (cluster mode; a single server starts tasks at once). */
+export const TaskQueuedEventSchema = z.object({ type: z.literal('task-queued'), ...task, session_id: z.string(), client_id: z.string(), owner: z.string() });
 /** A task began running on a device. */
 export const TaskStartedEventSchema = z.object({ type: z.literal('task-started'), ...task, session_id: z.string(), client_id: z.string(), owner: z.string() });
 /** A task ended (`completed`, `failed` or `cancelled`), with the reason when it did not complete. */
@@ -148,6 +150,7 @@ export const SubscriberDroppedEventSchema = z.object({ type: z.literal('subscrib
 
 /** Every event of the live stream (a discriminated union on `type`). */
 export const StreamEventSchema = z.discriminatedUnion('type', [
+  TaskQueuedEventSchema,
   TaskStartedEventSchema,
   TaskFinishedEventSchema,
   TaskWaitingEventSchema,
