@@ -134,6 +134,9 @@ describe('native tool mode in a session', () => {
   it('auto picks native only for a model with tool calls; native can be forced', () => {
     expect(resolveToolMode('auto', new ScriptedModel({ replies: [] }))).toBe('text');
     expect(resolveToolMode('auto', new ScriptedModel({ replies: [], features: NATIVE_TOOL_FEATURES }))).toBe('native');
+    // One call per reply cannot carry an action and the respond call together: such a model stays in text mode.
+    const oneCallPerReply = { toolCalls: true, parallelToolCalls: false, strictSchema: true };
+    expect(resolveToolMode('auto', new ScriptedModel({ replies: [], features: oneCallPerReply }))).toBe('text');
     expect(resolveToolMode(undefined, new ScriptedModel({ replies: [], features: NATIVE_TOOL_FEATURES }))).toBe('text');
     expect(resolveToolMode('native', new ScriptedModel({ replies: [] }))).toBe('native');
   });

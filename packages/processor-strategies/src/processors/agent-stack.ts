@@ -14,7 +14,7 @@ export interface HostAgentStackOptions extends AgentServices {
   mode?: 'normal' | 'follower';
   /**
    * How both agents ask the model: `text` (default), `native` tool calls, or `auto` (native when the model reports
-   * `features.toolCalls`). `host.toolMode` and `app.toolMode` override it per agent.
+   * `features.toolCalls` and `features.parallelToolCalls`). `host.toolMode` and `app.toolMode` override it per agent.
    */
   toolMode?: ToolMode;
   host?: HostProcessorOptions;

@@ -16,7 +16,7 @@ export interface HostLlmStrategyOptions {
   /**
    * `text` (default): tools rendered in the prompt, a JSON reply. `native`: each action is a tool call and the rest
    * of the reply a `respond` call (one action per step for the HostAgent). `auto`: native when the model reports
-   * native tool calls (`model.features.toolCalls`).
+   * native tool calls, several per reply (`model.features.toolCalls` and `parallelToolCalls`).
    */
   toolMode?: ToolMode;
   /** Native tool mode: re-asks after an unreadable tool-call reply before the step fails (default 1). */

@@ -46,7 +46,7 @@ export interface LlmStrategyOptions<A extends Agent, T> {
  * calls the model and provides the parsed `response`, `llm_cost`, `tokens` and `model`.
  *
  * In text mode the tools are rendered in the prompt and the reply is JSON validated with the reply schema. In
- * native tool mode (`toolMode: 'native'`, or `auto` with a model whose `features.toolCalls` is set) the tools go to
+ * native tool mode (`toolMode: 'native'`, or `auto` with a model whose `features.toolCalls` and `parallelToolCalls` are set) the tools go to
  * the model as function definitions, each action comes back as a tool call and the rest of the reply as a call to
  * `respond` (or, with `features.strictSchema` and no action, as strict structured output); the calls are read
  * into the same `response` a text reply parses to, so action execution, memory and logs do not change. The raw

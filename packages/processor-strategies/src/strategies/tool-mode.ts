@@ -3,13 +3,13 @@ import type { ChatModel, ModelFeatures } from '@ufo-ts/core';
 /**
  * How an agent asks the model for its reply: `text` (the tools rendered in the prompt, one JSON reply), `native`
  * (each action is a call to its tool, the rest travels in the `respond` tool or in strict structured output) or
- * `auto` (native when the model reports native tool calls, else text).
+ * `auto` (native when the model reports native tool calls, several per reply, else text).
  */
 export type ToolMode = 'text' | 'native' | 'auto';
 
 /**
- * The mode a step runs in for `model`: `auto` is `native` when `model.features?.toolCalls`, else `text`; an
- * absent mode is `text`.
+ * The mode a step runs in for `model`: `auto` is `native` when the model calls tools natively and several per
+ * reply (an action and the `respond` call travel together), else `text`; an absent mode is `text`.
  *
  * @example
  * ```ts
@@ -18,7 +18,7 @@ export type ToolMode = 'text' | 'native' | 'auto';
  */
 export function resolveToolMode(mode: ToolMode | undefined, model: ChatModel): 'text' | 'native' {
   if (mode === 'native') return 'native';
-  if (mode === 'auto') return model.features?.toolCalls ? 'native' : 'text';
+  if (mode === 'auto') return model.features?.toolCalls && model.features.parallelToolCalls ? 'native' : 'text';
   return 'text';
 }
 
