@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
+import { NATIVE_TOOL_FEATURES, toNativeReplies } from '@ufo-ts/processor-strategies';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
 import { EmbeddingRetriever, ExperienceStore, HostSession, KeywordRetriever, loadDemonstrations, type EmbeddingModel, type ExperienceRecord } from '../src/index.js';
@@ -40,6 +41,18 @@ describe('experience', () => {
     const system = model.calls[0]!.messages[0]!.content as string;
     expect(system).toContain('## Examples from similar tasks');
     expect(system).toContain('Press the digits, then × then =');
+  });
+
+  it('with examples, the host still asks its model in the tool mode its options name', async () => {
+    const model = new ScriptedModel({ replies: toNativeReplies([host('FINISH', { result: 'done' })]), features: NATIVE_TOOL_FEATURES });
+    const outcome = await new HostSession({
+      task: 'native', logRoot: dirs.make(), request: 'multiply 7 by 6', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
+      models: { HOST_AGENT: model }, examples: { retriever: new KeywordRetriever([record('x', 'multiply 12 by 34', 'use the calculator')]), topK: 1 },
+      host: { toolMode: 'native' },
+    }).run();
+    expect(outcome.status).toBe('completed');
+    expect(model.calls[0]!.tools?.map((t) => (t.type === 'function' ? t.name : t.type))).toContain('respond');
+    expect(model.calls[0]!.messages[0]!.content as string).toContain('use the calculator');
   });
 
   it('does not save after a failed round, nor in auto mode without a positive evaluation', async () => {

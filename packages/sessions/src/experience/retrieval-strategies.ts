@@ -1,5 +1,5 @@
 import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
-import { appLlmStrategy, hostLlmStrategy, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
+import { appLlmStrategy, hostLlmStrategy, type StepContext, type Strategy, type ToolMode } from '@ufo-ts/processor-strategies';
 import { renderExamples, type ExperienceRecord } from './experience-schema.js';
 import type { ExampleRetriever } from './retrievers.js';
 
@@ -8,6 +8,8 @@ export interface ExamplePromptOptions {
   retriever: ExampleRetriever;
   /** How many examples go into each prompt (`RAG_EXPERIENCE_RETRIEVED_TOPK`, default 3). */
   topK?: number;
+  /** How the agent asks its model (`text`, `native` tool calls, `auto`); the processor options' `toolMode`. */
+  toolMode?: ToolMode;
 }
 
 const EXAMPLES_KEY = 'retrieved_examples';
@@ -29,7 +31,7 @@ function withRetrieval<A extends Agent>(inner: Strategy<A>, options: ExampleProm
 
 /** The HostAgent's LLM interaction with the top-k examples for the request in its system prompt. */
 export function hostLlmWithExamples(options: ExamplePromptOptions): Strategy<HostAgent> {
-  const inner = hostLlmStrategy({ extraInstructions: examplesText });
+  const inner = hostLlmStrategy({ extraInstructions: examplesText, ...(options.toolMode ? { toolMode: options.toolMode } : {}) });
   return withRetrieval(inner, options, (step) => step.get<string>('request') ?? '');
 }
 
@@ -39,6 +41,7 @@ export function appLlmWithExamples(options: ExamplePromptOptions & { twoTier?: b
     twoTier: options.twoTier ?? true,
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
     extraInstructions: examplesText,
+    ...(options.toolMode ? { toolMode: options.toolMode } : {}),
   });
   return withRetrieval(inner, options, (step) => [step.get<string>('subtask'), step.get<string>('request')].filter(Boolean).join('\n'));
 }

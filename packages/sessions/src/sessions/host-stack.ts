@@ -31,12 +31,12 @@ export interface HostStackOptions {
 export function buildHostStack(runtime: SessionRuntime, options: ManagedSessionOptions & HostStackOptions, mode: 'normal' | 'follower'): HostAgent {
   const examples = options.examples;
   const hostOptions: HostProcessorOptions = examples
-    ? { ...options.host, strategies: { LLM_INTERACTION: hostLlmWithExamples(examples), ...options.host?.strategies } }
+    ? { ...options.host, strategies: { LLM_INTERACTION: hostLlmWithExamples({ ...examples, ...(options.host?.toolMode ? { toolMode: options.host.toolMode } : {}) }), ...options.host?.strategies } }
     : (options.host ?? {});
   const appOptions: AppProcessorOptions = examples
     ? {
         ...options.app,
-        strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...(options.app?.instructions ? { instructions: options.app.instructions } : {}) }), ...options.app?.strategies },
+        strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...(options.app?.instructions ? { instructions: options.app.instructions } : {}), ...(options.app?.toolMode ? { toolMode: options.app.toolMode } : {}) }), ...options.app?.strategies },
       }
     : (options.app ?? {});
   return createHostAgentStack({

@@ -22,7 +22,7 @@ export class LinuxSession extends SingleAgentSession<LinuxAgent> {
   constructor(options: LinuxSessionOptions) {
     const runtime = prepareRuntime(options);
     const linux = options.examples
-      ? { ...options.linux, strategies: { LLM_INTERACTION: appLlmWithExamples({ ...options.examples, twoTier: false, ...(options.linux?.instructions ? { instructions: options.linux.instructions } : {}) }), ...options.linux?.strategies } }
+      ? { ...options.linux, strategies: { LLM_INTERACTION: appLlmWithExamples({ ...options.examples, twoTier: false, ...(options.linux?.instructions ? { instructions: options.linux.instructions } : {}), ...(options.linux?.toolMode ? { toolMode: options.linux.toolMode } : {}) }), ...options.linux?.strategies } }
       : options.linux;
     const agent = new LinuxAgent({
       model: runtime.model('LINUX_AGENT'),
