@@ -157,6 +157,16 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     expect(resume.stderr.join('\n')).toContain('round 0: FINISH — 408');
   });
 
+  it('--tool-mode: auto keeps a model without native tool calls (a text cassette) in text mode; an unknown mode is a usage error', async () => {
+    const dir = workspace();
+    const run = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--request', 'What is 12 times 34?', '--replay', cassette(dir, 'calc.jsonl', CALC), '--tool-mode', 'auto', '--json']);
+    expect(await run.exited).toBe(0);
+    expect(run.stdout.join('\n')).toContain('408');
+    const wrong = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--request', 'x', '--replay', cassette(dir, 'x.jsonl', CALC), '--tool-mode', 'sometimes']);
+    expect(await wrong.exited).toBe(2);
+    expect(wrong.stderr.join('\n')).toContain('--tool-mode must be one of text, native, auto (got "sometimes")');
+  });
+
   it('configuration errors are readable and exit 2', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'bad.yaml'), 'session:\n  maxSteps: 0\n  safeguard: false\n');

@@ -13,6 +13,7 @@ export const SESSION_OPTIONS = {
   'log-root': { type: 'string' },
   'no-record': { type: 'boolean' },
   'no-evaluation': { type: 'boolean' },
+  'tool-mode': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
@@ -26,6 +27,7 @@ export const SESSION_OPTIONS_HELP = `  --config <file.yaml>           configurat
   --log-root <dir>               root of the log folders (default: the configuration's session.logRoot)
   --no-record                    do not record the model calls to <log folder>/model-calls.jsonl
   --no-evaluation                skip the evaluation agent
+  --tool-mode text|native|auto   how agents ask their models (default: the configuration's agent.toolMode, text)
   --json                         events and the outcome as JSON lines on stdout
   -h, --help                     this help`;
 

@@ -70,6 +70,16 @@ export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValu
   return defaults;
 }
 
+const TOOL_MODES = ['text', 'native', 'auto'] as const;
+
+/** The agents' tool mode: `--tool-mode` when given (checked), else the configuration's `agent.toolMode`. */
+export function toolModeFrom(flag: string | undefined, configured: (typeof TOOL_MODES)[number]): (typeof TOOL_MODES)[number] {
+  if (flag === undefined) return configured;
+  const mode = TOOL_MODES.find((m) => m === flag);
+  if (!mode) throw new CliUsageError(`--tool-mode must be one of ${TOOL_MODES.join(', ')} (got "${flag}")`);
+  return mode;
+}
+
 /** Everything a session command assembles from its options. */
 export interface SessionWiring {
   factory: SessionFactory;
@@ -88,6 +98,7 @@ export function wireSessions(options: {
 }): SessionWiring {
   const { values, io, config, dispatcher } = options;
   const logRoot = values['log-root'] ?? config.session.logRoot;
+  const toolMode = toolModeFrom(values['tool-mode'], config.agent.toolMode);
   const factory = new SessionFactory({
     models: options.models,
     dispatcher,
@@ -95,8 +106,8 @@ export function wireSessions(options: {
     events: options.events,
     logRoot,
     defaults: sessionDefaultsFrom(config, values, io),
-    host: { host: { visual: config.agent.host.visual }, app: { visual: config.agent.app.visual, annotate: config.agent.app.annotate } },
-    linux: { visual: config.agent.app.visual, annotate: config.agent.app.annotate },
+    host: { host: { visual: config.agent.host.visual, toolMode }, app: { visual: config.agent.app.visual, annotate: config.agent.app.annotate, toolMode } },
+    linux: { visual: config.agent.app.visual, annotate: config.agent.app.annotate, toolMode },
     operator: { agentKind: config.operator.agentKind },
   });
   return { factory, logRoot };

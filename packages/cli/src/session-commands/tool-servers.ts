@@ -20,6 +20,7 @@ export interface SessionOptionValues {
   'log-root'?: string | undefined;
   'no-record'?: boolean | undefined;
   'no-evaluation'?: boolean | undefined;
+  'tool-mode'?: string | undefined;
 }
 
 /** Loads the configuration files (`--config`, else `./ufo.yaml` when present); errors are usage errors (exit 2). */

@@ -62,6 +62,10 @@ export const BatchConfigSchema = z.strictObject({
 
 /** Per-agent prompt settings. */
 export const AgentSettingsSchema = z.strictObject({
+  toolMode: z
+    .enum(['text', 'native', 'auto'])
+    .default('text')
+    .describe('How agents ask their models: text (tools in the prompt, a JSON reply), native (tool calls), auto (native where the model makes several tool calls per reply).'),
   host: z.strictObject({ visual: z.boolean().default(true).describe('Send the desktop screenshot (HOST_AGENT.VISUAL_MODE).') }).default({ visual: true }),
   app: z
     .strictObject({
