@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The unit tests of the packages that need no desktop, Redis or network servers, on every other supported Node
+// The tests of the packages that need no desktop and no Redis (local HTTP servers on 127.0.0.1 are fine), on every other supported Node
 // (22 and 24; `npm test` runs everything on this machine's Node 20). Run after `npm test` by `.ci/run`: the
 // packages must already be built. Node binaries come from npm (scripts/lib/node-versions.mjs).
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { nodeBinary, OTHER_NODE_VERSIONS } from './lib/node-versions.mjs';
 import { repoRoot } from './lib/tool-env.mjs';
 
-const PACKAGES = ['core', 'agent-fsm', 'processor-strategies', 'llm-providers', 'config', 'imaging', 'desktop-common', 'testkit'];
+const PACKAGES = ['core', 'agent-fsm', 'processor-strategies', 'llm-providers', 'ai-sdk', 'aip', 'config', 'imaging', 'desktop-common', 'testkit'];
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
 
 const failures = [];
