@@ -29,7 +29,7 @@ export interface TestRedisCluster {
   masterOf(key: string): Promise<number>;
   /** Master ports with, for each, the ports of its replicas (as a live server sees them). */
   topology(): Promise<Array<{ port: number; replicas: number[] }>>;
-  /** Resolves when every live server reports `cluster_state:ok` and all agree on the masters. */
+  /** Resolves when every live server reports `cluster_state:ok`, all agree on the masters and every replica synced. */
   waitHealthy(timeoutMs?: number): Promise<void>;
   /** Stops every server (SIGKILL) and removes their folders. */
   close(): Promise<void>;
@@ -53,7 +53,13 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
   const dir = mkdtempSync(join(tmpdir(), 'ufo-redis-cluster-'));
   const children: ChildProcess[] = [];
   const servers: ClusterServer[] = [];
+  // a test process that exits without running its hooks still takes its redis-servers with it
+  const killOnExit = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   const close = async () => {
+    process.removeListener('exit', killOnExit);
     await Promise.all(children.map((child) => stopChild(child)));
     rmSync(dir, { recursive: true, force: true });
   };
@@ -68,7 +74,9 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
       const child = spawn(
         'redis-server',
         ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`,
-          '--cluster-node-timeout', String(options.nodeTimeoutMs ?? 2_000), '--appendonly', 'no', '--save', '', '--protected-mode', 'yes'],
+          '--cluster-node-timeout', String(options.nodeTimeoutMs ?? 2_000), '--appendonly', 'no', '--save', '', '--protected-mode', 'yes',
+          // a replica syncs at once (the default waits 5 s for more replicas before a diskless full sync)
+          '--repl-diskless-sync-delay', '0'],
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
       children.push(child);
@@ -105,7 +113,13 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
             if (!info.includes('cluster_state:ok')) return false;
           }
           const seen = await Promise.all(live().map(async (s) => parseTopology(String(await command(s.port, 'CLUSTER', 'NODES'))).map((m) => m.port).sort().join(',')));
-          return new Set(seen).size === 1 && seen[0]!.split(',').length === masters;
+          if (new Set(seen).size !== 1 || seen[0]!.split(',').length !== masters) return false;
+          // every replica has synced with its master: one that never did refuses to be promoted (its data is too old)
+          for (const server of live()) {
+            const replication = String(await command(server.port, 'INFO', 'replication'));
+            if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return false;
+          }
+          return true;
         }, timeoutMs, 'the Redis Cluster to be healthy');
       },
       close,
