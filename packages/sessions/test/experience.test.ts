@@ -44,7 +44,7 @@ describe('experience', () => {
   });
 
   it('with examples, the host still asks its model in the tool mode its options name', async () => {
-    const model = new ScriptedModel({ replies: toNativeReplies([host('FINISH', { result: 'done' })]), features: NATIVE_TOOL_FEATURES });
+    const model = new ScriptedModel({ replies: toNativeReplies([host('FINISH', { result: 'done' }).content]), features: NATIVE_TOOL_FEATURES });
     const outcome = await new HostSession({
       task: 'native', logRoot: dirs.make(), request: 'multiply 7 by 6', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
       models: { HOST_AGENT: model }, examples: { retriever: new KeywordRetriever([record('x', 'multiply 12 by 34', 'use the calculator')]), topK: 1 },
