@@ -1,45 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeDesktop } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { spawnProgram, type Program } from './helpers/spawn.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openAIWireLine, perTestPrograms } from './helpers/served-programs.js';
 
-/** An OpenAI Chat Completions body whose reply is `content` (a hand-written cassette line). */
-const wire = (content: unknown) =>
-  JSON.stringify({
-    wire: {
-      provider: 'openai',
-      body: {
-        id: 'chatcmpl-test',
-        object: 'chat.completion',
-        created: 1763712000,
-        model: 'gpt-4o-2024-08-06',
-        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-      },
-    },
-  });
-
-let programs: Program[] = [];
-let dirs: string[] = [];
-afterEach(async () => {
-  for (const program of programs) await program.stop();
-  programs = [];
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs = [];
-});
-
-function ufo(args: string[], env: Record<string, string> = {}): Program {
-  const program = spawnProgram(inject('programs').ufo, args, env);
-  programs.push(program);
-  return program;
-}
+const wire = (content: unknown) => openAIWireLine(content);
+const { ufo, tempDir } = perTestPrograms();
 
 describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
   it('a device started with `ufo client` runs a task dispatched to `ufo serve --replay`, and can request its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ufo-cli-'));
-    dirs.push(dir);
+    const dir = tempDir('ufo-cli-');
     const calc = new FakeDesktop().windows.find((w) => w.root_name === 'calc')!.id;
     const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
     writeFileSync(
@@ -93,8 +63,7 @@ describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
   });
 
   it('`ufo serve --console` serves the web console under its CSP and the live event stream behind the key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ufo-cli-'));
-    dirs.push(dir);
+    const dir = tempDir('ufo-cli-');
     writeFileSync(join(dir, 'empty.jsonl'), '');
     const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'empty.jsonl'), '--log-root', join(dir, 'logs'), '--console'], { UFO_API_KEY: 'cli-console-key' });
     const address = JSON.parse(await server.line('stdout', (l) => l.startsWith('{'), 15_000)) as { httpUrl: string };

@@ -1,45 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeDesktop } from '@ufo-ts/testkit';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { spawnProgram, type Program } from './helpers/spawn.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openAIWireLine, perTestPrograms } from './helpers/served-programs.js';
 
-/** An OpenAI Chat Completions body whose reply is `content` (the shape of the API reference's chat completion object). */
-const wire = (content: unknown) =>
-  JSON.stringify({
-    wire: {
-      provider: 'openai',
-      body: {
-        id: 'chatcmpl-approval',
-        object: 'chat.completion',
-        created: 1763712000,
-        model: 'gpt-4o-2024-08-06',
-        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-      },
-    },
-  });
-
-let programs: Program[] = [];
-let dirs: string[] = [];
-afterEach(async () => {
-  for (const program of programs) await program.stop();
-  programs = [];
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs = [];
-});
-
-function ufo(args: string[], env: Record<string, string> = {}): Program {
-  const program = spawnProgram(inject('programs').ufo, args, env);
-  programs.push(program);
-  return program;
-}
+const wire = (content: unknown) => openAIWireLine(content, 'chatcmpl-approval');
+const { ufo, tempDir } = perTestPrograms();
 
 describe('ufo serve --approval wait + ufo tasks (real processes on 127.0.0.1)', () => {
   it('a held action waits under the server-wide policy and `ufo tasks approve` from another process runs it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ufo-cli-approval-'));
-    dirs.push(dir);
+    const dir = tempDir('ufo-cli-approval-');
     const calc = new FakeDesktop().windows.find((w) => w.root_name === 'calc')!.id;
     writeFileSync(
       join(dir, 'held.jsonl'),
