@@ -39,6 +39,22 @@ export interface ControlListing {
   windowRect: Rect;
 }
 
+/** The latest control listing, kept for {@link DesktopSession.listControls}'s `reuseWithinMs`. */
+interface RecentListing {
+  windowId: number;
+  /** The selection it was made with. */
+  key: string;
+  /** The action count when it began. */
+  epoch: number;
+  /** When it was made (`performance.now()`). */
+  at: number;
+  listing: ControlListing;
+}
+
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
 /**
  * The live state the tool servers share: connections to one desktop's accessibility bus and X display, the
  * selected window and the current control listing. One per tool-server process (all MCP sessions share it).
@@ -46,6 +62,9 @@ export interface ControlListing {
 export class DesktopSession {
   readonly controlIds = new ControlIdRegistry();
   private selected: SelectedWindow | undefined;
+  /** Counts actions: a listing made before the latest action is never reused. */
+  private actionEpoch = 0;
+  private latestListing: RecentListing | undefined;
 
   private constructor(
     /** AT-SPI client of the desktop. */
@@ -181,7 +200,28 @@ export class DesktopSession {
    * Lists the selected window's controls (and those of its open dialogs) with ids for this listing. Extents are
    * converted to screen coordinates (GTK 4 reports them relative to the toplevel window).
    */
-  async listControls(selection: Omit<ControlSelection, 'within'> = {}): Promise<ControlListing> {
+  /**
+   * Marks an action (input, a window selected or closed): listings made before it are not reused by
+   * {@link listControls}'s `reuseWithinMs`. The tool server calls it before and after every action tool.
+   */
+  noteAction(): void {
+    this.actionEpoch += 1;
+  }
+
+  /**
+   * Lists the selected window's controls. With `reuseWithinMs`, the latest listing is returned as it is when it is
+   * of the same window and selection, no action ran since, the window has not moved, and it is at most that old: an
+   * annotated screenshot taken right after a listing then shows exactly the controls (and ids) that listing gave.
+   */
+  async listControls(selection: Omit<ControlSelection, 'within'> = {}, options: { reuseWithinMs?: number } = {}): Promise<ControlListing> {
+    const key = JSON.stringify([selection.roles ?? null, selection.includeAll === true]);
+    const recent = this.latestListing;
+    const epoch = this.actionEpoch;
+    if (options.reuseWithinMs !== undefined && recent !== undefined && recent.key === key && recent.epoch === epoch && performance.now() - recent.at <= options.reuseWithinMs) {
+      // only what reuse needs: the window still exists, where it was, and its application answers
+      const { target } = await this.requireSelected({ forAction: true });
+      if (recent.windowId === target.windowId && target.responding && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
+    }
     const { target, topLevels } = await this.requireSelected();
     const summary = publicSummary(target);
     if (target.app && !target.responding) throw this.notResponding(target);
@@ -239,7 +279,9 @@ export class DesktopSession {
       chosen.map((c) => c.parentIndex),
       { complete: selection.roles === undefined || selection.includeAll === true },
     );
-    return { window: summary, controls: records, windowRect: target.rect };
+    const listing = { window: summary, controls: records, windowRect: target.rect };
+    this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
+    return listing;
   }
 
   /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */

@@ -71,6 +71,9 @@ export function ltrb(rect: Rect): [number, number, number, number] {
   return [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height];
 }
 
+/** How old a listing of the selected window may be for an annotated screenshot to draw it instead of listing again. */
+export const ANNOTATION_LISTING_REUSE_MS = 1000;
+
 /**
  * Lists the selected window's controls and draws their ids over a screenshot (set-of-marks). Returns the
  * annotated image (and the clean one on request) with the listed controls.
@@ -79,7 +82,8 @@ export async function captureAnnotated(
   session: DesktopSession,
   options: AnnotateOptions = {},
 ): Promise<Screenshot & { clean_image?: string; window: WindowSummary; controls: AnnotatedControl[] }> {
-  const listing = await session.listControls({ roles: options.roles });
+  // the listing the agent just made of this window, when no action ran since: the boxes show the ids it was given
+  const listing = await session.listControls({ roles: options.roles }, { reuseWithinMs: ANNOTATION_LISTING_REUSE_MS });
   const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
   const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
   const marks = placed.map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));

@@ -80,6 +80,24 @@ export interface LinuxToolServer {
 }
 
 /**
+ * An action tool that marks the session before and after it runs, so no listing made before the action is reused
+ * (an annotated screenshot after a click lists the window anew).
+ */
+function markingActions(tool: ToolDefinition, session: DesktopSession): ToolDefinition {
+  return {
+    ...tool,
+    handler: async (args, extra) => {
+      session.noteAction();
+      try {
+        return await tool.handler(args, extra);
+      } finally {
+        session.noteAction();
+      }
+    },
+  };
+}
+
+/**
  * Builds the Linux tool servers for a running desktop: data collection (windows, controls, screenshots),
  * actions (clicks, text, keys, scrolling, launching, closing, waiting) and the policy-checked shell.
  */
@@ -99,7 +117,7 @@ export async function createLinuxToolServer(options: LinuxToolServerOptions = {}
     const appEnv: NodeJS.ProcessEnv = desktop.env ? { ...desktop.env } : { ...process.env, DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress };
     const ctx: LinuxToolContext = { session, apps, appEnv };
     const all = [...windowTools(ctx), ...controlTools(ctx), ...screenshotTools(ctx), ...inputTools(ctx)];
-    for (const tool of all) if (groups.has(tool.toolType)) tools.push(tool);
+    for (const tool of all) if (groups.has(tool.toolType)) tools.push(tool.toolType === 'action' ? markingActions(tool, session) : tool);
   }
   if (shellPolicy) tools.push(...shellTools(shellPolicy, serverEnv));
 

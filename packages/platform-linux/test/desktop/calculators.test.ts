@@ -129,4 +129,24 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
       expect(typed.effect.changes.some((c) => c.endsWith(`→ "${sum}"`)), JSON.stringify(typed.effect)).toBe(true);
     }
   });
+  it('an annotated screenshot right after a listing draws that listing (no second tree read); after an action it lists anew', async () => {
+    await selectApp('galculator');
+    const atspi = fixture.server.session!.atspi;
+    let before = atspi.calls;
+    const listed = await fixture.ok<{ controls: { id: string }[] }>('get_app_window_controls_target_info');
+    const listingCalls = atspi.calls - before;
+    expect(listingCalls).toBeGreaterThan(20);
+    before = atspi.calls;
+    const annotated = await fixture.ok<{ controls: { id: string }[] }>('capture_annotated_screenshot');
+    const reuseCalls = atspi.calls - before;
+    // the window is checked (it still exists, its top-levels), its controls are not read again
+    expect(reuseCalls, `${reuseCalls} calls against ${listingCalls} for a listing`).toBeLessThan(listingCalls / 4);
+    expect(annotated.controls.map((c) => c.id)).toEqual(listed.controls.map((c) => c.id).filter((id) => annotated.controls.some((c) => c.id === id)));
+    expect(annotated.controls.length).toBeGreaterThan(10);
+    const { controls } = await fixture.ok<{ controls: Control[] }>('get_controls');
+    await fixture.ok('click_input', { id: buttons(controls, ['C'])[0]!.id, name: 'C' });
+    before = atspi.calls;
+    await fixture.ok('capture_annotated_screenshot');
+    expect(atspi.calls - before).toBeGreaterThan(listingCalls / 2);
+  });
 });
