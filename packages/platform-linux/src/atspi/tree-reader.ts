@@ -81,23 +81,28 @@ function linkCacheItems(items: unknown[], app: AccessibleRef): AccessibleNode | 
   return root;
 }
 
-/** Reads one object (no children) with pipelined calls. */
-async function readNode(client: AtspiClient, ref: AccessibleRef): Promise<AccessibleNode> {
+/** Reads one object (no children) with pipelined calls; without `childCount`, its child count is left at -1. */
+async function readNode(client: AtspiClient, ref: AccessibleRef, options: { childCount?: boolean } = {}): Promise<AccessibleNode> {
   const [role, name, states, interfaces, childCount] = await Promise.all([
     client.role(ref),
     client.name(ref),
     client.states(ref),
     client.interfaces(ref),
-    client.childCount(ref).catch(() => -1),
+    options.childCount === false ? -1 : client.childCount(ref).catch(() => -1),
   ]);
   return { ...ref, role, name, description: '', states, interfaces, childCount, children: [] };
 }
 
-/** Reads a whole subtree with pipelined calls (used where the cache has gaps). */
+/**
+ * Reads a whole subtree with pipelined calls (used where the cache has gaps). A node's children are asked for
+ * together with its properties (their number is its child count): one round trip per level, one call fewer per
+ * container, for toolkits that answer each call in turn (Qt).
+ */
 async function readSubtree(client: AtspiClient, ref: AccessibleRef, maxChildren: number): Promise<AccessibleNode> {
-  const node = await readNode(client, ref);
-  if (node.childCount !== 0) {
-    let kids = await client.children(ref);
+  const [node, children] = await Promise.all([readNode(client, ref, { childCount: false }), client.children(ref).catch(() => [])]);
+  node.childCount = children.length;
+  if (children.length > 0) {
+    let kids = children;
     if (kids.length > maxChildren) {
       node.truncatedChildren = kids.length;
       kids = kids.slice(0, maxChildren);
