@@ -4,16 +4,16 @@
  * is the device's WebSocketCommandDispatcher.
  */
 export { createUfoServer, type UfoServer, type UfoServerOptions, type ServerAddress } from './ufo-server.js';
-export {
-  SessionManager,
-  type SessionManagerOptions,
-  type StartTaskInput,
-  type TaskContext,
-  type ModelFactory,
-  type ServerSessionFactory,
-  type SessionFactory,
-  type SessionFactoryInput,
-} from './sessions/session-manager.js';
+export { SessionManager } from './sessions/session-manager.js';
+export type {
+  SessionManagerOptions,
+  StartTaskInput,
+  TaskContext,
+  ModelFactory,
+  ServerSessionFactory,
+  SessionFactory,
+  SessionFactoryInput,
+} from './sessions/session-manager-options.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 export { claimTaskLogFolder, taskLogFolderName, LOG_FOLDER_OWNER_FILE } from './sessions/task-log-folder.js';

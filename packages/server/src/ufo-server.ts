@@ -18,7 +18,8 @@ import { LocalStreamEventBus, type StreamEventBus } from './events/stream-event-
 import { taskAudience } from './events/task-audience.js';
 import type { ServerEvent, ServerEventListener } from './server-events.js';
 import { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
-import { SessionManager, type ModelFactory, type ServerSessionFactory } from './sessions/session-manager.js';
+import { SessionManager } from './sessions/session-manager.js';
+import type { ModelFactory, ServerSessionFactory } from './sessions/session-manager-options.js';
 import type { ServiceSessionOptions } from './sessions/service-session.js';
 import { DeviceLimitedTaskBackend } from './scale-out/device-limited-task-backend.js';
 import { LocalTaskBackend } from './scale-out/local-task-backend.js';

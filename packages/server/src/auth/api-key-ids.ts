@@ -1,5 +1,8 @@
 import { apiKeyMatches } from './api-key.js';
 
+/** The id of the server's own API key: the owner of tasks started without another key (and of devices' own tasks). */
+export const DEFAULT_KEY_ID = 'default';
+
 /** An extra API key of the HTTP API: its id (shown in task records and budgets, never the key) and the key. */
 export interface ApiKeyEntry {
   /** A short name of the key (`team-a`); `default` is the server's own key. */
@@ -15,7 +18,7 @@ export interface ApiKeyEntry {
  */
 export function apiKeyIdOf(presented: string | undefined, defaultKey: string, extra: readonly ApiKeyEntry[] = []): string | undefined {
   let found: string | undefined;
-  if (apiKeyMatches(presented, defaultKey)) found = 'default';
+  if (apiKeyMatches(presented, defaultKey)) found = DEFAULT_KEY_ID;
   for (const entry of extra) if (apiKeyMatches(presented, entry.key) && found === undefined) found = entry.id;
   return found;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_KEY_ID } from '../auth/api-key-ids.js';
 import type { TaskRecord } from '../sessions/task-record.js';
 
 /**
@@ -9,9 +10,6 @@ export function taskAudience(record: TaskRecord | undefined): string {
   const owner = (record as { owner_key?: unknown } | undefined)?.owner_key;
   return typeof owner === 'string' ? owner : DEFAULT_KEY_ID;
 }
-
-/** The id the server's own API key has as a task owner. */
-export const DEFAULT_KEY_ID = 'default';
 
 /**
  * The id of the API key a request presented, as the authentication step recorded it in the request's context

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { WebSocketCommandDispatcher, type DeviceInfo, type Platform } from '@ufo-ts/aip';
+import { WebSocketCommandDispatcher, type Platform } from '@ufo-ts/aip';
 import { join } from 'node:path';
-import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type ChatModel, type Clock, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
+import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
 import type { ManagedSessionOutcome, ResumeDecision } from '@ufo-ts/sessions';
 import { BudgetGuard } from '../budgets/budget-guard.js';
 import { appendBudgetLine } from '../budgets/budget-log.js';
-import { tighterLimits, type BudgetLimits, type BudgetSpend } from '../budgets/budget-schemas.js';
+import { tighterLimits, type BudgetSpend } from '../budgets/budget-schemas.js';
 import { BudgetedModel } from '../budgets/budgeted-model.js';
 import { MemoryKeySpendLedger, type KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
@@ -21,110 +21,19 @@ import {
   TaskNotWaitingError,
 } from '../errors.js';
 import { appendAnswerLine } from '../hitl/answer-log.js';
-import { ApprovalPolicySchema, type ApprovalPolicy, type ApprovalPolicyInput, type HumanDecision, type PendingInput } from '../hitl/hitl-schemas.js';
+import { ApprovalPolicySchema, type ApprovalPolicy, type HumanDecision, type PendingInput } from '../hitl/hitl-schemas.js';
 import { latestScreenshot } from '../hitl/latest-screenshot.js';
 import { screenshotUrlOf } from '../events/streaming-log-sink.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
-import { FileWaitingStore, type WaitingEntry, type WaitingStore } from '../hitl/waiting-store.js';
+import { FileWaitingStore, type WaitingEntry } from '../hitl/waiting-store.js';
 import { WaitingTasks } from '../hitl/waiting-tasks.js';
-import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from './result-store.js';
 import { claimTaskLogFolder } from './task-log-folder.js';
-import { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './service-session.js';
+import { ServiceSession, agentKindForPlatform } from './service-session.js';
 import type { TaskOutcome, TaskRecord, TaskRecordStatus } from './task-record.js';
-
-/** What a model or session factory is told about the task it serves. */
-export interface TaskContext {
-  sessionId: string;
-  taskName: string;
-  request: string;
-  clientId: string;
-  platform: Platform;
-  deviceInfo: DeviceInfo | undefined;
-  /** `api` or `device:<client id>`. */
-  owner: string;
-  /** Set when the session continues after waiting for a person: the steps it had taken (a scripted model skips them). */
-  resumedAtStep?: number;
-}
-
-/** Creates the model of one task (e.g. a ScriptedModel chosen by the request in tests, a provider model in `ufo serve`). */
-export type ModelFactory = (task: TaskContext) => ChatModel | Promise<ChatModel>;
-
-/** What a custom session factory gets to build a session. */
-export interface SessionFactoryInput extends TaskContext {
-  /** The remote dispatcher bound to the device and this session. */
-  dispatcher: WebSocketCommandDispatcher;
-  /** The server's log root; use `FileLogSink({ logRoot, task: taskName })` for the per-task folder. */
-  logRoot: string;
-  /** The bus the server forwards to its `engine` events. */
-  events: EventBus;
-  /** Wraps the session's log sink so the server's live event stream sees its steps and screenshots. */
-  wrapLogSink: (sink: LogSink) => LogSink;
-}
-
-/** Builds the whole session of a task (replaces the built-in ServiceSession wiring). */
-export type ServerSessionFactory = (input: SessionFactoryInput) => Session | Promise<Session>;
-/** @deprecated Renamed {@link ServerSessionFactory} (`@ufo-ts/sessions` has a `SessionFactory` class); this alias goes in the next major. */
-export type SessionFactory = ServerSessionFactory;
-
-/** Options of {@link SessionManager}. */
-export interface SessionManagerOptions {
-  /** Model of each task (required unless `createSession` is given). */
-  createModel?: ModelFactory;
-  /** Builds each task's session instead of the built-in {@link ServiceSession}. */
-  createSession?: ServerSessionFactory;
-  /** Root of the per-task log folders. */
-  logRoot: string;
-  /** Default per-command timeout of the remote dispatchers, in ms. */
-  commandTimeoutMs: number;
-  /** Extra wait per batch for the network and the device (default 2 000 ms). */
-  commandGraceMs?: number;
-  /** Where task records live (kept after the sessions end). */
-  results: ResultStore;
-  /** Extra options of the built-in ServiceSession (step cap, interactor answers, safe-guard). */
-  session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
-  /** Wraps each task's log sink (the live event stream reads steps and screenshots through it). */
-  wrapLogSink?: (sink: LogSink, task: TaskContext) => LogSink;
-  emit: (event: ServerEvent) => void;
-  /**
-   * What a task does when the agent holds a sensitive action or asks a question, unless its request says (default
-   * `auto-reject`: held actions are skipped and questions get the default answer, or `session.interactor`'s).
-   */
-  approval?: ApprovalPolicyInput;
-  /** Where waiting tasks are kept across restarts (default: JSON files in `<logRoot>/.waiting`). */
-  waitingStore?: WaitingStore;
-  /** The connected device of a client id (a waiting task resumes on its device). */
-  deviceOf?: (clientId: string) => DeviceConnection | undefined;
-  /** Clock of the approval timeouts (default: the system clock). */
-  clock?: Clock;
-  /** Longest answer to a question, in UTF-8 bytes (default 16 KiB). */
-  maxAnswerBytes?: number;
-  /**
-   * Cost and step budgets of the built-in sessions: `session` limits each task (a request can only lower them),
-   * `keys` limits all tasks of an API key together (by key id), `ledger` keeps each key's spend (default: memory).
-   */
-  budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>>; ledger?: KeySpendLedger };
-}
-
-/** Input of {@link SessionManager.start}. */
-export interface StartTaskInput {
-  /** The (registered) device connection the session runs on. */
-  connection: DeviceConnection;
-  request: string;
-  taskName?: string;
-  sessionId?: string;
-  /** `api` or `device:<client id>`. */
-  owner: string;
-  /** Id of the API key that starts it (default `default`): only that key sees and answers the task. */
-  ownerKey?: string;
-  /** What the task does when the agent needs a person (default: the manager's `approval`). */
-  approval?: ApprovalPolicyInput;
-  /** Limits of this task; they can only lower the server's. */
-  budget?: BudgetLimits;
-}
-
-/** The API key id of tasks started without one (the server's own key, and devices' own tasks). */
-export const DEFAULT_KEY_ID = 'default';
+import { isWaiting, judge, type TaskStop } from './task-outcome.js';
+import { DEFAULT_KEY_ID } from '../auth/api-key-ids.js';
+import type { SessionManagerOptions, StartTaskInput, TaskContext } from './session-manager-options.js';
 
 interface ActiveTask {
   record: TaskRecord;
@@ -133,7 +42,7 @@ interface ActiveTask {
   session: Session | undefined;
   done: Promise<void>;
   /** Set when the session is stopped from outside (a cancel request, the device leaving, the server stopping). */
-  stop: { status: TaskRecordStatus; reason: string } | undefined;
+  stop: TaskStop;
   platform: string;
   guard: BudgetGuard;
 }
@@ -581,40 +490,4 @@ export class SessionManager {
     if (this.byConnection.get(task.connection) === task) this.byConnection.delete(task.connection);
     this.options.emit({ type: 'task-ended', taskName: task.record.task_name, sessionId: task.record.session_id, clientId: task.record.client_id, status: update.status, error: update.error });
   }
-}
-
-/** A managed session that stopped for a person. */
-function isWaiting(outcome: SessionOutcome | undefined): outcome is ManagedSessionOutcome & { waitingFor: NonNullable<ManagedSessionOutcome['waitingFor']> } {
-  return outcome !== undefined && 'status' in outcome && (outcome as ManagedSessionOutcome).status === 'waiting' && (outcome as ManagedSessionOutcome).waitingFor !== undefined;
-}
-
-/** The final status and error text of a task. */
-function judge(
-  stop: ActiveTask['stop'],
-  outcome: SessionOutcome | undefined,
-  failure: unknown,
-): { status: TaskRecordStatus; error: string | undefined } {
-  if (stop) return { status: stop.status, error: stop.reason };
-  if (failure !== undefined || !outcome) return { status: 'failed', error: `the session failed: ${errorMessage(failure)}` };
-  const managed = outcome as Partial<ManagedSessionOutcome>;
-  if (managed.status === 'failed') return { status: 'failed', error: `the session failed: ${managed.failure?.message ?? 'unknown error'}` };
-  const last = outcome.rounds[outcome.rounds.length - 1];
-  if (!last) return { status: 'failed', error: 'no round ran' };
-  switch (last.finalState) {
-    case 'FINISH':
-      return { status: 'completed', error: undefined };
-    case 'CANCELLED':
-      return { status: 'cancelled', error: 'the session was cancelled' };
-    case 'MAX_STEP':
-      return { status: 'failed', error: 'the step limit was reached before the task finished' };
-    case 'ERROR':
-      return { status: 'failed', error: `the round ended in ERROR: ${describe(last.result)}` };
-    default:
-      return { status: 'failed', error: `the agent ended the task in ${last.finalState}: ${describe(last.result)}` };
-  }
-}
-
-function describe(result: unknown): string {
-  if (result && typeof result === 'object' && 'error' in result) return errorMessage((result as { error: unknown }).error);
-  return typeof result === 'string' ? result : JSON.stringify(result) ?? 'no result';
 }
