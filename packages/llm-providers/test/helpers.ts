@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatMessage, FunctionTool } from '@ufo-ts/core';
+import { afterEach } from 'vitest';
+import { createOpenAIModel } from '../src/index.js';
+import { startFixtureServer, type FixtureServer } from '../src/testing.js';
 
 const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '__fixtures__');
 
@@ -68,3 +71,28 @@ export const typeTool: FunctionTool = {
     required: ['id', 'text'],
   },
 };
+
+type ChatResponses = Parameters<typeof startFixtureServer>[0]['routes'][number]['responses'];
+
+/** Fixture servers started by a test, each closed after it. */
+export function fixtureServers(): {
+  start: (options: Parameters<typeof startFixtureServer>[0]) => Promise<FixtureServer>;
+  /** A server answering `/v1/chat/completions` with `responses` in turn. */
+  chatCompletions: (responses: ChatResponses) => Promise<FixtureServer>;
+} {
+  const started: FixtureServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  const start = async (options: Parameters<typeof startFixtureServer>[0]) => {
+    const server = await startFixtureServer(options);
+    started.push(server);
+    return server;
+  };
+  return { start, chatCompletions: (responses) => start({ routes: [{ path: '/v1/chat/completions', responses }] }) };
+}
+
+/** A gpt-4o model of the OpenAI adapter talking to a fixture server at `url`, with fast retries. */
+export function openAIModelAt(url: string, extra: Partial<Parameters<typeof createOpenAIModel>[0]> = {}) {
+  return createOpenAIModel({ apiKey: 'sk-test', baseUrl: `${url}/v1`, model: 'gpt-4o', retry: fastRetry, ...extra });
+}

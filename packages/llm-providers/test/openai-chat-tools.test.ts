@@ -1,30 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ChatMessage } from '@ufo-ts/core';
 import {
-  createOpenAIModel,
   ModelRefusalError,
   ModelReplyInvalidError,
   UnsupportedRequestError,
   type ProviderMetadata,
 } from '../src/index.js';
-import { openAIChatCompletionBody, startFixtureServer, type FixtureServer } from '../src/testing.js';
-import { clickTool, fastRetry, jsonFixture, PNG_BASE64, simpleMessages, textFixture, typeTool } from './helpers.js';
+import { openAIChatCompletionBody } from '../src/testing.js';
+import { clickTool, fixtureServers, jsonFixture, openAIModelAt, PNG_BASE64, simpleMessages, textFixture, typeTool } from './helpers.js';
 
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(responses: Parameters<typeof startFixtureServer>[0]['routes'][number]['responses']) {
-  server = await startFixtureServer({ routes: [{ path: '/v1/chat/completions', responses }] });
-  return server;
-}
-
-function model(url: string, extra: Partial<Parameters<typeof createOpenAIModel>[0]> = {}) {
-  return createOpenAIModel({ apiKey: 'sk-test', baseUrl: `${url}/v1`, model: 'gpt-4o', retry: fastRetry, ...extra });
-}
+const serve = fixtureServers().chatCompletions;
+const model = openAIModelAt;
 
 function toolCallBody(calls: Array<{ id?: string; name: string; arguments: unknown }>): Record<string, unknown> {
   const body = openAIChatCompletionBody({ content: '' }) as { choices: Array<Record<string, unknown>> };

@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOpenAIModel, ModelReplyInvalidError, type ProviderMetadata } from '../src/index.js';
-import { openAIChatCompletionBody, startFixtureServer, type FixtureServer } from '../src/testing.js';
-import { fastRetry, jsonFixture, PNG_BASE64, screenshotMessages, simpleMessages, textFixture } from './helpers.js';
+import { openAIChatCompletionBody } from '../src/testing.js';
+import { fixtureServers, jsonFixture, openAIModelAt, PNG_BASE64, screenshotMessages, simpleMessages, textFixture } from './helpers.js';
 
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(responses: Parameters<typeof startFixtureServer>[0]['routes'][number]['responses']) {
-  server = await startFixtureServer({ routes: [{ path: '/v1/chat/completions', responses }] });
-  return server;
-}
-
-function model(url: string, extra: Partial<Parameters<typeof createOpenAIModel>[0]> = {}) {
-  return createOpenAIModel({ apiKey: 'sk-test', baseUrl: `${url}/v1`, model: 'gpt-4o', retry: fastRetry, ...extra });
-}
+const serve = fixtureServers().chatCompletions;
+const model = openAIModelAt;
 
 describe('OpenAI Chat Completions', () => {
   it('completes a plain request from the recorded fixture, with usage and cost', async () => {
