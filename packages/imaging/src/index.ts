@@ -4,6 +4,7 @@ export { ImageFormatError, type ImagingErrorCode } from './errors.js';
 
 // images and drawing
 export { createImage, clipRect, cropImage, cloneImage, pixelAt } from './rgb-image.js';
+export { resizeByAreaAverage } from './resize.js';
 export type { Rgb, PixelRect, RgbImage } from './rgb-image.js';
 export { fillRect, strokeRect } from './draw-shapes.js';
 export { drawText, textBoxSize } from './draw-text.js';

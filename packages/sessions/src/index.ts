@@ -37,7 +37,7 @@ export { FollowerSession, type FollowerSessionOptions } from './sessions/followe
 export { OperatorSession, usesComputerTool, type OperatorSessionOptions } from './sessions/operator-session.js';
 export { createComputerUseProcessor, type ComputerUseProcessorOptions } from './operator/computer-use-processor.js';
 export { readComputerToolCall, scaleComputerAction, type ComputerToolRequest } from './operator/computer-tool-call.js';
-export { DEFAULT_MAX_DISPLAY, computerDisplaySize, resizeByAreaAverage, scalePngDataUrl, toScreenPoint, type PixelSize } from './operator/display-scaling.js';
+export { DEFAULT_MAX_DISPLAY, computerDisplaySize, scalePngDataUrl, toScreenPoint, type PixelSize } from './operator/display-scaling.js';
 export { ComputerActionSchema, OperatorResponseSchema, type ComputerAction, type OperatorResponse } from './operator/computer-action.js';
 export { fromAnthropicComputerAction } from './operator/anthropic-computer-action.js';
 export { LINUX_OPERATOR_TOOLS, WINDOWS_OPERATOR_TOOLS, escapePywinauto, keysText, mapComputerAction, type MappedToolCall, type OperatorToolMapping } from './operator/operator-tools.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '@ufo-ts/core';
-import { computerDisplaySize, mapComputerAction, readComputerToolCall, resizeByAreaAverage, scaleComputerAction, toScreenPoint, WINDOWS_OPERATOR_TOOLS, LINUX_OPERATOR_TOOLS } from '../src/index.js';
+import { computerDisplaySize, mapComputerAction, readComputerToolCall, scaleComputerAction, toScreenPoint, WINDOWS_OPERATOR_TOOLS, LINUX_OPERATOR_TOOLS } from '../src/index.js';
 
 const call = (args: Record<string, unknown>): ToolCall => ({ id: 'c', type: 'computer', name: 'computer', arguments: args });
 const linuxCall = (args: Record<string, unknown>) => {
@@ -24,13 +24,6 @@ describe('display size and coordinate scaling', () => {
     expect(toScreenPoint({ x: 5000, y: -3 }, display, screen)).toEqual({ x: 1919, y: 0 });
     expect(scaleComputerAction({ type: 'drag', path: [{ x: 10, y: 10 }, { x: 20, y: 30 }] }, display, screen)).toEqual({ type: 'drag', path: [{ x: 15, y: 15 }, { x: 30, y: 45 }] });
     expect(scaleComputerAction({ type: 'type', text: 'x' }, display, screen)).toEqual({ type: 'type', text: 'x' });
-  });
-
-  it('area averaging: each display pixel is the mean of the screen pixels it covers', () => {
-    // 4×2 → 2×1: the left half is black and white (mean 128 after rounding 127.5), the right half all 90
-    const data = Buffer.from([0, 0, 0, 255, 255, 255, 90, 90, 90, 90, 90, 90, 0, 0, 0, 255, 255, 255, 90, 90, 90, 90, 90, 90]);
-    const out = resizeByAreaAverage({ width: 4, height: 2, data }, { width: 2, height: 1 });
-    expect([...out.data]).toEqual([128, 128, 128, 90, 90, 90]);
   });
 });
 
