@@ -1,6 +1,7 @@
 import type { EngineEvent } from '@ufo-ts/core';
 import { context, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { FAILED_STATES, GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { spanTime } from './span-clock.js';
 
 /** Options of {@link SessionSpans}. */
 export interface SessionSpansOptions {
@@ -67,7 +68,7 @@ export class SessionSpans {
         this.endRound();
         session.setAttributes({ [UfoAttributes.ROUNDS]: event.rounds, [UfoAttributes.COST_USD]: event.cost });
         if (event.error !== undefined) fail(session, 'SessionError', event.error);
-        session.end();
+        session.end(spanTime());
         this.session = undefined;
         return;
       }
@@ -85,7 +86,7 @@ export class SessionSpans {
         if (!round) return;
         round.setAttribute(UfoAttributes.FINAL_STATE, event.state);
         if (FAILED_STATES.has(event.state)) fail(round, 'RoundFailed', `the round ended in ${event.state}`);
-        round.end();
+        round.end(spanTime());
         this.round = undefined;
         return;
       }
@@ -104,7 +105,7 @@ export class SessionSpans {
         if (!step) return;
         step.setAttributes({ [UfoAttributes.STATUS]: event.status, [UfoAttributes.COST_USD]: event.cost });
         if (FAILED_STATES.has(event.status)) fail(step, 'StepFailed', `the step ended with status ${event.status}`);
-        step.end();
+        step.end(spanTime());
         this.step = undefined;
         return;
       }
@@ -139,7 +140,7 @@ export class SessionSpans {
   endAll(): void {
     this.endStep();
     this.endRound();
-    this.session?.end();
+    this.session?.end(spanTime());
     this.session = undefined;
     this.innermostContext = undefined;
     this.dark = false;
@@ -150,7 +151,7 @@ export class SessionSpans {
   }
 
   private start(name: string, parent: Context, attributes: Attributes): Span {
-    return this.options.tracer.startSpan(name, { attributes }, parent);
+    return this.options.tracer.startSpan(name, { attributes, startTime: spanTime() }, parent);
   }
 
   private contextOf(span: Span | undefined): Context {
@@ -158,12 +159,12 @@ export class SessionSpans {
   }
 
   private endStep(): void {
-    this.step?.end();
+    this.step?.end(spanTime());
     this.step = undefined;
   }
 
   private endRound(): void {
-    this.round?.end();
+    this.round?.end(spanTime());
     this.round = undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { errorMessage, isUfoError, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Tracer } from '@opentelemetry/api';
 import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { spanTime } from './span-clock.js';
 
 /** Where a traced model takes its tracer and parent span from. */
 export interface ModelTracingHooks {
@@ -44,7 +45,7 @@ export class TracedChatModel implements ChatModel {
     const parent = this.hooks.parentContext();
     const span = this.hooks.tracer.startSpan(
       SpanNames.chat(this.inner.modelId),
-      { kind: SpanKind.CLIENT, attributes: requestAttributes(this.inner, request) },
+      { kind: SpanKind.CLIENT, attributes: requestAttributes(this.inner, request), startTime: spanTime() },
       parent,
     );
     try {
@@ -58,7 +59,7 @@ export class TracedChatModel implements ChatModel {
       span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
       throw error;
     } finally {
-      span.end();
+      span.end(spanTime());
     }
   }
 }

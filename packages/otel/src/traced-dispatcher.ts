@@ -3,6 +3,7 @@ import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions
 import { context, SpanKind, SpanStatusCode, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
 import { fromTraceContext, toTraceContext } from './trace-context.js';
+import { spanTime } from './span-clock.js';
 
 /** Where a traced dispatcher takes its tracer and parent span from. */
 export interface DispatcherTracingHooks {
@@ -48,7 +49,7 @@ async function executeTraced(
   options: TracedExecuteOptions,
 ): Promise<Result[]> {
   if (commands.length === 0) return dispatcher.execute(commands, options);
-  const startedAt = epochMs();
+  const startedAt = spanTime();
   const fallbackParent = hooks.parentContext();
   const spans: Span[] = [];
   const outgoing = new Map<string, TraceContext>();
@@ -66,7 +67,7 @@ async function executeTraced(
     if (target.root !== undefined) attributes[UfoAttributes.TARGET_ROOT] = target.root;
     if (target.process !== undefined) attributes[UfoAttributes.TARGET_PROCESS] = target.process;
     if (options.commandId !== undefined) attributes[UfoAttributes.COMMAND_ID] = options.commandId;
-    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes }, parent);
+    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: startedAt }, parent);
     spans.push(span);
     outgoing.set(command.call_id, toTraceContext(span.spanContext()));
   }
@@ -78,11 +79,11 @@ async function executeTraced(
     for (const span of spans) {
       span.recordException(error instanceof Error ? error : { name: 'DispatchError', message: errorMessage(error) });
       span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
-      span.end();
+      span.end(spanTime());
     }
     throw error;
   }
-  const endedAt = epochMs();
+  const endedAt = spanTime();
   let elapsed = 0;
   commands.forEach((command, index) => {
     const span = spans[index]!;
@@ -106,7 +107,3 @@ function recordResult(span: Span, result: Result): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message });
 }
 
-/** Milliseconds since the epoch with sub-millisecond precision (the clock OpenTelemetry times spans with). */
-function epochMs(): number {
-  return performance.timeOrigin + performance.now();
-}

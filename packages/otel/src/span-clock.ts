@@ -1,0 +1,9 @@
+/**
+ * The one clock every span of this package is timed with: milliseconds since the epoch with sub-millisecond
+ * precision, monotonic within the process. Spans timed by the SDK's default clock are anchored to `Date.now()` at
+ * their start (millisecond steps), so a child ended at an explicit time could end after its parent by a fraction
+ * of a millisecond; with one clock for starts and ends, a parent that ends after its children is timed so.
+ */
+export function spanTime(): number {
+  return performance.timeOrigin + performance.now();
+}
