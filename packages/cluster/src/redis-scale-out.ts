@@ -133,6 +133,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             ...(options.session ? { session: options.session } : {}),
             emit: node.emit,
             ...(node.streamLogSink ? { streamLogSink: node.streamLogSink } : {}),
+            ...(node.instrument ? { instrument: node.instrument } : {}),
           });
     const tasks = new ClusterTaskBackend({
       queue,

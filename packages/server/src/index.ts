@@ -14,6 +14,7 @@ export type {
   SessionFactory,
   SessionFactoryInput,
 } from './sessions/session-manager-options.js';
+export type { SessionInstrumentation, SessionInstruments, InstrumentedTask } from './sessions/session-instrumentation.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 export { claimTaskLogFolder, taskLogFolderName, LOG_FOLDER_OWNER_FILE } from './sessions/task-log-folder.js';

@@ -7,6 +7,7 @@ import { generateApiKey } from './auth/api-key.js';
 import type { ApiKeyEntry } from './auth/api-key-ids.js';
 import type { BudgetLimits } from './budgets/budget-schemas.js';
 import type { KeySpendLedger } from './budgets/key-spend-ledger.js';
+import type { SessionInstrumentation } from './sessions/session-instrumentation.js';
 import type { ApprovalPolicyInput } from './hitl/hitl-schemas.js';
 import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
@@ -131,6 +132,11 @@ export interface UfoServerOptions {
    * (`default` for `apiKey`); `ledger` keeps each key's spend (default: in this process's memory).
    */
   budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>>; ledger?: KeySpendLedger };
+  /**
+   * Instruments each task's session run (model and dispatcher), here and, in cluster mode, on this node's worker:
+   * `(events) => tracing.traceSession(events)` traces every task with `@ufo-ts/otel`.
+   */
+  instrument?: SessionInstrumentation;
   /** Longest answer to a question, in UTF-8 bytes (default 16 KiB; longer ones get 413 ANSWER_TOO_LARGE). */
   maxAnswerBytes?: number;
   /** Clock of the approval timeouts (default: the system clock; tests pass a ManualClock). */
@@ -225,6 +231,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const sessions = new SessionManager({
     ...(options.approval ? { approval: options.approval } : {}),
     ...(options.budgets ? { budgets: options.budgets } : {}),
+    ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.maxAnswerBytes !== undefined ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     deviceOf: (clientId) => registry.get(clientId),
@@ -239,7 +246,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     emit,
   });
   const logRoot = options.logRoot ?? 'logs';
-  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit, streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink });
+  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit, streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink, ...(options.instrument ? { instrument: options.instrument } : {}) });
   const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
   const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => taskAudience(results.get(taskName)) });
   stream = eventStream;

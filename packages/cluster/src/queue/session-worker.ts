@@ -1,5 +1,5 @@
-import { errorMessage, EventBus, FileLogSink, ProgrammaticInteractor, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
-import { claimTaskLogFolder, type ServerEvent, type TaskRecordStatus } from '@ufo-ts/server';
+import { errorMessage, EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
+import { claimTaskLogFolder, type ServerEvent, type SessionInstrumentation, type SessionInstruments, type TaskRecordStatus } from '@ufo-ts/server';
 import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import { WaitingError, Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../redis/redis-connections.js';
@@ -53,6 +53,8 @@ export interface SessionWorkerOptions extends LockTimings {
   emit: (event: ServerEvent) => void;
   /** Wraps each session's log sink so the server's live event stream gets its steps and screenshots. */
   streamLogSink?: (sink: LogSink, taskName: string) => LogSink;
+  /** Instruments each session run (e.g. `(events) => tracing.traceSession(events)` of `@ufo-ts/otel`). */
+  instrument?: SessionInstrumentation;
 }
 
 interface Active {
@@ -180,6 +182,8 @@ export class SessionWorker {
     if (cancelled !== null) return finish({ status: 'cancelled', error: cancelled });
 
     const store = new JobCheckpointStore(job, (error) => this.report('checkpoint-write-failed', { taskName: base.task_name, error: errorMessage(error) }));
+    const events = new EventBus();
+    const instruments = o.instrument?.(events, { sessionId: base.session_id, taskName: base.task_name, clientId: base.client_id, platform: data.platform, nodeId: o.nodeId });
     let session: ManagedSession;
     const dispatcher = new RoutedCommandDispatcher({
       ...o.dispatcher,
@@ -193,8 +197,9 @@ export class SessionWorker {
       // BullMQ keeps the lock of a job at `<prefix>:<queue>:<job id>:lock`, holding the worker's token
       const fence = token !== undefined ? { key: `${o.keys.tagged}:${o.queueName}:${job.id}:lock`, token } : undefined;
       const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(base.session_id), ...(fence ? { fence } : {}) });
-      session = await this.buildSession(data, dispatcher, checkpoint, store, journal);
+      session = await this.buildSession(data, instruments ? instruments.dispatcher(dispatcher) : dispatcher, checkpoint, store, journal, events, instruments);
     } catch (error) {
+      instruments?.detach();
       return finish({ status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
     }
     const active: Active = { session, dispatcher, jobId: job.id!, stop: undefined, handOver: this.stopping ? 'the node is stopping' : undefined };
@@ -218,6 +223,7 @@ export class SessionWorker {
       const judged = judgeOutcome(outcome, active.stop);
       return await finish({ status: judged.status, result: judged.result, ...(judged.error !== undefined ? { error: judged.error } : {}) });
     } finally {
+      instruments?.detach();
       this.active.delete(base.session_id);
       await dispatcher.close();
     }
@@ -225,15 +231,17 @@ export class SessionWorker {
 
   private buildSession(
     data: SessionJobData,
-    dispatcher: RoutedCommandDispatcher,
+    dispatcher: CommandDispatcher,
     checkpoint: SessionCheckpoint | undefined,
     store: JobCheckpointStore,
     journal: RedisActionJournal,
+    events: EventBus,
+    instruments: SessionInstruments | undefined,
   ): Promise<ManagedSession> {
     return (async () => {
       const o = this.options;
       const { record, platform } = data;
-      const model = await o.createModel({
+      const created = await o.createModel({
         sessionId: record.session_id,
         taskName: record.task_name,
         request: record.request,
@@ -243,7 +251,7 @@ export class SessionWorker {
         nodeId: o.nodeId,
         ...(checkpoint ? { resumeFrom: checkpoint } : {}),
       });
-      const events = new EventBus();
+      const model = instruments ? instruments.model(created) : created;
       events.subscribe((event) => o.emit({ type: 'engine', taskName: record.task_name, event }));
       const logSink = new FileLogSink({ logRoot: o.logRoot, task: claimTaskLogFolder(o.logRoot, record.task_name, record.session_id) });
       const common = {

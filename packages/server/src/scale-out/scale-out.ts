@@ -8,6 +8,7 @@ import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from '../sessions/result-store.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { TaskBackend } from './task-backend.js';
+import type { SessionInstrumentation } from '../sessions/session-instrumentation.js';
 
 /** What the server tells a scale-out extension about the devices connected to this node. */
 export interface DeviceHooks {
@@ -45,6 +46,8 @@ export interface LocalNode {
   emit(event: ServerEvent): void;
   /** Wraps a task's log sink so the live event stream gets its steps, model calls and screenshots. */
   streamLogSink?(sink: LogSink, taskName: string): LogSink;
+  /** Instruments each session run (the server's `instrument` option); a worker applies it to the sessions it runs. */
+  instrument?: SessionInstrumentation;
 }
 
 /**

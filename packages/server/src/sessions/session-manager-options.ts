@@ -8,6 +8,7 @@ import type { WaitingStore } from '../hitl/waiting-store.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from './result-store.js';
 import type { ServiceSessionOptions } from './service-session.js';
+import type { SessionInstrumentation } from './session-instrumentation.js';
 
 /** What a model or session factory is told about the task it serves. */
 export interface TaskContext {
@@ -80,6 +81,11 @@ export interface SessionManagerOptions {
    * `keys` limits all tasks of an API key together (by key id), `ledger` keeps each key's spend (default: memory).
    */
   budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>>; ledger?: KeySpendLedger };
+  /**
+   * Instruments each built-in session run (its model and dispatcher), e.g. `(events) => tracing.traceSession(events)`
+   * of `@ufo-ts/otel`. A `createSession` factory instruments its own sessions.
+   */
+  instrument?: SessionInstrumentation;
 }
 
 /** Input of `SessionManager.start`. */

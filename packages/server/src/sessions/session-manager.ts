@@ -45,6 +45,8 @@ interface ActiveTask {
   stop: TaskStop;
   platform: string;
   guard: BudgetGuard;
+  /** Ends the run's instrumentation (once). */
+  detach: () => void;
 }
 
 /** What a (re)started session needs besides its record. */
@@ -257,6 +259,7 @@ export class SessionManager {
         spent: launch.spent ?? budget.spent,
         onExceeded: (exceeded) => this.stopTask(task, 'budget_exceeded', `the ${exceeded.scope} budget is spent: ${exceeded.limit} ${exceeded.limit_value} (spent ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps)`),
       }),
+      detach: () => undefined,
     };
     this.bySession.set(sessionId, task);
     this.byConnection.set(connection, task);
@@ -358,7 +361,8 @@ export class SessionManager {
     if (kept && kept.owner !== owner) throw new SessionOwnershipError(sessionId);
   }
 
-  private async buildSession(context: TaskContext, dispatcher: WebSocketCommandDispatcher, task: ActiveTask, resume: ResumeDecision | undefined): Promise<Session> {
+  private async buildSession(context: TaskContext, remote: WebSocketCommandDispatcher, task: ActiveTask, resume: ResumeDecision | undefined): Promise<Session> {
+    let dispatcher = remote;
     const events = new EventBus();
     events.subscribe((event) => this.options.emit({ type: 'engine', taskName: context.taskName, event }));
     events.subscribe((event) => {
@@ -368,7 +372,11 @@ export class SessionManager {
     if (this.options.createSession) {
       return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink: wrap });
     }
-    const model = new BudgetedModel(await this.options.createModel!(context), task.guard);
+    const instruments = this.options.instrument?.(events, { sessionId: context.sessionId, taskName: context.taskName, clientId: context.clientId, platform: context.platform });
+    if (instruments) task.detach = once(() => instruments.detach());
+    const created = await this.options.createModel!(context);
+    const model = new BudgetedModel(instruments ? instruments.model(created) : created, task.guard);
+    if (instruments) dispatcher = instruments.dispatcher(dispatcher);
     const policy = task.record.approval ?? this.defaultApproval;
     const base = this.options.session;
     if (policy.mode === 'wait' || resume) {
@@ -462,6 +470,7 @@ export class SessionManager {
       waitingFor.kind === 'confirmation'
         ? { kind: 'confirmation', ...common, actions: waitingFor.actions.map((a) => ({ tool_name: a.function, arguments: a.arguments })), ...(waitingFor.reason ? { reason: waitingFor.reason } : {}) }
         : { kind: 'questions', ...common, questions: waitingFor.questions };
+    task.detach();
     const record: TaskRecord = { ...task.record, status: 'waiting', waiting, ...this.budgetOf(task) };
     const entry: WaitingEntry = { record, platform: task.platform };
     this.bySession.delete(record.session_id);
@@ -485,9 +494,20 @@ export class SessionManager {
   }
 
   private finish(task: ActiveTask, update: { status: TaskRecordStatus; result?: TaskOutcome; error?: string }): void {
+    task.detach();
     task.record = this.options.results.finish(task.record.task_name, { ...update, ...this.budgetOf(task), ended_at: new Date().toISOString() }) ?? { ...task.record, ...update };
     this.bySession.delete(task.record.session_id);
     if (this.byConnection.get(task.connection) === task) this.byConnection.delete(task.connection);
     this.options.emit({ type: 'task-ended', taskName: task.record.task_name, sessionId: task.record.session_id, clientId: task.record.client_id, status: update.status, error: update.error });
   }
+}
+
+/** A function that runs its body the first time it is called only. */
+function once(body: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    body();
+  };
 }
