@@ -29,7 +29,7 @@ export {
   type DecodeResult,
 } from './protocol/codec.js';
 export { aipJsonSchema } from './protocol/json-schema.js';
-export { TraceContextSchema, type TraceContext, type TracedExecuteOptions } from './protocol/trace-context.js';
+export { TraceContextSchema, traceContextsOf, type TraceContext, type TracedExecuteOptions } from './protocol/trace-context.js';
 export { AipChannelClosedError, AipError, AipMessageTooLargeError, DeviceClientStoppedError, RegistrationRefusedError, RemoteListToolsError, type AipClientErrorCode } from './errors.js';
 export type { AipChannel } from './dispatcher/aip-channel.js';
 export { listRemoteTools } from './dispatcher/list-remote-tools.js';

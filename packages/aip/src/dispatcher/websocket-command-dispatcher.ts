@@ -15,7 +15,7 @@ import {
 } from '@ufo-ts/core';
 import { AipError, RemoteListToolsError, type AipClientErrorCode } from '../errors.js';
 import type { CommandResultsMessage } from '../protocol/client-messages.js';
-import type { TraceContext, TracedExecuteOptions } from '../protocol/trace-context.js';
+import { traceContextsOf, type TracedExecuteOptions } from '../protocol/trace-context.js';
 import type { AipChannel } from './aip-channel.js';
 import { listRemoteTools } from './list-remote-tools.js';
 import type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher-events.js';
@@ -252,10 +252,3 @@ function failure(callId: string, error: AipError): Result {
 
 /** Error codes a failure Result of this dispatcher can start with. */
 export type RemoteFailureCode = Extract<AipClientErrorCode, 'DEVICE_DISCONNECTED' | 'COMMAND_TIMEOUT' | 'COMMAND_ABORTED' | 'COMMAND_INVALID' | 'RESULT_MISSING' | 'DISPATCHER_CLOSED' | 'AIP_MESSAGE_TOO_LARGE' | 'AIP_CHANNEL_CLOSED'>;
-
-/** The COMMAND's `trace_contexts` field: one entry per command, in order, when any command has a trace context. */
-function traceContextsOf(commands: readonly Command[], byCallId: ReadonlyMap<string, TraceContext> | undefined): { trace_contexts?: (TraceContext | null)[] } {
-  if (!byCallId || byCallId.size === 0) return {};
-  const contexts = commands.map((command) => byCallId.get(command.call_id) ?? null);
-  return contexts.some((context) => context !== null) ? { trace_contexts: contexts } : {};
-}

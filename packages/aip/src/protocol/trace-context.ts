@@ -1,4 +1,4 @@
-import type { ExecuteOptions } from '@ufo-ts/core';
+import type { Command, ExecuteOptions } from '@ufo-ts/core';
 import { z } from 'zod';
 
 /**
@@ -35,4 +35,24 @@ export type TraceContext = z.infer<typeof TraceContextSchema>;
 export interface TracedExecuteOptions extends ExecuteOptions {
   /** Trace context per command `call_id`; commands without an entry carry none. */
   traceContexts?: ReadonlyMap<string, TraceContext>;
+}
+
+/**
+ * The COMMAND message's `trace_contexts` field for a batch: one entry per command, in the commands' order (null for
+ * a command without one), or no field at all when no command has a trace context. Every sender of COMMAND messages
+ * (a device's own WebSocket, or a route through another node) builds the field with this, so the device reads the
+ * same shape either way.
+ *
+ * @example
+ * ```ts
+ * const message = { ...command, ...traceContextsOf(commands, options.traceContexts) }; // adds trace_contexts when any
+ * ```
+ */
+export function traceContextsOf(
+  commands: readonly Command[],
+  byCallId: ReadonlyMap<string, TraceContext> | undefined,
+): { trace_contexts?: (TraceContext | null)[] } {
+  if (!byCallId || byCallId.size === 0) return {};
+  const contexts = commands.map((command) => byCallId.get(command.call_id) ?? null);
+  return contexts.some((context) => context !== null) ? { trace_contexts: contexts } : {};
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, listRemoteTools, type BackoffOptions, type ServerCommandMessage } from '@ufo-ts/aip';
+import { backoffDelay, listRemoteTools, traceContextsOf, type BackoffOptions, type ServerCommandMessage, type TracedExecuteOptions } from '@ufo-ts/aip';
 import {
   clockTimeout,
   errorMessage,
@@ -69,7 +69,11 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
     this.clock = options.clock ?? systemClock;
   }
 
-  async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
+  /**
+   * Routes the batch to the device's node; `options.traceContexts` (see `TracedExecuteOptions`) travel with it as
+   * the COMMAND's `trace_contexts`, so the device's tool spans join the session's trace wherever it is connected.
+   */
+  async execute(commands: readonly Command[], options: TracedExecuteOptions): Promise<Result[]> {
     if (commands.length === 0) return [];
     const commandId = options.commandId ?? this.options.commandId?.(commands, options.target) ?? randomUUID();
     const message: ServerCommandMessage = {
@@ -83,6 +87,7 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
       ...(options.target.process !== undefined ? { process_name: options.target.process } : {}),
       actions: [...commands],
       stop_on_failure: options.stopOnFailure ?? false,
+      ...traceContextsOf(commands, options.traceContexts),
       timestamp: new Date(this.clock.now()).toISOString(),
     };
     const outcome = await this.route(message, options.signal);
