@@ -112,18 +112,14 @@ export class SessionSpans {
       case 'transition':
         this.round?.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, [UfoAttributes.STATUS]: event.status, [UfoAttributes.AGENT_NAME]: event.agent });
         return;
-      case 'command':
-        this.innermost()?.addEvent('ufo.command', {
-          [GenAiAttributes.TOOL_NAME]: event.tool,
-          [UfoAttributes.STATUS]: event.status,
-          ...(event.error ? { 'ufo.command.error': event.error } : {}),
-        });
+      case 'command': {
+        const attributes: Attributes = { [GenAiAttributes.TOOL_NAME]: event.tool, [UfoAttributes.STATUS]: event.status };
+        if (event.error) attributes['ufo.command.error'] = event.error;
+        this.innermost()?.addEvent('ufo.command', attributes);
         return;
+      }
       case 'question':
-        this.innermost()?.addEvent('ufo.question', {
-          'ufo.question.count': event.questions.length,
-          ...(this.options.captureContent ? { 'ufo.question.texts': event.questions } : {}),
-        });
+        this.innermost()?.addEvent('ufo.question', this.options.captureContent ? { 'ufo.question.count': event.questions.length, 'ufo.question.texts': event.questions } : { 'ufo.question.count': event.questions.length });
         return;
       case 'confirmation':
         this.innermost()?.addEvent('ufo.confirmation', { 'ufo.confirmation.function': event.function, 'ufo.confirmation.approved': event.approved });

@@ -1,8 +1,9 @@
-import type { TraceContext, TracedExecuteOptions } from '@ufo-ts/aip';
+import type { TracedExecuteOptions } from '@ufo-ts/aip';
 import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
 import { context, SpanKind, SpanStatusCode, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
-import { fromTraceContext, toTraceContext } from './trace-context.js';
+import { fromTraceContext } from './trace-context.js';
+import { SpanTraceContexts } from './span-trace-contexts.js';
 import { spanTime } from './span-clock.js';
 
 /** Where a traced dispatcher takes its tracer and parent span from. */
@@ -48,15 +49,17 @@ async function executeTraced(
   commands: readonly Command[],
   options: TracedExecuteOptions,
 ): Promise<Result[]> {
-  if (commands.length === 0) return dispatcher.execute(commands, options);
+  const count = commands.length;
+  if (count === 0) return dispatcher.execute(commands, options);
   const startedAt = spanTime();
   const fallbackParent = hooks.parentContext();
-  const spans: Span[] = [];
-  const outgoing = new Map<string, TraceContext>();
+  const incoming = options.traceContexts;
   const target = options.target;
-  for (const command of commands) {
-    const incoming = options.traceContexts?.get(command.call_id);
-    const parent = (incoming && fromTraceContext(incoming, context.active())) ?? fallbackParent;
+  const spans: Span[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const command = commands[index]!;
+    const carried = incoming?.get(command.call_id);
+    const parent = (carried && fromTraceContext(carried, context.active())) ?? fallbackParent;
     const attributes: Attributes = {
       [GenAiAttributes.OPERATION_NAME]: 'execute_tool',
       [GenAiAttributes.TOOL_NAME]: command.tool_name,
@@ -67,13 +70,12 @@ async function executeTraced(
     if (target.root !== undefined) attributes[UfoAttributes.TARGET_ROOT] = target.root;
     if (target.process !== undefined) attributes[UfoAttributes.TARGET_PROCESS] = target.process;
     if (options.commandId !== undefined) attributes[UfoAttributes.COMMAND_ID] = options.commandId;
-    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: startedAt }, parent);
-    spans.push(span);
-    outgoing.set(command.call_id, toTraceContext(span.spanContext()));
+    spans.push(hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: startedAt }, parent));
   }
   let results: Result[];
   try {
-    const forwarded: TracedExecuteOptions = { ...options, traceContexts: outgoing };
+    // Object.assign, not a spread: callers build options in many shapes, and a spread of those takes V8's slow path
+    const forwarded: TracedExecuteOptions = Object.assign({}, options, { traceContexts: new SpanTraceContexts(commands, spans) });
     results = await dispatcher.execute(commands, forwarded);
   } catch (error) {
     for (const span of spans) {
@@ -85,14 +87,21 @@ async function executeTraced(
   }
   const endedAt = spanTime();
   let elapsed = 0;
-  commands.forEach((command, index) => {
+  for (let index = 0; index < count; index += 1) {
     const span = spans[index]!;
-    const result = results.find((r) => r.call_id === command.call_id) ?? results[index];
+    const result = resultOf(results, index, commands[index]!.call_id);
     if (result) recordResult(span, result);
     elapsed += result?.duration_ms ?? 0;
-    span.end(commands.length > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
-  });
+    span.end(count > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
+  }
   return results;
+}
+
+/** The result of a command: the one at its position when the call ids match (dispatchers keep the order), else by call id. */
+function resultOf(results: readonly Result[], index: number, callId: string): Result | undefined {
+  const atIndex = results[index];
+  if (atIndex?.call_id === callId) return atIndex;
+  return results.find((r) => r.call_id === callId) ?? atIndex;
 }
 
 function recordResult(span: Span, result: Result): void {
