@@ -7,7 +7,7 @@
 export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from './redis-scale-out.js';
 export { ClusterError, type ClusterErrorCode } from './errors.js';
 export { ClusterKeys, jobIdFor } from './keys.js';
-export { CancelBroadcastSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
+export { CancelBroadcastSchema, ClusterAnswerSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterAnswer, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
 export { connectRedis, isClusterUrl, type RedisClient, type RedisConnectOptions } from './redis/redis-connections.js';
 export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
 export { RedisStreamEventBus, type RedisStreamEventBusOptions } from './redis/redis-stream-event-bus.js';
@@ -22,3 +22,8 @@ export { RedisActionJournal, type RedisActionJournalOptions } from './queue/redi
 export { judgeOutcome } from './queue/judge-outcome.js';
 export { ClusterTaskBackend, type ClusterTaskBackendOptions } from './queue/cluster-task-backend.js';
 export { SessionWorker, type SessionWorkerOptions, type LockTimings } from './queue/session-worker.js';
+export { buildClusterSession, type ClusterSessionInput, type ClusterSessionOptions } from './queue/cluster-session-builder.js';
+export { WaitingJobs, type WaitingJobsOptions } from './queue/waiting-jobs.js';
+export { recordOf } from './queue/job-record.js';
+export { ClusterTaskDesk, type ClusterTaskDeskOptions } from './hitl/cluster-task-desk.js';
+export { RedisKeySpendLedger, type RedisKeySpendLedgerOptions } from './budgets/redis-key-spend-ledger.js';

@@ -1,3 +1,5 @@
+import type { ClusterAnswer } from './messages.js';
+
 /**
  * Names of everything the cluster keeps in Redis. Keys share the hash tag `{<prefix>}`, so on Redis Cluster they
  * live in one slot with BullMQ's queue (whose prefix is the same tag) and multi-key commands work. Channels carry
@@ -40,6 +42,24 @@ export class ClusterKeys {
   /** List of a session's action-journal entries (JSON), read by whichever worker resumes the session. */
   journal(sessionId: string): string {
     return `${this.tagged}:journal:${sessionId}`;
+  }
+
+  /** Hash of an API key's spend across the cluster (`cost_usd`, `steps`), shared by every node's budget checks. */
+  spend(keyId: string): string {
+    return `${this.tagged}:spend:${keyId}`;
+  }
+
+  /** Hash of one session's own spend (`cost_usd`, `steps`), read by whichever worker resumes it. */
+  sessionSpend(sessionId: string): string {
+    return `${this.tagged}:session-spend:${sessionId}`;
+  }
+
+  /**
+   * The answer taken for a waiting session's pending id (JSON {@link ClusterAnswer}), written once with `SET NX`:
+   * of concurrent answers (and the deadline's default decision) exactly one is recorded.
+   */
+  answer(sessionId: string, pendingId: string): string {
+    return `${this.tagged}:answer:${sessionId}:${pendingId}`;
   }
 
   /** Set while a cancel of the session is pending (a worker that starts or resumes it stops at once). */

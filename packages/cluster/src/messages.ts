@@ -1,5 +1,5 @@
 import { CommandResultsMessageSchema, ServerCommandMessageSchema, ServerMessageSchema } from '@ufo-ts/aip';
-import { TaskRecordSchema } from '@ufo-ts/server';
+import { HumanDecisionSchema, PendingInputSchema, TaskRecordSchema } from '@ufo-ts/server';
 import { SessionCheckpointSchema } from '@ufo-ts/sessions';
 import { z } from 'zod';
 import { ClusterError } from './errors.js';
@@ -55,12 +55,28 @@ export const JobAttemptSchema = z.object({
   fromStep: z.number().int().nonnegative(),
 });
 
+/** The answer recorded for a waiting session's pending id: the decision, who made it, and when. */
+export const ClusterAnswerSchema = z.object({
+  decision: HumanDecisionSchema,
+  /** A person over the HTTP API, or the policy's default at the deadline. */
+  by: z.enum(['person', 'timeout']),
+  /** The API key that answered (the task's own key for a timeout). */
+  key_id: z.string(),
+  at: z.string(),
+});
+export type ClusterAnswer = z.infer<typeof ClusterAnswerSchema>;
+
 /** The data of a session's BullMQ job: the task record and, once a step completed, the session's checkpoint. */
 export const SessionJobDataSchema = z.object({
   record: TaskRecordSchema,
   platform: z.string(),
   checkpoint: SessionCheckpointSchema.optional(),
   attempts: z.array(JobAttemptSchema).default([]),
+  /**
+   * The answer a session that waited resumes with, with what it answered, kept until the session has run past
+   * its waiting checkpoint (a worker that picks the job up after a dead one resumes with it too).
+   */
+  resume: z.object({ pending: PendingInputSchema, answer: ClusterAnswerSchema }).optional(),
 });
 export type SessionJobData = z.infer<typeof SessionJobDataSchema>;
 

@@ -10,6 +10,9 @@ import { DevicePresence } from './presence/device-presence.js';
 import { RedisDeviceCredentialStore } from './presence/redis-credential-store.js';
 import type { ClusterModelFactory } from './queue/cluster-task-context.js';
 import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
+import { RedisKeySpendLedger } from './budgets/redis-key-spend-ledger.js';
+import { ClusterTaskDesk } from './hitl/cluster-task-desk.js';
+import { WaitingJobs } from './queue/waiting-jobs.js';
 import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
 import { connectRedis } from './redis/redis-connections.js';
 import type { RedisClient } from './redis/redis-connections.js';
@@ -113,6 +116,9 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     const queueName = options.queueName ?? 'sessions';
     const queue = new Queue<SessionJobData, ClusterTaskRecord>(queueName, { connection: queueConnection, prefix: keys.tagged });
     queue.on('error', (error) => report('queue-error', { error: errorMessage(error) }));
+    const ledger = new RedisKeySpendLedger({ redis, keyOf: (keyId) => keys.spend(keyId) });
+    const sessionSpend = new RedisKeySpendLedger({ redis, keyOf: (sessionId) => keys.sessionSpend(sessionId), ttlMs: 7 * 24 * 3_600_000 });
+    const waiting = new WaitingJobs({ redis, keys });
     const worker =
       options.worker === false
         ? undefined
@@ -131,6 +137,10 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
             dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
             ...(options.session ? { session: options.session } : {}),
+            approval: node.approval,
+            ledger,
+            sessionSpend,
+            waiting,
             emit: node.emit,
             ...(node.streamLogSink ? { streamLogSink: node.streamLogSink } : {}),
             ...(node.instrument ? { instrument: node.instrument } : {}),
@@ -142,6 +152,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       presence,
       bus,
       runningHere: () => worker?.runningCount ?? 0,
+      policy: { approval: node.approval, ...(node.budgets ? { budgets: node.budgets } : {}) },
       onQueued: (record) => node.emit({ type: 'task-queued', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, owner: record.owner }),
       ...(options.keepResults ? { keepResults: options.keepResults } : {}),
     });
@@ -150,6 +161,8 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       tasks,
       devices: relay,
       events,
+      ledger,
+      desk: new ClusterTaskDesk({ queue, presence, waiting, maxAnswerBytes: node.maxAnswerBytes }),
       credentials: new RedisDeviceCredentialStore({ redis, keys, announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId) }),
       async start() {
         await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {

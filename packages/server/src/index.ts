@@ -34,6 +34,7 @@ export {
 } from './auth/device-credentials.js';
 export type { TaskBackend, ClientSummary, StartTaskRequest, TaskRef } from './scale-out/task-backend.js';
 export { LocalTaskBackend, type LocalTaskBackendOptions } from './scale-out/local-task-backend.js';
+export { taskPolicyOf, type TaskPolicyDefaults } from './scale-out/task-policy.js';
 export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome } from './scale-out/scale-out.js';
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
@@ -62,12 +63,14 @@ export {
 export { FileWaitingStore, WaitingEntrySchema, type WaitingEntry, type WaitingStore } from './hitl/waiting-store.js';
 export { createWaitingSession, type WaitingSessionOptions } from './hitl/waiting-session.js';
 export { appendAnswerLine, ANSWERS_LOG_FILE } from './hitl/answer-log.js';
+export { answerLineFor, pendingInputFor, resumeDecisionFor, timeoutDecisionFor, type PendingInputSource } from './hitl/decisions.js';
 export { mountTaskRoutes, TaskListQuerySchema, type TaskDesk, type TaskRoutesOptions } from './hitl/task-routes.js';
-export { BudgetExceededSchema, BudgetLimitsSchema, BudgetSpendSchema, TaskBudgetSchema, tighterLimits, type BudgetExceeded, type BudgetLimits, type BudgetSpend, type TaskBudget } from './budgets/budget-schemas.js';
+export { BudgetExceededSchema, BudgetLimitsSchema, BudgetSpendSchema, TaskBudgetSchema, budgetStopReason, tighterLimits, type BudgetExceeded, type BudgetLimits, type BudgetSpend, type TaskBudget } from './budgets/budget-schemas.js';
 export { MemoryKeySpendLedger, type KeySpendLedger } from './budgets/key-spend-ledger.js';
 export { BudgetGuard, type BudgetGuardOptions } from './budgets/budget-guard.js';
 export { BudgetedModel } from './budgets/budgeted-model.js';
-export { apiKeyIdOf, type ApiKeyEntry } from './auth/api-key-ids.js';
+export { appendBudgetLine, BUDGET_LOG_FILE } from './budgets/budget-log.js';
+export { apiKeyIdOf, DEFAULT_KEY_ID, type ApiKeyEntry } from './auth/api-key-ids.js';
 export * from './events/stream-event-schema.js';
 export { type StreamEventBus, type StreamRecordListener, LocalStreamEventBus, type LocalStreamEventBusOptions } from './events/stream-event-bus.js';
 export { ServerEventStream, type ServerEventStreamOptions } from './events/server-event-stream.js';

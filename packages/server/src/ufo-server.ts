@@ -8,7 +8,7 @@ import type { ApiKeyEntry } from './auth/api-key-ids.js';
 import type { BudgetLimits } from './budgets/budget-schemas.js';
 import type { KeySpendLedger } from './budgets/key-spend-ledger.js';
 import type { SessionInstrumentation } from './sessions/session-instrumentation.js';
-import type { ApprovalPolicyInput } from './hitl/hitl-schemas.js';
+import { ApprovalPolicySchema, type ApprovalPolicyInput } from './hitl/hitl-schemas.js';
 import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
 import { TokenBuckets } from './connections/token-bucket.js';
@@ -204,6 +204,8 @@ export interface UfoServer {
   readonly connectionCount: number;
   /** The live event stream (its bus and this node's buffers and subscribers). */
   readonly stream: ServerEventStream;
+  /** Each API key's spend (cost and steps): shared by every node in cluster mode, else `sessions.spend`. */
+  readonly spend: KeySpendLedger;
 }
 
 /**
@@ -246,7 +248,19 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     emit,
   });
   const logRoot = options.logRoot ?? 'logs';
-  const scaleOut: ScaleOut | undefined = options.scaleOut?.({ registry, sessions, results, logRoot, commandTimeoutMs: options.commandTimeoutMs ?? 30_000, emit, streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink, ...(options.instrument ? { instrument: options.instrument } : {}) });
+  const scaleOut: ScaleOut | undefined = options.scaleOut?.({
+    registry,
+    sessions,
+    results,
+    logRoot,
+    commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
+    emit,
+    streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink,
+    ...(options.instrument ? { instrument: options.instrument } : {}),
+    approval: ApprovalPolicySchema.parse(options.approval ?? { mode: 'auto-reject' }),
+    ...(options.budgets ? { budgets: { ...(options.budgets.session ? { session: options.budgets.session } : {}), ...(options.budgets.keys ? { keys: options.budgets.keys } : {}) } } : {}),
+    maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
+  });
   const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
   const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => taskAudience(results.get(taskName)) });
   stream = eventStream;
@@ -272,6 +286,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     tasks,
     credentials,
     stream: eventStream,
+    spend: scaleOut?.ledger ?? sessions.spend,
     get address() {
       return address;
     },
@@ -286,7 +301,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       const app = createApiApp({
         apiKey,
         apiKeys,
-        ...(scaleOut ? {} : { desk: sessions }),
+        ...(scaleOut ? (scaleOut.desk ? { desk: scaleOut.desk } : {}) : { desk: sessions }),
         allowedOrigins,
         allowedHosts,
         serverPort,

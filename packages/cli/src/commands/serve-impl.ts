@@ -85,7 +85,6 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   const address = await server.start();
   io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
   io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`);
-  if (values.redis && approval?.mode === 'wait') io.stderr('warning: cluster mode has no waiting tasks yet: held actions and questions follow auto-reject\n');
   if (values.console) io.stderr(`web console: ${address.httpUrl}/console/ (it asks for the API key)\n`);
   if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
   await new Promise<void>((resolve) => {

@@ -35,8 +35,10 @@ Options:
                                  task, approve / reject / answer); it asks for the API key (off by default)
 
 Cluster mode (several nodes share one Redis 7; see docs/scale-out.md):
-  --redis <redis://host:port>    run as a cluster node: tasks are queued in Redis (BullMQ), any node's worker runs
-                                 them, devices and results are visible from every node
+  --redis <url>                  run as a cluster node on redis://host:port, or on a Redis Cluster with
+                                 redis-cluster://host:port,host:port,...: tasks are queued in Redis (BullMQ), any
+                                 node's worker runs them, devices, results and waiting tasks are visible from every
+                                 node, and --approval wait and the budgets hold across the cluster
   --node-id <id>                 this node's id (default: hostname-pid-random)
   --concurrency <n>              sessions this node runs at once (default 50)
   --no-worker                    serve the API and devices only; run no sessions on this node

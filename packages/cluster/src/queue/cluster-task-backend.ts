@@ -6,16 +6,19 @@ import {
   DeviceNotFoundError,
   SessionIdInUseError,
   TaskNameInUseError,
+  taskPolicyOf,
+  type TaskPolicyDefaults,
   type ClientSummary,
   type StartTaskRequest,
   type TaskBackend,
   type TaskRecord,
   type TaskRef,
 } from '@ufo-ts/server';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { jobIdFor, type ClusterKeys } from '../keys.js';
-import { CancelBroadcastSchema, SessionJobDataSchema, type CancelBroadcast, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
+import { CancelBroadcastSchema, type CancelBroadcast, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
+import { recordOf } from './job-record.js';
 import type { DevicePresence } from '../presence/device-presence.js';
 import type { MessageBus } from '../redis/message-bus.js';
 
@@ -32,6 +35,8 @@ export interface ClusterTaskBackendOptions {
   busyTtlMs?: number;
   /** How long finished results are kept, in s (default 3 600), and how many (default 1 000). */
   keepResults?: { ageS?: number; count?: number };
+  /** The server's default approval policy and budgets, which each task's record carries (with its owner key). */
+  policy: TaskPolicyDefaults;
   /** Told about each task once it is in the queue (the server's live stream shows it as `task-queued`). */
   onQueued?: (record: TaskRecord) => void;
 }
@@ -101,6 +106,7 @@ export class ClusterTaskBackend implements TaskBackend {
       request: request.request,
       status: 'running',
       created_at: new Date().toISOString(),
+      ...taskPolicyOf(request, this.options.policy),
     };
     const keep = this.options.keepResults ?? {};
     await queue.add('session', { record, platform: lease.platform, attempts: [] }, {
@@ -123,24 +129,19 @@ export class ClusterTaskBackend implements TaskBackend {
     return record;
   }
 
+  /** Cancels a running task (every node is told) or a waiting one (its delayed job wakes and ends `cancelled`). */
   async cancelTask(sessionId: string, reason: string): Promise<boolean> {
-    const { redis, keys, bus } = this.options;
+    const { redis, keys, bus, queue } = this.options;
     const record = await this.findTask({ sessionId });
-    if (!record || record.status !== 'running') return false;
+    if (!record || (record.status !== 'running' && record.status !== 'waiting')) return false;
     await redis.set(keys.cancel(sessionId), reason, 'PX', 24 * 60 * 60 * 1_000);
+    if (record.status === 'waiting') {
+      // a job that woke meanwhile reads the cancel key before it resumes
+      await (await queue.getJob(jobIdFor(record.task_name)))?.promote().catch(() => undefined);
+      return true;
+    }
     const message: CancelBroadcast = CancelBroadcastSchema.parse({ sessionId, reason });
     await bus.broadcast(keys.cancelChannel, JSON.stringify(message));
     return true;
   }
-}
-
-/** The task record a job stands for: its return value once finished, else the running record. */
-async function recordOf(job: Job<SessionJobData, ClusterTaskRecord>): Promise<ClusterTaskRecord | undefined> {
-  const data = SessionJobDataSchema.safeParse(job.data);
-  if (!data.success) return undefined;
-  const state = await job.getState();
-  if (state === 'completed' && job.returnvalue) return job.returnvalue;
-  const base: ClusterTaskRecord = { ...data.data.record, attempts: data.data.attempts };
-  if (state === 'failed') return { ...base, status: 'failed', error: `the session job failed: ${job.failedReason ?? 'unknown reason'}`, ended_at: new Date(job.finishedOn ?? Date.now()).toISOString() };
-  return base;
 }

@@ -17,7 +17,7 @@ export function judgeOutcome(outcome: ManagedSessionOutcome, stop: { status: Tas
   };
   if (stop) return { status: stop.status, error: stop.reason, result };
   if (outcome.status === 'failed') return { status: 'failed', error: `the session failed: ${outcome.failure?.message ?? 'unknown error'}`, result };
-  if (outcome.status === 'waiting') return { status: 'failed', error: 'the session waits for a person, and nobody answers on a server', result };
+  if (outcome.status === 'waiting') return { status: 'failed', error: 'the session stopped for a person without saying what it waits for', result };
   if (!last) return { status: 'failed', error: 'no round ran', result };
   switch (last.finalState) {
     case 'FINISH':

@@ -1,16 +1,33 @@
-import { errorMessage, EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
-import { claimTaskLogFolder, type ServerEvent, type SessionInstrumentation, type SessionInstruments, type TaskRecordStatus } from '@ufo-ts/server';
-import { HostSession, LinuxSession, type ManagedSession, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
-import { WaitingError, Worker, type Job } from 'bullmq';
+import { errorMessage, EventBus, type LogSink } from '@ufo-ts/core';
+import {
+  answerLineFor,
+  appendAnswerLine,
+  appendBudgetLine,
+  BudgetGuard,
+  budgetStopReason,
+  DEFAULT_KEY_ID,
+  pendingInputFor,
+  resumeDecisionFor,
+  type ApprovalPolicy,
+  type KeySpendLedger,
+  type ServerEvent,
+  type SessionInstrumentation,
+  type TaskRecordStatus,
+} from '@ufo-ts/server';
+import type { ManagedSession, ResumeDecision } from '@ufo-ts/sessions';
+import { DelayedError, WaitingError, Worker, type Job } from 'bullmq';
+import type { RedisKeySpendLedger } from '../budgets/redis-key-spend-ledger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 import { SessionJobDataSchema, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
 import type { CommandRouter } from '../routing/command-router.js';
 import { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions } from '../routing/routed-command-dispatcher.js';
+import { buildClusterSession, type ClusterSessionOptions } from './cluster-session-builder.js';
 import type { ClusterModelFactory } from './cluster-task-context.js';
 import { JobCheckpointStore } from './job-checkpoint-store.js';
 import { judgeOutcome } from './judge-outcome.js';
 import { RedisActionJournal } from './redis-action-journal.js';
+import type { WaitingJobs } from './waiting-jobs.js';
 
 /** Queue timings that decide how fast a dead worker's session is picked up again. */
 export interface LockTimings {
@@ -39,17 +56,16 @@ export interface SessionWorkerOptions extends LockTimings {
   concurrency?: number;
   /** Routing options of each session's dispatcher. */
   dispatcher?: Pick<RoutedCommandDispatcherOptions, 'commandTimeoutMs' | 'graceMs' | 'resendEveryMs' | 'offlineBudgetMs' | 'backoff'>;
-  /**
-   * Session options: step cap, safe-guard, interactor answers, and what a resumed session does with an action
-   * whose outcome is unknown (default `tell-model`; under `ask` the interactor's `confirm` decides whether it is sent
-   * again, under its journaled command id).
-   */
-  session?: {
-    maxSteps?: number;
-    safeGuard?: boolean;
-    interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'>;
-    onUnknownOutcome?: UnknownOutcomePolicy;
-  };
+  /** Session options: step cap, safe-guard, interactor answers, what a resumed session does with unknown outcomes. */
+  session?: ClusterSessionOptions;
+  /** The approval policy of tasks whose record has none. */
+  approval: ApprovalPolicy;
+  /** Each API key's spend, shared by every node. */
+  ledger: KeySpendLedger;
+  /** Each session's own spend, kept in Redis so a resumed session keeps counting. */
+  sessionSpend: RedisKeySpendLedger;
+  /** Parks waiting sessions and reads their answers. */
+  waiting: WaitingJobs;
   emit: (event: ServerEvent) => void;
   /** Wraps each session's log sink so the server's live event stream gets its steps and screenshots. */
   streamLogSink?: (sink: LogSink, taskName: string) => LogSink;
@@ -120,10 +136,14 @@ export class SessionWorker {
   cancel(sessionId: string, reason: string): boolean {
     const active = this.active.get(sessionId);
     if (!active) return false;
-    active.stop ??= { status: 'cancelled', reason };
+    this.stopActive(active, 'cancelled', reason);
+    return true;
+  }
+
+  private stopActive(active: Active, status: TaskRecordStatus, reason: string): void {
+    active.stop ??= { status, reason };
     active.session.cancel(reason);
     active.dispatcher.cancel(reason);
-    return true;
   }
 
   /** Stops taking jobs; running sessions stop at their last checkpoint and go back to the queue for other nodes. */
@@ -143,71 +163,132 @@ export class SessionWorker {
   private async process(job: Job<SessionJobData, ClusterTaskRecord>, token: string | undefined): Promise<ClusterTaskRecord> {
     const o = this.options;
     const data = SessionJobDataSchema.parse(job.data);
-    const base = data.record;
-    const checkpoint = data.checkpoint;
-    const fromStep = checkpoint ? Number(checkpoint.context['SESSION_STEP'] ?? 0) : 0;
-    const attempts = [...data.attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
-    await job.updateData({ ...data, attempts });
-    this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId: base.session_id, fromStep });
-    if (!checkpoint) o.emit({ type: 'task-started', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, owner: base.owner });
+    const { waiting: pending, ...base } = data.record;
+    const sessionId = base.session_id;
+    let attempts = data.attempts;
+    let guard: BudgetGuard | undefined;
+    let folder: string | undefined;
 
     const finish = async (update: Pick<ClusterTaskRecord, 'status' | 'error' | 'result'>): Promise<ClusterTaskRecord> => {
+      const exceeded = guard?.exceeded;
       const record: ClusterTaskRecord = {
         ...base,
         ...update,
         ...(update.error === undefined ? {} : { error: update.error.slice(0, 10_000) }),
+        ...(folder ? { log_folder: folder } : {}),
+        ...(base.budget && guard ? { budget: { ...base.budget, spent: guard.spent, ...(exceeded ? { exceeded } : {}) } } : {}),
         ended_at: new Date().toISOString(),
         attempts,
       };
       if (record.error === undefined) delete record.error;
-      // the session ended for good: nothing will replay its journal
-      await o.redis.del(o.keys.journal(base.session_id)).catch(() => undefined);
+      if (record.status === 'budget_exceeded' && exceeded && folder) {
+        await appendBudgetLine(folder, { task_name: base.task_name, exceeded, session_spent: guard!.spent }).catch(() => undefined);
+      }
+      // the session ended for good: nothing will replay its journal or resume its spend
+      await o.redis.del(o.keys.journal(sessionId), o.keys.sessionSpend(sessionId)).catch(() => undefined);
       await o.router
         .deliver(base.client_id, {
           type: 'task_end',
           status: record.status === 'completed' || record.status === 'cancelled' ? record.status : 'failed',
-          session_id: base.session_id,
+          session_id: sessionId,
           task_name: base.task_name,
           ...(record.error !== undefined ? { error: record.error } : {}),
           ...(record.result ? { result: record.result.rounds } : {}),
         })
         .catch(() => undefined);
       await o.redis.eval(RELEASE_BUSY, 1, o.keys.busy(base.client_id), base.task_name);
-      this.report('session-ended', { taskName: base.task_name, sessionId: base.session_id, status: record.status });
-      o.emit({ type: 'task-ended', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, status: record.status, error: record.error });
+      this.report('session-ended', { taskName: base.task_name, sessionId, status: record.status });
+      o.emit({ type: 'task-ended', taskName: base.task_name, sessionId, clientId: base.client_id, status: record.status, error: record.error });
       return record;
     };
 
-    const cancelled = await o.redis.get(o.keys.cancel(base.session_id));
+    const cancelled = await o.redis.get(o.keys.cancel(sessionId));
     if (cancelled !== null) return finish({ status: 'cancelled', error: cancelled });
 
+    const checkpoint = data.checkpoint;
+    // the answer of a session that waited: taken now, or taken by a worker that died before the session moved on
+    let resume = checkpoint?.status === 'waiting' ? data.resume : undefined;
+    if (pending) {
+      const answer = await o.waiting.answerOf(data.record);
+      if (!answer) {
+        // woke before its deadline without an answer (e.g. a recovered job): wait again
+        await o.waiting.park(job, data.record, token);
+        throw new DelayedError();
+      }
+      resume = { pending, answer };
+    }
+    const decision = resume && resumeDecisionFor(resume.pending, resume.answer.decision, Number.MAX_SAFE_INTEGER);
+
+    const fromStep = checkpoint ? Number(checkpoint.context['SESSION_STEP'] ?? 0) : 0;
+    attempts = [...attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
+    await job.updateData({ ...data, record: { ...base, status: 'running' }, attempts, ...(resume ? { resume } : {}) });
+    this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId, fromStep });
+    if (!checkpoint) o.emit({ type: 'task-started', taskName: base.task_name, sessionId, clientId: base.client_id, owner: base.owner });
+
+    const policy = base.approval ?? o.approval;
+    const budget = base.budget ?? { session: {}, key: {}, spent: { cost_usd: 0, steps: 0 } };
+    const keyId = base.owner_key ?? DEFAULT_KEY_ID;
+    let active: Active | undefined;
+    guard = new BudgetGuard({
+      session: budget.session,
+      key: budget.key,
+      keyId,
+      // every step and cost counts for the key and for this session (which a resumed run starts from)
+      ledger: { spent: (id) => o.ledger.spent(id), add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])) },
+      spent: await o.sessionSpend.spent(sessionId),
+      onExceeded: (exceeded) => active && this.stopActive(active, 'budget_exceeded', budgetStopReason(exceeded)),
+    });
     const store = new JobCheckpointStore(job, (error) => this.report('checkpoint-write-failed', { taskName: base.task_name, error: errorMessage(error) }));
     const events = new EventBus();
-    const instruments = o.instrument?.(events, { sessionId: base.session_id, taskName: base.task_name, clientId: base.client_id, platform: data.platform, nodeId: o.nodeId });
+    const instruments = o.instrument?.(events, { sessionId, taskName: base.task_name, clientId: base.client_id, platform: data.platform, nodeId: o.nodeId });
     let session: ManagedSession;
     const dispatcher = new RoutedCommandDispatcher({
       ...o.dispatcher,
       router: o.router,
       clientId: base.client_id,
-      sessionId: base.session_id,
+      sessionId,
       taskName: base.task_name,
       onEvent: (event) => this.report(`command-${event.type}`, { taskName: base.task_name, ...event }),
     });
     try {
       // BullMQ keeps the lock of a job at `<prefix>:<queue>:<job id>:lock`, holding the worker's token
       const fence = token !== undefined ? { key: `${o.keys.tagged}:${o.queueName}:${job.id}:lock`, token } : undefined;
-      const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(base.session_id), ...(fence ? { fence } : {}) });
-      session = await this.buildSession(data, instruments ? instruments.dispatcher(dispatcher) : dispatcher, checkpoint, store, journal, events, instruments);
+      const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(sessionId), ...(fence ? { fence } : {}) });
+      const built = await buildClusterSession({
+        data,
+        nodeId: o.nodeId,
+        logRoot: o.logRoot,
+        createModel: o.createModel,
+        dispatcher: instruments ? instruments.dispatcher(dispatcher) : dispatcher,
+        checkpoint,
+        decision,
+        store,
+        journal,
+        events,
+        instruments,
+        guard,
+        policy,
+        session: o.session,
+        emit: o.emit,
+        streamLogSink: o.streamLogSink,
+      });
+      session = built.session;
+      folder = built.folder;
+      if (pending && resume) {
+        const { answer } = resume;
+        await appendAnswerLine(folder, answerLineFor({ record: base, pending, decision: answer.decision, by: answer.by, keyId: answer.key_id, at: answer.at }));
+        o.emit({ type: 'task-resumed', taskName: base.task_name, sessionId, clientId: base.client_id, pendingId: pending.pending_id, decision: answer.decision.kind });
+      }
     } catch (error) {
       instruments?.detach();
       return finish({ status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
     }
-    const active: Active = { session, dispatcher, jobId: job.id!, stop: undefined, handOver: this.stopping ? 'the node is stopping' : undefined };
-    this.active.set(base.session_id, active);
+    active = { session, dispatcher, jobId: job.id!, stop: undefined, handOver: this.stopping ? 'the node is stopping' : undefined };
+    this.active.set(sessionId, active);
     try {
       if (!checkpoint) {
         await o.router
-          .deliver(base.client_id, { type: 'task', status: 'continue', session_id: base.session_id, task_name: base.task_name, user_request: base.request, response_id: `task-${base.session_id}`, timestamp: new Date().toISOString() })
+          .deliver(base.client_id, { type: 'task', status: 'continue', session_id: sessionId, task_name: base.task_name, user_request: base.request, response_id: `task-${sessionId}`, timestamp: new Date().toISOString() })
           .catch(() => undefined);
       }
       if (active.handOver) session.cancel(active.handOver, { force: true });
@@ -216,65 +297,27 @@ export class SessionWorker {
       // a journal write refused because another worker holds the job now: that worker continues the session
       if (outcome.status === 'failed' && outcome.failure?.cause?.code === 'JOB_LOCK_LOST') active.handOver ??= 'the job lock was lost';
       if (active.handOver !== undefined) {
-        this.report('session-handed-over', { taskName: base.task_name, sessionId: base.session_id, reason: active.handOver });
+        this.report('session-handed-over', { taskName: base.task_name, sessionId, reason: active.handOver });
         if (token !== undefined) await job.moveToWait(token);
         throw new WaitingError();
+      }
+      if (outcome.status === 'waiting' && outcome.waitingFor && !active.stop) {
+        const waiting = await pendingInputFor({ waitingFor: outcome.waitingFor, policy, now: Date.now(), taskName: base.task_name, logFolder: folder });
+        const record = { ...base, status: 'waiting' as const, waiting, log_folder: folder, ...(base.budget ? { budget: { ...base.budget, spent: guard.spent } } : {}) };
+        const { resume: _answered, ...rest } = job.data;
+        await job.updateData({ ...rest, record, attempts });
+        await o.waiting.park(job, record, token);
+        this.report('session-waiting', { taskName: base.task_name, sessionId, pendingId: waiting.pending_id });
+        o.emit({ type: 'task-waiting', taskName: base.task_name, sessionId, clientId: base.client_id, pendingId: waiting.pending_id, kind: waiting.kind });
+        throw new DelayedError();
       }
       const judged = judgeOutcome(outcome, active.stop);
       return await finish({ status: judged.status, result: judged.result, ...(judged.error !== undefined ? { error: judged.error } : {}) });
     } finally {
       instruments?.detach();
-      this.active.delete(base.session_id);
+      this.active.delete(sessionId);
       await dispatcher.close();
     }
-  }
-
-  private buildSession(
-    data: SessionJobData,
-    dispatcher: CommandDispatcher,
-    checkpoint: SessionCheckpoint | undefined,
-    store: JobCheckpointStore,
-    journal: RedisActionJournal,
-    events: EventBus,
-    instruments: SessionInstruments | undefined,
-  ): Promise<ManagedSession> {
-    return (async () => {
-      const o = this.options;
-      const { record, platform } = data;
-      const created = await o.createModel({
-        sessionId: record.session_id,
-        taskName: record.task_name,
-        request: record.request,
-        clientId: record.client_id,
-        platform,
-        owner: record.owner,
-        nodeId: o.nodeId,
-        ...(checkpoint ? { resumeFrom: checkpoint } : {}),
-      });
-      const model = instruments ? instruments.model(created) : created;
-      events.subscribe((event) => o.emit({ type: 'engine', taskName: record.task_name, event }));
-      const logSink = new FileLogSink({ logRoot: o.logRoot, task: claimTaskLogFolder(o.logRoot, record.task_name, record.session_id) });
-      const common = {
-        task: record.task_name,
-        id: record.session_id,
-        request: record.request,
-        dispatcher,
-        interactor: new ProgrammaticInteractor({ confirm: false, ...o.session?.interactor }),
-        // the session's own folder (unique per task name and session id; reopened when the session resumes here)
-        logSink: o.streamLogSink?.(logSink, record.task_name) ?? logSink,
-        events,
-        checkpoint: store,
-        journal: { store: journal, ...(o.session?.onUnknownOutcome ? { onUnknownOutcome: o.session.onUnknownOutcome } : {}) },
-        evaluation: false as const,
-        reports: false as const,
-        platform,
-        ...(o.session?.maxSteps !== undefined ? { maxSteps: o.session.maxSteps } : {}),
-        ...(o.session?.safeGuard !== undefined ? { safeGuard: o.session.safeGuard } : {}),
-        ...(checkpoint ? { resume: { checkpoint } } : {}),
-      };
-      if (platform === 'linux') return new LinuxSession({ ...common, models: { LINUX_AGENT: model } });
-      return new HostSession({ ...common, models: { HOST_AGENT: model, APP_AGENT: model } });
-    })();
   }
 
   private report(name: string, detail: Record<string, unknown>): void {

@@ -13,9 +13,9 @@ export interface NodeProcess {
   wsUrl: string;
   port: number;
   /** Calls the HTTP API with the key; returns status and JSON body. */
-  api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** Polls `GET /api/task_result/{name}` on this node until the task is no longer running. */
-  waitForResult(taskName: string, timeoutMs?: number): Promise<any>;
+  api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }>;
+  /** Polls `GET /api/task_result/{name}` on this node until the task is no longer running (nor waiting). */
+  waitForResult(taskName: string, timeoutMs?: number, key?: string): Promise<any>;
   /** The scale-out events this node reported. */
   events(name: string): Line[];
 }
@@ -37,6 +37,10 @@ export interface NodeSettings {
   confirm?: boolean;
   /** Refuse devices without an issued credential. */
   requireDeviceCredentials?: boolean;
+  apiKeys?: { id: string; key: string }[];
+  approval?: { mode: 'auto-approve' | 'auto-reject' | 'wait'; timeout_ms?: number; on_timeout?: 'approve' | 'reject'; default_answer?: string };
+  budgets?: { session?: { max_steps?: number; max_cost_usd?: number }; keys?: Record<string, { max_steps?: number; max_cost_usd?: number }> };
+  costPerCall?: number;
 }
 
 /** Starts a node fixture process and waits for its address. */
@@ -44,10 +48,10 @@ export async function startNode(nodeId: string, settings: NodeSettings): Promise
   const handle = spawnFixture(inject('fixtures').node, { ...settings, nodeId });
   const info = await handle.waitFor('stdout', (line) => typeof line['httpUrl'] === 'string', 20_000, `node ${nodeId} to start`);
   const httpUrl = info['httpUrl'] as string;
-  const api: NodeProcess['api'] = async (method, path, body) => {
+  const api: NodeProcess['api'] = async (method, path, body, key = settings.apiKey) => {
     const response = await fetch(`${httpUrl}${path}`, {
       method,
-      headers: { 'x-api-key': settings.apiKey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: response.status, body: await response.json() };
@@ -59,11 +63,11 @@ export async function startNode(nodeId: string, settings: NodeSettings): Promise
     wsUrl: info['wsUrl'] as string,
     port: info['port'] as number,
     api,
-    async waitForResult(taskName, timeoutMs = 30_000) {
+    async waitForResult(taskName, timeoutMs = 30_000, key) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const { status, body } = await api('GET', `/api/task_result/${encodeURIComponent(taskName)}`);
-        if (status === 200 && body.status !== 'running') return body;
+        const { status, body } = await api('GET', `/api/task_result/${encodeURIComponent(taskName)}`, undefined, key);
+        if (status === 200 && body.status !== 'running' && body.status !== 'waiting') return body;
         if (Date.now() > deadline) throw new Error(`task ${taskName} still ${body.status ?? status} after ${timeoutMs} ms (asked ${nodeId})`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

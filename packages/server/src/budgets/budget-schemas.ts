@@ -46,3 +46,13 @@ export function tighterLimits(a: BudgetLimits | undefined, b: BudgetLimits | und
   const steps = min(a?.max_steps, b?.max_steps);
   return { ...(cost !== undefined ? { max_cost_usd: cost } : {}), ...(steps !== undefined ? { max_steps: steps } : {}) };
 }
+
+/**
+ * Why a spent budget stopped a task, as its record's `error` says.
+ * @example
+ * budgetStopReason({ scope: 'key', limit: 'max_steps', limit_value: 5, spent: { cost_usd: 0, steps: 5 } });
+ * // 'the key budget is spent: max_steps 5 (spent 0 USD, 5 steps)'
+ */
+export function budgetStopReason(exceeded: BudgetExceeded): string {
+  return `the ${exceeded.scope} budget is spent: ${exceeded.limit} ${exceeded.limit_value} (spent ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps)`;
+}

@@ -8,7 +8,7 @@ import { AnswerRequestSchema, ApproveRequestSchema, RejectRequestSchema, type An
 /** What the task routes need: a key's tasks, and answering a waiting one (the server's SessionManager). */
 export interface TaskDesk {
   /** The kept tasks of an API key id. */
-  tasksOf(keyId: string): TaskRecord[];
+  tasksOf(keyId: string): Promise<TaskRecord[]>;
   /** Answers a waiting task (see `SessionManager.answer`). */
   answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision }): Promise<TaskRecord>;
 }
@@ -34,16 +34,16 @@ export const TaskListQuerySchema = z.object({ status: TaskRecordStatusSchema.opt
 export function mountTaskRoutes(app: Hono, options: TaskRoutesOptions): void {
   const { desk, keyIdOf } = options;
 
-  app.get('/api/tasks', (c) => {
+  app.get('/api/tasks', async (c) => {
     const query = TaskListQuerySchema.safeParse({ status: c.req.query('status') });
     if (!query.success) return c.json({ code: 'BODY_INVALID', error: `status: one of ${TaskRecordStatusSchema.options.join(', ')}` }, 400);
-    const tasks = desk.tasksOf(keyIdOf(c)).filter((task) => query.data.status === undefined || task.status === query.data.status);
+    const tasks = (await desk.tasksOf(keyIdOf(c))).filter((task) => query.data.status === undefined || task.status === query.data.status);
     return c.json({ tasks });
   });
 
-  app.get('/api/tasks/:task_name', (c) => {
+  app.get('/api/tasks/:task_name', async (c) => {
     const name = c.req.param('task_name');
-    const task = desk.tasksOf(keyIdOf(c)).find((record) => record.task_name === name);
+    const task = (await desk.tasksOf(keyIdOf(c))).find((record) => record.task_name === name);
     if (!task) throw new TaskNotFoundError(`named "${name}"`);
     return c.json(task);
   });

@@ -1,7 +1,8 @@
 import type { Clock } from '@ufo-ts/core';
 import type { ResumeDecision } from '@ufo-ts/sessions';
-import { AnswerInvalidError, AnswerTooLargeError, PendingIdMismatchError, TaskNotWaitingError } from '../errors.js';
-import type { HumanDecision, PendingInput } from './hitl-schemas.js';
+import { PendingIdMismatchError, TaskNotWaitingError } from '../errors.js';
+import { resumeDecisionFor, timeoutDecisionFor } from './decisions.js';
+import type { HumanDecision } from './hitl-schemas.js';
 import type { WaitingEntry, WaitingStore } from './waiting-store.js';
 
 /** Options of {@link WaitingTasks}. */
@@ -137,7 +138,7 @@ export class WaitingTasks {
         this.timers.delete(name);
         if (!this.retries.has(name)) this.retries.set(name, 0);
         try {
-          await this.options.onTimeout(entry, entry.answered?.decision ?? defaultDecision(entry), entry.answered !== undefined);
+          await this.options.onTimeout(entry, entry.answered?.decision ?? timeoutDecisionFor(entry.record), entry.answered !== undefined);
         } catch (error) {
           this.options.onTimeoutError?.(entry, error);
           const attempt = (this.retries.get(name) ?? 0) + 1;
@@ -149,24 +150,7 @@ export class WaitingTasks {
     );
   }
 
-  private decisionFor(pending: PendingInput, decision: HumanDecision): ResumeDecision {
-    if (pending.kind === 'confirmation') {
-      if (decision.kind === 'answer') throw new AnswerInvalidError(`the task waits for an approval of ${pending.actions.map((a) => a.tool_name).join(', ')}: approve or reject it`);
-      return { approve: decision.kind === 'approve' };
-    }
-    if (decision.kind !== 'answer') throw new AnswerInvalidError('the task waits for answers to its questions: answer them');
-    if (decision.answers.length > pending.questions.length) throw new AnswerInvalidError(`${decision.answers.length} answers for ${pending.questions.length} question(s)`);
-    for (const answer of decision.answers) {
-      if (Buffer.byteLength(answer, 'utf8') > this.options.maxAnswerBytes) throw new AnswerTooLargeError(this.options.maxAnswerBytes);
-    }
-    return { answers: [...decision.answers] };
+  private decisionFor(pending: NonNullable<WaitingEntry['record']['waiting']>, decision: HumanDecision): ResumeDecision {
+    return resumeDecisionFor(pending, decision, this.options.maxAnswerBytes);
   }
-}
-
-/** The decision a task's policy makes when its deadline passes. */
-function defaultDecision(entry: WaitingEntry): HumanDecision {
-  const policy = entry.record.approval;
-  const pending = entry.record.waiting!;
-  if (pending.kind === 'questions') return { kind: 'answer', answers: pending.questions.map(() => policy?.default_answer ?? '') };
-  return policy?.on_timeout === 'approve' ? { kind: 'approve' } : { kind: 'reject', reason: 'timed out' };
 }

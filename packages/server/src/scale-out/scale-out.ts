@@ -9,6 +9,10 @@ import type { ResultStore } from '../sessions/result-store.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { TaskBackend } from './task-backend.js';
 import type { SessionInstrumentation } from '../sessions/session-instrumentation.js';
+import type { BudgetLimits } from '../budgets/budget-schemas.js';
+import type { KeySpendLedger } from '../budgets/key-spend-ledger.js';
+import type { ApprovalPolicy } from '../hitl/hitl-schemas.js';
+import type { TaskDesk } from '../hitl/task-routes.js';
 
 /** What the server tells a scale-out extension about the devices connected to this node. */
 export interface DeviceHooks {
@@ -48,6 +52,15 @@ export interface LocalNode {
   streamLogSink?(sink: LogSink, taskName: string): LogSink;
   /** Instruments each session run (the server's `instrument` option); a worker applies it to the sessions it runs. */
   instrument?: SessionInstrumentation;
+  /** The server's default approval policy (a task's request may give its own). */
+  readonly approval: ApprovalPolicy;
+  /**
+   * The server's budgets: `session` limits each task (a request can only lower them), `keys` limits every task of
+   * an API key together, by key id. (A scale-out keeps the keys' spend in its own shared {@link ScaleOut.ledger}.)
+   */
+  readonly budgets?: { session?: BudgetLimits; keys?: Readonly<Record<string, BudgetLimits>> };
+  /** Longest answer to a question, in UTF-8 bytes. */
+  readonly maxAnswerBytes: number;
 }
 
 /**
@@ -61,6 +74,10 @@ export interface ScaleOut {
   readonly credentials?: DeviceCredentialStore;
   /** The bus of the live event stream shared by every node (default: one in this process). */
   readonly events?: StreamEventBus;
+  /** Lists a key's tasks and answers waiting ones on every node (`/api/tasks` routes; default: none are mounted). */
+  readonly desk?: TaskDesk;
+  /** Each API key's spend, shared by every node (the server's `spend`; default: the in-process one). */
+  readonly ledger?: KeySpendLedger;
   /** Connects (queue workers, subscriptions); called once the server listens. */
   start(): Promise<void>;
   /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */

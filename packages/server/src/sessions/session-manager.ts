@@ -5,7 +5,7 @@ import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, ty
 import type { ManagedSessionOutcome, ResumeDecision } from '@ufo-ts/sessions';
 import { BudgetGuard } from '../budgets/budget-guard.js';
 import { appendBudgetLine } from '../budgets/budget-log.js';
-import { tighterLimits, type BudgetSpend } from '../budgets/budget-schemas.js';
+import { budgetStopReason, type BudgetSpend } from '../budgets/budget-schemas.js';
 import { BudgetedModel } from '../budgets/budgeted-model.js';
 import { MemoryKeySpendLedger, type KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
@@ -21,14 +21,14 @@ import {
   TaskNotWaitingError,
 } from '../errors.js';
 import { appendAnswerLine } from '../hitl/answer-log.js';
-import { ApprovalPolicySchema, type ApprovalPolicy, type HumanDecision, type PendingInput } from '../hitl/hitl-schemas.js';
-import { latestScreenshot } from '../hitl/latest-screenshot.js';
-import { screenshotUrlOf } from '../events/streaming-log-sink.js';
+import { ApprovalPolicySchema, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
+import { answerLineFor, pendingInputFor } from '../hitl/decisions.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
 import { FileWaitingStore, type WaitingEntry } from '../hitl/waiting-store.js';
 import { WaitingTasks } from '../hitl/waiting-tasks.js';
 import type { ResultStore } from './result-store.js';
 import { claimTaskLogFolder } from './task-log-folder.js';
+import { taskPolicyOf } from '../scale-out/task-policy.js';
 import { ServiceSession, agentKindForPlatform } from './service-session.js';
 import type { TaskOutcome, TaskRecord, TaskRecordStatus } from './task-record.js';
 import { isWaiting, judge, type TaskStop } from './task-outcome.js';
@@ -141,8 +141,6 @@ export class SessionManager {
     if (existing && (existing.status === 'running' || existing.owner !== owner)) throw new TaskNameInUseError(taskName);
     agentKindForPlatform(identity.platform);
 
-    const ownerKey = input.ownerKey ?? DEFAULT_KEY_ID;
-    const approval = input.approval ? ApprovalPolicySchema.parse(input.approval) : this.defaultApproval;
     const record: TaskRecord = {
       task_name: taskName,
       session_id: sessionId,
@@ -151,13 +149,7 @@ export class SessionManager {
       request: input.request,
       status: 'running',
       created_at: new Date().toISOString(),
-      owner_key: ownerKey,
-      approval,
-      budget: {
-        session: tighterLimits(this.options.budgets?.session, input.budget),
-        key: { ...this.options.budgets?.keys?.[ownerKey] },
-        spent: { cost_usd: 0, steps: 0 },
-      },
+      ...taskPolicyOf(input, { approval: this.defaultApproval, ...(this.options.budgets ? { budgets: this.options.budgets } : {}) }),
     };
     return this.launch({ record, connection, platform: identity.platform });
   }
@@ -191,18 +183,7 @@ export class SessionManager {
     const pending = entry.record.waiting!;
     try {
       if (entry.record.log_folder) {
-        await appendAnswerLine(entry.record.log_folder, {
-          at: new Date().toISOString(),
-          task_name: taskName,
-          session_id: entry.record.session_id,
-          pending_id: pending.pending_id,
-          kind: pending.kind,
-          decision: input.decision.kind,
-          by: input.by ?? 'person',
-          key_id: input.keyId,
-          ...(input.decision.kind === 'answer' ? { answers: input.decision.answers } : {}),
-          ...(input.decision.kind === 'reject' && input.decision.reason !== undefined ? { reason: input.decision.reason } : {}),
-        });
+        await appendAnswerLine(entry.record.log_folder, answerLineFor({ record: entry.record, pending, decision: input.decision, by: input.by ?? 'person', keyId: input.keyId }));
       }
       await this.waits.recordAnswer(entry, { decision: input.decision, by: input.by ?? 'person', key_id: input.keyId });
     } catch (error) {
@@ -225,7 +206,7 @@ export class SessionManager {
   }
 
   /** The tasks of a key that are kept (running, waiting, or ended and not yet expired), oldest first. */
-  tasksOf(keyId: string): TaskRecord[] {
+  async tasksOf(keyId: string): Promise<TaskRecord[]> {
     return this.options.results.list().filter((record) => (record.owner_key ?? DEFAULT_KEY_ID) === keyId);
   }
 
@@ -257,7 +238,7 @@ export class SessionManager {
         keyId: launch.record.owner_key ?? DEFAULT_KEY_ID,
         ledger: this.ledger,
         spent: launch.spent ?? budget.spent,
-        onExceeded: (exceeded) => this.stopTask(task, 'budget_exceeded', `the ${exceeded.scope} budget is spent: ${exceeded.limit} ${exceeded.limit_value} (spent ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps)`),
+        onExceeded: (exceeded) => this.stopTask(task, 'budget_exceeded', budgetStopReason(exceeded)),
       }),
       detach: () => undefined,
     };
@@ -456,20 +437,7 @@ export class SessionManager {
   private async park(task: ActiveTask, outcome: ManagedSessionOutcome & { waitingFor: NonNullable<ManagedSessionOutcome['waitingFor']> }): Promise<void> {
     const policy = task.record.approval ?? this.defaultApproval;
     const clock = this.options.clock ?? systemClock;
-    const folder = task.record.log_folder;
-    const screenshot = folder ? await latestScreenshot(folder) : undefined;
-    const common = {
-      pending_id: randomUUID(),
-      agent: outcome.waitingFor.agent,
-      asked_at: new Date(clock.now()).toISOString(),
-      ...(policy.timeout_ms !== undefined ? { deadline: new Date(clock.now() + policy.timeout_ms).toISOString() } : {}),
-      ...(screenshot ? { screenshot, screenshot_url: screenshotUrlOf(task.record.task_name, screenshot) } : {}),
-    };
-    const waitingFor = outcome.waitingFor;
-    const waiting: PendingInput =
-      waitingFor.kind === 'confirmation'
-        ? { kind: 'confirmation', ...common, actions: waitingFor.actions.map((a) => ({ tool_name: a.function, arguments: a.arguments })), ...(waitingFor.reason ? { reason: waitingFor.reason } : {}) }
-        : { kind: 'questions', ...common, questions: waitingFor.questions };
+    const waiting = await pendingInputFor({ waitingFor: outcome.waitingFor, policy, now: clock.now(), taskName: task.record.task_name, logFolder: task.record.log_folder });
     task.detach();
     const record: TaskRecord = { ...task.record, status: 'waiting', waiting, ...this.budgetOf(task) };
     const entry: WaitingEntry = { record, platform: task.platform };

@@ -1,0 +1,97 @@
+import { EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type Interactor, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
+import { BudgetedModel, claimTaskLogFolder, type ApprovalPolicy, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
+import { DeferringInteractor, HostSession, LinuxSession, type ManagedSession, type ResumeDecision, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
+import type { SessionJobData } from '../messages.js';
+import type { ClusterModelFactory } from './cluster-task-context.js';
+import type { JobCheckpointStore } from './job-checkpoint-store.js';
+import type { RedisActionJournal } from './redis-action-journal.js';
+
+/** Session options of a cluster worker. */
+export interface ClusterSessionOptions {
+  maxSteps?: number;
+  safeGuard?: boolean;
+  /** Answers and confirmations of tasks whose approval policy does not wait (`confirm` stands under `auto-reject`). */
+  interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'>;
+  /**
+   * What a resumed session does with an action whose outcome is unknown (default `tell-model`; under `ask` the
+   * interactor's `confirm` decides whether it is sent again, under its journaled command id).
+   */
+  onUnknownOutcome?: UnknownOutcomePolicy;
+}
+
+/** What building one run of a session needs. */
+export interface ClusterSessionInput {
+  data: SessionJobData;
+  nodeId: string;
+  logRoot: string;
+  createModel: ClusterModelFactory;
+  dispatcher: CommandDispatcher;
+  /** The checkpoint the run continues from (a handover, or a session that waited). */
+  checkpoint: SessionCheckpoint | undefined;
+  /** The person's decision, when the session continues after waiting. */
+  decision: ResumeDecision | undefined;
+  store: JobCheckpointStore;
+  journal: RedisActionJournal;
+  events: EventBus;
+  instruments: SessionInstruments | undefined;
+  guard: BudgetGuard;
+  /** The task's approval policy. */
+  policy: ApprovalPolicy;
+  session: ClusterSessionOptions | undefined;
+  emit: (event: ServerEvent) => void;
+  streamLogSink: ((sink: LogSink, taskName: string) => LogSink) | undefined;
+}
+
+/**
+ * Builds one run of a cluster session: LinuxSession on linux devices, HostSession on windows, its model budgeted
+ * (and instrumented), its checkpoints in the job and its journal in Redis. A task whose policy waits for a person
+ * (or that continues after waiting) asks through a `DeferringInteractor`: the run ends `waiting` at a held action
+ * or a question. Returns the session and its log folder on this node.
+ */
+export async function buildClusterSession(input: ClusterSessionInput): Promise<{ session: ManagedSession; folder: string }> {
+  const { data, checkpoint, events, instruments, policy, session: options } = input;
+  const { record, platform } = data;
+  const created = await input.createModel({
+    sessionId: record.session_id,
+    taskName: record.task_name,
+    request: record.request,
+    clientId: record.client_id,
+    platform,
+    owner: record.owner,
+    nodeId: input.nodeId,
+    ...(checkpoint ? { resumeFrom: checkpoint } : {}),
+  });
+  const model = new BudgetedModel(instruments ? instruments.model(created) : created, input.guard);
+  events.subscribe((event) => input.emit({ type: 'engine', taskName: record.task_name, event }));
+  events.subscribe((event) => {
+    if (event.type === 'step-end') input.guard.addStep();
+  });
+  // the session's own folder (unique per task name and session id; reopened when the session resumes here)
+  const fileSink = new FileLogSink({ logRoot: input.logRoot, task: claimTaskLogFolder(input.logRoot, record.task_name, record.session_id) });
+  const interactor: Interactor =
+    policy.mode === 'wait' || input.decision
+      ? new DeferringInteractor()
+      : new ProgrammaticInteractor({
+          answers: options?.interactor?.answers ?? (() => policy.default_answer),
+          confirm: policy.mode === 'auto-approve' ? true : (options?.interactor?.confirm ?? false),
+        });
+  const common = {
+    task: record.task_name,
+    id: record.session_id,
+    request: record.request,
+    dispatcher: input.dispatcher,
+    interactor,
+    logSink: input.streamLogSink?.(fileSink, record.task_name) ?? fileSink,
+    events,
+    checkpoint: input.store,
+    journal: { store: input.journal, ...(options?.onUnknownOutcome ? { onUnknownOutcome: options.onUnknownOutcome } : {}) },
+    evaluation: false as const,
+    reports: false as const,
+    platform,
+    ...(options?.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options?.safeGuard !== undefined ? { safeGuard: options.safeGuard } : {}),
+    ...(checkpoint ? { resume: { checkpoint, ...(input.decision ? { decision: input.decision } : {}) } } : {}),
+  };
+  const session = platform === 'linux' ? new LinuxSession({ ...common, models: { LINUX_AGENT: model } }) : new HostSession({ ...common, models: { HOST_AGENT: model, APP_AGENT: model } });
+  return { session, folder: fileSink.folder };
+}
