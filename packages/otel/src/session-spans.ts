@@ -19,13 +19,11 @@ export interface SessionSpansOptions {
  */
 export class SessionSpans {
   private readonly options: SessionSpansOptions;
-  private session: Span | undefined;
-  private round: Span | undefined;
-  private step: Span | undefined;
+  private session: OpenSpan | undefined;
+  private round: OpenSpan | undefined;
+  private step: OpenSpan | undefined;
   /** The session span was not sampled: events are ignored until the session ends. */
   private dark = false;
-  /** The context of the innermost open span, built once when it opens (model and tool calls read it often). */
-  private innermostContext: Context | undefined;
 
   constructor(options: SessionSpansOptions) {
     this.options = options;
@@ -33,21 +31,18 @@ export class SessionSpans {
 
   /** True when spans of this session are being recorded (model and tool calls are then traced too). */
   get recording(): boolean {
-    return !this.dark && (this.step ?? this.round ?? this.session) !== undefined;
+    return !this.dark && this.innermostOpen() !== undefined;
   }
 
   /** The context model and tool calls start their spans in: the open step, else round, else session. */
   parentContext(): Context {
-    return this.innermostContext ?? context.active();
+    return this.innermostOpen()?.context ?? context.active();
   }
 
   /** The event listener (subscribe it to the session's `EventBus`). */
   readonly onEvent = (event: EngineEvent): void => {
     if (this.dark && event.type !== 'session-end') return;
-    const before = this.innermost();
     this.handle(event);
-    const after = this.innermost();
-    if (after !== before) this.innermostContext = after ? trace.setSpan(context.active(), after) : undefined;
   };
 
   private handle(event: EngineEvent): void {
@@ -58,10 +53,10 @@ export class SessionSpans {
           [UfoAttributes.SESSION_ID]: event.sessionId,
           ...(event.logFolder !== undefined ? { [UfoAttributes.LOG_FOLDER]: event.logFolder } : {}),
         });
-        this.dark = !this.session.isRecording();
+        this.dark = !this.session.span.isRecording();
         return;
       case 'session-end': {
-        const session = this.session;
+        const session = this.session?.span;
         this.dark = false;
         if (!session) return;
         this.endStep();
@@ -75,14 +70,14 @@ export class SessionSpans {
       case 'round-start':
         this.endStep();
         this.endRound();
-        this.round = this.start(SpanNames.ROUND, this.contextOf(this.session), {
+        this.round = this.start(SpanNames.ROUND, this.session?.context ?? context.active(), {
           [UfoAttributes.ROUND]: event.round,
           ...(this.options.captureContent ? { [UfoAttributes.REQUEST]: event.request } : {}),
         });
         return;
       case 'round-end': {
         this.endStep();
-        const round = this.round;
+        const round = this.round?.span;
         if (!round) return;
         round.setAttribute(UfoAttributes.FINAL_STATE, event.state);
         if (FAILED_STATES.has(event.state)) fail(round, 'RoundFailed', `the round ended in ${event.state}`);
@@ -92,7 +87,7 @@ export class SessionSpans {
       }
       case 'step-start':
         this.endStep();
-        this.step = this.start(SpanNames.STEP, this.contextOf(this.round ?? this.session), {
+        this.step = this.start(SpanNames.STEP, (this.round ?? this.session)?.context ?? context.active(), {
           [UfoAttributes.AGENT_NAME]: event.agent,
           [GenAiAttributes.AGENT_NAME]: event.agent,
           [UfoAttributes.STEP]: event.step,
@@ -101,7 +96,7 @@ export class SessionSpans {
         });
         return;
       case 'step-end': {
-        const step = this.step;
+        const step = this.step?.span;
         if (!step) return;
         step.setAttributes({ [UfoAttributes.STATUS]: event.status, [UfoAttributes.COST_USD]: event.cost });
         if (FAILED_STATES.has(event.status)) fail(step, 'StepFailed', `the step ended with status ${event.status}`);
@@ -110,7 +105,7 @@ export class SessionSpans {
         return;
       }
       case 'transition':
-        this.round?.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, [UfoAttributes.STATUS]: event.status, [UfoAttributes.AGENT_NAME]: event.agent });
+        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, [UfoAttributes.STATUS]: event.status, [UfoAttributes.AGENT_NAME]: event.agent });
         return;
       case 'command': {
         const attributes: Attributes = { [GenAiAttributes.TOOL_NAME]: event.tool, [UfoAttributes.STATUS]: event.status };
@@ -136,33 +131,39 @@ export class SessionSpans {
   endAll(): void {
     this.endStep();
     this.endRound();
-    this.session?.end(spanTime());
+    this.session?.span.end(spanTime());
     this.session = undefined;
-    this.innermostContext = undefined;
     this.dark = false;
   }
 
-  private innermost(): Span | undefined {
+  private innermostOpen(): OpenSpan | undefined {
     return this.step ?? this.round ?? this.session;
   }
 
-  private start(name: string, parent: Context, attributes: Attributes): Span {
-    return this.options.tracer.startSpan(name, { attributes, startTime: spanTime() }, parent);
+  private innermost(): Span | undefined {
+    return this.innermostOpen()?.span;
   }
 
-  private contextOf(span: Span | undefined): Context {
-    return span ? trace.setSpan(context.active(), span) : context.active();
+  private start(name: string, parent: Context, attributes: Attributes): OpenSpan {
+    const span = this.options.tracer.startSpan(name, { attributes, startTime: spanTime() }, parent);
+    return { span, context: trace.setSpan(context.active(), span) };
   }
 
   private endStep(): void {
-    this.step?.end(spanTime());
+    this.step?.span.end(spanTime());
     this.step = undefined;
   }
 
   private endRound(): void {
-    this.round?.end(spanTime());
+    this.round?.span.end(spanTime());
     this.round = undefined;
   }
+}
+
+/** An open span and the context whose active span it is, built once when the span opens (model and tool calls read it often). */
+interface OpenSpan {
+  span: Span;
+  context: Context;
 }
 
 /** Marks a span failed: status ERROR with the message, and the error recorded as an exception event. */
