@@ -1,3 +1,5 @@
+import type { AttributeValue } from '@opentelemetry/api';
+
 /**
  * Attribute names of the spans `@ufo-ts/otel` records. The `gen_ai.*` names are the OpenTelemetry GenAI semantic
  * conventions (model and tool calls); the `ufo.*` names are this engine's own (sessions, rounds, steps, cost).
@@ -52,6 +54,17 @@ export const UfoAttributes = {
   /** The batch's command id (the COMMAND `response_id` on a remote device). */
   COMMAND_ID: 'ufo.command.id',
 } as const;
+
+/** Every attribute name of {@link GenAiAttributes} and {@link UfoAttributes}. */
+export type AttributeName = (typeof GenAiAttributes)[keyof typeof GenAiAttributes] | (typeof UfoAttributes)[keyof typeof UfoAttributes];
+
+/**
+ * Attributes keyed by the names above, checked by the compiler. The per-step spans and events build theirs as
+ * object literals with these names written out: V8 creates a literal with constant keys from a template, while
+ * computed keys (`[UfoAttributes.STATUS]: ...`) take a slower path in code that runs too rarely to be optimized,
+ * as a session's tracing code does between the engine's own work.
+ */
+export type KnownAttributes = { [K in AttributeName]?: AttributeValue };
 
 /** Span names (the model and tool spans follow the GenAI conventions: `chat {model}`, `execute_tool {name}`). */
 export const SpanNames = {

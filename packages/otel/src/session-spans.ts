@@ -1,6 +1,6 @@
 import type { EngineEvent } from '@ufo-ts/core';
 import { context, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { FAILED_STATES, GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { FAILED_STATES, GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
 import { spanTime } from './span-clock.js';
 
 /** Options of {@link SessionSpans}. */
@@ -88,27 +88,27 @@ export class SessionSpans {
       case 'step-start':
         this.endStep();
         this.step = this.start(SpanNames.STEP, (this.round ?? this.session)?.context ?? context.active(), {
-          [UfoAttributes.AGENT_NAME]: event.agent,
-          [GenAiAttributes.AGENT_NAME]: event.agent,
-          [UfoAttributes.STEP]: event.step,
-          [UfoAttributes.ROUND]: event.round,
-          [UfoAttributes.STATE]: event.state,
-        });
+          'ufo.agent.name': event.agent,
+          'gen_ai.agent.name': event.agent,
+          'ufo.step': event.step,
+          'ufo.round': event.round,
+          'ufo.step.state': event.state,
+        } satisfies KnownAttributes);
         return;
       case 'step-end': {
         const step = this.step?.span;
         if (!step) return;
-        step.setAttributes({ [UfoAttributes.STATUS]: event.status, [UfoAttributes.COST_USD]: event.cost });
+        step.setAttributes({ 'ufo.status': event.status, 'ufo.cost.usd': event.cost } satisfies KnownAttributes);
         if (FAILED_STATES.has(event.status)) fail(step, 'StepFailed', `the step ended with status ${event.status}`);
         step.end(spanTime());
         this.step = undefined;
         return;
       }
       case 'transition':
-        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, [UfoAttributes.STATUS]: event.status, [UfoAttributes.AGENT_NAME]: event.agent });
+        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, 'ufo.status': event.status, 'ufo.agent.name': event.agent } satisfies TransitionAttributes);
         return;
       case 'command': {
-        const attributes: Attributes = { [GenAiAttributes.TOOL_NAME]: event.tool, [UfoAttributes.STATUS]: event.status };
+        const attributes: CommandAttributes = { 'gen_ai.tool.name': event.tool, 'ufo.status': event.status };
         if (event.error) attributes['ufo.command.error'] = event.error;
         this.innermost()?.addEvent('ufo.command', attributes);
         return;
@@ -159,6 +159,12 @@ export class SessionSpans {
     this.round = undefined;
   }
 }
+
+/** A `ufo.transition` event's attributes. */
+type TransitionAttributes = KnownAttributes & { 'ufo.transition.from': string; 'ufo.transition.to': string };
+
+/** A `ufo.command` event's attributes. */
+type CommandAttributes = KnownAttributes & { 'ufo.command.error'?: string };
 
 /** An open span and the context whose active span it is, built once when the span opens (model and tool calls read it often). */
 interface OpenSpan {

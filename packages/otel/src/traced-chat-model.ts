@@ -1,6 +1,6 @@
 import { errorMessage, isUfoError, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Tracer } from '@opentelemetry/api';
-import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
+import { GenAiAttributes, SpanNames, type KnownAttributes } from './attributes.js';
 import { spanTime } from './span-clock.js';
 
 /** Where a traced model takes its tracer and parent span from. */
@@ -64,31 +64,31 @@ export class TracedChatModel implements ChatModel {
   }
 }
 
-function requestAttributes(model: ChatModel, request: ChatRequest<unknown>): Attributes {
-  const attributes: Attributes = {
-    [GenAiAttributes.OPERATION_NAME]: 'chat',
-    [GenAiAttributes.PROVIDER_NAME]: model.provider,
-    [GenAiAttributes.SYSTEM]: model.provider,
-    [GenAiAttributes.REQUEST_MODEL]: model.modelId,
+function requestAttributes(model: ChatModel, request: ChatRequest<unknown>): KnownAttributes {
+  const attributes: KnownAttributes = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.provider.name': model.provider,
+    'gen_ai.system': model.provider,
+    'gen_ai.request.model': model.modelId,
   };
-  if (request.temperature !== undefined) attributes[GenAiAttributes.REQUEST_TEMPERATURE] = request.temperature;
-  if (request.maxTokens !== undefined) attributes[GenAiAttributes.REQUEST_MAX_TOKENS] = request.maxTokens;
-  if (request.schema !== undefined) attributes[GenAiAttributes.OUTPUT_TYPE] = 'json';
+  if (request.temperature !== undefined) attributes['gen_ai.request.temperature'] = request.temperature;
+  if (request.maxTokens !== undefined) attributes['gen_ai.request.max_tokens'] = request.maxTokens;
+  if (request.schema !== undefined) attributes['gen_ai.output.type'] = 'json';
   const agent = request.metadata?.['agent'];
-  if (typeof agent === 'string') attributes[UfoAttributes.AGENT_NAME] = agent;
+  if (typeof agent === 'string') attributes['ufo.agent.name'] = agent;
   return attributes;
 }
 
-function responseAttributes(response: ChatResponse<unknown>): Attributes {
-  const attributes: Attributes = {
-    [GenAiAttributes.RESPONSE_MODEL]: response.model,
-    [GenAiAttributes.USAGE_INPUT_TOKENS]: response.usage.inputTokens,
-    [GenAiAttributes.USAGE_OUTPUT_TOKENS]: response.usage.outputTokens,
-    [UfoAttributes.LATENCY_MS]: response.latencyMs,
+function responseAttributes(response: ChatResponse<unknown>): KnownAttributes {
+  const attributes: KnownAttributes = {
+    'gen_ai.response.model': response.model,
+    'gen_ai.usage.input_tokens': response.usage.inputTokens,
+    'gen_ai.usage.output_tokens': response.usage.outputTokens,
+    'ufo.model.latency_ms': response.latencyMs,
   };
-  if (response.usage.cachedInputTokens !== undefined) attributes[GenAiAttributes.USAGE_CACHE_READ_INPUT_TOKENS] = response.usage.cachedInputTokens;
-  if (response.finishReason !== undefined) attributes[GenAiAttributes.RESPONSE_FINISH_REASONS] = [response.finishReason];
-  if (response.cost === null) attributes[UfoAttributes.COST_UNPRICED] = true;
-  else attributes[UfoAttributes.COST_USD] = response.cost;
+  if (response.usage.cachedInputTokens !== undefined) attributes['gen_ai.usage.cache_read.input_tokens'] = response.usage.cachedInputTokens;
+  if (response.finishReason !== undefined) attributes['gen_ai.response.finish_reasons'] = [response.finishReason];
+  if (response.cost === null) attributes['ufo.cost.unpriced'] = true;
+  else attributes['ufo.cost.usd'] = response.cost;
   return attributes;
 }

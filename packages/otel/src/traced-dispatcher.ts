@@ -1,7 +1,7 @@
 import type { TracedExecuteOptions } from '@ufo-ts/aip';
 import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { GenAiAttributes, SpanNames, UfoAttributes } from './attributes.js';
+import { context, SpanKind, SpanStatusCode, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
 import { fromTraceContext } from './trace-context.js';
 import { SpanTraceContexts } from './span-trace-contexts.js';
 import { spanTime } from './span-clock.js';
@@ -60,16 +60,16 @@ async function executeTraced(
     const command = commands[index]!;
     const carried = incoming?.get(command.call_id);
     const parent = (carried && fromTraceContext(carried, context.active())) ?? fallbackParent;
-    const attributes: Attributes = {
-      [GenAiAttributes.OPERATION_NAME]: 'execute_tool',
-      [GenAiAttributes.TOOL_NAME]: command.tool_name,
-      [GenAiAttributes.TOOL_CALL_ID]: command.call_id,
-      [UfoAttributes.TOOL_TYPE]: command.tool_type,
-      [UfoAttributes.TARGET_AGENT]: target.agent,
+    const attributes: KnownAttributes = {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': command.tool_name,
+      'gen_ai.tool.call.id': command.call_id,
+      'ufo.tool.type': command.tool_type,
+      'ufo.target.agent': target.agent,
     };
-    if (target.root !== undefined) attributes[UfoAttributes.TARGET_ROOT] = target.root;
-    if (target.process !== undefined) attributes[UfoAttributes.TARGET_PROCESS] = target.process;
-    if (options.commandId !== undefined) attributes[UfoAttributes.COMMAND_ID] = options.commandId;
+    if (target.root !== undefined) attributes['ufo.target.root'] = target.root;
+    if (target.process !== undefined) attributes['ufo.target.process'] = target.process;
+    if (options.commandId !== undefined) attributes['ufo.command.id'] = options.commandId;
     spans.push(hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: startedAt }, parent));
   }
   let results: Result[];
