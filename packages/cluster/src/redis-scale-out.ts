@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { errorMessage } from '@ufo-ts/core';
-import type { ScaleOut, ScaleOutFactory } from '@ufo-ts/server';
+import { DEFAULT_KEY_ID, type ScaleOut, type ScaleOutFactory, type TaskRecord } from '@ufo-ts/server';
 import { Queue } from 'bullmq';
 import { ClusterError } from './errors.js';
 import { ClusterKeys } from './keys.js';
@@ -13,6 +13,7 @@ import { ClusterTaskBackend } from './queue/cluster-task-backend.js';
 import { RedisKeySpendLedger } from './budgets/redis-key-spend-ledger.js';
 import { ClusterTaskDesk } from './hitl/cluster-task-desk.js';
 import { WaitingJobs } from './queue/waiting-jobs.js';
+import { TaskOwners } from './hitl/task-owners.js';
 import { SessionWorker, type LockTimings, type SessionWorkerOptions } from './queue/session-worker.js';
 import { connectRedis } from './redis/redis-connections.js';
 import type { RedisClient } from './redis/redis-connections.js';
@@ -119,6 +120,8 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     const ledger = new RedisKeySpendLedger({ redis, keyOf: (keyId) => keys.spend(keyId) });
     const sessionSpend = new RedisKeySpendLedger({ redis, keyOf: (sessionId) => keys.sessionSpend(sessionId), ttlMs: 7 * 24 * 3_600_000 });
     const waiting = new WaitingJobs({ redis, keys });
+    const owners = new TaskOwners();
+    const remember = (record: TaskRecord) => owners.remember(record.task_name, record.owner_key ?? DEFAULT_KEY_ID);
     const worker =
       options.worker === false
         ? undefined
@@ -138,6 +141,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
             ...(options.session ? { session: options.session } : {}),
             approval: node.approval,
+            onTask: remember,
             ledger,
             sessionSpend,
             waiting,
@@ -153,7 +157,10 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       bus,
       runningHere: () => worker?.runningCount ?? 0,
       policy: { approval: node.approval, ...(node.budgets ? { budgets: node.budgets } : {}) },
-      onQueued: (record) => node.emit({ type: 'task-queued', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, owner: record.owner }),
+      onQueued: (record) => {
+        remember(record);
+        node.emit({ type: 'task-queued', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, owner: record.owner });
+      },
       ...(options.keepResults ? { keepResults: options.keepResults } : {}),
     });
 
@@ -162,6 +169,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       devices: relay,
       events,
       ledger,
+      ownerKeyOf: (taskName) => owners.ownerOf(taskName),
       desk: new ClusterTaskDesk({ queue, presence, waiting, maxAnswerBytes: node.maxAnswerBytes }),
       credentials: new RedisDeviceCredentialStore({ redis, keys, announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId) }),
       async start() {

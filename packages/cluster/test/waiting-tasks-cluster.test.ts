@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildHandle } from '../../../test-support/processes.js';
 import { linesOf, startDevices, startNode, tempLogRoot, type NodeProcess, type NodeSettings } from './helpers/cluster.js';
 import { startRedis, type TestRedis } from './helpers/redis-server.js';
+import { readFramesUntil, type Frame } from './helpers/sse-frames.js';
 
 const API_KEY = 'cluster-waiting-key';
 const TEAM_B = 'cluster-team-b-key-0123456789';
@@ -70,6 +71,11 @@ afterAll(async () => {
 
 describe('cluster: per-key ownership', () => {
   it("a task dispatched with a second key is that key's (its record carries owner_key), and another key's task is 404 on every route", async () => {
+    const finished = (name: string) => (f: Frame) => f.data.type === 'task-finished' && f.data.task_name === name;
+    const streamB = readFramesUntil(apiNode.httpUrl, TEAM_B, finished('owned-b'));
+    const streamDefault = readFramesUntil(workers[0]!.httpUrl, API_KEY, finished('owned-default'));
+    // both streams are open once they see a marker published after they connected
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const dispatched = await apiNode.api('POST', '/api/dispatch', { client_id: 'key-1', request: 'a short task', task_name: 'owned-b' }, TEAM_B);
     expect(dispatched.status, JSON.stringify(dispatched.body)).toBe(200);
     const done = await workers[0]!.waitForResult('owned-b', 30_000, TEAM_B);
@@ -81,6 +87,13 @@ describe('cluster: per-key ownership', () => {
     expect((await apiNode.api('GET', '/api/tasks/owned-b')).status).toBe(404);
     expect((await apiNode.api('GET', '/api/tasks')).body.tasks.map((t: { task_name: string }) => t.task_name)).not.toContain('owned-b');
     expect((await apiNode.api('POST', '/api/cancel', { task_name: 'owned-b' })).status).toBe(404);
+    // the live stream: the task's events reach its key only
+    const framesB = await streamB;
+    expect(framesB.filter((f) => 'task_name' in f.data && f.data.task_name === 'owned-b').map((f) => f.data.type)).toEqual(expect.arrayContaining(['task-queued', 'task-started', 'step', 'task-finished']));
+    await apiNode.api('POST', '/api/dispatch', { client_id: 'key-1', request: 'a short task', task_name: 'owned-default' });
+    const framesDefault = await streamDefault;
+    expect(framesDefault.filter((f) => 'task_name' in f.data && f.data.task_name === 'owned-b')).toEqual([]);
+    expect(framesDefault.some((f) => 'task_name' in f.data && f.data.task_name === 'owned-default' && f.data.type === 'step')).toBe(true);
   });
 });
 

@@ -262,7 +262,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
   });
   const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
-  const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => taskAudience(results.get(taskName)) });
+  const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => scaleOut?.ownerKeyOf?.(taskName) ?? taskAudience(results.get(taskName)) });
   stream = eventStream;
   const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
   const logBytes = { maxBytes: options.deviceLogBytes?.maxBytes ?? 256 * 1024 * 1024, windowMs: options.deviceLogBytes?.windowMs ?? 3_600_000 };

@@ -12,6 +12,7 @@ import {
   type KeySpendLedger,
   type ServerEvent,
   type SessionInstrumentation,
+  type TaskRecord,
   type TaskRecordStatus,
 } from '@ufo-ts/server';
 import type { ManagedSession, ResumeDecision } from '@ufo-ts/sessions';
@@ -60,6 +61,8 @@ export interface SessionWorkerOptions extends LockTimings {
   session?: ClusterSessionOptions;
   /** The approval policy of tasks whose record has none. */
   approval: ApprovalPolicy;
+  /** Told about each task this worker picks up (before it emits any of its events). */
+  onTask?: (record: TaskRecord) => void;
   /** Each API key's spend, shared by every node. */
   ledger: KeySpendLedger;
   /** Each session's own spend, kept in Redis so a resumed session keeps counting. */
@@ -165,6 +168,7 @@ export class SessionWorker {
     const data = SessionJobDataSchema.parse(job.data);
     const { waiting: pending, ...base } = data.record;
     const sessionId = base.session_id;
+    o.onTask?.(data.record);
     let attempts = data.attempts;
     let guard: BudgetGuard | undefined;
     let folder: string | undefined;

@@ -78,6 +78,11 @@ export interface ScaleOut {
   readonly desk?: TaskDesk;
   /** Each API key's spend, shared by every node (the server's `spend`; default: the in-process one). */
   readonly ledger?: KeySpendLedger;
+  /**
+   * The API key owning a task this node knows of (dispatched or ran here), for addressing its live events to that
+   * key's subscribers (default: the task's record in this node's result store, else the server's own key).
+   */
+  ownerKeyOf?(taskName: string): string | undefined;
   /** Connects (queue workers, subscriptions); called once the server listens. */
   start(): Promise<void>;
   /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */
