@@ -165,6 +165,8 @@ describe('cluster: waiting tasks', () => {
     expect(done, JSON.stringify(done)).toMatchObject({ status: 'completed', result: { final_state: 'FINISH' } });
     expect(done.waiting).toBeUndefined();
     expect(done.attempts.map((a: { node: string }) => a.node)).toEqual([parkedBy, survivor.nodeId]);
+    // the session's spend before it waited (kept in Redis) counts on the worker that resumed it
+    expect(done.budget.spent.steps).toBe(3);
     expect(clicks('hold-1')).toBe(1);
     expect(linesOf(devices, 'hold-1', 'command-end').at(-1)?.['display']).toBe('1');
     expect(jsonLines(join(done.log_folder, 'answers.log'))).toMatchObject([{ task_name: 'held', pending_id: pendingId, decision: 'approve', by: 'person', key_id: 'default' }]);

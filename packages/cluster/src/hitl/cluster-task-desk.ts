@@ -37,11 +37,16 @@ export class ClusterTaskDesk implements TaskDesk {
   constructor(private readonly options: ClusterTaskDeskOptions) {}
 
   async tasksOf(keyId: string): Promise<TaskRecord[]> {
-    const jobs = await this.options.queue.getJobs([...LISTED_STATES]);
-    const records = await Promise.all(jobs.filter((job): job is Job<SessionJobData, ClusterTaskRecord> => job !== undefined).map((job) => recordOf(job)));
-    return records
-      .filter((record): record is ClusterTaskRecord => record !== undefined && (record.owner_key ?? DEFAULT_KEY_ID) === keyId)
-      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const byState = await Promise.all(
+      LISTED_STATES.map(async (state) => {
+        const jobs = (await this.options.queue.getJobs([state])) as (Job<SessionJobData, ClusterTaskRecord> | undefined)[];
+        return Promise.all(jobs.filter((job) => job !== undefined).map((job) => recordOf(job, state)));
+      }),
+    );
+    // a job that changed state between two reads is listed once
+    const byName = new Map<string, ClusterTaskRecord>();
+    for (const record of byState.flat()) if (record && (record.owner_key ?? DEFAULT_KEY_ID) === keyId) byName.set(record.task_name, record);
+    return [...byName.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
   /**
