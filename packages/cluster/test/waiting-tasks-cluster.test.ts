@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildHandle } from '../../../test-support/processes.js';
 import { linesOf, startDevices, startNode, tempLogRoot, type NodeProcess, type NodeSettings } from './helpers/cluster.js';
+import { ClusterKeys, connectRedis } from '../src/index.js';
 import { startRedis, type TestRedis } from './helpers/redis-server.js';
 import { readFramesUntil, type Frame } from './helpers/sse-frames.js';
 
 const API_KEY = 'cluster-waiting-key';
 const TEAM_B = 'cluster-team-b-key-0123456789';
 const WAIT = { mode: 'wait' } as const;
-const DEVICES = ['hold-1', 'ask-1', 'cancel-1', 'timeout-1', 'budget-1', 'budget-2', 'key-1'];
+const DEVICES = ['hold-1', 'ask-1', 'cancel-1', 'timeout-1', 'budget-1', 'budget-2', 'cost-1', 'auto-1', 'key-1'];
 
 let redis: TestRedis;
 let logs: ReturnType<typeof tempLogRoot>;
@@ -117,7 +118,33 @@ describe('cluster: budgets', () => {
     expect(done.attempts[0].node).not.toBe(ranOn);
     expect(done, JSON.stringify(done)).toMatchObject({ status: 'budget_exceeded', budget: { spent: { steps: 3 }, exceeded: { scope: 'key', limit: 'max_steps', limit_value: 5, spent: { steps: 5 } } } });
     expect(jsonLines(join(done.log_folder, 'budget.log'))).toMatchObject([{ task_name: 'key-total', exceeded: { scope: 'key' } }]);
+    // the key's total lives in Redis, where every node's worker adds to it
+    const client = connectRedis({ url: redis.url, name: 'test:spend' });
+    try {
+      expect(await client.hgetall(new ClusterKeys().spend('team-b'))).toMatchObject({ steps: '5' });
+    } finally {
+      client.disconnect();
+    }
     workers[index] = await startNode(`${ranOn}b`, settings);
+  });
+
+  it('a session cost budget (a dispatch can only lower it) stops the task once the reported cost reaches it', async () => {
+    // every scripted reply costs 0.01 USD: the fourth model call is refused
+    await apiNode.api('POST', '/api/dispatch', { client_id: 'cost-1', request: 'keep clicking', task_name: 'cost-1', budget: { max_cost_usd: 0.025 } });
+    const done = await apiNode.waitForResult('cost-1');
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'budget_exceeded', budget: { session: { max_cost_usd: 0.025 }, exceeded: { scope: 'session', limit: 'max_cost_usd', limit_value: 0.025 } } });
+    expect(done.budget.spent.cost_usd).toBeCloseTo(0.03);
+  });
+});
+
+describe('cluster: approval policies', () => {
+  it('auto-approve runs a held action without waiting; auto-reject (the default) skips it', async () => {
+    await apiNode.api('POST', '/api/dispatch', { client_id: 'auto-1', request: 'press one, carefully', task_name: 'auto-no' });
+    expect(await apiNode.waitForResult('auto-no')).toMatchObject({ status: 'completed', approval: { mode: 'auto-reject' } });
+    expect(clicks('auto-1')).toBe(0);
+    await apiNode.api('POST', '/api/dispatch', { client_id: 'auto-1', request: 'press one, carefully', task_name: 'auto-yes', approval: { mode: 'auto-approve' } });
+    expect(await apiNode.waitForResult('auto-yes')).toMatchObject({ status: 'completed', approval: { mode: 'auto-approve' } });
+    expect(clicks('auto-1')).toBe(1);
   });
 });
 
