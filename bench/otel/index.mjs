@@ -6,11 +6,19 @@
 //    The SDK's own cost of the same seven spans is measured beside it (sdkFloorMs): what the package adds beyond it
 //    is the difference.
 // 2. In the engine: real LinuxAgent sessions on the in-process fake desktop, the four modes interleaved in rounds;
-//    the per-step difference of medians against the untraced sessions of the same rounds.
+//    the per-step difference of medians against the untraced sessions of the same rounds. Two workloads:
+//    - windowSelected: the first step selects the calculator, every later step observes it and clicks a button;
+//      every tool call succeeds (5 tool spans, 1 model span and the step span; 5 command events a step);
+//    - noWindow: no window is ever selected, so 4 of the 6 tool calls of a step fail (6 tool spans, 4 of them with
+//      an exception event and status ERROR; 6 command and 2 warning events a step).
+// 3. Where the engine's added time goes: the traced sessions again under the V8 sampling profiler (in process,
+//    node:inspector), each sample's self time counted for the @ufo-ts/otel code, for the OpenTelemetry SDK and API,
+//    or for the rest.
 import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createLinuxAgent } from '@ufo-ts/processor-strategies';
-import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
+import { createFakeDesktopDispatcher, FakeDesktop } from '@ufo-ts/testkit';
+import { Session as InspectorSession } from 'node:inspector/promises';
 import { UfoTracing } from '@ufo-ts/otel';
 import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -19,6 +27,7 @@ import { summarize, writeResult } from '../stats.mjs';
 const ISOLATED_STEPS = Number(process.env.BENCH_OTEL_ISOLATED_STEPS ?? 20_000);
 const ENGINE_STEPS = Number(process.env.BENCH_OTEL_ENGINE_STEPS ?? 300);
 const ROUNDS = Number(process.env.BENCH_OTEL_ROUNDS ?? 6);
+const ENGINE_ROUNDS = Number(process.env.BENCH_OTEL_ENGINE_ROUNDS ?? 10);
 const TARGET_ON_MS = 0.05;
 
 /** An exporter that accepts and drops every batch. */
@@ -115,40 +124,153 @@ const round4 = (v) => Math.round(v * 10_000) / 10_000;
 const isolatedAdded = Object.fromEntries(MODES.filter((m) => m !== 'untraced').map((m) => [m, round4(isolatedMedian[m] - isolatedMedian.untraced)]));
 
 // ---- 2. real sessions on the fake desktop
-const reply = JSON.stringify({ observation: 'o', thought: 't', action: { function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, plan: ['p'], comment: 'c' });
-async function engineRun(mode) {
+const CALC_WINDOW_ID = new FakeDesktop().windows.find((w) => w.root_name === 'calc').id;
+const replyOf = (action) => JSON.stringify({ observation: 'o', thought: 't', action: { ...action, status: 'CONTINUE' }, plan: ['p'], comment: 'c' });
+const CLICK = replyOf({ function: 'click_input', arguments: { id: '1' } });
+const SELECT = replyOf({ function: 'select_application_window', arguments: { id: CALC_WINDOW_ID } });
+const WORKLOADS = {
+  windowSelected: () => [SELECT, ...Array.from({ length: ENGINE_STEPS }, () => CLICK)],
+  noWindow: () => Array.from({ length: ENGINE_STEPS + 1 }, () => CLICK),
+};
+
+async function engineRun(mode, workload) {
   const fake = createFakeDesktopDispatcher();
   const events = new EventBus();
   const traced = tracingFor(mode)?.traceSession(events);
-  const replies = Array.from({ length: ENGINE_STEPS + 1 }, () => reply);
-  const scripted = new ScriptedModel({ replies });
+  const scripted = new ScriptedModel({ replies: WORKLOADS[workload]() });
   const model = traced ? traced.model(scripted) : scripted;
   const dispatcher = traced ? traced.dispatcher(fake.dispatcher) : fake.dispatcher;
   const interactor = new ProgrammaticInteractor();
   const logSink = new MemoryLogSink();
   const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
   const walls = [];
+  const cpus = [];
   let t0 = 0;
+  let cpu0 = process.cpuUsage();
   events.subscribe((e) => {
-    if (e.type === 'step-start') t0 = performance.now();
-    else if (e.type === 'step-end' && e.step >= 20) walls.push(performance.now() - t0);
+    if (e.type === 'step-start') {
+      cpu0 = process.cpuUsage();
+      t0 = performance.now();
+    } else if (e.type === 'step-end' && e.step >= 20) {
+      walls.push(performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      cpus.push((cpu.user + cpu.system) / 1000);
+    }
   });
   const session = new Session({ task: 'otel-bench', request: 'bench', logSink, dispatcher, interactor, events, maxSteps: ENGINE_STEPS, startAgent: () => agent });
   await session.run();
   traced?.detach();
   await fake.dispatcher.close();
-  return walls;
+  return { walls, cpus };
 }
-const engineSamples = Object.fromEntries(MODES.map((m) => [m, []]));
-for (let round = 0; round < ROUNDS; round += 1) {
-  for (const mode of MODES) engineSamples[mode].push(...(await engineRun(mode)));
+
+const engine = {};
+const TRACED_MODES = MODES.filter((m) => m !== 'untraced');
+for (const workload of Object.keys(WORKLOADS)) {
+  const samples = { wall: Object.fromEntries(MODES.map((m) => [m, []])), cpu: Object.fromEntries(MODES.map((m) => [m, []])) };
+  const perRound = { wall: Object.fromEntries(MODES.map((m) => [m, []])), cpu: Object.fromEntries(MODES.map((m) => [m, []])) };
+  for (let round = 0; round < ENGINE_ROUNDS; round += 1) {
+    // alternate the order of the modes between rounds, so no mode always runs right after another
+    for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) {
+      const { walls, cpus } = await engineRun(mode, workload);
+      samples.wall[mode].push(...walls);
+      samples.cpu[mode].push(...cpus);
+      perRound.wall[mode].push(summarize(walls).median);
+      perRound.cpu[mode].push(summarize(cpus).median);
+    }
+  }
+  const medians = (kind) => Object.fromEntries(MODES.map((m) => [m, summarize(samples[kind][m]).median]));
+  const added = (kind) => {
+    const median = medians(kind);
+    return Object.fromEntries(TRACED_MODES.map((m) => [m, round4(median[m] - median.untraced)]));
+  };
+  // the same difference taken within each round (paired), then its median over the rounds: load that changes
+  // between rounds moves both sides of a pair
+  const paired = (kind) => Object.fromEntries(TRACED_MODES.map((m) => [m, round4(summarize(perRound[kind][m].map((v, i) => v - perRound[kind].untraced[i])).median)]));
+  const wall = medians('wall');
+  engine[workload] = {
+    rounds: ENGINE_ROUNDS,
+    stepsPerRoundPerMode: ENGINE_STEPS,
+    medianStepMs: wall,
+    addedMs: added('wall'),
+    addedMsPairedByRound: paired('wall'),
+    medianStepCpuMs: medians('cpu'),
+    addedCpuMs: added('cpu'),
+    addedCpuMsPairedByRound: paired('cpu'),
+    onToUntracedRatio: Math.round((wall.on / wall.untraced) * 1000) / 1000,
+    p95StepMs: Object.fromEntries(MODES.map((m) => [m, summarize(samples.wall[m]).p95])),
+  };
 }
-const engineMedian = Object.fromEntries(MODES.map((m) => [m, summarize(engineSamples[m]).median]));
-const engineAdded = Object.fromEntries(MODES.filter((m) => m !== 'untraced').map((m) => [m, round4(engineMedian[m] - engineMedian.untraced)]));
+
+// ---- 3. where the added time goes: self time of the sessions' CPU samples, by origin
+const ORIGINS = ['otelPackage', 'openTelemetrySdkApi', 'garbageCollector', 'rest'];
+/**
+ * The origin of each profile node: the nearest frame on its stack that is JavaScript of a file (not a V8 builtin or
+ * Node's own `node:` code), so `performance.now()`, `Math.random()` or `Array.prototype.push` count for the code
+ * that called them.
+ */
+function originsOf(profile) {
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const origin = new Map();
+  const originOf = (id) => {
+    if (origin.has(id)) return origin.get(id);
+    const { callFrame } = byId.get(id);
+    let result;
+    if (callFrame.functionName === '(garbage collector)') result = 'garbageCollector';
+    else if (callFrame.url.includes('/packages/otel/dist/')) result = 'otelPackage';
+    else if (callFrame.url.includes('@opentelemetry')) result = 'openTelemetrySdkApi';
+    else if ((callFrame.url === '' || callFrame.url.startsWith('node:')) && parentOf.has(id)) result = originOf(parentOf.get(id));
+    else result = 'rest';
+    origin.set(id, result);
+    return result;
+  };
+  for (const node of profile.nodes) originOf(node.id);
+  return origin;
+}
+async function profileModes(workload) {
+  const inspector = new InspectorSession();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  const counts = { untraced: Object.fromEntries(ORIGINS.map((o) => [o, 0])), on: Object.fromEntries(ORIGINS.map((o) => [o, 0])) };
+  await engineRun('untraced', workload); // warm-up, not profiled
+  await engineRun('on', workload);
+  for (let run = 0; run < 6; run += 1) {
+    for (const mode of run % 2 === 0 ? ['untraced', 'on'] : ['on', 'untraced']) {
+      await inspector.post('Profiler.start');
+      await engineRun(mode, workload);
+      const { profile } = await inspector.post('Profiler.stop');
+      const origin = originsOf(profile);
+      for (const id of profile.samples) counts[mode][origin.get(id)] += 1;
+    }
+  }
+  inspector.disconnect();
+  const shares = (mode) => {
+    const total = ORIGINS.reduce((sum, o) => sum + counts[mode][o], 0);
+    return Object.fromEntries(ORIGINS.filter((o) => o !== 'rest').map((o) => [o, Math.round((counts[mode][o] / total) * 10_000) / 10_000]));
+  };
+  const on = shares('on');
+  const untraced = shares('untraced');
+  const { medianStepMs } = engine[workload];
+  return {
+    shareOfSamples: { on, untraced },
+    // the shares applied to the unprofiled median steps: an estimate of each part's time per step with tracing on,
+    // and of the garbage collector's extra time (on minus untraced)
+    estimatedMsPerStep: {
+      otelPackage: round4(on.otelPackage * medianStepMs.on),
+      openTelemetrySdkApi: round4(on.openTelemetrySdkApi * medianStepMs.on),
+      extraGarbageCollector: round4(on.garbageCollector * medianStepMs.on - untraced.garbageCollector * medianStepMs.untraced),
+    },
+  };
+}
+const profileShares = {};
+for (const workload of Object.keys(WORKLOADS)) profileShares[workload] = await profileModes(workload);
 
 const result = {
   note:
-    'Per engine step: 1 model call, 4 observation tool calls, 1 click (6 spans + the step span when on). isolated = the tracing code alone around instant stubs (median of per-100-step batch means); engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time). Modes run interleaved in rounds; "addedMs" is each mode minus untraced in the same run. off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans.',
+    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 6 span events a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 13 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is indirect: promise hops of the wrappers, caches). The machine is shared: loadavg is recorded with the result.',
   rounds: ROUNDS,
   isolated: {
     stepsPerRoundPerMode: ISOLATED_STEPS,
@@ -158,8 +280,16 @@ const result = {
     onBeyondSdkFloorMs: round4(isolatedAdded.on - sdkFloorMs),
     onToSdkFloorRatio: Math.round((isolatedAdded.on / sdkFloorMs) * 100) / 100,
   },
-  engine: { stepsPerRoundPerMode: ENGINE_STEPS, medianStepMs: engineMedian, addedMs: engineAdded, p95StepMs: Object.fromEntries(MODES.map((m) => [m, summarize(engineSamples[m]).p95])) },
-  target: { addedPerStepOnMs: TARGET_ON_MS, met: isolatedAdded.on <= TARGET_ON_MS, offAddedMs: isolatedAdded.off, noopAddedMs: isolatedAdded.noop, offUnmeasurable: Math.abs(isolatedAdded.off) <= 0.001 },
+  engine,
+  profile: profileShares,
+  target: {
+    addedPerStepOnMs: TARGET_ON_MS,
+    metIsolated: isolatedAdded.on <= TARGET_ON_MS,
+    metEngine: Object.fromEntries(Object.entries(engine).map(([w, e]) => [w, { wall: e.addedMs.on <= TARGET_ON_MS, wallPaired: e.addedMsPairedByRound.on <= TARGET_ON_MS, cpu: e.addedCpuMs.on <= TARGET_ON_MS, cpuPaired: e.addedCpuMsPairedByRound.on <= TARGET_ON_MS }])),
+    offAddedMs: isolatedAdded.off,
+    noopAddedMs: isolatedAdded.noop,
+    offUnmeasurable: Math.abs(isolatedAdded.off) <= 0.001,
+  },
 };
 const file = writeResult('otel', result);
 console.log(JSON.stringify(result, null, 2));
