@@ -5,8 +5,9 @@
 //    an exporter that drops the spans, so export cost is not in the step).
 //    The SDK's own cost of the same seven spans is measured beside it (sdkFloorMs): what the package adds beyond it
 //    is the difference.
-// 2. In the engine: real LinuxAgent sessions on the in-process fake desktop, the four modes interleaved in rounds;
-//    the per-step difference of medians against the untraced sessions of the same rounds. Two workloads:
+// 2. In the engine: real LinuxAgent sessions on the in-process fake desktop, the four modes and a minimal tracer
+//    (the package's code in full, the tracer next to free) interleaved in rounds; the per-step difference of medians
+//    against the untraced sessions of the same rounds. Two workloads:
 //    - windowSelected: the first step selects the calculator, every later step observes it and clicks a button;
 //      every tool call succeeds (5 tool spans, 1 model span and the step span; 5 command events a step);
 //    - noWindow: no window is ever selected, so 4 of the 6 tool calls of a step fail (6 tool spans, 4 of them with
@@ -41,6 +42,8 @@ function tracingFor(mode) {
       return new UfoTracing();
     case 'noop':
       return new UfoTracing({ tracer: trace.getTracerProvider().getTracer('unregistered') });
+    case 'minimalTracer':
+      return new UfoTracing({ tracer: minimalTracer });
     case 'on': {
       const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(droppingExporter)] });
       return new UfoTracing({ tracerProvider: provider });
@@ -48,6 +51,35 @@ function tracingFor(mode) {
   }
 }
 const MODES = ['untraced', 'off', 'noop', 'on'];
+
+/**
+ * A tracer that only keeps what it is given in plain objects: with it, the package's code runs in full (every span,
+ * attribute and event call) while the tracer itself costs next to nothing, so its difference to untraced is the
+ * package's own share, and "on" minus it the SDK's.
+ */
+class MinimalSpan {
+  static count = 0;
+  constructor(name, options) {
+    this.name = name;
+    this.attributes = Object.assign({}, options?.attributes);
+    this.events = [];
+    this.context = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: (MinimalSpan.count += 1).toString(16).padStart(16, '0'), traceFlags: 1 };
+  }
+  spanContext() { return this.context; }
+  setAttribute(key, value) { this.attributes[key] = value; return this; }
+  setAttributes(attributes) { Object.assign(this.attributes, attributes); return this; }
+  addEvent(name, attributes) { this.events.push({ name, attributes, time: Date.now() }); return this; }
+  addLink() { return this; }
+  addLinks() { return this; }
+  setStatus(status) { this.status = status; return this; }
+  updateName(name) { this.name = name; return this; }
+  recordException(exception) { this.events.push({ name: 'exception', attributes: { message: exception.message }, time: Date.now() }); }
+  end(time) { this.endTime = time; }
+  isRecording() { return true; }
+}
+const minimalTracer = { startSpan: (name, options) => new MinimalSpan(name, options), startActiveSpan: () => { throw new Error('not used'); } };
+/** The engine runs these too. */
+const ENGINE_MODES = [...MODES, 'minimalTracer'];
 
 // ---- 1. isolated tracing cost per step
 const stubModel = {
@@ -165,13 +197,13 @@ async function engineRun(mode, workload) {
 }
 
 const engine = {};
-const TRACED_MODES = MODES.filter((m) => m !== 'untraced');
+const TRACED_MODES = ENGINE_MODES.filter((m) => m !== 'untraced');
 for (const workload of Object.keys(WORKLOADS)) {
-  const samples = { wall: Object.fromEntries(MODES.map((m) => [m, []])), cpu: Object.fromEntries(MODES.map((m) => [m, []])) };
-  const perRound = { wall: Object.fromEntries(MODES.map((m) => [m, []])), cpu: Object.fromEntries(MODES.map((m) => [m, []])) };
+  const samples = { wall: Object.fromEntries(ENGINE_MODES.map((m) => [m, []])), cpu: Object.fromEntries(ENGINE_MODES.map((m) => [m, []])) };
+  const perRound = { wall: Object.fromEntries(ENGINE_MODES.map((m) => [m, []])), cpu: Object.fromEntries(ENGINE_MODES.map((m) => [m, []])) };
   for (let round = 0; round < ENGINE_ROUNDS; round += 1) {
     // alternate the order of the modes between rounds, so no mode always runs right after another
-    for (const mode of round % 2 === 0 ? MODES : [...MODES].reverse()) {
+    for (const mode of round % 2 === 0 ? ENGINE_MODES : [...ENGINE_MODES].reverse()) {
       const { walls, cpus } = await engineRun(mode, workload);
       samples.wall[mode].push(...walls);
       samples.cpu[mode].push(...cpus);
@@ -179,7 +211,7 @@ for (const workload of Object.keys(WORKLOADS)) {
       perRound.cpu[mode].push(summarize(cpus).median);
     }
   }
-  const medians = (kind) => Object.fromEntries(MODES.map((m) => [m, summarize(samples[kind][m]).median]));
+  const medians = (kind) => Object.fromEntries(ENGINE_MODES.map((m) => [m, summarize(samples[kind][m]).median]));
   const added = (kind) => {
     const median = medians(kind);
     return Object.fromEntries(TRACED_MODES.map((m) => [m, round4(median[m] - median.untraced)]));
@@ -197,8 +229,10 @@ for (const workload of Object.keys(WORKLOADS)) {
     medianStepCpuMs: medians('cpu'),
     addedCpuMs: added('cpu'),
     addedCpuMsPairedByRound: paired('cpu'),
+    // what the SDK adds beyond the package's own code: on minus the minimal tracer, paired by round
+    sdkShareMsPairedByRound: round4(summarize(perRound.wall.on.map((v, i) => v - perRound.wall.minimalTracer[i])).median),
     onToUntracedRatio: Math.round((wall.on / wall.untraced) * 1000) / 1000,
-    p95StepMs: Object.fromEntries(MODES.map((m) => [m, summarize(samples.wall[m]).p95])),
+    p95StepMs: Object.fromEntries(ENGINE_MODES.map((m) => [m, summarize(samples.wall[m]).p95])),
   };
 }
 
@@ -270,7 +304,7 @@ for (const workload of Object.keys(WORKLOADS)) profileShares[workload] = await p
 
 const result = {
   note:
-    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 6 span events a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 13 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is indirect: promise hops of the wrappers, caches). The machine is shared: loadavg is recorded with the result.',
+    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 6 span events a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 13 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans; minimalTracer (engine only) = the package with a tracer that only keeps what it is given in plain objects: its addedMs is the share of the package itself in engine steps, and on minus it (sdkShareMsPairedByRound) that of the SDK. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is in the code of neither: the own code of the engine runs slower beside them). The machine is shared: loadavg is recorded with the result.',
   rounds: ROUNDS,
   isolated: {
     stepsPerRoundPerMode: ISOLATED_STEPS,
