@@ -112,15 +112,23 @@ describe('tracing in cluster mode', () => {
     expect(fake.desktop.state.display).toBe('408');
     expect(record.attempts?.map((a: { node: string }) => a.node)).toEqual(['traced-worker']);
 
-    // the worker exports each span as it ends; the session span is the last to end
-    await expect.poll(() => receiver.spans.some((s) => s.name === 'ufo.session'), { timeout: 15_000, interval: 50 }).toBe(true);
+    // the worker exports each span as it ends, one request each (they may arrive in any order): wait for the
+    // session span and a worker span for every device span's parent (a device span without one fails below)
+    const deviceTools = deviceSide.getFinishedSpans().filter((s) => s.name.startsWith('execute_tool '));
+    const exported = (spanId: string | undefined) => receiver.spans.some((s) => s.spanId === spanId);
+    await expect
+      .poll(() => receiver.spans.some((s) => s.name === 'ufo.session') && deviceTools.every((d) => exported(d.parentSpanContext?.spanId)), {
+        timeout: 15_000,
+        interval: 50,
+        message: 'the session span and, for every device execute_tool span, its parent among the worker spans',
+      })
+      .toBe(true);
     const workerSpans = receiver.spans;
     const session = workerSpans.find((s) => s.name === 'ufo.session')!;
     expect(workerSpans.every((s) => s.traceId === session.traceId)).toBe(true);
     const workerTools = workerSpans.filter((s) => s.name.startsWith('execute_tool '));
     expect(workerTools.filter((s) => s.name === 'execute_tool click_input')).toHaveLength(6);
 
-    const deviceTools = deviceSide.getFinishedSpans().filter((s) => s.name.startsWith('execute_tool '));
     expect(deviceTools.length).toBe(workerTools.length);
     for (const device of deviceTools) {
       const parent = workerTools.find((s) => s.spanId === device.parentSpanContext?.spanId);
