@@ -113,7 +113,7 @@ describe('tracing in cluster mode', () => {
     expect(record.attempts?.map((a: { node: string }) => a.node)).toEqual(['traced-worker']);
 
     // the worker exports each span as it ends, one request each (they may arrive in any order): wait for the
-    // session span and a worker span for every device span's parent (a device span without one fails below)
+    // session span and a worker span for every device span's parent (the wait fails when one has none)
     const deviceTools = deviceSide.getFinishedSpans().filter((s) => s.name.startsWith('execute_tool '));
     const exported = (spanId: string | undefined) => receiver.spans.some((s) => s.spanId === spanId);
     await expect
