@@ -1,7 +1,7 @@
 import type { EngineEvent } from '@ufo-ts/core';
-import { context, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Attributes, type Context, type HrTime, type Span, type Tracer } from '@opentelemetry/api';
 import { FAILED_STATES, GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
-import { spanTime } from './span-clock.js';
+import { hrNow } from './span-clock.js';
 
 /** Options of {@link SessionSpans}. */
 export interface SessionSpansOptions {
@@ -49,11 +49,9 @@ export class SessionSpans {
     switch (event.type) {
       case 'session-start':
         this.endAll();
-        this.session = this.start(SpanNames.SESSION, context.active(), {
-          [UfoAttributes.SESSION_ID]: event.sessionId,
-          ...(event.logFolder !== undefined ? { [UfoAttributes.LOG_FOLDER]: event.logFolder } : {}),
-        });
+        this.session = this.start(SpanNames.SESSION, context.active(), { 'ufo.session.id': event.sessionId } satisfies KnownAttributes);
         this.dark = !this.session.span.isRecording();
+        if (event.logFolder !== undefined && !this.dark) this.session.span.setAttribute(UfoAttributes.LOG_FOLDER, event.logFolder);
         return;
       case 'session-end': {
         const session = this.session?.span;
@@ -61,19 +59,17 @@ export class SessionSpans {
         if (!session) return;
         this.endStep();
         this.endRound();
-        session.setAttributes({ [UfoAttributes.ROUNDS]: event.rounds, [UfoAttributes.COST_USD]: event.cost });
+        session.setAttributes({ 'ufo.session.rounds': event.rounds, 'ufo.cost.usd': event.cost } satisfies KnownAttributes);
         if (event.error !== undefined) fail(session, 'SessionError', event.error);
-        session.end(spanTime());
+        session.end(hrNow());
         this.session = undefined;
         return;
       }
       case 'round-start':
         this.endStep();
         this.endRound();
-        this.round = this.start(SpanNames.ROUND, this.session?.context ?? context.active(), {
-          [UfoAttributes.ROUND]: event.round,
-          ...(this.options.captureContent ? { [UfoAttributes.REQUEST]: event.request } : {}),
-        });
+        this.round = this.start(SpanNames.ROUND, this.session?.context ?? context.active(), { 'ufo.round': event.round } satisfies KnownAttributes);
+        if (this.options.captureContent) this.round.span.setAttribute(UfoAttributes.REQUEST, event.request);
         return;
       case 'round-end': {
         this.endStep();
@@ -81,7 +77,7 @@ export class SessionSpans {
         if (!round) return;
         round.setAttribute(UfoAttributes.FINAL_STATE, event.state);
         if (FAILED_STATES.has(event.state)) fail(round, 'RoundFailed', `the round ended in ${event.state}`);
-        round.end(spanTime());
+        round.end(hrNow());
         this.round = undefined;
         return;
       }
@@ -90,37 +86,35 @@ export class SessionSpans {
         this.step = this.start(SpanNames.STEP, (this.round ?? this.session)?.context ?? context.active(), {
           'ufo.agent.name': event.agent,
           'gen_ai.agent.name': event.agent,
-          'ufo.step': event.step,
-          'ufo.round': event.round,
-          'ufo.step.state': event.state,
         } satisfies KnownAttributes);
+        this.step.span.setAttributes({ 'ufo.step': event.step, 'ufo.round': event.round, 'ufo.step.state': event.state } satisfies KnownAttributes);
         return;
       case 'step-end': {
         const step = this.step?.span;
         if (!step) return;
         step.setAttributes({ 'ufo.status': event.status, 'ufo.cost.usd': event.cost } satisfies KnownAttributes);
         if (FAILED_STATES.has(event.status)) fail(step, 'StepFailed', `the step ended with status ${event.status}`);
-        step.end(spanTime());
+        step.end(hrNow());
         this.step = undefined;
         return;
       }
       case 'transition':
-        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, 'ufo.status': event.status, 'ufo.agent.name': event.agent } satisfies TransitionAttributes);
+        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, 'ufo.status': event.status, 'ufo.agent.name': event.agent } satisfies TransitionAttributes, hrNow());
         return;
       case 'command': {
         const attributes: CommandAttributes = { 'gen_ai.tool.name': event.tool, 'ufo.status': event.status };
         if (event.error) attributes['ufo.command.error'] = event.error;
-        this.innermost()?.addEvent('ufo.command', attributes);
+        this.innermost()?.addEvent('ufo.command', attributes, hrNow());
         return;
       }
       case 'question':
-        this.innermost()?.addEvent('ufo.question', this.options.captureContent ? { 'ufo.question.count': event.questions.length, 'ufo.question.texts': event.questions } : { 'ufo.question.count': event.questions.length });
+        this.innermost()?.addEvent('ufo.question', this.options.captureContent ? { 'ufo.question.count': event.questions.length, 'ufo.question.texts': event.questions } : { 'ufo.question.count': event.questions.length }, hrNow());
         return;
       case 'confirmation':
-        this.innermost()?.addEvent('ufo.confirmation', { 'ufo.confirmation.function': event.function, 'ufo.confirmation.approved': event.approved });
+        this.innermost()?.addEvent('ufo.confirmation', { 'ufo.confirmation.function': event.function, 'ufo.confirmation.approved': event.approved }, hrNow());
         return;
       case 'warning':
-        this.innermost()?.addEvent('ufo.warning', { 'ufo.warning.message': event.message });
+        this.innermost()?.addEvent('ufo.warning', { 'ufo.warning.message': event.message }, hrNow());
         return;
       default:
         return;
@@ -131,7 +125,7 @@ export class SessionSpans {
   endAll(): void {
     this.endStep();
     this.endRound();
-    this.session?.span.end(spanTime());
+    this.session?.span.end(hrNow());
     this.session = undefined;
     this.dark = false;
   }
@@ -144,18 +138,22 @@ export class SessionSpans {
     return this.innermostOpen()?.span;
   }
 
+  /**
+   * Starts a span with the attributes a sampler may want to see (the rest are set on the span after it starts:
+   * the SDK validates and copies start attributes three times, attributes set later once).
+   */
   private start(name: string, parent: Context, attributes: Attributes): OpenSpan {
-    const span = this.options.tracer.startSpan(name, { attributes, startTime: spanTime() }, parent);
+    const span = this.options.tracer.startSpan(name, { attributes, startTime: hrNow() }, parent);
     return { span, context: trace.setSpan(context.active(), span) };
   }
 
   private endStep(): void {
-    this.step?.span.end(spanTime());
+    this.step?.span.end(hrNow());
     this.step = undefined;
   }
 
   private endRound(): void {
-    this.round?.span.end(spanTime());
+    this.round?.span.end(hrNow());
     this.round = undefined;
   }
 }
@@ -172,9 +170,9 @@ interface OpenSpan {
   context: Context;
 }
 
-/** Marks a span failed: status ERROR with the message, and the error recorded as an exception event. */
-export function fail(span: Span, type: string, message: string): void {
-  span.recordException({ name: type, message });
+/** Marks a span failed: status ERROR with the message, and the error recorded as an exception event at `time`. */
+export function fail(span: Span, type: string, message: string, time: HrTime = hrNow()): void {
+  span.recordException({ name: type, message }, time);
   span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
   span.setStatus({ code: SpanStatusCode.ERROR, message });
 }

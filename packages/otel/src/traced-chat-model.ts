@@ -1,7 +1,7 @@
 import { errorMessage, isUfoError, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
-import { GenAiAttributes, SpanNames, type KnownAttributes } from './attributes.js';
-import { spanTime } from './span-clock.js';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
+import { hrNow } from './span-clock.js';
 
 /** Where a traced model takes its tracer and parent span from. */
 export interface ModelTracingHooks {
@@ -45,38 +45,41 @@ export class TracedChatModel implements ChatModel {
     const parent = this.hooks.parentContext();
     const span = this.hooks.tracer.startSpan(
       SpanNames.chat(this.inner.modelId),
-      { kind: SpanKind.CLIENT, attributes: requestAttributes(this.inner, request), startTime: spanTime() },
+      { kind: SpanKind.CLIENT, attributes: creationAttributes(this.inner), startTime: hrNow() },
       parent,
     );
+    setRequestAttributes(span, request);
     try {
       const response = await context.with(trace.setSpan(parent, span), () => this.inner.complete(request));
       span.setAttributes(responseAttributes(response));
       return response;
     } catch (error) {
       const type = isUfoError(error) ? error.code : error instanceof Error ? error.name : 'Error';
-      span.recordException(error instanceof Error ? error : { name: type, message: errorMessage(error) });
+      span.recordException(error instanceof Error ? error : { name: type, message: errorMessage(error) }, hrNow());
       span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
       span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
       throw error;
     } finally {
-      span.end(spanTime());
+      span.end(hrNow());
     }
   }
 }
 
-function requestAttributes(model: ChatModel, request: ChatRequest<unknown>): KnownAttributes {
-  const attributes: KnownAttributes = {
-    'gen_ai.operation.name': 'chat',
-    'gen_ai.provider.name': model.provider,
-    'gen_ai.system': model.provider,
-    'gen_ai.request.model': model.modelId,
-  };
-  if (request.temperature !== undefined) attributes['gen_ai.request.temperature'] = request.temperature;
-  if (request.maxTokens !== undefined) attributes['gen_ai.request.max_tokens'] = request.maxTokens;
-  if (request.schema !== undefined) attributes['gen_ai.output.type'] = 'json';
+/**
+ * The attributes the GenAI conventions ask for when the span starts, so a sampler can decide on them: the operation,
+ * the provider (under its current and its earlier name) and the requested model.
+ */
+function creationAttributes(model: ChatModel): KnownAttributes {
+  return { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': model.provider, 'gen_ai.system': model.provider, 'gen_ai.request.model': model.modelId };
+}
+
+/** The rest of the request's attributes, set on the started span (the SDK validates them once, not three times). */
+function setRequestAttributes(span: Span, request: ChatRequest<unknown>): void {
+  if (request.temperature !== undefined) span.setAttribute(GenAiAttributes.REQUEST_TEMPERATURE, request.temperature);
+  if (request.maxTokens !== undefined) span.setAttribute(GenAiAttributes.REQUEST_MAX_TOKENS, request.maxTokens);
+  if (request.schema !== undefined) span.setAttribute(GenAiAttributes.OUTPUT_TYPE, 'json');
   const agent = request.metadata?.['agent'];
-  if (typeof agent === 'string') attributes['ufo.agent.name'] = agent;
-  return attributes;
+  if (typeof agent === 'string') span.setAttribute(UfoAttributes.AGENT_NAME, agent);
 }
 
 function responseAttributes(response: ChatResponse<unknown>): KnownAttributes {

@@ -1,10 +1,10 @@
 import type { TracedExecuteOptions } from '@ufo-ts/aip';
 import { errorMessage, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, type Context, type HrTime, type Span, type Tracer } from '@opentelemetry/api';
 import { GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
 import { fromTraceContext } from './trace-context.js';
 import { SpanTraceContexts } from './span-trace-contexts.js';
-import { spanTime } from './span-clock.js';
+import { spanTime, toHrTime } from './span-clock.js';
 
 /** Where a traced dispatcher takes its tracer and parent span from. */
 export interface DispatcherTracingHooks {
@@ -60,17 +60,16 @@ async function executeTraced(
     const command = commands[index]!;
     const carried = incoming?.get(command.call_id);
     const parent = (carried && fromTraceContext(carried, context.active())) ?? fallbackParent;
-    const attributes: KnownAttributes = {
-      'gen_ai.operation.name': 'execute_tool',
-      'gen_ai.tool.name': command.tool_name,
-      'gen_ai.tool.call.id': command.call_id,
-      'ufo.tool.type': command.tool_type,
-      'ufo.target.agent': target.agent,
-    };
+    // started with the attributes a sampler may want (the operation and the tool); the rest are set on the started
+    // span: the SDK validates and copies start attributes three times, attributes set later once
+    const creation: KnownAttributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': command.tool_name };
+    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes: creation, startTime: toHrTime(startedAt) }, parent);
+    const attributes: KnownAttributes = { 'gen_ai.tool.call.id': command.call_id, 'ufo.tool.type': command.tool_type, 'ufo.target.agent': target.agent };
     if (target.root !== undefined) attributes['ufo.target.root'] = target.root;
     if (target.process !== undefined) attributes['ufo.target.process'] = target.process;
     if (options.commandId !== undefined) attributes['ufo.command.id'] = options.commandId;
-    spans.push(hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: startedAt }, parent));
+    span.setAttributes(attributes);
+    spans.push(span);
   }
   let results: Result[];
   try {
@@ -78,10 +77,11 @@ async function executeTraced(
     const forwarded: TracedExecuteOptions = Object.assign({}, options, { traceContexts: new SpanTraceContexts(commands, spans) });
     results = await dispatcher.execute(commands, forwarded);
   } catch (error) {
+    const failedAt = toHrTime(spanTime());
     for (const span of spans) {
-      span.recordException(error instanceof Error ? error : { name: 'DispatchError', message: errorMessage(error) });
+      span.recordException(error instanceof Error ? error : { name: 'DispatchError', message: errorMessage(error) }, failedAt);
       span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
-      span.end(spanTime());
+      span.end(failedAt);
     }
     throw error;
   }
@@ -90,9 +90,10 @@ async function executeTraced(
   for (let index = 0; index < count; index += 1) {
     const span = spans[index]!;
     const result = resultOf(results, index, commands[index]!.call_id);
-    if (result) recordResult(span, result);
     elapsed += result?.duration_ms ?? 0;
-    span.end(count > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
+    const spanEnd = toHrTime(count > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
+    if (result) recordResult(span, result, spanEnd);
+    span.end(spanEnd);
   }
   return results;
 }
@@ -104,14 +105,15 @@ function resultOf(results: readonly Result[], index: number, callId: string): Re
   return results.find((r) => r.call_id === callId) ?? atIndex;
 }
 
-function recordResult(span: Span, result: Result): void {
+/** Sets the command's result on its span; a failure is also recorded as an exception event at `time` (the span's end). */
+function recordResult(span: Span, result: Result, time: HrTime): void {
   span.setAttribute(UfoAttributes.STATUS, result.status);
   if (result.namespace) span.setAttribute(UfoAttributes.TOOL_NAMESPACE, result.namespace);
   if (result.duration_ms !== undefined) span.setAttribute(UfoAttributes.TOOL_DURATION_MS, result.duration_ms);
   if (result.status !== 'failure') return;
   const type = result.code ?? 'TOOL_FAILED';
   const message = result.error ?? 'the command failed';
-  span.recordException({ name: type, message });
+  span.recordException({ name: type, message }, time);
   span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
   span.setStatus({ code: SpanStatusCode.ERROR, message });
 }
