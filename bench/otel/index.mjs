@@ -23,12 +23,13 @@ import { Session as InspectorSession } from 'node:inspector/promises';
 import { UfoTracing } from '@ufo-ts/otel';
 import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { summarize, writeResult } from '../stats.mjs';
+import { percentile, summarize, writeResult } from '../stats.mjs';
 
 const ISOLATED_STEPS = Number(process.env.BENCH_OTEL_ISOLATED_STEPS ?? 20_000);
-const ENGINE_STEPS = Number(process.env.BENCH_OTEL_ENGINE_STEPS ?? 300);
+const ENGINE_STEPS = Number(process.env.BENCH_OTEL_ENGINE_STEPS ?? 120);
 const ROUNDS = Number(process.env.BENCH_OTEL_ROUNDS ?? 6);
-const ENGINE_ROUNDS = Number(process.env.BENCH_OTEL_ENGINE_ROUNDS ?? 10);
+// many short rounds: the two sides of a pair run within ~0.1 s of each other, so load that changes moves both
+const ENGINE_ROUNDS = Number(process.env.BENCH_OTEL_ENGINE_ROUNDS ?? 40);
 const TARGET_ON_MS = 0.05;
 
 /** An exporter that accepts and drops every batch. */
@@ -48,6 +49,8 @@ function tracingFor(mode) {
       const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(droppingExporter)] });
       return new UfoTracing({ tracerProvider: provider });
     }
+    case 'onWithoutProcessor':
+      return new UfoTracing({ tracerProvider: new BasicTracerProvider({ spanProcessors: [] }) });
   }
 }
 const MODES = ['untraced', 'off', 'noop', 'on'];
@@ -78,8 +81,11 @@ class MinimalSpan {
   isRecording() { return true; }
 }
 const minimalTracer = { startSpan: (name, options) => new MinimalSpan(name, options), startActiveSpan: () => { throw new Error('not used'); } };
-/** The engine runs these too. */
-const ENGINE_MODES = [...MODES, 'minimalTracer'];
+/**
+ * The engine runs these too. onWithoutProcessor: the SDK's tracer with no span processor (ended spans are garbage
+ * at once): its difference to "on" is what the batch processor costs by holding up to 512 spans until export.
+ */
+const ENGINE_MODES = [...MODES, 'minimalTracer', 'onWithoutProcessor'];
 
 // ---- 1. isolated tracing cost per step
 const stubModel = {
@@ -231,6 +237,15 @@ for (const workload of Object.keys(WORKLOADS)) {
     addedCpuMsPairedByRound: paired('cpu'),
     // what the SDK adds beyond the package's own code: on minus the minimal tracer, paired by round
     sdkShareMsPairedByRound: round4(summarize(perRound.wall.on.map((v, i) => v - perRound.wall.minimalTracer[i])).median),
+    // the spread of the paired differences over the rounds: [25th, 75th percentile]
+    pairedQuartilesMs: Object.fromEntries(
+      [
+        ['on', perRound.wall.on.map((v, i) => v - perRound.wall.untraced[i])],
+        ['minimalTracer', perRound.wall.minimalTracer.map((v, i) => v - perRound.wall.untraced[i])],
+        ['sdkShare', perRound.wall.on.map((v, i) => v - perRound.wall.minimalTracer[i])],
+        ['processorShare', perRound.wall.on.map((v, i) => v - perRound.wall.onWithoutProcessor[i])],
+      ].map(([name, diffs]) => [name, [round4(percentile(diffs, 25)), round4(percentile(diffs, 75))]]),
+    ),
     onToUntracedRatio: Math.round((wall.on / wall.untraced) * 1000) / 1000,
     p95StepMs: Object.fromEntries(ENGINE_MODES.map((m) => [m, summarize(samples.wall[m]).p95])),
   };
@@ -304,7 +319,7 @@ for (const workload of Object.keys(WORKLOADS)) profileShares[workload] = await p
 
 const result = {
   note:
-    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 6 span events a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 13 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans; minimalTracer (engine only) = the package with a tracer that only keeps what it is given in plain objects: its addedMs is the share of the package itself in engine steps, and on minus it (sdkShareMsPairedByRound) that of the SDK. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is in the code of neither: the own code of the engine runs slower beside them). The machine is shared: loadavg is recorded with the result.',
+    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 6 span events a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 13 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans; minimalTracer (engine only) = the package with a tracer that only keeps what it is given in plain objects: its addedMs is the share of the package itself in engine steps, and on minus it (sdkShareMsPairedByRound) that of the SDK; onWithoutProcessor (engine only) = the SDK tracer with no span processor, so on minus it is the share of the batch processor (holding up to 512 spans until export); pairedQuartilesMs = the 25th and 75th percentiles of the paired differences over the rounds. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is in the code of neither: the own code of the engine runs slower beside them). The machine is shared: loadavg is recorded with the result.',
   rounds: ROUNDS,
   isolated: {
     stepsPerRoundPerMode: ISOLATED_STEPS,

@@ -49,9 +49,11 @@ export class SessionSpans {
     switch (event.type) {
       case 'session-start':
         this.endAll();
-        this.session = this.start(SpanNames.SESSION, context.active(), { 'ufo.session.id': event.sessionId } satisfies KnownAttributes);
+        this.session = this.start(SpanNames.SESSION, context.active(), {
+          [UfoAttributes.SESSION_ID]: event.sessionId,
+          ...(event.logFolder !== undefined ? { [UfoAttributes.LOG_FOLDER]: event.logFolder } : {}),
+        });
         this.dark = !this.session.span.isRecording();
-        if (event.logFolder !== undefined && !this.dark) this.session.span.setAttribute(UfoAttributes.LOG_FOLDER, event.logFolder);
         return;
       case 'session-end': {
         const session = this.session?.span;
@@ -68,8 +70,10 @@ export class SessionSpans {
       case 'round-start':
         this.endStep();
         this.endRound();
-        this.round = this.start(SpanNames.ROUND, this.session?.context ?? context.active(), { 'ufo.round': event.round } satisfies KnownAttributes);
-        if (this.options.captureContent) this.round.span.setAttribute(UfoAttributes.REQUEST, event.request);
+        this.round = this.start(SpanNames.ROUND, this.session?.context ?? context.active(), {
+          [UfoAttributes.ROUND]: event.round,
+          ...(this.options.captureContent ? { [UfoAttributes.REQUEST]: event.request } : {}),
+        });
         return;
       case 'round-end': {
         this.endStep();
@@ -86,8 +90,10 @@ export class SessionSpans {
         this.step = this.start(SpanNames.STEP, (this.round ?? this.session)?.context ?? context.active(), {
           'ufo.agent.name': event.agent,
           'gen_ai.agent.name': event.agent,
+          'ufo.step': event.step,
+          'ufo.round': event.round,
+          'ufo.step.state': event.state,
         } satisfies KnownAttributes);
-        this.step.span.setAttributes({ 'ufo.step': event.step, 'ufo.round': event.round, 'ufo.step.state': event.state } satisfies KnownAttributes);
         return;
       case 'step-end': {
         const step = this.step?.span;
@@ -138,10 +144,6 @@ export class SessionSpans {
     return this.innermostOpen()?.span;
   }
 
-  /**
-   * Starts a span with the attributes a sampler may want to see (the rest are set on the span after it starts:
-   * the SDK validates and copies start attributes three times, attributes set later once).
-   */
   private start(name: string, parent: Context, attributes: Attributes): OpenSpan {
     const span = this.options.tracer.startSpan(name, { attributes, startTime: hrNow() }, parent);
     return { span, context: trace.setSpan(context.active(), span) };

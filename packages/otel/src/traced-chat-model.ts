@@ -1,6 +1,6 @@
 import { errorMessage, isUfoError, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { GenAiAttributes, SpanNames, UfoAttributes, type KnownAttributes } from './attributes.js';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
+import { GenAiAttributes, SpanNames, type KnownAttributes } from './attributes.js';
 import { hrNow } from './span-clock.js';
 
 /** Where a traced model takes its tracer and parent span from. */
@@ -45,10 +45,9 @@ export class TracedChatModel implements ChatModel {
     const parent = this.hooks.parentContext();
     const span = this.hooks.tracer.startSpan(
       SpanNames.chat(this.inner.modelId),
-      { kind: SpanKind.CLIENT, attributes: creationAttributes(this.inner), startTime: hrNow() },
+      { kind: SpanKind.CLIENT, attributes: requestAttributes(this.inner, request), startTime: hrNow() },
       parent,
     );
-    setRequestAttributes(span, request);
     try {
       const response = await context.with(trace.setSpan(parent, span), () => this.inner.complete(request));
       span.setAttributes(responseAttributes(response));
@@ -65,21 +64,19 @@ export class TracedChatModel implements ChatModel {
   }
 }
 
-/**
- * The attributes the GenAI conventions ask for when the span starts, so a sampler can decide on them: the operation,
- * the provider (under its current and its earlier name) and the requested model.
- */
-function creationAttributes(model: ChatModel): KnownAttributes {
-  return { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': model.provider, 'gen_ai.system': model.provider, 'gen_ai.request.model': model.modelId };
-}
-
-/** The rest of the request's attributes, set on the started span (the SDK validates them once, not three times). */
-function setRequestAttributes(span: Span, request: ChatRequest<unknown>): void {
-  if (request.temperature !== undefined) span.setAttribute(GenAiAttributes.REQUEST_TEMPERATURE, request.temperature);
-  if (request.maxTokens !== undefined) span.setAttribute(GenAiAttributes.REQUEST_MAX_TOKENS, request.maxTokens);
-  if (request.schema !== undefined) span.setAttribute(GenAiAttributes.OUTPUT_TYPE, 'json');
+function requestAttributes(model: ChatModel, request: ChatRequest<unknown>): KnownAttributes {
+  const attributes: KnownAttributes = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.provider.name': model.provider,
+    'gen_ai.system': model.provider,
+    'gen_ai.request.model': model.modelId,
+  };
+  if (request.temperature !== undefined) attributes['gen_ai.request.temperature'] = request.temperature;
+  if (request.maxTokens !== undefined) attributes['gen_ai.request.max_tokens'] = request.maxTokens;
+  if (request.schema !== undefined) attributes['gen_ai.output.type'] = 'json';
   const agent = request.metadata?.['agent'];
-  if (typeof agent === 'string') span.setAttribute(UfoAttributes.AGENT_NAME, agent);
+  if (typeof agent === 'string') attributes['ufo.agent.name'] = agent;
+  return attributes;
 }
 
 function responseAttributes(response: ChatResponse<unknown>): KnownAttributes {

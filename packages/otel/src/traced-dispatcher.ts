@@ -60,16 +60,17 @@ async function executeTraced(
     const command = commands[index]!;
     const carried = incoming?.get(command.call_id);
     const parent = (carried && fromTraceContext(carried, context.active())) ?? fallbackParent;
-    // started with the attributes a sampler may want (the operation and the tool); the rest are set on the started
-    // span: the SDK validates and copies start attributes three times, attributes set later once
-    const creation: KnownAttributes = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': command.tool_name };
-    const span = hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes: creation, startTime: toHrTime(startedAt) }, parent);
-    const attributes: KnownAttributes = { 'gen_ai.tool.call.id': command.call_id, 'ufo.tool.type': command.tool_type, 'ufo.target.agent': target.agent };
+    const attributes: KnownAttributes = {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': command.tool_name,
+      'gen_ai.tool.call.id': command.call_id,
+      'ufo.tool.type': command.tool_type,
+      'ufo.target.agent': target.agent,
+    };
     if (target.root !== undefined) attributes['ufo.target.root'] = target.root;
     if (target.process !== undefined) attributes['ufo.target.process'] = target.process;
     if (options.commandId !== undefined) attributes['ufo.command.id'] = options.commandId;
-    span.setAttributes(attributes);
-    spans.push(span);
+    spans.push(hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: toHrTime(startedAt) }, parent));
   }
   let results: Result[];
   try {
