@@ -9,13 +9,15 @@ import {
   pendingInputFor,
   resumeDecisionFor,
   type ApprovalPolicy,
+  type BudgetExceeded,
   type KeySpendLedger,
+  type PendingInput,
   type ServerEvent,
   type SessionInstrumentation,
   type TaskRecord,
   type TaskRecordStatus,
 } from '@ufo-ts/server';
-import type { ManagedSession, ResumeDecision } from '@ufo-ts/sessions';
+import type { ManagedSession, ManagedSessionOutcome } from '@ufo-ts/sessions';
 import { DelayedError, WaitingError, Worker, type Job } from 'bullmq';
 import type { RedisKeySpendLedger } from '../budgets/redis-key-spend-ledger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
@@ -84,6 +86,20 @@ interface Active {
   stop: { status: TaskRecordStatus; reason: string } | undefined;
   /** Set when the session must continue on another worker (this node stops, or its lock was lost). */
   handOver: string | undefined;
+}
+
+/** One run of a session job on this worker, and what ending it needs. */
+interface JobRun {
+  job: Job<SessionJobData, ClusterTaskRecord>;
+  token: string | undefined;
+  data: SessionJobData;
+  /** The task record without what it waited for. */
+  base: TaskRecord;
+  /** Every pick-up of the job so far, this one included once it started. */
+  attempts: SessionJobData['attempts'];
+  guard: BudgetGuard | undefined;
+  /** The session's log folder on this node, once built. */
+  folder: string | undefined;
 }
 
 // KEYS[1] busy key; ARGV[1] task name
@@ -167,97 +183,40 @@ export class SessionWorker {
     const o = this.options;
     const data = SessionJobDataSchema.parse(job.data);
     const { waiting: pending, ...base } = data.record;
-    const sessionId = base.session_id;
+    const run: JobRun = { job, token, data, base, attempts: data.attempts, guard: undefined, folder: undefined };
     o.onTask?.(data.record);
-    let attempts = data.attempts;
-    let guard: BudgetGuard | undefined;
-    let folder: string | undefined;
 
-    const finish = async (update: Pick<ClusterTaskRecord, 'status' | 'error' | 'result'>): Promise<ClusterTaskRecord> => {
-      const exceeded = guard?.exceeded;
-      const record: ClusterTaskRecord = {
-        ...base,
-        ...update,
-        ...(update.error === undefined ? {} : { error: update.error.slice(0, 10_000) }),
-        ...(folder ? { log_folder: folder } : {}),
-        ...(base.budget && guard ? { budget: { ...base.budget, spent: guard.spent, ...(exceeded ? { exceeded } : {}) } } : {}),
-        ended_at: new Date().toISOString(),
-        attempts,
-      };
-      if (record.error === undefined) delete record.error;
-      if (record.status === 'budget_exceeded' && exceeded && folder) {
-        await appendBudgetLine(folder, { task_name: base.task_name, exceeded, session_spent: guard!.spent }).catch(() => undefined);
-      }
-      // the session ended for good: nothing will replay its journal or resume its spend
-      await o.redis.del(o.keys.journal(sessionId), o.keys.sessionSpend(sessionId)).catch(() => undefined);
-      await o.router
-        .deliver(base.client_id, {
-          type: 'task_end',
-          status: record.status === 'completed' || record.status === 'cancelled' ? record.status : 'failed',
-          session_id: sessionId,
-          task_name: base.task_name,
-          ...(record.error !== undefined ? { error: record.error } : {}),
-          ...(record.result ? { result: record.result.rounds } : {}),
-        })
-        .catch(() => undefined);
-      await o.redis.eval(RELEASE_BUSY, 1, o.keys.busy(base.client_id), base.task_name);
-      this.report('session-ended', { taskName: base.task_name, sessionId, status: record.status });
-      o.emit({ type: 'task-ended', taskName: base.task_name, sessionId, clientId: base.client_id, status: record.status, error: record.error });
-      return record;
-    };
+    const cancelled = await o.redis.get(o.keys.cancel(base.session_id));
+    if (cancelled !== null) return this.finish(run, { status: 'cancelled', error: cancelled });
 
-    const cancelled = await o.redis.get(o.keys.cancel(sessionId));
-    if (cancelled !== null) return finish({ status: 'cancelled', error: cancelled });
-
+    const resume = await this.resumeOf(run, pending);
     const checkpoint = data.checkpoint;
-    // the answer of a session that waited: taken now, or taken by a worker that died before the session moved on
-    let resume = checkpoint?.status === 'waiting' ? data.resume : undefined;
-    if (pending) {
-      const answer = await o.waiting.answerOf(data.record);
-      if (!answer) {
-        // woke before its deadline without an answer (e.g. a recovered job): wait again
-        await o.waiting.park(job, data.record, token);
-        throw new DelayedError();
-      }
-      resume = { pending, answer };
-    }
-    const decision = resume && resumeDecisionFor(resume.pending, resume.answer.decision, Number.MAX_SAFE_INTEGER);
-
     const fromStep = checkpoint ? Number(checkpoint.context['SESSION_STEP'] ?? 0) : 0;
-    attempts = [...attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
-    await job.updateData({ ...data, record: { ...base, status: 'running' }, attempts, ...(resume ? { resume } : {}) });
-    this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId, fromStep });
-    if (!checkpoint) o.emit({ type: 'task-started', taskName: base.task_name, sessionId, clientId: base.client_id, owner: base.owner });
+    run.attempts = [...run.attempts, { node: o.nodeId, startedAt: new Date().toISOString(), fromStep }];
+    await job.updateData({ ...data, record: { ...base, status: 'running' }, attempts: run.attempts, ...(resume ? { resume } : {}) });
+    this.report(checkpoint ? 'session-resumed' : 'session-started', { taskName: base.task_name, sessionId: base.session_id, fromStep });
+    if (!checkpoint) o.emit({ type: 'task-started', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, owner: base.owner });
 
     const policy = base.approval ?? o.approval;
-    const budget = base.budget ?? { session: {}, key: {}, spent: { cost_usd: 0, steps: 0 } };
-    const keyId = base.owner_key ?? DEFAULT_KEY_ID;
     let active: Active | undefined;
-    guard = new BudgetGuard({
-      session: budget.session,
-      key: budget.key,
-      keyId,
-      // every step and cost counts for the key and for this session (which a resumed run starts from)
-      ledger: { spent: (id) => o.ledger.spent(id), add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])) },
-      spent: await o.sessionSpend.spent(sessionId),
-      onExceeded: (exceeded) => active && this.stopActive(active, 'budget_exceeded', budgetStopReason(exceeded)),
-    });
+    const guard = await this.guardOf(base, (exceeded) => active && this.stopActive(active, 'budget_exceeded', budgetStopReason(exceeded)));
+    run.guard = guard;
     const store = new JobCheckpointStore(job, (error) => this.report('checkpoint-write-failed', { taskName: base.task_name, error: errorMessage(error) }));
     const events = new EventBus();
-    const instruments = o.instrument?.(events, { sessionId, taskName: base.task_name, clientId: base.client_id, platform: data.platform, nodeId: o.nodeId });
-    let session: ManagedSession;
+    const instruments = o.instrument?.(events, { sessionId: base.session_id, taskName: base.task_name, clientId: base.client_id, platform: data.platform, nodeId: o.nodeId });
     const dispatcher = new RoutedCommandDispatcher({
       ...o.dispatcher,
       router: o.router,
       clientId: base.client_id,
-      sessionId,
+      sessionId: base.session_id,
       taskName: base.task_name,
       onEvent: (event) => this.report(`command-${event.type}`, { taskName: base.task_name, ...event }),
     });
+    let session: ManagedSession;
     try {
       // BullMQ keeps the lock of a job at `<prefix>:<queue>:<job id>:lock`, holding the worker's token
       const fence = token !== undefined ? { key: `${o.keys.tagged}:${o.queueName}:${job.id}:lock`, token } : undefined;
-      const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(sessionId), ...(fence ? { fence } : {}) });
+      const journal = await RedisActionJournal.open({ redis: o.redis, key: o.keys.journal(base.session_id), ...(fence ? { fence } : {}) });
       const built = await buildClusterSession({
         data,
         nodeId: o.nodeId,
@@ -265,7 +224,7 @@ export class SessionWorker {
         createModel: o.createModel,
         dispatcher: instruments ? instruments.dispatcher(dispatcher) : dispatcher,
         checkpoint,
-        decision,
+        decision: resume && resumeDecisionFor(resume.pending, resume.answer.decision, Number.MAX_SAFE_INTEGER),
         store,
         journal,
         events,
@@ -277,22 +236,18 @@ export class SessionWorker {
         streamLogSink: o.streamLogSink,
       });
       session = built.session;
-      folder = built.folder;
-      if (pending && resume) {
-        const { answer } = resume;
-        await appendAnswerLine(folder, answerLineFor({ record: base, pending, decision: answer.decision, by: answer.by, keyId: answer.key_id, at: answer.at }));
-        o.emit({ type: 'task-resumed', taskName: base.task_name, sessionId, clientId: base.client_id, pendingId: pending.pending_id, decision: answer.decision.kind });
-      }
+      run.folder = built.folder;
+      if (pending && resume) await this.recordResumedAnswer(run, resume);
     } catch (error) {
       instruments?.detach();
-      return finish({ status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
+      return this.finish(run, { status: 'failed', error: `the session could not be created: ${errorMessage(error)}` });
     }
     active = { session, dispatcher, jobId: job.id!, stop: undefined, handOver: this.stopping ? 'the node is stopping' : undefined };
-    this.active.set(sessionId, active);
+    this.active.set(base.session_id, active);
     try {
       if (!checkpoint) {
         await o.router
-          .deliver(base.client_id, { type: 'task', status: 'continue', session_id: sessionId, task_name: base.task_name, user_request: base.request, response_id: `task-${sessionId}`, timestamp: new Date().toISOString() })
+          .deliver(base.client_id, { type: 'task', status: 'continue', session_id: base.session_id, task_name: base.task_name, user_request: base.request, response_id: `task-${base.session_id}`, timestamp: new Date().toISOString() })
           .catch(() => undefined);
       }
       if (active.handOver) session.cancel(active.handOver, { force: true });
@@ -301,27 +256,109 @@ export class SessionWorker {
       // a journal write refused because another worker holds the job now: that worker continues the session
       if (outcome.status === 'failed' && outcome.failure?.cause?.code === 'JOB_LOCK_LOST') active.handOver ??= 'the job lock was lost';
       if (active.handOver !== undefined) {
-        this.report('session-handed-over', { taskName: base.task_name, sessionId, reason: active.handOver });
+        this.report('session-handed-over', { taskName: base.task_name, sessionId: base.session_id, reason: active.handOver });
         if (token !== undefined) await job.moveToWait(token);
         throw new WaitingError();
       }
       if (outcome.status === 'waiting' && outcome.waitingFor && !active.stop) {
-        const waiting = await pendingInputFor({ waitingFor: outcome.waitingFor, policy, now: Date.now(), taskName: base.task_name, logFolder: folder });
-        const record = { ...base, status: 'waiting' as const, waiting, log_folder: folder, ...(base.budget ? { budget: { ...base.budget, spent: guard.spent } } : {}) };
-        const { resume: _answered, ...rest } = job.data;
-        await job.updateData({ ...rest, record, attempts });
-        await o.waiting.park(job, record, token);
-        this.report('session-waiting', { taskName: base.task_name, sessionId, pendingId: waiting.pending_id });
-        o.emit({ type: 'task-waiting', taskName: base.task_name, sessionId, clientId: base.client_id, pendingId: waiting.pending_id, kind: waiting.kind });
+        await this.park(run, outcome.waitingFor, policy);
         throw new DelayedError();
       }
       const judged = judgeOutcome(outcome, active.stop);
-      return await finish({ status: judged.status, result: judged.result, ...(judged.error !== undefined ? { error: judged.error } : {}) });
+      return await this.finish(run, { status: judged.status, result: judged.result, ...(judged.error !== undefined ? { error: judged.error } : {}) });
     } finally {
       instruments?.detach();
-      this.active.delete(sessionId);
+      this.active.delete(base.session_id);
       await dispatcher.close();
     }
+  }
+
+  /**
+   * The answer a session that waited resumes with: the one taken now for its pending input, or the one a worker took
+   * before it died (kept in the job). A job that woke early without an answer is parked again (throws DelayedError).
+   */
+  private async resumeOf(run: JobRun, pending: PendingInput | undefined): Promise<SessionJobData['resume']> {
+    if (!pending) return run.data.checkpoint?.status === 'waiting' ? run.data.resume : undefined;
+    const answer = await this.options.waiting.answerOf(run.data.record);
+    if (!answer) {
+      // woke before its deadline without an answer (e.g. a recovered job): wait again
+      await this.options.waiting.park(run.job, run.data.record, run.token);
+      throw new DelayedError();
+    }
+    return { pending, answer };
+  }
+
+  /** The budget guard of a run: its task's limits, the key's total shared by every node, the session's own spend. */
+  private async guardOf(base: TaskRecord, onExceeded: (exceeded: BudgetExceeded) => void): Promise<BudgetGuard> {
+    const o = this.options;
+    const sessionId = base.session_id;
+    const budget = base.budget ?? { session: {}, key: {}, spent: { cost_usd: 0, steps: 0 } };
+    return new BudgetGuard({
+      session: budget.session,
+      key: budget.key,
+      keyId: base.owner_key ?? DEFAULT_KEY_ID,
+      // every step and cost counts for the key and for this session (which a resumed run starts from)
+      ledger: { spent: (id) => o.ledger.spent(id), add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])) },
+      spent: await o.sessionSpend.spent(sessionId),
+      onExceeded,
+    });
+  }
+
+  /** Logs the answer a resumed session continues with (`answers.log` in its folder) and reports the resume. */
+  private async recordResumedAnswer(run: JobRun, resume: NonNullable<SessionJobData['resume']>): Promise<void> {
+    const { base } = run;
+    const { pending, answer } = resume;
+    await appendAnswerLine(run.folder!, answerLineFor({ record: base, pending, decision: answer.decision, by: answer.by, keyId: answer.key_id, at: answer.at }));
+    this.options.emit({ type: 'task-resumed', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, pendingId: pending.pending_id, decision: answer.decision.kind });
+  }
+
+  /** The session stopped for a person: its record (waiting, with what for) goes into the job, which is delayed. */
+  private async park(run: JobRun, waitingFor: NonNullable<ManagedSessionOutcome['waitingFor']>, policy: ApprovalPolicy): Promise<void> {
+    const { base, job } = run;
+    const waiting = await pendingInputFor({ waitingFor, policy, now: Date.now(), taskName: base.task_name, logFolder: run.folder });
+    const record = { ...base, status: 'waiting' as const, waiting, log_folder: run.folder, ...(base.budget && run.guard ? { budget: { ...base.budget, spent: run.guard.spent } } : {}) };
+    const { resume: _answered, ...rest } = job.data;
+    await job.updateData({ ...rest, record, attempts: run.attempts });
+    await this.options.waiting.park(job, record, run.token);
+    this.report('session-waiting', { taskName: base.task_name, sessionId: base.session_id, pendingId: waiting.pending_id });
+    this.options.emit({ type: 'task-waiting', taskName: base.task_name, sessionId: base.session_id, clientId: base.client_id, pendingId: waiting.pending_id, kind: waiting.kind });
+  }
+
+  /** Ends a task for good: its final record, its budget line, its Redis state cleared, the device told and freed. */
+  private async finish(run: JobRun, update: Pick<ClusterTaskRecord, 'status' | 'error' | 'result'>): Promise<ClusterTaskRecord> {
+    const o = this.options;
+    const { base, guard, folder } = run;
+    const sessionId = base.session_id;
+    const exceeded = guard?.exceeded;
+    const record: ClusterTaskRecord = {
+      ...base,
+      ...update,
+      ...(update.error === undefined ? {} : { error: update.error.slice(0, 10_000) }),
+      ...(folder ? { log_folder: folder } : {}),
+      ...(base.budget && guard ? { budget: { ...base.budget, spent: guard.spent, ...(exceeded ? { exceeded } : {}) } } : {}),
+      ended_at: new Date().toISOString(),
+      attempts: run.attempts,
+    };
+    if (record.error === undefined) delete record.error;
+    if (record.status === 'budget_exceeded' && exceeded && folder) {
+      await appendBudgetLine(folder, { task_name: base.task_name, exceeded, session_spent: guard!.spent }).catch(() => undefined);
+    }
+    // the session ended for good: nothing will replay its journal or resume its spend
+    await o.redis.del(o.keys.journal(sessionId), o.keys.sessionSpend(sessionId)).catch(() => undefined);
+    await o.router
+      .deliver(base.client_id, {
+        type: 'task_end',
+        status: record.status === 'completed' || record.status === 'cancelled' ? record.status : 'failed',
+        session_id: sessionId,
+        task_name: base.task_name,
+        ...(record.error !== undefined ? { error: record.error } : {}),
+        ...(record.result ? { result: record.result.rounds } : {}),
+      })
+      .catch(() => undefined);
+    await o.redis.eval(RELEASE_BUSY, 1, o.keys.busy(base.client_id), base.task_name);
+    this.report('session-ended', { taskName: base.task_name, sessionId, status: record.status });
+    o.emit({ type: 'task-ended', taskName: base.task_name, sessionId, clientId: base.client_id, status: record.status, error: record.error });
+    return record;
   }
 
   private report(name: string, detail: Record<string, unknown>): void {
