@@ -7,7 +7,9 @@
 export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from './redis-scale-out.js';
 export { ClusterError, type ClusterErrorCode } from './errors.js';
 export { ClusterKeys, jobIdFor } from './keys.js';
-export { CancelBroadcastSchema, ClusterAnswerSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, parseJson, type CancelBroadcast, type ClusterAnswer, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData } from './messages.js';
+export { CancelBroadcastSchema, ClusterAnswerSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, TaskFileMessageSchema, parseJson, type CancelBroadcast, type ClusterAnswer, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData, type TaskFileMessage } from './messages.js';
+export { TaskFileExchange, type TaskFileExchangeOptions } from './files/task-file-exchange.js';
+export { readOwnTaskFile, type TaskFileReadRequest, type TaskFileReadOutcome } from './files/task-file-reader.js';
 export { connectRedis, isClusterUrl, type RedisClient, type RedisConnectOptions } from './redis/redis-connections.js';
 export { MessageBus, type MessageBusOptions } from './redis/message-bus.js';
 export { RedisStreamEventBus, type RedisStreamEventBusOptions } from './redis/redis-stream-event-bus.js';

@@ -1,4 +1,4 @@
-import type { ClusterAnswer } from './messages.js';
+import type { ClusterAnswer, TaskFileMessage } from './messages.js';
 
 /**
  * Names of everything the cluster keeps in Redis. Keys share the hash tag `{<prefix>}`, so on Redis Cluster they
@@ -75,6 +75,14 @@ export class ClusterKeys {
   /** Sharded channel of a node: replies to the commands its sessions sent. */
   nodeChannel(nodeId: string): string {
     return `${this.prefix}:node:{${nodeId}}`;
+  }
+
+  /**
+   * Sharded channel of a node's task files: requests for a file of a task the node ran, and the answers to the
+   * requests it sent ({@link TaskFileMessage}).
+   */
+  taskFilesChannel(nodeId: string): string {
+    return `${this.prefix}:files:{${nodeId}}`;
   }
 
   /** Classic pub/sub channel every node listens on for cancel requests. */

@@ -43,6 +43,27 @@ export const NodeReplySchema = z.object({
 });
 export type NodeReply = z.infer<typeof NodeReplySchema>;
 
+/**
+ * What travels on a node's task-files channel: another node asks for a file of a task this node ran (a screenshot
+ * its worker wrote), and this node's own requests are answered. The file's bytes travel base64-encoded.
+ */
+export const TaskFileMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('file-request'),
+    /** Unique per request; the answer carries it back. */
+    requestId: z.string().min(1).max(100),
+    /** The asking node: the answer goes to its task-files channel. */
+    from: z.string().min(1).max(200),
+    taskName: z.string().min(1).max(1_000),
+    sessionId: z.string().min(1).max(200),
+    file: z.string().min(1).max(300),
+  }),
+  z.object({ kind: z.literal('file-found'), requestId: z.string(), via: z.string(), base64: z.string() }),
+  /** The node does not have the file, did not run the task, or refused the name or the size. */
+  z.object({ kind: z.literal('file-missing'), requestId: z.string(), via: z.string(), reason: z.string() }),
+]);
+export type TaskFileMessage = z.infer<typeof TaskFileMessageSchema>;
+
 /** A cancel request broadcast to every node. */
 export const CancelBroadcastSchema = z.object({ sessionId: z.string(), reason: z.string() });
 export type CancelBroadcast = z.infer<typeof CancelBroadcastSchema>;

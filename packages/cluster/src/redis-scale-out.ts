@@ -20,6 +20,7 @@ import type { RedisClient } from './redis/redis-connections.js';
 import { MessageBus } from './redis/message-bus.js';
 import { RedisStreamEventBus } from './redis/redis-stream-event-bus.js';
 import { CommandRouter } from './routing/command-router.js';
+import { TaskFileExchange } from './files/task-file-exchange.js';
 import { DeviceRelay } from './routing/device-relay.js';
 
 /** Options of {@link createRedisScaleOut}. */
@@ -54,6 +55,11 @@ export interface RedisScaleOutOptions extends LockTimings {
   keepResults?: { ageS?: number; count?: number };
   /** Start this node's queue worker (default true; false makes an API/device-only node). */
   worker?: boolean;
+  /**
+   * Serving task files (screenshots) written by other nodes: how long a fetch waits for the nodes that ran the
+   * task, in ms (default 2 000), and the largest file sent or accepted, in bytes (default 4 MiB).
+   */
+  taskFiles?: { timeoutMs?: number; maxBytes?: number };
   /** How long `start()` waits for Redis before failing with `REDIS_UNAVAILABLE`, in ms (default 10 000). */
   connectTimeoutMs?: number;
 }
@@ -163,10 +169,22 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       },
       ...(options.keepResults ? { keepResults: options.keepResults } : {}),
     });
+    const taskFiles = new TaskFileExchange({
+      nodeId,
+      keys,
+      bus,
+      logRoot: node.logRoot,
+      findTask: (taskName) => tasks.findTask({ taskName }),
+      ...(options.taskFiles?.timeoutMs !== undefined ? { timeoutMs: options.taskFiles.timeoutMs } : {}),
+      ...(options.taskFiles?.maxBytes !== undefined ? { maxBytes: options.taskFiles.maxBytes } : {}),
+      onError: (error) => report('task-file-error', { error: errorMessage(error) }),
+      onAnswered: (answer) => report('task-file-answered', answer),
+    });
 
     return {
       tasks,
       devices: relay,
+      taskFiles,
       events,
       ledger,
       ownerKeyOf: (taskName) => owners.ownerOf(taskName),
@@ -178,6 +196,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
           throw error;
         });
         await router.start();
+        await taskFiles.start();
         await bus.listen(keys.cancelChannel, (text) => {
           const { sessionId, reason } = parseJson(CancelBroadcastSchema, text, 'a cancel request');
           worker?.cancel(sessionId, reason);

@@ -35,7 +35,8 @@ export {
 export type { TaskBackend, ClientSummary, StartTaskRequest, TaskRef } from './scale-out/task-backend.js';
 export { LocalTaskBackend, type LocalTaskBackendOptions } from './scale-out/local-task-backend.js';
 export { taskPolicyOf, type TaskPolicyDefaults } from './scale-out/task-policy.js';
-export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome } from './scale-out/scale-out.js';
+export type { ScaleOut, ScaleOutFactory, LocalNode, DeviceHooks, AdmitOutcome, RemoteTaskFiles } from './scale-out/scale-out.js';
+export { SCREENSHOT_FILE_PATTERN } from './events/event-routes.js';
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';

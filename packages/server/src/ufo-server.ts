@@ -312,6 +312,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         onCredentialRevoked: (clientId) => registry.get(clientId)?.close(4003, 'device credential revoked'),
         events: eventStream,
         ...(maxQueuedBytes !== undefined ? { maxQueuedBytes } : {}),
+        taskFiles: { logRoot, ...(scaleOut?.taskFiles ? { remote: scaleOut.taskFiles } : {}) },
         console: options.console ?? false,
       });
       endpoint = new AipEndpoint({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Context, Hono } from 'hono';
+import type { RemoteTaskFiles } from '../scale-out/scale-out.js';
 import type { TaskBackend } from '../scale-out/task-backend.js';
 import type { TaskRecord } from '../sessions/task-record.js';
 import { parseEventId } from './event-id.js';
@@ -19,9 +20,26 @@ export interface EventRoutesOptions {
   maxQueuedBytes?: number;
   /** The log folder of a task this node ran (in cluster mode the record may not name it). */
   localFolderOf?: (taskName: string) => string | undefined;
+  /**
+   * This node's log root: a record's `log_folder` outside it names another node's folder and is not read here
+   * (default: any `log_folder` is read).
+   */
+  logRoot?: string;
+  /** Fetches a screenshot this node does not hold from the node that wrote it (cluster mode). */
+  taskFiles?: RemoteTaskFiles;
 }
 
-const SCREENSHOT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}\.(png|jpe?g|webp|gif)$/i;
+/**
+ * The names a screenshot route serves: a plain file name (no separators, no leading dot) with an image extension.
+ * Nodes answering another node's request for a task file check names against it too.
+ * @example
+ * ```ts
+ * SCREENSHOT_FILE_PATTERN.test('step_1.png'); // true
+ * SCREENSHOT_FILE_PATTERN.test('../secret.png'); // false
+ * ```
+ */
+export const SCREENSHOT_FILE_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}\.(png|jpe?g|webp|gif)$/i;
+const SCREENSHOT_FILE = SCREENSHOT_FILE_PATTERN;
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
 /**
@@ -78,14 +96,15 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
     const file = c.req.param('file');
     const record = await visibleTask(c);
     if (!record) return c.json({ code: 'TASK_NOT_FOUND', error: `no task named "${c.req.param('task_name')}"` }, 404);
-    const folder = options.localFolderOf?.(record.task_name) ?? record.log_folder;
-    if (!SCREENSHOT_FILE.test(file) || !folder) return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}"` }, 404);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(join(folder, file));
-    } catch {
-      return c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}" on this node` }, 404);
+    const missing = (where: string) => c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}" ${where}` }, 404);
+    if (!SCREENSHOT_FILE.test(file)) return missing('(not a screenshot file name)');
+    const folder = options.localFolderOf?.(record.task_name) ?? ownFolder(record.log_folder, options.logRoot);
+    let bytes: Buffer | undefined = folder ? await readFile(join(folder, file)).catch(() => undefined) : undefined;
+    if (!bytes && options.taskFiles) {
+      bytes = await options.taskFiles.fetch(record, file, c.req.raw.signal).catch(() => undefined);
+      if (!bytes) return missing('on this node nor on the nodes that ran it (they do not have it or did not answer in time)');
     }
+    if (!bytes) return missing('on this node');
     const extension = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': MEDIA_TYPES[extension] ?? 'application/octet-stream',
@@ -94,4 +113,11 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
       'content-security-policy': "default-src 'none'",
     });
   });
+}
+
+/** A record's log folder when it lies inside this node's log root (any folder when no root is given). */
+function ownFolder(folder: string | undefined, logRoot: string | undefined): string | undefined {
+  if (folder === undefined || logRoot === undefined) return folder;
+  const rel = relative(resolve(logRoot), resolve(folder));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? folder : undefined;
 }

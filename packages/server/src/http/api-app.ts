@@ -9,6 +9,7 @@ import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
 import { ServerError, TaskNotFoundError } from '../errors.js';
 import type { TaskBackend } from '../scale-out/task-backend.js';
+import type { RemoteTaskFiles } from '../scale-out/scale-out.js';
 import { ClientIdSchema } from '@ufo-ts/aip';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
@@ -43,6 +44,8 @@ export interface ApiAppOptions {
   events?: ServerEventStream;
   /** Unread bytes an event subscriber may have queued before it is dropped (default 1 MiB). */
   maxQueuedBytes?: number;
+  /** Where the screenshot route reads task files: this node's log root, and the other nodes' files (cluster mode). */
+  taskFiles?: { logRoot?: string; remote?: RemoteTaskFiles };
   /** Serve the web console at `/console/` (default false). */
   console?: boolean;
 }
@@ -145,7 +148,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     return c.json({ client_id: clientId, revoked });
   });
 
-  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
+  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), ...(options.taskFiles?.logRoot !== undefined ? { logRoot: options.taskFiles.logRoot } : {}), ...(options.taskFiles?.remote ? { taskFiles: options.taskFiles.remote } : {}), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
   if (options.console) mountConsoleRoutes(app);
 
   if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext });

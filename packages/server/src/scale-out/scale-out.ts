@@ -13,6 +13,25 @@ import type { BudgetLimits } from '../budgets/budget-schemas.js';
 import type { KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { ApprovalPolicy } from '../hitl/hitl-schemas.js';
 import type { TaskDesk } from '../hitl/task-routes.js';
+import type { TaskRecord } from '../sessions/task-record.js';
+
+/**
+ * Fetches a file of a task's log folder that another node wrote (in cluster mode a task runs on whichever node's
+ * worker picks it up, and its screenshots stay on that node's disk). Only names matching
+ * {@link SCREENSHOT_FILE_PATTERN} are asked for; the route has already checked the caller may see the task.
+ * @example
+ * ```ts
+ * const bytes = await scaleOut.taskFiles?.fetch(record, 'step_1.png', AbortSignal.timeout(2_000));
+ * if (!bytes) return notFound();
+ * ```
+ */
+export interface RemoteTaskFiles {
+  /**
+   * Resolves with the file's bytes, or undefined when no node that ran the task has it (or none answered in
+   * time). Never rejects for a missing file; `signal` aborts the wait (then resolves undefined).
+   */
+  fetch(record: TaskRecord, file: string, signal?: AbortSignal): Promise<Buffer | undefined>;
+}
 
 /** What the server tells a scale-out extension about the devices connected to this node. */
 export interface DeviceHooks {
@@ -83,6 +102,11 @@ export interface ScaleOut {
    * key's subscribers (default: the task's record in this node's result store, else the server's own key).
    */
   ownerKeyOf?(taskName: string): string | undefined;
+  /**
+   * Fetches a task's screenshot from the node that wrote it, when this node's log root does not hold it (the
+   * screenshot route asks it after its own folder; default: only local files are served).
+   */
+  readonly taskFiles?: RemoteTaskFiles;
   /** Connects (queue workers, subscriptions); called once the server listens. */
   start(): Promise<void>;
   /** Stops taking work and hands running sessions over to other nodes; called when the server stops. */
