@@ -59,7 +59,7 @@ export class TaskFileExchange implements RemoteTaskFiles {
     });
   }
 
-  /** Leaves the channel; fetches in flight end as not found. */
+  /** Leaves the channel (fetches in flight end at their timeout). */
   async stop(): Promise<void> {
     await this.options.bus.unsubscribe(this.options.keys.taskFilesChannel(this.options.nodeId));
   }
