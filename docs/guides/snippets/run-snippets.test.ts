@@ -8,6 +8,7 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   'domain-guard-strategy.ts': () => import('./domain-guard-strategy.ts'),
   'third-party-agent.ts': () => import('./third-party-agent.ts'),
   'notepad-dispatcher.ts': () => import('./notepad-dispatcher.ts'),
+  'embedding-the-server.ts': () => import('./embedding-the-server.ts'),
 };
 
 describe('guide snippets run', () => {
