@@ -14,6 +14,8 @@ export type {
   SessionFactory,
   SessionFactoryInput,
 } from './sessions/session-manager-options.js';
+export { managedSessionForPlatform } from './sessions/managed-session-for-platform.js';
+export { selfAnswersFor, type SelfAnswers } from './hitl/self-answers.js';
 export type { SessionInstrumentation, SessionInstruments, InstrumentedTask } from './sessions/session-instrumentation.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';

@@ -1,6 +1,6 @@
-import { EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type Interactor, type LogSink, type ProgrammaticInteractorOptions } from '@ufo-ts/core';
-import { BudgetedModel, claimTaskLogFolder, type ApprovalPolicy, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
-import { DeferringInteractor, HostSession, LinuxSession, type ManagedSession, type ResumeDecision, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
+import { EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
+import { BudgetedModel, claimTaskLogFolder, managedSessionForPlatform, selfAnswersFor, type ApprovalPolicy, type SelfAnswers, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
+import { DeferringInteractor, type ManagedSession, type ResumeDecision, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import type { SessionJobData } from '../messages.js';
 import type { ClusterModelFactory } from './cluster-task-context.js';
 import type { JobCheckpointStore } from './job-checkpoint-store.js';
@@ -11,7 +11,7 @@ export interface ClusterSessionOptions {
   maxSteps?: number;
   safeGuard?: boolean;
   /** Answers and confirmations of tasks whose approval policy does not wait (`confirm` stands under `auto-reject`). */
-  interactor?: Pick<ProgrammaticInteractorOptions, 'answers' | 'confirm'>;
+  interactor?: SelfAnswers;
   /**
    * What a resumed session does with an action whose outcome is unknown (default `tell-model`; under `ask` the
    * interactor's `confirm` decides whether it is sent again, under its journaled command id).
@@ -63,18 +63,10 @@ export async function buildClusterSession(input: ClusterSessionInput): Promise<{
   });
   const model = new BudgetedModel(instruments ? instruments.model(created) : created, input.guard);
   events.subscribe((event) => input.emit({ type: 'engine', taskName: record.task_name, event }));
-  events.subscribe((event) => {
-    if (event.type === 'step-end') input.guard.addStep();
-  });
+  input.guard.countStepsOf(events);
   // the session's own folder (unique per task name and session id; reopened when the session resumes here)
   const fileSink = new FileLogSink({ logRoot: input.logRoot, task: claimTaskLogFolder(input.logRoot, record.task_name, record.session_id) });
-  const interactor: Interactor =
-    policy.mode === 'wait' || input.decision
-      ? new DeferringInteractor()
-      : new ProgrammaticInteractor({
-          answers: options?.interactor?.answers ?? (() => policy.default_answer),
-          confirm: policy.mode === 'auto-approve' ? true : (options?.interactor?.confirm ?? false),
-        });
+  const interactor: Interactor = policy.mode === 'wait' || input.decision ? new DeferringInteractor() : new ProgrammaticInteractor(selfAnswersFor(policy, options?.interactor));
   const common = {
     task: record.task_name,
     id: record.session_id,
@@ -92,6 +84,5 @@ export async function buildClusterSession(input: ClusterSessionInput): Promise<{
     ...(options?.safeGuard !== undefined ? { safeGuard: options.safeGuard } : {}),
     ...(checkpoint ? { resume: { checkpoint, ...(input.decision ? { decision: input.decision } : {}) } } : {}),
   };
-  const session = platform === 'linux' ? new LinuxSession({ ...common, models: { LINUX_AGENT: model } }) : new HostSession({ ...common, models: { HOST_AGENT: model, APP_AGENT: model } });
-  return { session, folder: fileSink.folder };
+  return { session: managedSessionForPlatform(platform, common, model), folder: fileSink.folder };
 }

@@ -1,3 +1,4 @@
+import type { EventBus } from '@ufo-ts/core';
 import type { BudgetExceeded, BudgetLimits, BudgetSpend } from './budget-schemas.js';
 import type { KeySpendLedger } from './key-spend-ledger.js';
 
@@ -54,6 +55,13 @@ export class BudgetGuard {
     if (!(costUsd > 0)) return;
     this.spentNow.cost_usd += costUsd;
     void this.options.ledger.add(this.options.keyId, { cost_usd: costUsd });
+  }
+
+  /** Counts every finished agent step (`step-end`) of a session's events; returns the unsubscribe function. */
+  countStepsOf(events: EventBus): () => void {
+    return events.subscribe((event) => {
+      if (event.type === 'step-end') this.addStep();
+    });
   }
 
   /** Records a finished agent step (the step whose model call was refused is not counted). */

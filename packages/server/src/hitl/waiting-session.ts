@@ -1,6 +1,7 @@
 import type { WebSocketCommandDispatcher } from '@ufo-ts/aip';
 import { FileLogSink, type ChatModel, type Clock, type EventBus, type LogSink } from '@ufo-ts/core';
-import { DeferringInteractor, HostSession, LinuxSession, readCheckpoint, type ManagedSession, type ResumeDecision } from '@ufo-ts/sessions';
+import { DeferringInteractor, readCheckpoint, type ManagedSession, type ResumeDecision } from '@ufo-ts/sessions';
+import { managedSessionForPlatform } from '../sessions/managed-session-for-platform.js';
 import { claimTaskLogFolder } from '../sessions/task-log-folder.js';
 
 /** Options of {@link createWaitingSession}. */
@@ -51,6 +52,5 @@ export function createWaitingSession(options: WaitingSessionOptions): ManagedSes
     ...(options.safeGuard !== undefined ? { safeGuard: options.safeGuard } : {}),
     ...(checkpoint ? { resume: { checkpoint, decision: options.resume! } } : {}),
   };
-  if (options.platform === 'linux') return new LinuxSession({ ...common, models: { LINUX_AGENT: options.model } });
-  return new HostSession({ ...common, models: { HOST_AGENT: options.model, APP_AGENT: options.model } });
+  return managedSessionForPlatform(options.platform, common, options.model);
 }

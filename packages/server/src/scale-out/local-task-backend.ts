@@ -42,18 +42,10 @@ export class LocalTaskBackend implements TaskBackend {
   }
 
   async startTask(request: StartTaskRequest): Promise<TaskRecord> {
-    const connection = this.options.registry.get(request.clientId);
-    if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(request.clientId);
-    return this.options.sessions.start({
-      connection,
-      request: request.request,
-      owner: request.owner,
-      ...(request.taskName !== undefined ? { taskName: request.taskName } : {}),
-      ...(request.sessionId !== undefined ? { sessionId: request.sessionId } : {}),
-      ...(request.ownerKey !== undefined ? { ownerKey: request.ownerKey } : {}),
-      ...(request.approval !== undefined ? { approval: request.approval } : {}),
-      ...(request.budget !== undefined ? { budget: request.budget } : {}),
-    });
+    const { clientId, ...task } = request;
+    const connection = this.options.registry.get(clientId);
+    if (!connection?.identity || !connection.open) throw new DeviceNotFoundError(clientId);
+    return this.options.sessions.start({ ...task, connection });
   }
 
   async findTask(ref: TaskRef): Promise<TaskRecord | undefined> {

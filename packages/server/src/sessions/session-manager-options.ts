@@ -4,6 +4,7 @@ import type { BudgetLimits } from '../budgets/budget-schemas.js';
 import type { KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import type { ApprovalPolicyInput } from '../hitl/hitl-schemas.js';
+import type { StartTaskRequest } from '../scale-out/task-backend.js';
 import type { WaitingStore } from '../hitl/waiting-store.js';
 import type { ServerEvent } from '../server-events.js';
 import type { ResultStore } from './result-store.js';
@@ -88,20 +89,11 @@ export interface SessionManagerOptions {
   instrument?: SessionInstrumentation;
 }
 
-/** Input of `SessionManager.start`. */
-export interface StartTaskInput {
+/**
+ * Input of `SessionManager.start`: a task request (see `StartTaskRequest`; its approval policy defaults to the
+ * manager's) for a registered device connection instead of a client id.
+ */
+export interface StartTaskInput extends Omit<StartTaskRequest, 'clientId'> {
   /** The (registered) device connection the session runs on. */
   connection: DeviceConnection;
-  request: string;
-  taskName?: string;
-  sessionId?: string;
-  /** `api` or `device:<client id>`. */
-  owner: string;
-  /** Id of the API key that starts it (default `default`): only that key sees and answers the task. */
-  ownerKey?: string;
-  /** What the task does when the agent needs a person (default: the manager's `approval`). */
-  approval?: ApprovalPolicyInput;
-  /** Limits of this task; they can only lower the server's. */
-  budget?: BudgetLimits;
 }
-

@@ -24,6 +24,7 @@ import { appendAnswerLine } from '../hitl/answer-log.js';
 import { ApprovalPolicySchema, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
 import { answerLineFor, pendingInputFor } from '../hitl/decisions.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
+import { selfAnswersFor } from '../hitl/self-answers.js';
 import { FileWaitingStore, type WaitingEntry } from '../hitl/waiting-store.js';
 import { WaitingTasks } from '../hitl/waiting-tasks.js';
 import type { ResultStore } from './result-store.js';
@@ -346,9 +347,7 @@ export class SessionManager {
     let dispatcher = remote;
     const events = new EventBus();
     events.subscribe((event) => this.options.emit({ type: 'engine', taskName: context.taskName, event }));
-    events.subscribe((event) => {
-      if (event.type === 'step-end') task.guard.addStep();
-    });
+    task.guard.countStepsOf(events);
     const wrap = (sink: LogSink): LogSink => this.options.wrapLogSink?.(sink, context) ?? sink;
     if (this.options.createSession) {
       return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink: wrap });
@@ -376,11 +375,9 @@ export class SessionManager {
         ...(resume ? { resume } : {}),
       });
     }
-    const answers = base?.interactor?.answers ?? (() => policy.default_answer);
-    const confirm = policy.mode === 'auto-approve' ? true : (base?.interactor?.confirm ?? false);
     return new ServiceSession({
       ...base,
-      interactor: { answers, confirm },
+      interactor: selfAnswersFor(policy, base?.interactor),
       sessionId: context.sessionId,
       taskName: context.taskName,
       request: context.request,
