@@ -11,9 +11,11 @@ export interface SessionSpansOptions {
 }
 
 /**
- * Turns one session's engine events into nested spans: `ufo.session` > `ufo.round` > `ufo.step`, with commands,
- * questions, confirmations, transitions and warnings as span events. Keeps the innermost open span, which the
- * model and tool spans of the same session take as their parent. When the session's span does not record (a no-op
+ * Turns one session's engine events into nested spans: `ufo.session` > `ufo.round` > `ufo.step`, with questions,
+ * confirmations, transitions, warnings and commands as span events. Keeps the innermost open span, which the
+ * model and tool spans of the same session take as their parent. A command the session's traced dispatcher already
+ * recorded as an `execute_tool` span (tool, status, error) is not recorded a second time as a `ufo.command` event;
+ * one that ran on a dispatcher without tracing still is. When the session's span does not record (a no-op
  * tracer, or a sampler that dropped the trace) the rest of the session is ignored, so tracing that is off costs a
  * flag test per event.
  */
@@ -24,6 +26,8 @@ export class SessionSpans {
   private step: OpenSpan | undefined;
   /** The session span was not sampled: events are ignored until the session ends. */
   private dark = false;
+  /** Tool spans ended in the current step whose `command` event has not come yet, by tool name. */
+  private readonly toolSpansAwaitingEvent = new Map<string, number>();
 
   constructor(options: SessionSpansOptions) {
     this.options = options;
@@ -37,6 +41,14 @@ export class SessionSpans {
   /** The context model and tool calls start their spans in: the open step, else round, else session. */
   parentContext(): Context {
     return this.innermostOpen()?.context ?? context.active();
+  }
+
+  /**
+   * Notes that the traced dispatcher recorded a command of `tool` as a span: the engine's `command` event for it,
+   * which follows in the same step, then adds nothing the span does not hold.
+   */
+  toolSpanRecorded(tool: string): void {
+    this.toolSpansAwaitingEvent.set(tool, (this.toolSpansAwaitingEvent.get(tool) ?? 0) + 1);
   }
 
   /** The event listener (subscribe it to the session's `EventBus`). */
@@ -96,6 +108,7 @@ export class SessionSpans {
         } satisfies KnownAttributes);
         return;
       case 'step-end': {
+        this.forgetToolSpans();
         const step = this.step?.span;
         if (!step) return;
         step.setAttributes({ 'ufo.status': event.status, 'ufo.cost.usd': event.cost } satisfies KnownAttributes);
@@ -108,6 +121,7 @@ export class SessionSpans {
         this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, 'ufo.status': event.status, 'ufo.agent.name': event.agent } satisfies TransitionAttributes, hrNow());
         return;
       case 'command': {
+        if (this.claimToolSpan(event.tool)) return;
         const attributes: CommandAttributes = { 'gen_ai.tool.name': event.tool, 'ufo.status': event.status };
         if (event.error) attributes['ufo.command.error'] = event.error;
         this.innermost()?.addEvent('ufo.command', attributes, hrNow());
@@ -136,6 +150,20 @@ export class SessionSpans {
     this.dark = false;
   }
 
+  /** True (and forgets it) when a tool span of `tool` awaits its `command` event. */
+  private claimToolSpan(tool: string): boolean {
+    const awaiting = this.toolSpansAwaitingEvent.get(tool);
+    if (awaiting === undefined) return false;
+    if (awaiting > 1) this.toolSpansAwaitingEvent.set(tool, awaiting - 1);
+    else this.toolSpansAwaitingEvent.delete(tool);
+    return true;
+  }
+
+  /** At a step's end: a command whose event never came (its batch threw) must not hide a later step's. */
+  private forgetToolSpans(): void {
+    if (this.toolSpansAwaitingEvent.size > 0) this.toolSpansAwaitingEvent.clear();
+  }
+
   private innermostOpen(): OpenSpan | undefined {
     return this.step ?? this.round ?? this.session;
   }
@@ -150,6 +178,7 @@ export class SessionSpans {
   }
 
   private endStep(): void {
+    this.forgetToolSpans();
     this.step?.span.end(hrNow());
     this.step = undefined;
   }

@@ -13,6 +13,8 @@ export interface DispatcherTracingHooks {
   recording(): boolean;
   /** The context a command's span starts in when the command brought no trace context of its own. */
   parentContext(): Context;
+  /** Told the tool of each command whose span ended with the command's Result. */
+  toolSpanRecorded?(tool: string): void;
 }
 
 /**
@@ -74,8 +76,9 @@ async function executeTraced(
   }
   let results: Result[];
   try {
-    // Object.assign, not a spread: callers build options in many shapes, and a spread of those takes V8's slow path
-    const forwarded: TracedExecuteOptions = Object.assign({}, options, { traceContexts: new SpanTraceContexts(commands, spans) });
+    // a copy, then one property: callers build options in many shapes, and a spread of those takes V8's slow path
+    const forwarded: TracedExecuteOptions = Object.assign({}, options);
+    forwarded.traceContexts = new SpanTraceContexts(commands, spans);
     results = await dispatcher.execute(commands, forwarded);
   } catch (error) {
     const failedAt = toHrTime(spanTime());
@@ -95,6 +98,7 @@ async function executeTraced(
     const spanEnd = toHrTime(count > 1 && result?.duration_ms !== undefined ? Math.min(endedAt, startedAt + elapsed) : endedAt);
     if (result) recordResult(span, result, spanEnd);
     span.end(spanEnd);
+    if (result) hooks.toolSpanRecorded?.(commands[index]!.tool_name);
   }
   return results;
 }

@@ -74,7 +74,12 @@ export class UfoTracing {
     if (!tracer) return UNTRACED;
     const spans = new SessionSpans({ tracer, captureContent: this.captureContent });
     const unsubscribe = events.subscribe(spans.onEvent);
-    const hooks = { tracer, recording: () => spans.recording, parentContext: () => spans.parentContext() };
+    const hooks = {
+      tracer,
+      recording: () => spans.recording,
+      parentContext: () => spans.parentContext(),
+      toolSpanRecorded: (tool: string) => spans.toolSpanRecorded(tool),
+    };
     return {
       model: (model) => new TracedChatModel(model, hooks),
       dispatcher: (dispatcher) => traceCommandDispatcher(dispatcher, hooks),

@@ -33,13 +33,13 @@ export function memoryProvider(): { provider: BasicTracerProvider; exporter: InM
 /** Runs a LinuxAgent session on a fake desktop with the model and dispatcher wrapped by `tracing`. */
 export async function runTracedSession(
   tracing: UfoTracing,
-  options: { replies?: ScriptedModelOptions['replies']; model?: ChatModel; request?: string } = {},
+  options: { replies?: ScriptedModelOptions['replies']; model?: ChatModel; request?: string; untracedDispatcher?: boolean } = {},
 ): Promise<{ outcome: Awaited<ReturnType<Session['run']>>; model: ChatModel; dispatcher: CommandDispatcher; desktop: FakeDesktop }> {
   const fake = createFakeDesktopDispatcher();
   const events = new EventBus();
   const traced = tracing.traceSession(events);
   const model = traced.model(options.model ?? new ScriptedModel({ replies: options.replies ?? CALC_REPLIES, modelId: 'gpt-test', defaultCost: 0.0025, defaultUsage: { inputTokens: 1200, outputTokens: 80 } }));
-  const dispatcher = traced.dispatcher(fake.dispatcher);
+  const dispatcher = options.untracedDispatcher ? fake.dispatcher : traced.dispatcher(fake.dispatcher);
   const interactor = new ProgrammaticInteractor();
   const logSink = new MemoryLogSink();
   const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });

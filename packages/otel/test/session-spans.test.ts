@@ -112,6 +112,24 @@ describe('session spans from the engine events, with model and tool spans under 
     expect(spans.find((s) => s.name === 'ufo.round')!.status.code).toBe(SpanStatusCode.ERROR);
   });
 
+  it('a command is recorded once: as its execute_tool span, or as a ufo.command event when the dispatcher is not traced', async () => {
+    const traced = memoryProvider();
+    await runTracedSession(new UfoTracing({ tracerProvider: traced.provider }), { replies: UNKNOWN_TOOL_REPLIES });
+    const spans = traced.exporter.getFinishedSpans();
+    const toolSpans = spans.filter((s) => s.name.startsWith('execute_tool '));
+    expect(toolSpans.map((s) => s.name)).toContain('execute_tool frobnicate');
+    expect(spans.flatMap((s) => s.events).filter((e) => e.name === 'ufo.command')).toEqual([]);
+
+    const modelOnly = memoryProvider();
+    await runTracedSession(new UfoTracing({ tracerProvider: modelOnly.provider }), { replies: UNKNOWN_TOOL_REPLIES, untracedDispatcher: true });
+    const untraced = modelOnly.exporter.getFinishedSpans();
+    expect(untraced.filter((s) => s.name.startsWith('execute_tool '))).toEqual([]);
+    const commandEvents = untraced.filter((s) => s.name === 'ufo.step').flatMap((s) => s.events).filter((e) => e.name === 'ufo.command');
+    // the same commands, one event each, with the failure's text
+    expect(commandEvents.map((e) => e.attributes?.['gen_ai.tool.name']).sort()).toEqual(toolSpans.map((s) => s.attributes['gen_ai.tool.name']).sort());
+    expect(commandEvents.find((e) => e.attributes?.['gen_ai.tool.name'] === 'frobnicate')?.attributes).toMatchObject({ 'ufo.status': 'failure', 'ufo.command.error': expect.stringContaining('TOOL_UNKNOWN') });
+  });
+
   it('captureContent records the request; spans of a session thrown out of run() end with the error', async () => {
     const { provider, exporter } = memoryProvider();
     const tracing = new UfoTracing({ tracerProvider: provider, captureContent: true });
