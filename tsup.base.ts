@@ -11,9 +11,18 @@ import { defineConfig, type Options } from 'tsup';
  * `keep` lists globs of `outDir` the clean step leaves alone (another build's output, such as a {@link bundledBin}
  * folder).
  */
-export function packageBuild(entry: Record<string, string>, options: { dtsEntry?: Record<string, string>; keep?: string[] } = {}): Options {
+export function packageBuild(
+  entry: Record<string, string>,
+  options: {
+    dtsEntry?: Record<string, string>;
+    keep?: string[];
+    /** Leave every import of another package to Node's resolution, dev dependencies included (default: only dependencies). */
+    externalPackages?: boolean;
+  } = {},
+): Options {
   return {
     entry,
+    ...(options.externalPackages ? { skipNodeModulesBundle: true } : {}),
     format: ['esm', 'cjs'],
     dts: options.dtsEntry ? { entry: options.dtsEntry } : true,
     sourcemap: false,

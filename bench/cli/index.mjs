@@ -65,11 +65,18 @@ async function toolServerOnce() {
 }
 
 async function runOnce(toolsFile, i, program = bin, compileCache = join(work, 'compile-cache')) {
-  const arrived = new Promise((resolve) => (firstCall = resolve));
+  let childExited;
+  const arrived = new Promise((resolve, reject) => {
+    firstCall = resolve;
+    // a run that ends before calling the model (a start-up error) fails the bench instead of hanging it
+    childExited = (code) => reject(new Error(`${program} run exited with ${code} before its first model call`));
+  });
   const t0 = performance.now();
   const child = spawn(process.execPath, [program, 'run', '--tools', toolsFile, '--model-config', join(work, 'model.json'), '--request', 'open the calculator', '--platform', 'windows', '--task', `run-${i}`, '--log-root', join(work, 'logs'), '--no-evaluation'], { stdio: 'ignore', env: { ...process.env, UFO_COMPILE_CACHE: compileCache } });
+  const exited = once(child, 'exit');
+  void exited.then(([code]) => childExited(code));
   const first = await arrived;
-  const [code] = await once(child, 'exit');
+  const [code] = await exited;
   if (code !== 0) throw new Error(`ufo run exited with ${code}`);
   return { toFirstCall: first - t0, toExit: performance.now() - t0 };
 }
