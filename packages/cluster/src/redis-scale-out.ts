@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { errorMessage } from '@ufo-ts/core';
-import { DEFAULT_KEY_ID, type ScaleOut, type ScaleOutFactory, type TaskRecord } from '@ufo-ts/server';
+import { taskOwnerKey, type ScaleOut, type ScaleOutFactory, type TaskRecord } from '@ufo-ts/server';
 import { Queue } from 'bullmq';
 import { ClusterError } from './errors.js';
 import { ClusterKeys } from './keys.js';
@@ -127,7 +127,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     const sessionSpend = new RedisKeySpendLedger({ redis, keyOf: (sessionId) => keys.sessionSpend(sessionId), ttlMs: 7 * 24 * 3_600_000 });
     const waiting = new WaitingJobs({ redis, keys });
     const owners = new TaskOwners();
-    const remember = (record: TaskRecord) => owners.remember(record.task_name, record.owner_key ?? DEFAULT_KEY_ID);
+    const remember = (record: TaskRecord) => owners.remember(record.task_name, taskOwnerKey(record));
     const worker =
       options.worker === false
         ? undefined

@@ -20,7 +20,7 @@ export { systemClock, type Clock } from './ports/clock.js';
 export { clockInterval, clockTimeout, type StopTimer } from './clock-timers.js';
 export type { LogSink, LogStream } from './ports/log-sink.js';
 export type { RoundEnd, RoundPosition, RoundRecorder, RoundTransition } from './ports/round-recorder.js';
-export { resolveArtifactPath, resolveLogFolder, sanitizeTaskName, timestampTaskName } from './logs/log-folder.js';
+export { isInsideFolder, resolveArtifactPath, resolveLogFolder, sanitizeTaskName, timestampTaskName } from './logs/log-folder.js';
 export { FileLogSink, type FileLogSinkOptions } from './logs/file-log-sink.js';
 export { MemoryLogSink } from './logs/memory-log-sink.js';
 export { ProgrammaticInteractor, type ProgrammaticInteractorOptions } from './interactors/programmatic-interactor.js';

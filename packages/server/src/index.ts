@@ -18,6 +18,7 @@ export { managedSessionForPlatform } from './sessions/managed-session-for-platfo
 export { selfAnswersFor, type SelfAnswers } from './hitl/self-answers.js';
 export type { SessionInstrumentation, SessionInstruments, InstrumentedTask } from './sessions/session-instrumentation.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
+export { judgeTaskEnd, type TaskStop } from './sessions/task-outcome.js';
 export { ResultStore, type ResultStoreOptions } from './sessions/result-store.js';
 export { claimTaskLogFolder, taskLogFolderName, LOG_FOLDER_OWNER_FILE } from './sessions/task-log-folder.js';
 export { TaskOutcomeSchema, TaskRecordSchema, TaskRecordStatusSchema, type TaskOutcome, type TaskRecord, type TaskRecordStatus } from './sessions/task-record.js';
@@ -73,7 +74,7 @@ export { MemoryKeySpendLedger, type KeySpendLedger } from './budgets/key-spend-l
 export { BudgetGuard, type BudgetGuardOptions } from './budgets/budget-guard.js';
 export { BudgetedModel } from './budgets/budgeted-model.js';
 export { appendBudgetLine, BUDGET_LOG_FILE } from './budgets/budget-log.js';
-export { apiKeyIdOf, DEFAULT_KEY_ID, type ApiKeyEntry } from './auth/api-key-ids.js';
+export { apiKeyIdOf, DEFAULT_KEY_ID, taskOwnerKey, type ApiKeyEntry } from './auth/api-key-ids.js';
 export * from './events/stream-event-schema.js';
 export { type StreamEventBus, type StreamRecordListener, LocalStreamEventBus, type LocalStreamEventBusOptions } from './events/stream-event-bus.js';
 export { ServerEventStream, type ServerEventStreamOptions } from './events/server-event-stream.js';

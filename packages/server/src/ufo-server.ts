@@ -8,7 +8,7 @@ import type { ApiKeyEntry } from './auth/api-key-ids.js';
 import type { BudgetLimits } from './budgets/budget-schemas.js';
 import type { KeySpendLedger } from './budgets/key-spend-ledger.js';
 import type { SessionInstrumentation } from './sessions/session-instrumentation.js';
-import { ApprovalPolicySchema, type ApprovalPolicyInput } from './hitl/hitl-schemas.js';
+import { DEFAULT_MAX_ANSWER_BYTES, serverApprovalPolicy, type ApprovalPolicyInput } from './hitl/hitl-schemas.js';
 import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/device-credentials.js';
 import { ClientRegistry } from './connections/client-registry.js';
 import { TokenBuckets } from './connections/token-bucket.js';
@@ -257,9 +257,9 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     emit,
     streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink,
     ...(options.instrument ? { instrument: options.instrument } : {}),
-    approval: ApprovalPolicySchema.parse(options.approval ?? { mode: 'auto-reject' }),
+    approval: serverApprovalPolicy(options.approval),
     ...(options.budgets ? { budgets: { ...(options.budgets.session ? { session: options.budgets.session } : {}), ...(options.budgets.keys ? { keys: options.budgets.keys } : {}) } } : {}),
-    maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   });
   const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
   const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => scaleOut?.ownerKeyOf?.(taskName) ?? taskAudience(results.get(taskName)) });

@@ -1,5 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isInsideFolder } from '@ufo-ts/core';
 import { LOG_FOLDER_OWNER_FILE, SCREENSHOT_FILE_PATTERN, taskLogFolderName } from '@ufo-ts/server';
 
 /** Options of {@link readOwnTaskFile}. */
@@ -34,7 +35,7 @@ export async function readOwnTaskFile(request: TaskFileReadRequest): Promise<Tas
   const folder = join(root, taskLogFolderName(request.taskName, sessionId));
   const path = join(folder, file);
   const rel = relative(folder, path);
-  if (!inside(root, folder) || rel !== file || isAbsolute(rel)) return { found: false, reason: 'outside the task folder' };
+  if (!isInsideFolder(root, folder) || rel !== file || isAbsolute(rel)) return { found: false, reason: 'outside the task folder' };
   const owner = await readFile(join(folder, LOG_FOLDER_OWNER_FILE), 'utf8').catch(() => undefined);
   if (owner !== sessionId) return { found: false, reason: 'no log folder of this session here' };
   const stats = await lstat(path).catch(() => undefined);
@@ -44,9 +45,4 @@ export async function readOwnTaskFile(request: TaskFileReadRequest): Promise<Tas
   if (!bytes) return { found: false, reason: 'unreadable' };
   if (bytes.length > request.maxBytes) return { found: false, reason: `larger than ${request.maxBytes} bytes` };
   return { found: true, bytes };
-}
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_KEY_ID,
+  taskOwnerKey,
   DeviceNotFoundError,
   PendingIdMismatchError,
   resumeDecisionFor,
@@ -45,7 +45,7 @@ export class ClusterTaskDesk implements TaskDesk {
     );
     // a job that changed state between two reads is listed once
     const byName = new Map<string, ClusterTaskRecord>();
-    for (const record of byState.flat()) if (record && (record.owner_key ?? DEFAULT_KEY_ID) === keyId) byName.set(record.task_name, record);
+    for (const record of byState.flat()) if (record && taskOwnerKey(record) === keyId) byName.set(record.task_name, record);
     return [...byName.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
@@ -59,7 +59,7 @@ export class ClusterTaskDesk implements TaskDesk {
     const { taskName } = input;
     const job = await this.options.queue.getJob(jobIdFor(taskName));
     const record = job ? await recordOf(job) : undefined;
-    if (!job || !record || (record.owner_key ?? DEFAULT_KEY_ID) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
+    if (!job || !record || taskOwnerKey(record) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
     const pending = record.waiting;
     if (!pending || (await job.getState()) !== 'delayed') throw new TaskNotWaitingError(taskName, record.status);
     if (pending.pending_id !== input.pendingId) throw new PendingIdMismatchError(taskName, input.pendingId);

@@ -1,9 +1,11 @@
-import { errorMessage } from '@ufo-ts/core';
-import type { TaskOutcome, TaskRecordStatus } from '@ufo-ts/server';
+import { judgeTaskEnd, type TaskOutcome, type TaskRecordStatus, type TaskStop } from '@ufo-ts/server';
 import type { ManagedSessionOutcome } from '@ufo-ts/sessions';
 
-/** The final status, error text and outcome of a session, as the task record shows them. */
-export function judgeOutcome(outcome: ManagedSessionOutcome, stop: { status: TaskRecordStatus; reason: string } | undefined): {
+/**
+ * The final status, error text and outcome of a session, as the task record shows them: the server's
+ * `judgeTaskEnd`, and a session that stopped for a person without saying what it waits for fails.
+ */
+export function judgeOutcome(outcome: ManagedSessionOutcome, stop: TaskStop): {
   status: TaskRecordStatus;
   error: string | undefined;
   result: TaskOutcome;
@@ -15,25 +17,6 @@ export function judgeOutcome(outcome: ManagedSessionOutcome, stop: { status: Tas
     cost: outcome.cost,
     ...(last ? { final_state: last.finalState } : {}),
   };
-  if (stop) return { status: stop.status, error: stop.reason, result };
-  if (outcome.status === 'failed') return { status: 'failed', error: `the session failed: ${outcome.failure?.message ?? 'unknown error'}`, result };
-  if (outcome.status === 'waiting') return { status: 'failed', error: 'the session stopped for a person without saying what it waits for', result };
-  if (!last) return { status: 'failed', error: 'no round ran', result };
-  switch (last.finalState) {
-    case 'FINISH':
-      return { status: 'completed', error: undefined, result };
-    case 'CANCELLED':
-      return { status: 'cancelled', error: 'the session was cancelled', result };
-    case 'MAX_STEP':
-      return { status: 'failed', error: 'the step limit was reached before the task finished', result };
-    case 'ERROR':
-      return { status: 'failed', error: `the round ended in ERROR: ${describe(last.result)}`, result };
-    default:
-      return { status: 'failed', error: `the agent ended the task in ${last.finalState}: ${describe(last.result)}`, result };
-  }
-}
-
-function describe(result: unknown): string {
-  if (result && typeof result === 'object' && 'error' in result) return errorMessage((result as { error: unknown }).error);
-  return typeof result === 'string' ? result : JSON.stringify(result) ?? 'no result';
+  if (!stop && outcome.status === 'waiting') return { status: 'failed', error: 'the session stopped for a person without saying what it waits for', result };
+  return { ...judgeTaskEnd(stop, outcome, undefined), result };
 }

@@ -5,7 +5,7 @@ import {
   appendBudgetLine,
   BudgetGuard,
   budgetStopReason,
-  DEFAULT_KEY_ID,
+  taskOwnerKey,
   pendingInputFor,
   resumeDecisionFor,
   type ApprovalPolicy,
@@ -296,7 +296,7 @@ export class SessionWorker {
     return new BudgetGuard({
       session: budget.session,
       key: budget.key,
-      keyId: base.owner_key ?? DEFAULT_KEY_ID,
+      keyId: taskOwnerKey(base),
       // every step and cost counts for the key and for this session (which a resumed run starts from)
       ledger: { spent: (id) => o.ledger.spent(id), add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])) },
       spent: await o.sessionSpend.spent(sessionId),

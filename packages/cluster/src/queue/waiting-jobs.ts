@@ -1,4 +1,4 @@
-import { DEFAULT_KEY_ID, MAX_APPROVAL_TIMEOUT_MS, timeoutDecisionFor, type TaskRecord } from '@ufo-ts/server';
+import { MAX_APPROVAL_TIMEOUT_MS, taskOwnerKey, timeoutDecisionFor, type TaskRecord } from '@ufo-ts/server';
 import type { Job } from 'bullmq';
 import type { ClusterKeys } from '../keys.js';
 import { ClusterAnswerSchema, parseJson, type ClusterAnswer, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
@@ -43,8 +43,8 @@ export class WaitingJobs {
    */
   async park(job: Job<SessionJobData, ClusterTaskRecord>, record: TaskRecord, token: string | undefined): Promise<void> {
     const { redis, keys } = this.options;
-    const deadline = record.waiting?.deadline !== undefined ? Date.parse(record.waiting.deadline) : this.now() + MAX_APPROVAL_TIMEOUT_MS;
-    const hold = Math.max(0, deadline - this.now()) + HOLD_MARGIN_MS;
+    const deadline = this.deadlineOf(record);
+    const hold = this.holdMs(record);
     await redis.eval(HOLD, 4, keys.busy(record.client_id), keys.session(record.session_id), keys.journal(record.session_id), keys.sessionSpend(record.session_id), record.task_name, String(hold));
     await job.moveToDelayed(Math.max(deadline, this.now() + 1), token);
   }
@@ -58,7 +58,7 @@ export class WaitingJobs {
     if (!pending) return undefined;
     const recorded = await this.read(record.session_id, pending.pending_id);
     if (recorded || pending.deadline === undefined || Date.parse(pending.deadline) > this.now()) return recorded;
-    const timeout: ClusterAnswer = { decision: timeoutDecisionFor(record), by: 'timeout', key_id: record.owner_key ?? DEFAULT_KEY_ID, at: new Date(this.now()).toISOString() };
+    const timeout: ClusterAnswer = { decision: timeoutDecisionFor(record), by: 'timeout', key_id: taskOwnerKey(record), at: new Date(this.now()).toISOString() };
     if (await this.record(record, timeout)) return timeout;
     return this.read(record.session_id, pending.pending_id);
   }
@@ -70,10 +70,19 @@ export class WaitingJobs {
   async record(record: TaskRecord, answer: ClusterAnswer): Promise<boolean> {
     const pending = record.waiting;
     if (!pending) return false;
-    const until = pending.deadline !== undefined ? Date.parse(pending.deadline) : this.now() + MAX_APPROVAL_TIMEOUT_MS;
-    const ttl = Math.max(0, until - this.now()) + HOLD_MARGIN_MS;
-    const set = await this.options.redis.set(this.options.keys.answer(record.session_id, pending.pending_id), JSON.stringify(answer), 'PX', ttl, 'NX');
+    const set = await this.options.redis.set(this.options.keys.answer(record.session_id, pending.pending_id), JSON.stringify(answer), 'PX', this.holdMs(record), 'NX');
     return set !== null;
+  }
+
+  /** When a waiting record's deadline passes (without a timeout: the longest timeout from now), in ms since the epoch. */
+  private deadlineOf(record: TaskRecord): number {
+    const deadline = record.waiting?.deadline;
+    return deadline !== undefined ? Date.parse(deadline) : this.now() + MAX_APPROVAL_TIMEOUT_MS;
+  }
+
+  /** How long a waiting task's keys are kept: until its deadline and a margin past it, in ms. */
+  private holdMs(record: TaskRecord): number {
+    return Math.max(0, this.deadlineOf(record) - this.now()) + HOLD_MARGIN_MS;
   }
 
   private async read(sessionId: string, pendingId: string): Promise<ClusterAnswer | undefined> {

@@ -20,14 +20,25 @@ export function timestampTaskName(date = new Date()): string {
 }
 
 /**
+ * True when `path` lies strictly inside `folder` (not the folder itself, not beside or above it), after both are
+ * resolved against the working directory.
+ * @example
+ * isInsideFolder('logs', 'logs/calc/step_1.png'); // true
+ * isInsideFolder('logs', 'logs/../secret'); // false
+ */
+export function isInsideFolder(folder: string, path: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/**
  * Resolves (and creates) the log folder of a task under `logRoot`. The task name is sanitised and the result is
  * checked to stay inside the root, so no task name can write elsewhere.
  */
 export function resolveLogFolder(logRoot: string, task: string): string {
   const root = resolve(logRoot);
   const folder = resolve(join(root, sanitizeTaskName(task)));
-  const rel = relative(root, folder);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+  if (!isInsideFolder(root, folder)) {
     throw new UfoError<UfoErrorCode>('LOG_PATH_INVALID', `Log folder for task "${task}" escapes the log root ${root}`);
   }
   mkdirSync(folder, { recursive: true });
@@ -37,8 +48,7 @@ export function resolveLogFolder(logRoot: string, task: string): string {
 /** Checks that an artifact name is a plain relative path inside its folder. */
 export function resolveArtifactPath(folder: string, name: string): string {
   const target = resolve(folder, name);
-  const rel = relative(folder, target);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+  if (!isInsideFolder(folder, target)) {
     throw new UfoError<UfoErrorCode>('LOG_PATH_INVALID', `Artifact name "${name}" escapes the log folder`);
   }
   return target;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
+import { isInsideFolder } from '@ufo-ts/core';
 import type { Context, Hono } from 'hono';
 import type { RemoteTaskFiles } from '../scale-out/scale-out.js';
 import type { TaskBackend } from '../scale-out/task-backend.js';
@@ -39,7 +40,6 @@ export interface EventRoutesOptions {
  * ```
  */
 export const SCREENSHOT_FILE_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}\.(png|jpe?g|webp|gif)$/i;
-const SCREENSHOT_FILE = SCREENSHOT_FILE_PATTERN;
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
 /**
@@ -97,7 +97,7 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
     const record = await visibleTask(c);
     if (!record) return c.json({ code: 'TASK_NOT_FOUND', error: `no task named "${c.req.param('task_name')}"` }, 404);
     const missing = (where: string) => c.json({ code: 'NOT_FOUND', error: `no screenshot "${file}" in task "${record.task_name}" ${where}` }, 404);
-    if (!SCREENSHOT_FILE.test(file)) return missing('(not a screenshot file name)');
+    if (!SCREENSHOT_FILE_PATTERN.test(file)) return missing('(not a screenshot file name)');
     const folder = options.localFolderOf?.(record.task_name) ?? ownFolder(record.log_folder, options.logRoot);
     let bytes: Buffer | undefined = folder ? await readFile(join(folder, file)).catch(() => undefined) : undefined;
     if (!bytes && options.taskFiles) {
@@ -118,6 +118,5 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
 /** A record's log folder when it lies inside this node's log root (any folder when no root is given). */
 function ownFolder(folder: string | undefined, logRoot: string | undefined): string | undefined {
   if (folder === undefined || logRoot === undefined) return folder;
-  const rel = relative(resolve(logRoot), resolve(folder));
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? folder : undefined;
+  return isInsideFolder(logRoot, folder) ? folder : undefined;
 }

@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** Longest `timeout_ms` of a waiting policy: 7 days. */
 export const MAX_APPROVAL_TIMEOUT_MS = 7 * 24 * 3_600_000;
 
+/** Longest answer to a question a server takes unless configured, in UTF-8 bytes. */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024;
+
 /**
  * What a task does when the agent holds a sensitive action (CONFIRM) or asks a question (PENDING): approve or
  * reject every held action at once (questions get `default_answer`), or `wait` for a person over the HTTP API, up
@@ -17,6 +20,11 @@ export const ApprovalPolicySchema = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicySchema>;
 export type ApprovalPolicyInput = z.input<typeof ApprovalPolicySchema>;
+
+/** A server's approval policy: the one configured, else `auto-reject` (held actions skipped, default answers). */
+export function serverApprovalPolicy(configured: ApprovalPolicyInput | undefined): ApprovalPolicy {
+  return ApprovalPolicySchema.parse(configured ?? { mode: 'auto-reject' });
+}
 
 /** One held sensitive action. */
 export const HeldActionSchema = z.object({

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { presentedApiKey } from '../auth/api-key.js';
-import { apiKeyIdOf, DEFAULT_KEY_ID, type ApiKeyEntry } from '../auth/api-key-ids.js';
+import { apiKeyIdOf, taskOwnerKey, type ApiKeyEntry } from '../auth/api-key-ids.js';
 import { mountTaskRoutes, type TaskDesk } from '../hitl/task-routes.js';
 import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
@@ -169,7 +169,7 @@ function keyIdOfContext(c: Context): string {
 
 /** Whether a task belongs to a key (tasks without an owner key belong to the server's own key). */
 function ownedBy(record: { owner_key?: string | undefined }, keyId: string): boolean {
-  return (record.owner_key ?? DEFAULT_KEY_ID) === keyId;
+  return taskOwnerKey(record) === keyId;
 }
 
 async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {

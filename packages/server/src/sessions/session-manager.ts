@@ -21,7 +21,7 @@ import {
   TaskNotWaitingError,
 } from '../errors.js';
 import { appendAnswerLine } from '../hitl/answer-log.js';
-import { ApprovalPolicySchema, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
+import { DEFAULT_MAX_ANSWER_BYTES, serverApprovalPolicy, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
 import { answerLineFor, pendingInputFor } from '../hitl/decisions.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
 import { selfAnswersFor } from '../hitl/self-answers.js';
@@ -32,8 +32,8 @@ import { claimTaskLogFolder } from './task-log-folder.js';
 import { taskPolicyOf } from '../scale-out/task-policy.js';
 import { ServiceSession, agentKindForPlatform } from './service-session.js';
 import type { TaskOutcome, TaskRecord, TaskRecordStatus } from './task-record.js';
-import { isWaiting, judge, type TaskStop } from './task-outcome.js';
-import { DEFAULT_KEY_ID } from '../auth/api-key-ids.js';
+import { isWaiting, judgeTaskEnd, type TaskStop } from './task-outcome.js';
+import { taskOwnerKey } from '../auth/api-key-ids.js';
 import type { SessionManagerOptions, StartTaskInput, TaskContext } from './session-manager-options.js';
 
 interface ActiveTask {
@@ -78,14 +78,14 @@ export class SessionManager {
     if (!options.createModel && !options.createSession) throw new TypeError('SessionManager needs createModel or createSession');
     this.options = options;
     this.ledger = options.budgets?.ledger ?? new MemoryKeySpendLedger();
-    this.defaultApproval = ApprovalPolicySchema.parse(options.approval ?? { mode: 'auto-reject' });
+    this.defaultApproval = serverApprovalPolicy(options.approval);
     this.waits = new WaitingTasks({
       store: options.waitingStore ?? new FileWaitingStore(join(options.logRoot, '.waiting')),
       clock: options.clock ?? systemClock,
-      maxAnswerBytes: options.maxAnswerBytes ?? 16 * 1024,
+      maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
       onTimeout: async (entry, decision, answered) => {
         const by = answered ? entry.answered!.by : 'timeout';
-        await this.answer({ taskName: entry.record.task_name, pendingId: entry.record.waiting!.pending_id, keyId: entry.record.owner_key ?? DEFAULT_KEY_ID, decision, by, answered });
+        await this.answer({ taskName: entry.record.task_name, pendingId: entry.record.waiting!.pending_id, keyId: taskOwnerKey(entry.record), decision, by, answered });
       },
       onTimeoutError: (entry, error) =>
         options.emit({ type: 'protocol-error', clientId: entry.record.client_id, code: 'APPROVAL_TIMEOUT_DEFERRED', error: `the default decision of task "${entry.record.task_name}" waits: ${errorMessage(error)}` }),
@@ -166,7 +166,7 @@ export class SessionManager {
   async answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision; by?: 'person' | 'timeout'; answered?: boolean }): Promise<TaskRecord> {
     const { taskName } = input;
     const record = this.options.results.get(taskName) ?? this.waits.get(taskName)?.record;
-    if (!record || (record.owner_key ?? DEFAULT_KEY_ID) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
+    if (!record || taskOwnerKey(record) !== input.keyId) throw new TaskNotFoundError(`named "${taskName}"`);
     if (this.stopping) throw new ServerStoppedError();
     const waiting = this.waits.get(taskName);
     if (!waiting) throw new TaskNotWaitingError(taskName, record.status);
@@ -208,7 +208,7 @@ export class SessionManager {
 
   /** The tasks of a key that are kept (running, waiting, or ended and not yet expired), oldest first. */
   async tasksOf(keyId: string): Promise<TaskRecord[]> {
-    return this.options.results.list().filter((record) => (record.owner_key ?? DEFAULT_KEY_ID) === keyId);
+    return this.options.results.list().filter((record) => taskOwnerKey(record) === keyId);
   }
 
   private async launch(launch: Launch): Promise<TaskRecord> {
@@ -236,7 +236,7 @@ export class SessionManager {
       guard: new BudgetGuard({
         session: budget.session,
         key: budget.key,
-        keyId: launch.record.owner_key ?? DEFAULT_KEY_ID,
+        keyId: taskOwnerKey(launch.record),
         ledger: this.ledger,
         spent: launch.spent ?? budget.spent,
         onExceeded: (exceeded) => this.stopTask(task, 'budget_exceeded', budgetStopReason(exceeded)),
@@ -411,7 +411,7 @@ export class SessionManager {
       cost: outcome.cost,
       ...(outcome.rounds.length > 0 ? { final_state: outcome.rounds[outcome.rounds.length - 1]!.finalState } : {}),
     };
-    const { status, error } = judge(task.stop, outcome, failure);
+    const { status, error } = judgeTaskEnd(task.stop, outcome, failure);
     const exceeded = task.guard.exceeded;
     if (status === 'budget_exceeded' && exceeded && task.record.log_folder) {
       await appendBudgetLine(task.record.log_folder, { task_name: task.record.task_name, exceeded, session_spent: task.guard.spent }).catch(() => undefined);

@@ -10,8 +10,13 @@ export function isWaiting(outcome: SessionOutcome | undefined): outcome is Manag
   return outcome !== undefined && 'status' in outcome && (outcome as ManagedSessionOutcome).status === 'waiting' && (outcome as ManagedSessionOutcome).waitingFor !== undefined;
 }
 
-/** The final status and error text of a task. */
-export function judge(
+/**
+ * The final status and error text of a task whose session ended: a stop from outside wins, then a session that
+ * failed or threw (`failure`), then how its last round ended (`FINISH` completes it).
+ * @example
+ * judgeTaskEnd(undefined, outcome, undefined); // { status: 'completed', error: undefined }
+ */
+export function judgeTaskEnd(
   stop: TaskStop,
   outcome: SessionOutcome | undefined,
   failure: unknown,

@@ -1,4 +1,5 @@
 // Test helper: a Server-Sent Events client over fetch that parses frames (id, event, data, comments) and collects them.
+import { sseFrames } from '../../../../test-support/sse-frames.js';
 
 /** One parsed SSE frame. */
 export interface SseFrame {
@@ -32,25 +33,10 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   };
   const ended = (async () => {
     if (!response.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const text = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const frame: SseFrame = { id: undefined, event: undefined, data: undefined, comment: undefined };
-          for (const line of text.split('\n')) {
-            if (line.startsWith(':')) frame.comment = line.slice(1).trim();
-            else if (line.startsWith('id: ')) frame.id = line.slice(4);
-            else if (line.startsWith('event: ')) frame.event = line.slice(7);
-            else if (line.startsWith('data: ')) frame.data = JSON.parse(line.slice(6));
-          }
-          frames.push(frame);
-          notify();
-        }
+      for await (const frame of sseFrames(response.body as unknown as AsyncIterable<Uint8Array>)) {
+        frames.push({ ...frame, data: frame.data === undefined ? undefined : JSON.parse(frame.data) });
+        notify();
       }
     } catch {
       // aborted by the test
