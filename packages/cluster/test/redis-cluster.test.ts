@@ -121,6 +121,13 @@ describe('cluster mode on a Redis Cluster (3 masters, 3 replicas)', () => {
     // the cluster keeps working on the promoted master
     const after = await nodes[0]!.api('POST', '/api/dispatch', { client_id: DEVICES[0], request: 'compute after', task_name: 'after-failover' });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
-    expect(await nodes[1]!.waitForResult('after-failover', 60_000)).toMatchObject({ status: 'completed' });
+    try {
+      expect(await nodes[1]!.waitForResult('after-failover', 60_000)).toMatchObject({ status: 'completed' });
+    } catch (error) {
+      // what each node did last (whether a worker picked the task up, worker and queue errors): the evidence a
+      // failure here needs
+      for (const n of nodes) process.stdout.write(`\n--- node ${n.nodeId}, last events\n${n.handle.stderr.slice(-40).map((l) => JSON.stringify(l)).join('\n')}\n`);
+      throw error;
+    }
   });
 });
