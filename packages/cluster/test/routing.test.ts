@@ -20,7 +20,7 @@ import {
 } from '../src/index.js';
 import { tempLogRoot } from './helpers/cluster.js';
 import { scriptFor } from './helpers/scripts.js';
-import { freePort, startRedis, type TestRedis } from './helpers/redis-server.js';
+import { freePort, startRedis, whenRedisReady, type TestRedis } from './helpers/redis-server.js';
 
 const API_KEY = 'routing-test-key';
 const keys = new ClusterKeys('ufo');
@@ -35,6 +35,7 @@ beforeAll(async () => {
   redis = await startRedis();
   publisher = connectRedis({ url: redis.url, name: 'test:cmd' });
   subscriber = connectRedis({ url: redis.url, name: 'test:sub' });
+  await whenRedisReady(publisher, subscriber);
   router = new CommandRouter({ nodeId: 'tester', keys, bus: new MessageBus({ publisher, subscriber }) });
   await router.start();
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { claimTaskLogFolder } from '@ufo-ts/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClusterKeys, connectRedis, MessageBus, TaskFileExchange, type ClusterTaskRecord, type TaskFileMessage } from '../src/index.js';
-import { startRedis, type TestRedis } from './helpers/redis-server.js';
+import { startRedis, whenRedisReady, type TestRedis } from './helpers/redis-server.js';
 
 let redis: TestRedis;
 let base: string;
@@ -18,10 +18,11 @@ const errors: unknown[] = [];
 const record = (attempts: string[]): ClusterTaskRecord =>
   ({ task_name: 'calc', session_id: 's-1', client_id: 'dev', status: 'running', owner: 'api', request: 'r', created_at: new Date(0).toISOString(), attempts: attempts.map((node) => ({ node, startedAt: new Date(0).toISOString(), fromStep: 0 })) }) as ClusterTaskRecord;
 
-function busOf(name: string): MessageBus {
+async function busOf(name: string): Promise<MessageBus> {
   const publisher = connectRedis({ url: redis.url, name: `${name}:pub` });
   const subscriber = connectRedis({ url: redis.url, name: `${name}:sub` });
   clients.push(publisher, subscriber);
+  await whenRedisReady(publisher, subscriber);
   return new MessageBus({ publisher, subscriber, onError: (error) => errors.push(error) });
 }
 
@@ -32,7 +33,7 @@ async function node(nodeId: string, files: Record<string, Buffer>, ran: ClusterT
   const folder = join(logRoot, claimTaskLogFolder(logRoot, 'calc', 's-1'));
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(folder, name), bytes);
   const answered: string[] = [];
-  const exchange = new TaskFileExchange({ nodeId, keys, bus: busOf(nodeId), logRoot, findTask: async () => ran, onAnswered: (a) => answered.push(`${a.file}:${a.sent}`), ...options });
+  const exchange = new TaskFileExchange({ nodeId, keys, bus: await busOf(nodeId), logRoot, findTask: async () => ran, onAnswered: (a) => answered.push(`${a.file}:${a.sent}`), ...options });
   await exchange.start();
   return { exchange, answered };
 }

@@ -17,7 +17,7 @@ import { spawnFixture, type ChildHandle } from '../../../test-support/processes.
 import { ClusterKeys, CommandRouter, DeviceEnvelopeSchema, MessageBus, RoutedCommandDispatcher, connectRedis, parseJson, type DeviceEnvelope, type NodeReply } from '../src/index.js';
 import type { RedisClient } from '../src/redis/redis-connections.js';
 import { startNode, tempLogRoot, type NodeProcess } from './helpers/cluster.js';
-import { startRedis, type TestRedis } from './helpers/redis-server.js';
+import { startRedis, whenRedisReady, type TestRedis } from './helpers/redis-server.js';
 
 const API_KEY = 'tracing-cluster-key';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -146,6 +146,7 @@ describe('tracing in cluster mode', () => {
     const connections: RedisClient[] = ['pub', 'sub', 'dev-pub', 'dev-sub'].map((name) => connectRedis({ url: redis.url, name: `test:${name}` }));
     cleanups.push(() => connections.forEach((c) => c.disconnect()));
     const [publisher, subscriber, devicePublisher, deviceSubscriber] = connections as [RedisClient, RedisClient, RedisClient, RedisClient];
+    await whenRedisReady(...connections);
     const router = new CommandRouter({ nodeId: 'sender', keys, bus: new MessageBus({ publisher, subscriber }) });
     await router.start();
     // stands in for the node holding the device: records each envelope and answers every command with successes

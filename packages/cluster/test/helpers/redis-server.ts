@@ -77,3 +77,12 @@ function canConnect(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/**
+ * Waits until every client is `ready`, as a node does before it subscribes: a subscription sent on a connection
+ * that is not ready yet puts it in subscriber mode before ioredis' ready check (INFO), which then fails, and the
+ * connection reconnects — a publish meanwhile reaches nobody.
+ */
+export async function whenRedisReady(...clients: Array<{ status: string; once(event: 'ready', listener: () => void): unknown }>): Promise<void> {
+  await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : new Promise<void>((resolve) => client.once('ready', () => resolve())))));
+}
