@@ -10,7 +10,7 @@
 // that need neither a real desktop nor a model key are run (run-snippets.test.ts and the *.test.ts files there).
 // `syncSnippets` rewrites the blocks from the files, or, with `write: false`, lists the blocks that differ.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync, lstatSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -113,6 +113,13 @@ export function linkWorkspacePackages(repo) {
       rmSync(link, { recursive: true, force: true });
     }
     symlinkSync(target, link, 'dir');
+  }
+  // zod is a peer of the packages that a project installs itself (guides build tool servers with it)
+  const zod = join(repo, 'docs', 'guides', 'snippets', 'node_modules', 'zod');
+  const zodTarget = relative(dirname(zod), realpathSync(join(repo, 'packages', 'core', 'node_modules', 'zod')));
+  if (!(isSymlink(zod) && readlinkSync(zod) === zodTarget)) {
+    rmSync(zod, { recursive: true, force: true });
+    symlinkSync(zodTarget, zod, 'dir');
   }
 }
 

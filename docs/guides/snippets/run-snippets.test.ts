@@ -9,6 +9,7 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
   'third-party-agent.ts': () => import('./third-party-agent.ts'),
   'notepad-dispatcher.ts': () => import('./notepad-dispatcher.ts'),
   'embedding-the-server.ts': () => import('./embedding-the-server.ts'),
+  'keeping-a-model-on-track.ts': () => import('./keeping-a-model-on-track.ts'),
 };
 
 describe('guide snippets run', () => {

@@ -147,6 +147,61 @@ mcp:
   });
 });
 
+describe('agent.progress and agent.validateBatches', () => {
+  it('default to the monitor in warn mode with core\'s limits, and batches validated', () => {
+    const { config } = parseConfigText('session: { maxSteps: 5 }\n', 'ufo.yaml', { env: {} });
+    expect(config.agent.progress).toEqual({ mode: 'warn', onStuck: 'fail', limits: { repeated_no_effect: 3, no_effect_streak: 4, cycle: 6, same_screen: 6 } });
+    expect(config.agent.validateBatches).toBe(true);
+  });
+
+  it('read mode, onStuck, some limits (the others keep their defaults) and validateBatches; a later file wins key by key', () => {
+    const dir = folder({
+      'ufo.yaml': 'agent:\n  progress:\n    mode: enforce\n    onStuck: ask\n    limits: { cycle: 8 }\n  validateBatches: false\n',
+      'local.yaml': 'agent: { progress: { limits: { same_screen: 3 } } }\n',
+    });
+    const { config } = loadConfig({ files: [join(dir, 'ufo.yaml'), join(dir, 'local.yaml')], env: {} });
+    expect(config.agent.progress).toEqual({ mode: 'enforce', onStuck: 'ask', limits: { repeated_no_effect: 3, no_effect_streak: 4, cycle: 8, same_screen: 3 } });
+    expect(config.agent.validateBatches).toBe(false);
+    expect(config.agent.toolMode).toBe('text');
+  });
+
+  it('command-line overrides replace the mode only', () => {
+    const { config } = parseConfigText('agent: { progress: { onStuck: ask } }\n', 'ufo.yaml', { env: {}, overrides: { agent: { progress: { mode: 'off' } } } });
+    expect(config.agent.progress).toMatchObject({ mode: 'off', onStuck: 'ask' });
+  });
+
+  it('bad values name the file, the line, the key and what was expected (misspelt keys too, limits included)', () => {
+    const text = `agent:
+  progress:
+    mode: strict
+    onStuck: never
+    mdoe: warn
+    limits: { cycle: 2, same_screen: 2.5, cylce: 8 }
+  validateBatches: "yes"
+`;
+    expect(messageOf(() => parseConfigText(text, 'ufo.yaml', { env: {} }))).toMatchInlineSnapshot(`
+      "Invalid configuration (7 problems):
+        ufo.yaml:3:11  agent.progress.mode: expected one of "off" | "warn" | "enforce", got "strict"
+        ufo.yaml:4:14  agent.progress.onStuck: expected one of "fail" | "ask", got "never"
+        ufo.yaml:6:22  agent.progress.limits.cycle: expected a number ≥ 4, got 2
+        ufo.yaml:6:38  agent.progress.limits.same_screen: expected an integer, got 2.5
+        ufo.yaml:6:43  agent.progress.limits.cylce: unknown key (did you mean "cycle"?)
+        ufo.yaml:5:5  agent.progress.mdoe: unknown key (did you mean "mode"?)
+        ufo.yaml:7:20  agent.validateBatches: expected true or false, got "yes""
+    `);
+    expect(messageOf(() => parseConfigText('agent:\n  progress: enforce\n', 'ufo.yaml', { env: {} }))).toContain('ufo.yaml:2:13  agent.progress: expected an object, got "enforce"');
+  });
+
+  it('are in the JSON Schema, with core\'s enums, bounds and defaults', () => {
+    const agent = (configJsonSchema() as { properties: { agent: { properties: Record<string, any> } } }).properties.agent.properties;
+    expect(agent.progress.properties.mode).toMatchObject({ enum: ['off', 'warn', 'enforce'], default: 'warn' });
+    expect(agent.progress.properties.onStuck).toMatchObject({ enum: ['fail', 'ask'], default: 'fail' });
+    expect(agent.progress.properties.limits).toMatchObject({ additionalProperties: false, properties: { cycle: { type: 'integer', minimum: 4, default: 6 } } });
+    expect(agent.progress.description).toContain('off | warn | enforce');
+    expect(agent.validateBatches).toMatchObject({ type: 'boolean', default: true });
+  });
+});
+
 describe('published artifacts', () => {
   it('schema/ufo-config.schema.json is the JSON Schema of the config (regenerate: pnpm --filter @ufo-ts/config build && pnpm --filter @ufo-ts/config schema)', () => {
     expect(JSON.parse(readFileSync(join(root, 'schema', 'ufo-config.schema.json'), 'utf8'))).toEqual(configJsonSchema());

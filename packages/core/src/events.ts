@@ -27,7 +27,14 @@ export type EngineEvent =
   | { type: 'command-progress'; agent: string; tool: string; progress: number; total?: number; message?: string }
   | { type: 'question'; agent: string; questions: string[] }
   | { type: 'confirmation'; agent: string; function: string; approved: boolean }
-  | { type: 'warning'; message: string; details?: Record<string, unknown> };
+  | { type: 'warning'; message: string; details?: Record<string, unknown> }
+  /**
+   * The progress monitor found a step without progress: what it detected, the likely cause and the rung of its
+   * ladder (`warn`, `reperceive`, `ask`, `fail`).
+   */
+  | { type: 'no-progress'; agent: string; step: number; detection: string; cause: string; level: string; stalledSteps: number; message: string }
+  /** A FINISH was verified by the session's finish check: whether it passed, and whether the FINISH stood. */
+  | { type: 'finish-check'; agent: string; step: number; passed: boolean; accepted: boolean; reason: string };
 
 /** Receives every {@link EngineEvent} emitted on an {@link EventBus}. */
 export type EngineEventListener = (event: EngineEvent) => void;

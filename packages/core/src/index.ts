@@ -27,4 +27,32 @@ export { ProgrammaticInteractor, type ProgrammaticInteractorOptions } from './in
 export { ConsoleInteractor, type ConsoleInteractorOptions } from './interactors/console-interactor.js';
 export { TOOL_BLOCK_SEPARATOR, exampleArguments, exampleValue, renderToolsForPrompt } from './render-tools-for-prompt.js';
 export { MODEL_TOOL_NAME, modelToolName, toolDefinitionsFor, type ModelToolSet, type ToolDefinitionsOptions } from './tool-definitions.js';
-export { ConfirmationRecordSchema, EvaluationRecordSchema, EvaluationSubScoreSchema, EvaluationVerdictSchema, actionResultText, actionText, computeTotals, escapeHtml, formatCost, formatDuration, imageDataUrlFromFolder, imageMediaType, parseTrajectory, readTrajectory, renderHtmlReport, trajectoryFilePath, trajectoryToMarkdown, valueText, writeHtmlReport, writeMarkdownReport, type ConfirmationRecord, type EvaluationRecord, type EvaluationRecordInput, type EvaluationSubScore, type EvaluationVerdict, type HtmlReportOptions, type StepScreenshots, type Trajectory, type TrajectoryInput, type TrajectoryProblem, type TrajectoryRound, type TrajectoryStep, type TrajectoryTotals } from './trajectory/index.js';
+export { ConfirmationRecordSchema, EvaluationRecordSchema, EvaluationSubScoreSchema, EvaluationVerdictSchema, actionResultText, actionText, computeTotals, finishCheckText, progressText, escapeHtml, formatCost, formatDuration, imageDataUrlFromFolder, imageMediaType, parseTrajectory, readTrajectory, renderHtmlReport, trajectoryFilePath, trajectoryToMarkdown, valueText, writeHtmlReport, writeMarkdownReport, type ConfirmationRecord, type EvaluationRecord, type EvaluationRecordInput, type EvaluationSubScore, type EvaluationVerdict, type HtmlReportOptions, type StepScreenshots, type Trajectory, type TrajectoryInput, type TrajectoryProblem, type TrajectoryRound, type TrajectoryStep, type TrajectoryTotals } from './trajectory/index.js';
+export {
+  ActionEvidenceSchema,
+  DetectionKindSchema,
+  NoProgressCauseSchema,
+  NoProgressResultSchema,
+  ProgressAssessmentSchema,
+  ProgressLevelSchema,
+  ProgressModeSchema,
+  ProgressRecordSchema,
+  ProgressSettingsSchema,
+  StepEvidenceSchema,
+  isNoProgressResult,
+  type ActionEvidence,
+  type DetectionKind,
+  type NoProgressCause,
+  type NoProgressResult,
+  type ProgressAssessment,
+  type ProgressLevel,
+  type ProgressMode,
+  type ProgressRecord,
+  type ProgressSettings,
+  type ProgressSettingsInput,
+  type StepEvidence,
+} from './progress/progress-schemas.js';
+export { assessProgress } from './progress/assess-progress.js';
+export { progressNotice, type ProgressNoticeInput } from './progress/progress-notice.js';
+export { screenDigest, stepEvidence, type StepObservation } from './progress/step-evidence.js';
+export { failureCode, likelyCause, listedStates } from './progress/likely-cause.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResultSchema } from './command.js';
 import { ToolCallSchema } from './ports/chat-model.js';
+import { ProgressRecordSchema } from './progress/progress-schemas.js';
 
 /** One action the model asked for, with what happened to it. */
 export const ActionRecordSchema = z.object({
@@ -44,6 +45,10 @@ export const StepRecordSchema = z.object({
   result: z.unknown().optional(),
   /** The model's raw tool calls behind `actions`, when the step ran in native tool mode. */
   tool_calls: z.array(ToolCallSchema).optional(),
+  /** The progress monitor's evidence of the step and, when it found no progress, its judgement. */
+  progress: ProgressRecordSchema.optional(),
+  /** The verification of a FINISH (the session's finish check): passed or not, and why. */
+  finish_check: z.object({ passed: z.boolean(), reason: z.string(), accepted: z.boolean() }).optional(),
   cost: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   model: z.string().optional(),

@@ -16,6 +16,7 @@ export { JournalingModel } from './journal/journaling-model.js';
 export { JournalingDispatcher, REPEATABLE_TOOLS, type JournalingDispatcherOptions } from './journal/journaling-dispatcher.js';
 export { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './journal/unknown-outcome.js';
 export { EvaluationAgent, evaluationRecord, type EvaluationAgentOptions, type EvaluationInput, type EvaluationResult } from './evaluation/evaluation-agent.js';
+export { evaluationFinishCheck, type EvaluationFinishCheckOptions } from './evaluation/evaluation-finish-check.js';
 export { buildEvaluationPrompt, type EvaluationPromptInput } from './evaluation/evaluation-prompt.js';
 export { stepEvidence } from './evaluation/step-evidence.js';
 export { ExperienceExampleSchema, ExperienceRecordSchema, ExperienceSummarySchema, experienceText, renderExamples, type ExperienceExample, type ExperienceRecord, type ExperienceRecordInput, type ExperienceSummary } from './experience/experience-schema.js';

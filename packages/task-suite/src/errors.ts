@@ -9,7 +9,9 @@ export type TaskSuiteErrorCode =
   /** A task id given to the runner is not in the suite. */
   | 'TASK_UNKNOWN'
   /** A task's set-up failed (its app did not start, a file could not be written). */
-  | 'TASK_SETUP_FAILED';
+  | 'TASK_SETUP_FAILED'
+  /** A model spec (`imperfect:<kind>[:<seed>]`) is not of that form or names an unknown kind. */
+  | 'MODEL_SPEC_INVALID';
 
 /** Base class of every error this package throws on purpose. */
 export class TaskSuiteError extends UfoError<TaskSuiteErrorCode> {

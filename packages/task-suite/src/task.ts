@@ -11,6 +11,45 @@ export interface CheckResult {
   detail: string;
 }
 
+/**
+ * Why the engine judged that a session made no progress, as the progress monitor reports it
+ * (`NO_PROGRESS` round results): the likely cause of the actions' lack of effect.
+ */
+export type NoProgressCause = 'disabled' | 'covered' | 'off_screen' | 'read_only' | 'stale_target' | 'window_gone' | 'no_effect';
+
+/** Why a task's session stopped (see {@link SessionEnd.stopReason}). */
+export type StopReason = 'finished' | 'failed' | 'no_progress' | 'max_steps' | 'error' | 'cancelled';
+
+/** How a task's session ended, as the checker is told (besides the real state it reads itself). */
+export interface SessionEnd {
+  /**
+   * Why the session stopped: the agent said FINISH (`finished`) or FAIL (`failed`), the progress monitor ended it
+   * (`no_progress`), the step budget ran out (`max_steps`), a step failed (`error`), or it was cancelled.
+   */
+  stopReason: StopReason;
+  /** The state the round ended in (`FINISH`, `FAIL`, `ERROR`, `MAX_STEP`, ...). */
+  finalState: string;
+  /** When the progress monitor stopped the session: the detection and the likely cause. */
+  noProgress?: { detection: string; cause: NoProgressCause; step: number };
+  /** Model calls made. */
+  modelCalls: number;
+  /** Engine steps used. */
+  steps: number;
+}
+
+/**
+ * What a trap task tempts a model into: an action that has no effect (a disabled button, a read-only field, ...).
+ * An imperfect model that repeats it must be stopped or redirected by the engine with this `cause`.
+ */
+export interface TrapSpec {
+  /** The tempting action(s), as reference steps (played by the `stubborn` imperfect model, again and again). */
+  steps: ReferenceStep[];
+  /** The cause the progress monitor must name. */
+  cause: NoProgressCause;
+  /** What the trap is, for people (`a disabled "Replace All" button`). */
+  summary: string;
+}
+
 /** A control of the checked window as the tool server lists it (`get_controls`). */
 export interface CheckedControl {
   id: string;
@@ -59,8 +98,16 @@ export interface DesktopTask {
   setup(ctx: TaskContext): Promise<void>;
   /** The reference solution, in terms of what a model sees. */
   solution(ctx: TaskContext): ReferenceStep[];
-  /** Reads the real state back (the file on disk, the saved settings, the text in a widget) — never the agent's claim. */
-  check(ctx: TaskContext): Promise<CheckResult>;
+  /**
+   * Reads the real state back (the file on disk, the saved settings, the text in a widget) — never the agent's
+   * claim. `end` says how the session ended; trap tasks assert it too. It is absent when the checker is asked
+   * before the session ended (the engine's FINISH check).
+   */
+  check(ctx: TaskContext, end?: SessionEnd): Promise<CheckResult>;
+  /** The suite group (`core` when omitted; `traps` for trap tasks). */
+  group?: 'core' | 'traps';
+  /** Trap tasks: the tempting action with no effect, and the cause the engine must name. */
+  trap?: TrapSpec;
   /** Extra environment for the desktop (e.g. `GSETTINGS_BACKEND=keyfile` so saved settings land in a file). */
   env?: Record<string, string>;
 }

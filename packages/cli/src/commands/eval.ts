@@ -1,6 +1,8 @@
 import type { CliCommand } from '../cli-command.js';
 
-const usage = `Usage: ufo eval [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N] [--native-tools] [--reference] [--list]
+const usage = `Usage: ufo eval [--suite core|traps|all] [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N]
+                [--native-tools] [--reference] [--model reference|imperfect:<kind>[:<seed>]] [--batch]
+                [--monitor off|warn|enforce] [--no-validate] [--no-finish-check] [--robustness all|spec,spec] [--list]
 
 Runs the real-app task suite (@ufo-ts/task-suite): each task on its own private virtual desktop (Xvfb, AT-SPI)
 with a real app (mousepad, galculator, gnome-calculator, zenity, FeatherPad, GNOME Text Editor), a LinuxAgent
@@ -21,10 +23,36 @@ Options:
   --native-tools       run the agent in native tool mode: actions as tool calls, the rest of the reply in a
                        respond call (the reference solutions then answer with tool calls)
   --reference          use the reference solutions even when a model key is set
+  --model <spec>       a scripted model instead of the environment's: \`reference\` (the reference solutions), or
+                       \`imperfect:<kind>[:<seed>]\` (seed default 1; a seed always gives the same replies), which
+                       plays the reference solution but goes wrong in one way:
+    stubborn           resends exactly its last action whenever it failed or changed nothing, forever (trap first)
+    ping-pong          opens and closes a seeded menu of the path until a <Progress check:>, then follows the path
+    stale              once, after the listing changed, uses an equal-looking control's earlier id; then retries
+    wrong-target       1 click in 4 (≥1 a task) hits a same-role neighbour, naming the intended one; then retries
+    explorer           before 1-2 seeded steps opens a wrong menu and Escapes it, or opens a dialog and cancels it
+    premature          replies FINISH in place of the last step acting on the app; after a <Finish check:> does it
+    hasty              acts on its best guess (focused/first control of the role) instead of waiting for a control
+  --suite <name>       core (default: the everyday tasks), traps (tasks built around an action with no effect: a
+                       disabled button, a covered control, a read-only field, ...) or all
+  --batch              the reference solutions put consecutive steps whose controls are all listed into one reply
+  --monitor <mode>     the engine's progress monitor: enforce (default: warn, then re-read the screen, then end
+                       the task as FAIL NO_PROGRESS), warn (only tell the model) or off
+  --no-validate        run multi-action replies as sent (default: each action after the first is checked against a
+                       fresh control listing first, and the batch stops where a target changed)
+  --no-finish-check    accept FINISH as it is (default: the task's checker verifies it, and a failed check goes back
+                       to the model once)
+  --robustness <list>  the robustness matrix instead of one run: each model (all: the reference solutions, batched
+                       and not, and every imperfect kind; or a list of --model specs and reference+batch) with the
+                       guards on (monitor enforcing, batches validated, FINISH checked) and off; prints tasks passed
+                       and model calls per task, and with --json writes the JSON and an HTML table
   --list               list the tasks and exit
   -h, --help           this help
 
-Exit codes: 0 every task passed, 1 a task failed, 2 usage error.`;
+Each run reports its model calls and why it stopped (finished, failed, no_progress, max_steps, error); --json
+adds modelCalls, stopReason, noProgressEvents and finishChecks per task.
+
+Exit codes: 0 every task passed (always 0 for --robustness), 1 a task failed, 2 usage error.`;
 
 /** `ufo eval`: the real-app task suite. */
 export const evalCommand: CliCommand = {

@@ -26,6 +26,28 @@ export function evalModelFromEnv(env: Record<string, string | undefined>): { con
   return undefined;
 }
 
+const REFERENCE = 'reference solutions (grounded scripted model)';
+
+/**
+ * The model `--model` names: `reference` (the grounded reference player) or `imperfect:<kind>[:<seed>]`.
+ *
+ * @throws CliUsageError with the task suite's `MODEL_SPEC_INVALID` message for any other spec.
+ */
+export function scriptedModel(spec: string, nativeTools: boolean): { model?: suite.RunSuiteOptions['model']; describe: string } {
+  if (spec.trim() === 'reference') return { describe: REFERENCE };
+  let parsed: suite.ImperfectModelSpec;
+  try {
+    parsed = suite.parseModelSpec(spec);
+  } catch (error) {
+    throw new CliUsageError(`--model: ${(error as Error).message} (or reference, the reference solutions)`, { cause: error });
+  }
+  const { kind, seed } = parsed;
+  return {
+    model: (task, ctx) => suite.imperfectModelFor(task, ctx, { kind, seed, nativeTools }),
+    describe: `imperfect model ${kind} (seed ${seed}) on the reference solutions`,
+  };
+}
+
 /** The implementation of `ufo eval` (loaded on demand, with the task suite). */
 export async function evalImpl(args: string[], io: CliIo, usage: string): Promise<number> {
   const { values } = parseOptions(args, {
@@ -34,7 +56,14 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     json: { type: 'string' },
     'cpu-load': { type: 'string' },
     reference: { type: 'boolean' },
+    model: { type: 'string' },
     'native-tools': { type: 'boolean' },
+    suite: { type: 'string' },
+    monitor: { type: 'string' },
+    'no-validate': { type: 'boolean' },
+    'no-finish-check': { type: 'boolean' },
+    batch: { type: 'boolean' },
+    robustness: { type: 'string' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -42,20 +71,25 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     io.stdout(`${usage}\n`);
     return 0;
   }
+  const tasks = suiteTasks(values.suite);
   if (values.list) {
-    for (const task of suite.TASKS) io.stdout(`${task.id.padEnd(36)} ${task.app} (${task.toolkit}): ${task.summary}\n`);
+    for (const task of tasks) io.stdout(`${task.id.padEnd(36)} ${task.app} (${task.toolkit}): ${task.summary}\n`);
     return 0;
   }
   const ids = values.tasks?.split(',').map((s) => s.trim()).filter(Boolean);
   try {
-    suite.selectTasks(ids);
+    suite.selectTasks(ids, tasks);
   } catch (error) {
     throw new CliUsageError((error as Error).message, { cause: error });
   }
+  const guards = guardOptions(values);
+  if (values.robustness !== undefined) return robustnessImpl(values.robustness, { tasks, ids, values, io, native: values['native-tools'] === true });
   const runs = intOption(values.runs, 'runs', 1)!;
   if (runs < 1) throw new CliUsageError('--runs must be at least 1');
   const load = intOption(values['cpu-load'], 'cpu-load', 0)!;
-  const fromEnv = values.reference ? undefined : evalModelFromEnv(io.env);
+  const toolMode = values['native-tools'] ? 'native' : 'text';
+  const scripted = values.model === undefined ? undefined : scriptedModel(values.model, toolMode === 'native');
+  const fromEnv = values.reference || scripted ? undefined : evalModelFromEnv(io.env);
   if (fromEnv) {
     try {
       createModelFromConfig(fromEnv.config, { env: io.env });
@@ -63,18 +97,22 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
       throw new CliUsageError(`the model from the environment is invalid: ${(error as Error).message}`, { cause: error });
     }
   }
-  const model = fromEnv ? (): ChatModel => createModelFromConfig(fromEnv.config, { env: io.env }) : undefined;
-  const describe = fromEnv?.describe ?? 'reference solutions (grounded scripted model)';
+  const model = fromEnv ? (): ChatModel => createModelFromConfig(fromEnv.config, { env: io.env }) : scripted?.model;
+  const describe = fromEnv?.describe ?? scripted?.describe ?? REFERENCE;
   const jsonPath = values.json ? resolve(values.json) : undefined;
-  const toolMode = values['native-tools'] ? 'native' : 'text';
-  io.stderr(`model: ${describe}${toolMode === 'native' ? '; native tool mode' : ''}${load ? `; ${load} CPU-bound processes running` : ''}\n`);
+  io.stderr(
+    `model: ${describe}${values.batch ? ' (batched replies)' : ''}${toolMode === 'native' ? '; native tool mode' : ''}; monitor ${guards.progress.mode}${guards.validateBatches ? '' : ', batches not validated'}${guards.finishCheck ? '' : ', no finish check'}${load ? `; ${load} CPU-bound processes running` : ''}\n`,
+  );
   const cpu = load > 0 ? suite.startCpuLoad(load) : undefined;
   let results;
   try {
     results = await suite.runSuite({
+      tasks,
       ...(ids ? { ids } : {}),
       runs,
       toolMode,
+      ...guards,
+      ...(values.batch ? { batchReplies: true } : {}),
       ...(model ? { model } : {}),
       ...(jsonPath ? { logRoot: `${jsonPath.replace(/\.json$/i, '')}-logs` } : {}),
       onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
@@ -90,3 +128,57 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
   return results.every((r) => r.passed || r.skipped) ? 0 : 1;
 }
 
+
+const SUITES = ['core', 'traps', 'all'] as const;
+const MONITOR_MODES = ['off', 'warn', 'enforce'] as const;
+
+/** The tasks `--suite` names: the core tasks (default), the trap tasks, or both. */
+export function suiteTasks(name: string | undefined): readonly suite.DesktopTask[] {
+  const chosen = SUITES.find((s) => s === (name ?? 'core'));
+  if (!chosen) throw new CliUsageError(`--suite must be one of ${SUITES.join(', ')} (got "${name}")`);
+  return chosen === 'core' ? suite.TASKS : chosen === 'traps' ? suite.TRAP_TASKS : [...suite.TASKS, ...suite.TRAP_TASKS];
+}
+
+/** The engine's guards from `--monitor`, `--no-validate` and `--no-finish-check` (default: enforce, validate, check). */
+export function guardOptions(values: { monitor?: string | undefined; 'no-validate'?: boolean | undefined; 'no-finish-check'?: boolean | undefined }) {
+  const mode = MONITOR_MODES.find((m) => m === (values.monitor ?? 'enforce'));
+  if (!mode) throw new CliUsageError(`--monitor must be one of ${MONITOR_MODES.join(', ')} (got "${values.monitor}")`);
+  return { progress: { mode }, validateBatches: values['no-validate'] !== true, finishCheck: values['no-finish-check'] !== true };
+}
+
+/**
+ * The models `--robustness` compares: `all` (the reference player, batched and not, and every imperfect kind) or
+ * a list of `--model` specs (`reference`, `reference+batch`, `imperfect:<kind>[:<seed>]`).
+ */
+export function robustnessModels(list: string, nativeTools: boolean): suite.RobustnessModel[] {
+  const specs = list.trim() === '' || list.trim() === 'all' ? ['reference', 'reference+batch', ...suite.IMPERFECT_KINDS.map((k) => `imperfect:${k}`)] : list.split(',').map((s) => s.trim()).filter(Boolean);
+  return specs.map((spec) => {
+    if (spec === 'reference+batch') return { name: spec, batchReplies: true };
+    const scripted = scriptedModel(spec, nativeTools);
+    return { name: spec, ...(scripted.model ? { model: scripted.model } : {}) };
+  });
+}
+
+async function robustnessImpl(
+  list: string,
+  options: { tasks: readonly suite.DesktopTask[]; ids: string[] | undefined; values: { runs?: string | undefined; json?: string | undefined }; io: CliIo; native: boolean },
+): Promise<number> {
+  const { io, values } = options;
+  const models = robustnessModels(list, options.native);
+  const runs = intOption(values.runs, 'runs', 1)!;
+  if (runs < 1) throw new CliUsageError('--runs must be at least 1');
+  io.stderr(`robustness: ${models.map((m) => m.name).join(', ')} × guards on/off × ${options.ids?.length ?? options.tasks.length} tasks × ${runs} run(s)\n`);
+  const report = await suite.runRobustness({
+    models,
+    tasks: options.tasks,
+    ...(options.ids ? { ids: options.ids } : {}),
+    runs,
+    onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.model} [guards ${r.arm}] ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.modelCalls} calls, ${r.stopReason ?? '-'})\n`),
+  });
+  io.stdout(`${suite.formatRobustnessTable(report)}\n`);
+  if (values.json) {
+    const written = suite.writeRobustnessReport(resolve(values.json), report);
+    io.stdout(`json: ${written.json}\nhtml: ${written.html}\n`);
+  }
+  return 0;
+}

@@ -14,6 +14,7 @@ export const SESSION_OPTIONS = {
   'no-record': { type: 'boolean' },
   'no-evaluation': { type: 'boolean' },
   'tool-mode': { type: 'string' },
+  progress: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
@@ -28,6 +29,7 @@ export const SESSION_OPTIONS_HELP = `  --config <file.yaml>           configurat
   --no-record                    do not record the model calls to <log folder>/model-calls.jsonl
   --no-evaluation                skip the evaluation agent
   --tool-mode text|native|auto   how agents ask their models (default: the configuration's agent.toolMode, text)
+  --progress off|warn|enforce    the progress monitor's mode (default: the configuration's agent.progress.mode, warn)
   --json                         events and the outcome as JSON lines on stdout
   -h, --help                     this help`;
 

@@ -1,4 +1,4 @@
-import type { ChatModel, CommandDispatcher, EventBus, Interactor } from '@ufo-ts/core';
+import { ProgressModeSchema, type ChatModel, type CommandDispatcher, type EventBus, type Interactor, type ProgressMode, type ProgressSettings } from '@ufo-ts/core';
 import { ConfigError, createEmbeddingModel, createModels, type UfoConfig } from '@ufo-ts/config';
 import { RecordingModel } from '@ufo-ts/llm-providers';
 import {
@@ -7,12 +7,16 @@ import {
   loadDemonstrations,
   SessionFactory,
   type SessionDefaults,
+  type SessionFactoryOptions,
   type SessionModels,
 } from '@ufo-ts/sessions';
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
 import { modelFactoryFromOptions, modelOptionsFromFlags } from '../model-from-options.js';
 import type { SessionOptionValues } from './tool-servers.js';
+
+/** The shared options as {@link wireSessions} reads them: {@link SessionOptionValues} and `--progress`. */
+export type SessionWiringValues = SessionOptionValues & { progress?: string | undefined };
 
 /** The models: one model for every role from the command line (`--replay`, `--provider`, ...), else the config's. */
 export function modelsFrom(values: SessionOptionValues, config: UfoConfig, io: CliIo): SessionModels {
@@ -80,6 +84,31 @@ export function toolModeFrom(flag: string | undefined, configured: (typeof TOOL_
   return mode;
 }
 
+/**
+ * The progress monitor's settings: the configuration's `agent.progress`, with its mode replaced by `--progress`
+ * when given (checked: an unknown mode is a usage error).
+ */
+export function progressFrom(flag: string | undefined, configured: ProgressSettings): ProgressSettings {
+  if (flag === undefined) return configured;
+  const mode = ProgressModeSchema.options.find((m): m is ProgressMode => m === flag);
+  if (!mode) throw new CliUsageError(`--progress must be one of ${ProgressModeSchema.options.join(', ')} (got "${flag}")`);
+  return { ...configured, mode };
+}
+
+/**
+ * What every application agent's processor (the LinuxAgent, the AppAgents) gets from the configuration and flags:
+ * what it sees, how it asks its model, the progress monitor and batch validation.
+ */
+export function appProcessorOptionsFrom(config: UfoConfig, values: Pick<SessionWiringValues, 'progress' | 'tool-mode'>) {
+  return {
+    visual: config.agent.app.visual,
+    annotate: config.agent.app.annotate,
+    toolMode: toolModeFrom(values['tool-mode'], config.agent.toolMode),
+    progress: progressFrom(values.progress, config.agent.progress),
+    validateBatches: config.agent.validateBatches,
+  } satisfies NonNullable<SessionFactoryOptions['linux']>;
+}
+
 /** Everything a session command assembles from its options. */
 export interface SessionWiring {
   factory: SessionFactory;
@@ -88,7 +117,7 @@ export interface SessionWiring {
 
 /** Builds the {@link SessionFactory} a command uses, on the dispatcher of `startToolServers` (the caller closes it). */
 export function wireSessions(options: {
-  values: SessionOptionValues;
+  values: SessionWiringValues;
   io: CliIo;
   config: UfoConfig;
   dispatcher: CommandDispatcher;
@@ -98,7 +127,7 @@ export function wireSessions(options: {
 }): SessionWiring {
   const { values, io, config, dispatcher } = options;
   const logRoot = values['log-root'] ?? config.session.logRoot;
-  const toolMode = toolModeFrom(values['tool-mode'], config.agent.toolMode);
+  const app = appProcessorOptionsFrom(config, values);
   const factory = new SessionFactory({
     models: options.models,
     dispatcher,
@@ -106,8 +135,8 @@ export function wireSessions(options: {
     events: options.events,
     logRoot,
     defaults: sessionDefaultsFrom(config, values, io),
-    host: { host: { visual: config.agent.host.visual, toolMode }, app: { visual: config.agent.app.visual, annotate: config.agent.app.annotate, toolMode } },
-    linux: { visual: config.agent.app.visual, annotate: config.agent.app.annotate, toolMode },
+    host: { host: { visual: config.agent.host.visual, toolMode: app.toolMode }, app },
+    linux: app,
     operator: { agentKind: config.operator.agentKind },
   });
   return { factory, logRoot };

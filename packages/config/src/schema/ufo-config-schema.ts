@@ -1,3 +1,4 @@
+import { ProgressSettingsSchema } from '@ufo-ts/core';
 import { AgentModelsConfigSchema, ModelConfigSchema } from '@ufo-ts/llm-providers';
 import { ToolServersConfigSchema } from '@ufo-ts/dispatchers';
 import { z } from 'zod';
@@ -60,7 +61,13 @@ export const BatchConfigSchema = z.strictObject({
   statusFile: z.string().min(1).optional().describe('Status file (TASK_STATUS_FILE; default <folder>/tasks_status.json).'),
 });
 
-/** Per-agent prompt settings. */
+/**
+ * Core's {@link ProgressSettingsSchema}, with its `limits` strict like every other object of the configuration (a
+ * misspelt limit is reported, not dropped). The fields, their defaults and bounds are core's.
+ */
+const ProgressSettingsOfConfig = ProgressSettingsSchema.extend({ limits: ProgressSettingsSchema.shape.limits.unwrap().strict().prefault({}) });
+
+/** Per-agent settings: how models are asked, what they see, the progress monitor and batch validation. */
 export const AgentSettingsSchema = z.strictObject({
   toolMode: z
     .enum(['text', 'native', 'auto'])
@@ -73,6 +80,13 @@ export const AgentSettingsSchema = z.strictObject({
       annotate: z.boolean().default(true).describe('Send the set-of-marks screenshot.'),
     })
     .default({ visual: true, annotate: true }),
+  progress: ProgressSettingsOfConfig.prefault({}).describe(
+    'The progress monitor of the application agents (ProgressSettingsSchema of @ufo-ts/core): mode off | warn | enforce (default warn: the next prompt says what did not change and why; enforce: then a fresh listing and screenshot, then onStuck), onStuck fail | ask (default fail: end the round as FAIL NO_PROGRESS; ask: ask the user), limits: steps without progress per detection before the last rung (repeated_no_effect 3, no_effect_streak 4, cycle 6, same_screen 6).',
+  ),
+  validateBatches: z
+    .boolean()
+    .default(true)
+    .describe('Check each action of a multi-action reply after the first against a fresh control listing before it runs, and stop the batch at the first whose target changed.'),
 });
 
 /** The operator (computer-use) agent. */

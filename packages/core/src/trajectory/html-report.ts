@@ -4,7 +4,7 @@ import type { Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-t
 import type { EvaluationRecord } from './trajectory-records.js';
 import { escapeHtml, imageMediaType } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
-import { actionResultText, actionText, formatCost, formatDuration, valueText } from './report-format.js';
+import { actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
 import { readTrajectory, trajectoryFilePath } from './read-trajectory.js';
 
 /** Options of {@link renderHtmlReport}. */
@@ -107,6 +107,10 @@ ${annotated && clean ? `<details><summary>Clean screenshot</summary><img class="
   if (r.questions?.length) add('Questions', r.questions.join('\n'));
   add('Comment', r.comment);
   add('Result', r.result);
+  const progress = progressText(r);
+  if (progress) fields.push(['Progress check', `<span class="${r.progress?.result ? 'error' : 'unsure'}">${escapeHtml(progress)}</span>`]);
+  const finishCheck = finishCheckText(r);
+  if (finishCheck) fields.push(['Finish check', `<span class="${r.finish_check?.passed ? 'yes' : 'no'}">${escapeHtml(finishCheck)}</span>`]);
   if (r.error) fields.push(['Error', `<span class="error">${escapeHtml(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}</span>`]);
   fields.push(['Cost', `${escapeHtml(formatCost(r.cost))}${r.tokens ? ` · ${r.tokens.input} in / ${r.tokens.output} out tokens` : ''}${r.model ? ` · ${escapeHtml(r.model)}` : ''}`]);
   const timings = Object.entries(r.timings);

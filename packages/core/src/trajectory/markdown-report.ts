@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { Trajectory, TrajectoryStep } from './trajectory-types.js';
-import { actionResultText, actionText, formatCost, formatDuration, valueText } from './report-format.js';
+import { actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
 import { readTrajectory } from './read-trajectory.js';
 import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
@@ -66,6 +66,8 @@ function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
   field('Questions', r.questions?.join(' / '));
   field('Comment', r.comment);
   field('Result', r.result);
+  field('Progress check', progressText(r) || undefined);
+  field('Finish check', finishCheckText(r) || undefined);
   if (r.error) out.push(`- **Error**: ${oneLine(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}`);
   out.push(`- **Cost**: ${formatCost(r.cost)} · **Time**: ${formatDuration(r.timings.total)}`, '');
   const shot = step.screenshots.annotated ?? step.screenshots.clean;

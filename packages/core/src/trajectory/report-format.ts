@@ -1,4 +1,4 @@
-import type { ActionRecord } from '../step-record.js';
+import type { ActionRecord, StepRecord } from '../step-record.js';
 
 /** `$0.0123`, or `n/a` for an unknown price. */
 export function formatCost(cost: number | null | undefined): string {
@@ -41,4 +41,21 @@ export function valueText(value: unknown, maxLength = 2000): string {
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * The progress monitor's judgement of a step (`no progress (repeated_no_effect, disabled): warn, 1 of 3 steps`,
+ * with `— round ended NO_PROGRESS` when it ended the round), or empty when it found progress or did not run.
+ */
+export function progressText(record: StepRecord): string {
+  const a = record.progress?.assessment;
+  if (!a) return '';
+  return `no progress (${a.detection}, likely ${a.cause}): ${a.level}, ${a.stalledSteps} of ${a.limit} steps${record.progress?.result ? ' — round ended NO_PROGRESS' : ''}`;
+}
+
+/** The verification of a FINISH (`failed: nothing was saved — sent back to the model`), or empty. */
+export function finishCheckText(record: StepRecord): string {
+  const c = record.finish_check;
+  if (!c) return '';
+  return `${c.passed ? 'passed' : 'failed'}: ${c.reason}${c.accepted ? (c.passed ? '' : ' — the FINISH stood (second FINISH of the round)') : ' — sent back to the model'}`;
 }

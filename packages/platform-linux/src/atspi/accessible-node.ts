@@ -26,6 +26,11 @@ export interface AccessibleNode extends AccessibleRef {
   extents?: Rect;
   /** The visible area of the ancestors when it cut the extents (see `clipToAncestors`). */
   clip?: Rect;
+  /**
+   * The visible area of a scrolling container (viewport, scroll area, list …) that the extents lie wholly outside
+   * of: the object is scrolled out of view (see `clipToAncestors`).
+   */
+  scrolledOutOf?: Rect;
   /** Number of children the object reports (`-1` when unknown). */
   childCount: number;
   children: AccessibleNode[];

@@ -11,6 +11,7 @@ import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect
 import { isDisabled } from './control-details.js';
 import type { ControlRecord } from './control-ids.js';
 import { DesktopSession } from './desktop-session.js';
+import type { AppWindow } from './occlusion.js';
 
 /** Action names that mean "click" in AT-SPI toolkits, in order of preference. */
 const CLICK_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open'];
@@ -72,6 +73,57 @@ export function resolveControl(session: DesktopSession, id: string, expectedName
   }
   return record;
 }
+
+/** `control a5 (menu "Document")`. */
+function describeRecord(record: Pick<ControlRecord, 'id' | 'role' | 'name'>): string {
+  return `control ${record.id} (${record.role} ${JSON.stringify(record.name)})`;
+}
+
+/** The refusal of an action on a control whose window a modal dialog blocks. */
+function blockedError(record: ControlRecord, dialog: AppWindow, cause?: unknown): ControlNotActionableError {
+  const which = dialog.title ? `the modal dialog ${JSON.stringify(dialog.title)}` : `an untitled modal dialog (window ${dialog.id})`;
+  return new ControlNotActionableError(
+    `${describeRecord(record)} is blocked by ${which}: finish or close the dialog first`,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/**
+ * Resolves an id for an action ({@link resolveControl}), refusing a control whose window a modal dialog of the same
+ * application blocks — listed before the dialog opened, or left out of the latest listing for that reason — with
+ * `CONTROL_NOT_ACTIONABLE` naming the dialog: the toolkit would ignore the input, so the action cannot succeed.
+ */
+export async function resolveUsable(session: DesktopSession, id: string, expectedName?: string): Promise<ControlRecord> {
+  let record: ControlRecord;
+  try {
+    record = resolveControl(session, id, expectedName);
+  } catch (error) {
+    const known = (error as { code?: unknown }).code === 'CONTROL_VANISHED' ? session.controlIds.lastKnown(id) : undefined;
+    const dialog = known && (await session.blockingDialog(known).catch(() => undefined));
+    if (known && dialog) throw blockedError(known, dialog, error);
+    throw error;
+  }
+  const dialog = await session.blockingDialog(record).catch(() => undefined);
+  if (dialog) throw blockedError(record, dialog);
+  return record;
+}
+
+/**
+ * The control's current rectangle as a person sees it: `undefined` when it has no extents, `'off-screen'` when it
+ * was listed scrolled out of its container's view and still lies wholly outside that area, else the rectangle
+ * (the part inside that area when it has scrolled into view since).
+ */
+export async function visibleControlRect(session: DesktopSession, record: ControlRecord): Promise<Rect | 'off-screen' | undefined> {
+  const rect = await session.controlRect(record);
+  if (!rect || !record.scrolledOutOf) return rect;
+  return clipRect(rect, record.scrolledOutOf) ?? 'off-screen';
+}
+
+/** Why a control scrolled out of view cannot take pointer input, and what to do. */
+function offScreenReason(record: ControlRecord): string {
+  return `${describeRecord(record)} is off screen: scrolled out of view, outside the visible part of its scroll area`;
+}
+const SCROLL_INTO_VIEW = 'scroll it into view first (wheel_mouse_input over its scroll area, or focus a control near it and press Tab), list the controls again and click it then';
 
 /** The pixel at the centre of a rectangle (the point a click goes to). */
 export function centre(rect: Rect): { x: number; y: number } {
@@ -155,11 +207,13 @@ async function pointerReaches(session: DesktopSession, point: { x: number; y: nu
  * Clicks a listed control and reports what changed. By default with a real pointer click at the centre of its
  * current extents, as a person would: input then arrives in order with typed keys, and an app that opens a modal
  * dialog from the click stays readable (an accessibility action that opens one blocks the app's accessibility
- * interface until the dialog closes). The AT-SPI action is used when the control is off screen or covered by
- * another application's window. A disabled control is waited for briefly, then refused.
+ * interface until the dialog closes). The AT-SPI action is used when the control is off screen (scrolled out of
+ * its container's view included: no pointer click is aimed where it is not drawn) or covered by another
+ * application's window. A disabled control is waited for briefly, then refused; a control whose window a modal
+ * dialog blocks is refused (`CONTROL_NOT_ACTIONABLE`).
  */
 export async function clickControl(session: DesktopSession, id: string, options: ClickControlOptions = {}): Promise<ClickOutcome> {
-  const record = resolveControl(session, id, options.name);
+  const record = await resolveUsable(session, id, options.name);
   const selected = await session.requireSelected({ forAction: true });
   const { target } = selected;
   if (target.app && !target.responding) throw session.notResponding(target);
@@ -170,9 +224,15 @@ export async function clickControl(session: DesktopSession, id: string, options:
   const describe = `control ${id} (${record.role} ${JSON.stringify(record.name)})`;
 
   let point: { x: number; y: number } | undefined;
+  let offScreen = false;
   if (method !== 'action') {
-    const rect = await session.controlRect(record);
-    if (rect) {
+    const rect = await visibleControlRect(session, record);
+    if (rect === 'off-screen') {
+      offScreen = true;
+      if (method === 'pointer' || !plain) {
+        throw new ControlNotActionableError(`${offScreenReason(record)}: a ${method === 'pointer' ? 'pointer' : options.double ? 'double' : options.button} click there would miss it; ${SCROLL_INTO_VIEW}`);
+      }
+    } else if (rect) {
       const centrePoint = centre(await shownPart(session, rect));
       if (method === 'pointer' || (await pointerReaches(session, centrePoint, record, target.pid))) point = centrePoint;
     } else if (method === 'pointer' || !plain) {
@@ -189,7 +249,11 @@ export async function clickControl(session: DesktopSession, id: string, options:
   const action = await clickAction(session, record);
   if (!action) {
     throw new ControlNotActionableError(
-      method === 'action' ? `${describe} has no click action; use method "pointer"` : `${describe} is covered by another window and has no click action: bring its window to the front first`,
+      method === 'action'
+        ? `${describe} has no click action; use method "pointer"`
+        : offScreen
+          ? `${offScreenReason(record)}, and it has no click action: ${SCROLL_INTO_VIEW}`
+          : `${describe} is covered by another window and has no click action: bring its window to the front first`,
     );
   }
   const done = await observeEffect(session, { target: record });
@@ -229,7 +293,8 @@ export async function focusControl(session: DesktopSession, record: ControlRecor
     if (isVanishedError(error)) throw session.vanished(record, error);
   }
   if (ok) return;
-  const rect = await session.controlRect(record);
+  const rect = await visibleControlRect(session, record);
+  if (rect === 'off-screen') throw new ControlNotActionableError(`${offScreenReason(record)}, and it does not take the focus through accessibility: ${SCROLL_INTO_VIEW}`);
   if (!rect) throw new ControlNotActionableError(`control ${record.id} cannot take the focus: it has no GrabFocus and is not on screen`);
   const point = centre(rect);
   await session.input.click(point.x, point.y);
@@ -251,7 +316,7 @@ export interface SetTextOutcome {
  * insert at the caret), falling back to focusing the control and typing (after ctrl+a when clearing).
  */
 export async function setControlText(session: DesktopSession, id: string, text: string, options: { clear?: boolean; name?: string } = {}): Promise<SetTextOutcome> {
-  const record = resolveControl(session, id, options.name);
+  const record = await resolveUsable(session, id, options.name);
   const selected = await session.requireSelected({ forAction: true });
   if (selected.target.app && !selected.target.responding) throw session.notResponding(selected.target);
   await checkBeforeActing(session, record, 1000);

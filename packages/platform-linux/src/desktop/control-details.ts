@@ -27,7 +27,7 @@ export interface ControlDetails {
 }
 
 /** States a model needs to act well, in a fixed order; `disabled` stands for "neither enabled nor sensitive". */
-const NOTABLE_STATES = ['disabled', 'focused', 'checked', 'pressed', 'indeterminate', 'selected', 'expanded', 'editable', 'read-only', 'modal'] as const;
+const NOTABLE_STATES = ['disabled', 'off-screen', 'focused', 'checked', 'pressed', 'indeterminate', 'selected', 'expanded', 'editable', 'read-only', 'modal'] as const;
 
 /** Whether a state set says the control is disabled (greyed out): toolkits set `enabled`/`sensitive` on usable controls. */
 export function isDisabled(states: readonly string[]): boolean {
@@ -36,7 +36,8 @@ export function isDisabled(states: readonly string[]): boolean {
 
 /**
  * The states worth showing a model, e.g. `["disabled"]`, `["checked", "focused"]` (`disabled` when the control
- * is neither enabled nor sensitive; `read-only` for editable-looking controls that are not).
+ * is neither enabled nor sensitive; `read-only` for editable-looking controls that are not; `off-screen` when a
+ * listing found it scrolled out of its container's view).
  */
 export function notableStates(states: readonly string[]): string[] {
   const have = new Set(states);
@@ -51,7 +52,7 @@ export function labelFields(record: Pick<ControlRecord, 'label' | 'labelSource'>
 
 const INTERESTING_STATES = new Set([
   'focused', 'focusable', 'checked', 'pressed', 'selected', 'expanded', 'collapsed', 'editable', 'sensitive',
-  'enabled', 'active', 'modal', 'multi-line', 'read-only', 'indeterminate', 'visited', 'has-popup',
+  'enabled', 'active', 'modal', 'multi-line', 'read-only', 'indeterminate', 'visited', 'has-popup', 'off-screen',
 ]);
 
 /** Reads actions, text and value of listed controls (pipelined). */

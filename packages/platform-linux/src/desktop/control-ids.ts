@@ -24,6 +24,11 @@ export interface ControlRecord {
   label?: string;
   /** The visible area of the control's containers, when it is narrower than the control's own extents. */
   clip?: Rect;
+  /**
+   * The visible area of the scrolling container (viewport, scroll area, list …) that the control lies wholly outside
+   * of when listed: it is scrolled out of view (listed with the state `off-screen`).
+   */
+  scrolledOutOf?: Rect;
   /** The X window of the top-level (main window or dialog) the control is in, when known. */
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */
@@ -164,6 +169,17 @@ export class ControlIdRegistry {
       );
     }
     throw new ControlNotFoundError(`there is no control "${key}" in this window (ids so far: ${owner.label}1 to ${owner.label}${owner.next})`);
+  }
+
+  /**
+   * The latest record of an id of the selected window, whether its control is in the latest listing or was left out
+   * of it (to explain why it cannot be used); undefined for unknown, malformed or other windows' ids.
+   */
+  lastKnown(id: string): ControlRecord | undefined {
+    const parsed = parseControlId(id);
+    const owner = parsed && [...this.windows.values()].find((w) => w.label === parsed.generation);
+    if (!owner || owner.windowId !== (this.selectedWindow ?? this.current?.windowId)) return undefined;
+    return owner.live.get(id.trim()) ?? owner.gone.get(id.trim());
   }
 
   private windowIds(windowId: number): WindowIds {

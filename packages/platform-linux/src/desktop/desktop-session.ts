@@ -3,8 +3,8 @@ import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-cli
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { readAccessibleTree } from '../atspi/tree-reader.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
-import { activateWindow, activeWindow, listClientWindows, mappedPopups, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
-import { coveringWindow, type StackedWindow } from './occlusion.js';
+import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
+import { blockingModal, coveringWindow, type AppWindow, type StackedWindow } from './occlusion.js';
 import { clipRect, clipToAncestors } from './visible-area.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
@@ -51,6 +51,12 @@ interface RecentListing {
   listing: ControlListing;
 }
 
+/**
+ * The state a listing adds to a control that lies wholly outside the visible area of a scrolling container (a
+ * check box below a scroll area's viewport): it is not drawn where its extents say (see `clipToAncestors`).
+ */
+export const OFF_SCREEN = 'off-screen';
+
 function sameRect(a: Rect, b: Rect): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
@@ -65,6 +71,11 @@ export class DesktopSession {
   /** Counts actions: a listing made before the latest action is never reused. */
   private actionEpoch = 0;
   private latestListing: RecentListing | undefined;
+  /**
+   * X windows whose accessible top-level had the AT-SPI state `modal` in a listing: a toolkit may say so there and
+   * not in `_NET_WM_STATE`. Kept for the check before acting (see {@link blockingDialog}).
+   */
+  private atspiModal = new Set<number>();
 
   private constructor(
     /** AT-SPI client of the desktop. */
@@ -241,6 +252,15 @@ export class DesktopSession {
     for (const top of tree.children) clipToAncestors(top);
     const topWindows = tree.children.map((top, i) => (appWindows.find((w) => w.title === top.name) ?? (i === 0 ? appWindows.find((w) => w.id === target.windowId) : undefined))?.id);
     const stack = await this.stackingOrder(appWindows);
+    // what a person can use: while a modal dialog of the application is open, its other windows take no input
+    tree.children.forEach((top, i) => {
+      const own = topWindows[i];
+      if (own === undefined) return;
+      if (top.states.includes('modal')) this.atspiModal.add(own);
+      else this.atspiModal.delete(own);
+    });
+    const modalStack = stack.length > 1 ? await this.withModalHints(stack, appWindows) : [];
+    const blocked = topWindows.map((own) => (own === undefined ? undefined : blockingModal(own, modalStack)));
     const visible = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
     // what a person sees: controls of a window that a dialog of the same application covers are left out, and a
     // control shown twice (same role, name and place) is listed once
@@ -250,6 +270,7 @@ export class DesktopSession {
       ? visible
       : keepSelected(visible, ({ node, topIndex }) => {
           const own = topWindows[topIndex];
+          if (blocked[topIndex]) return false;
           if (own === undefined || !node.extents) return true;
           // a control drawn neither in its own window nor in an open popup is not on screen (Qt lists a closed
           // combo box's rows at the screen's corner)
@@ -268,13 +289,14 @@ export class DesktopSession {
         role: node.role,
         name: names[i]!,
         rawName: node.name,
-        states: node.states,
+        states: node.scrolledOutOf ? [...node.states, OFF_SCREEN] : node.states,
         interfaces: node.interfaces,
         rect: node.extents,
         depth,
         ...labels[i],
         ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
         ...(node.clip ? { clip: node.clip } : {}),
+        ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
       })),
       chosen.map((c) => c.parentIndex),
       { complete: selection.roles === undefined || selection.includeAll === true },
@@ -282,6 +304,20 @@ export class DesktopSession {
     const listing = { window: summary, controls: records, windowRect: target.rect };
     this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
     return listing;
+  }
+
+  /**
+   * The modal dialog of the selected window's application that blocks the window a listed control is in, as the
+   * windows are now: its input is ignored until the dialog closes (see {@link blockingModal}). Undefined when
+   * nothing blocks it, or its window is not known.
+   */
+  async blockingDialog(record: Pick<ControlRecord, 'topWindow'>): Promise<AppWindow | undefined> {
+    const own = record.topWindow;
+    const pid = this.selected?.target.pid;
+    if (own === undefined || pid === null || pid === undefined) return undefined;
+    const appWindows = (await listClientWindows(this.x)).filter((w) => w.pid === pid);
+    if (appWindows.length < 2) return undefined;
+    return blockingModal(own, await this.withModalHints(await this.stackingOrder(appWindows), appWindows));
   }
 
   /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */
@@ -344,6 +380,17 @@ export class DesktopSession {
     const stacking = await this.x.cardinals(this.x.root, '_NET_CLIENT_LIST_STACKING').catch(() => undefined);
     const ordered = stacking ? stacking.map((id) => windows.find((w) => w.id === id)).filter((w): w is XWindowInfo => w !== undefined) : windows;
     return ordered.map((w) => ({ id: w.id, rect: w.geometry }));
+  }
+
+  /** The windows of a stack with their titles, modal state (X hint or AT-SPI `modal`) and transient parent. */
+  private async withModalHints(stack: readonly StackedWindow[], windows: readonly XWindowInfo[]): Promise<AppWindow[]> {
+    const hints = await Promise.all(stack.map((w) => modalHints(this.x, w.id)));
+    return stack.map((w, i) => ({
+      id: w.id,
+      title: windows.find((x) => x.id === w.id)?.title ?? '',
+      modal: hints[i]!.modal || this.atspiModal.has(w.id),
+      transientFor: hints[i]!.transientFor,
+    }));
   }
 
   /** Whether an object implements an AT-SPI interface (by its listed interfaces). */

@@ -3,7 +3,7 @@ import type { Rect } from '../atspi/accessible-node.js';
 import { InputError } from '../errors.js';
 import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
-import { centre, focusControl, resolveControl } from './control-actions.js';
+import { centre, focusControl, resolveUsable, visibleControlRect } from './control-actions.js';
 import { DesktopSession } from './desktop-session.js';
 import type { ControlRecord } from './control-ids.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
@@ -99,7 +99,7 @@ async function typingIntoEditable(session: DesktopSession, record: ControlRecord
  * still, so an app that turns keys into button presses sees every press.
  */
 export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect }> {
-  const record = options.id ? resolveControl(session, options.id) : undefined;
+  const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
   const editable = await typingIntoEditable(session, record);
@@ -124,7 +124,7 @@ export async function typeText(session: DesktopSession, text: string, options: {
 /** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window, and reports what changed. */
 export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[]; effect: ActionEffect }> {
   const chords = parseKeySequence(keys);
-  const record = options.id ? resolveControl(session, options.id) : undefined;
+  const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
   const done = await observeEffect(session, { target: record });
@@ -139,11 +139,12 @@ export async function scrollWheel(
 ): Promise<{ x: number; y: number; notches: number; effect: ActionEffect }> {
   let point: { x: number; y: number };
   if (options.id) {
-    const record = resolveControl(session, options.id);
+    const record = await resolveUsable(session, options.id);
     await session.requireSelected();
-    const rect = await session.controlRect(record);
+    const rect = await visibleControlRect(session, record);
     if (!rect) throw new InputError(`control ${options.id} is not on screen: scroll at coordinates instead`);
-    point = centre(rect);
+    // a control scrolled out of view: scroll its container, where the wheel brings it into view
+    point = centre(rect === 'off-screen' ? record.scrolledOutOf! : rect);
   } else if (options.x !== undefined && options.y !== undefined) {
     point = await toScreenPoint(session, options.x, options.y, options.coordinateType ?? 'fraction');
   } else {

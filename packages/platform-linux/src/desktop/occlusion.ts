@@ -1,4 +1,5 @@
-// Which listed controls a person cannot see because another window of the same application (a dialog) covers them.
+// Which listed controls a person cannot see or use: another window of the same application (a dialog) covers them,
+// or a modal dialog of that application blocks their window.
 import { containsPoint, rectFromXywh } from '@ufo-ts/desktop-common';
 import type { Rect } from '../atspi/accessible-node.js';
 
@@ -22,3 +23,28 @@ export function coveringWindow(point: { x: number; y: number }, own: number, sta
   return stack.slice(index + 1).find((w) => containsPoint(rectFromXywh(w.rect), point));
 }
 
+
+/** A top-level X window of an application, with what decides whether a modal dialog blocks it. */
+export interface AppWindow {
+  id: number;
+  title: string;
+  /** The window is modal: `_NET_WM_STATE_MODAL`, or its accessible top-level has the AT-SPI state `modal`. */
+  modal: boolean;
+  /** `WM_TRANSIENT_FOR`: the window it belongs to (a dialog's parent). */
+  transientFor?: number | undefined;
+}
+
+/**
+ * The modal dialog that blocks window `own` of the same application: a person's input to `own` is ignored (GTK and
+ * Qt drop it) while a modal window is open that is neither `own` nor one of the windows `own` is transient for (a
+ * dialog opened from a modal dialog is usable; the dialog behind it is not). Given in stacking order (bottom
+ * first), the topmost such modal window is returned; undefined when nothing blocks `own`.
+ *
+ * @example
+ * blockingModal(main, [{ id: main, title: 'draft.txt', modal: false }, { id: 7, title: 'Save As', modal: true, transientFor: main }]); // → Save As
+ */
+export function blockingModal(own: number, windows: readonly AppWindow[]): AppWindow | undefined {
+  const chain = new Set<number>();
+  for (let id: number | undefined = own; id !== undefined && !chain.has(id); id = windows.find((w) => w.id === id)?.transientFor) chain.add(id);
+  return windows.filter((w) => w.modal && !chain.has(w.id)).at(-1);
+}

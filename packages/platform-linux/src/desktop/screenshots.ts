@@ -86,7 +86,8 @@ export async function captureAnnotated(
   const listing = await session.listControls({ roles: options.roles }, { reuseWithinMs: ANNOTATION_LISTING_REUSE_MS });
   const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
   const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
-  const marks = placed.map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
+  // a control scrolled out of view is not drawn where its extents are: no box there
+  const marks = placed.filter((c) => c.scrolledOutOf === undefined).map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
   const annotated = drawSetOfMarks(capture.pixels, marks, LINUX_MARK_STYLE);
   const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
   return {

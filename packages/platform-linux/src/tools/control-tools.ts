@@ -66,7 +66,7 @@ export function controlTools(ctx: LinuxToolContext) {
     defineTool({
       name: 'click_input',
       description:
-        'Click a control by its id from the latest control list or annotated screenshot. A plain left click uses the control\'s accessibility action when it has one, otherwise a real mouse click at its centre. Ids from an older listing are refused.',
+        'Click a control by its id from the latest control list or annotated screenshot: a real mouse click at the centre of its visible part. When the control is off screen or covered by another application\'s window, a plain left click uses its accessibility action instead. Ids from an older listing, or a name that clearly differs from the listed one, are refused. The result says what changed on screen (`effect`).',
       toolType: 'action',
       input: z.object({
         id: z.string().describe('The control id, e.g. "a12".'),

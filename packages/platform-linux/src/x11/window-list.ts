@@ -49,6 +49,19 @@ export async function describeWindow(xd: XDisplay, id: number, requireViewableTi
   }
 }
 
+/**
+ * Whether a window is modal (`_NET_WM_STATE_MODAL`, set by GTK 3, GTK 4 and Qt 5 on their modal dialogs) and the
+ * window it is transient for (`WM_TRANSIENT_FOR`). A window that is gone reads as neither.
+ */
+export async function modalHints(xd: XDisplay, id: number): Promise<{ modal: boolean; transientFor: number | undefined }> {
+  const [state, transient, modalAtom] = await Promise.all([
+    xd.cardinals(id, '_NET_WM_STATE').catch(() => undefined),
+    xd.cardinals(id, 'WM_TRANSIENT_FOR').catch(() => undefined),
+    xd.atom('_NET_WM_STATE_MODAL'),
+  ]);
+  return { modal: state?.includes(modalAtom) ?? false, transientFor: transient?.[0] || undefined };
+}
+
 /** Position (in screen coordinates) and size of a window. Rejects when the window does not exist. */
 export async function windowGeometry(xd: XDisplay, id: number): Promise<Rect> {
   const [geometry, origin] = await Promise.all([

@@ -88,13 +88,19 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
     const dialog = await targets();
     const nameField = dialog.find((c) => c.type === 'text' && c.label === 'Name:');
     expect(nameField, JSON.stringify(dialog)).toMatchObject({ name: '', label_source: expect.stringMatching(/relation|inferred/) });
-    // the menu bar kept its ids while the dialog's controls got new ones
-    expect(find(dialog, 'menu', 'File').id).toBe(menu.id);
-    // the editor behind the dialog is hidden from a person, so it is not listed (and not marked in screenshots)
+    // the editor behind the dialog is hidden from a person, and the menu bar beside it takes no input while the
+    // modal dialog is open (GTK ignores clicks on it): neither is listed (nor marked in screenshots)
     expect(dialog.some((c) => c.id === editor!.id)).toBe(false);
+    expect(dialog.some((c) => c.type === 'menu'), JSON.stringify(dialog.map((c) => `${c.type}:${c.name}`))).toBe(false);
     const shot = await fixture.ok<{ controls: { id: string }[] }>('capture_annotated_screenshot');
     expect(shot.controls.some((c) => c.id === editor!.id)).toBe(false);
+    expect(shot.controls.some((c) => c.id === menu.id)).toBe(false);
     expect(shot.controls.some((c) => c.id === nameField!.id)).toBe(true);
+    // the menu's id from before the dialog opened is refused, naming the dialog — not clicked with no effect
+    const blocked = await fixture.run('click_input', { id: menu.id, name: 'File' });
+    expect(blocked.status).toBe('failure');
+    expect(blocked.error).toMatch(/CONTROL_NOT_ACTIONABLE: control a\d+ \(menu "File"\) is blocked by the modal dialog "Save As": finish or close the dialog first/);
+    expect((await fixture.run('keyboard_input', { keys: 'F10', id: menu.id })).error).toMatch(/blocked by the modal dialog "Save As"/);
 
     const path = join(folder, 'note.txt');
     const field = await fixture.ok<{ effect: Effect }>('type_text', { id: nameField!.id, text: path });
@@ -103,6 +109,8 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
     await fixture.ok('click_input', { id: save.id, name: 'Save' });
     await waitFor(() => existsSync(path) && readFileSync(path, 'utf8') === 'saved by ufo', { timeoutMs: 10_000, what: 'the saved file' });
     await waitFor(async () => (await windows()).some((w) => w.title.includes('note.txt')), { timeoutMs: 10_000, what: 'the title to name the file' });
+    // the dialog closed: the menu bar is back, with the id it had
+    expect(find(await targets(), 'menu', 'File').id).toBe(menu.id);
     // the dialog closed: its field's id is refused, not reused
     const gone = await fixture.run('click_input', { id: nameField!.id });
     expect(gone.error).toMatch(/CONTROL_VANISHED|not in the window's latest listing|no longer exists/);
@@ -176,11 +184,72 @@ describeDesktop('a GTK 4 dialog through the MCP tool servers (gnome-text-editor 
       return hasNameField(list) ? list : undefined;
     }, { timeoutMs: 10_000, what: 'the Save As dialog in the listing' });
     expect(withMain.some((c) => c.type === 'push button' && /^(Save|_Save)$/.test(c.name))).toBe(true);
+    // GTK 4.8's file chooser is not modal (no `modal` state, no _NET_WM_STATE_MODAL): the main window takes input
+    // while it is open, so its controls stay listed
+    expect(withMain.some((c) => c.type === 'push button' && c.name === 'Menu')).toBe(true);
     const dialog = (await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.find((w) => w.title === 'Save As');
     await fixture.ok('select_application_window', { id: dialog!.id });
     expect(hasNameField(await targets())).toBe(true);
     await fixture.ok('keyboard_input', { keys: 'Escape' });
   });
 
+  it('a modal GTK 4 dialog blocks the main window: its controls are left out and their ids refused until it closes', async () => {
+    const main = await waitFor(async () => {
+      const all = (await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows;
+      return all.length === 1 ? all[0] : undefined;
+    }, { timeoutMs: 10_000, what: 'the Save As dialog to close' });
+    await fixture.ok('select_application_window', { id: main.id });
+    const menu = (await targets()).find((c) => c.type === 'push button' && c.name === 'Menu')!;
+    await fixture.ok('click_input', { id: menu.id, name: 'Menu' });
+    const about = await waitFor(async () => (await targets()).find((c) => c.type === 'menu item' && c.name === 'About Text Editor'), { timeoutMs: 10_000, what: 'the main menu' });
+    // here it opens a modal message dialog ("Could not show link", no browser); an About window would be modal too
+    await fixture.ok('click_input', { id: about.id });
+    const withDialog = await waitFor(async () => {
+      const list = await targets();
+      return list.some((c) => c.id === menu.id) ? undefined : list;
+    }, { timeoutMs: 10_000, what: 'a modal dialog to leave the main window out' });
+    expect(withDialog.length, 'the dialog\'s controls are listed').toBeGreaterThan(0);
+    const refused = await fixture.run('click_input', { id: menu.id, name: 'Menu' });
+    expect(refused.error).toMatch(/CONTROL_NOT_ACTIONABLE: control a\d+ \(push button "Menu"\) is blocked by (the modal dialog ".*"|an untitled modal dialog \(window \d+\)): finish or close the dialog first/);
+    await fixture.ok('keyboard_input', { keys: 'Escape' });
+    const back = await waitFor(async () => (await targets()).find((c) => c.id === menu.id), { timeoutMs: 10_000, what: 'the main window to be listed again' });
+    expect(back.name).toBe('Menu');
+  });
+
   const targets = async () => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
+});
+
+describeDesktop('a GTK 3 dialog that is not modal (galculator Preferences)', ['galculator'], () => {
+  let desktop: Desktop;
+  let fixture: LinuxServerFixture;
+
+  beforeAll(async () => {
+    desktop = await startDesktop();
+    await desktop.launchApp('galculator').waitForFrame({ timeoutMs: 30_000 });
+    fixture = await startLinuxServer({ desktop, shell: false });
+  });
+
+  afterAll(async () => {
+    await fixture?.close();
+    const report = await desktop?.stop();
+    expect(report?.leftovers).toEqual([]);
+  });
+
+  const targets = async () => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
+
+  it('leaves the main window listed and usable while it is open', async () => {
+    const edit = (await targets()).find((c) => c.type === 'menu' && c.name === 'Edit')!;
+    await fixture.ok('click_input', { id: edit.id });
+    const item = await waitFor(async () => (await targets()).find((c) => c.type === 'menu item' && c.name === 'Preferences...'), { timeoutMs: 10_000, what: 'the Edit menu' });
+    const opened = await fixture.ok<{ effect: Effect }>('click_input', { id: item.id });
+    expect(opened.effect.changes.some((c) => /^window opened: "galculator Preferences"/.test(c)), JSON.stringify(opened.effect)).toBe(true);
+    const listed = await waitFor(async () => {
+      const list = await targets();
+      return list.some((c) => c.type === 'page tab' && c.name === 'Display') ? list : undefined;
+    }, { timeoutMs: 10_000, what: 'the Preferences dialog in the listing' });
+    const seven = listed.find((c) => c.type === 'toggle button' && c.name === '7');
+    expect(seven, JSON.stringify(listed.map((c) => `${c.type}:${c.name}`))).toBeDefined();
+    const clicked = await fixture.ok<{ effect: Effect }>('click_input', { id: seven!.id, name: '7' });
+    expect(clicked.effect.changes.some((c) => /text: "0" → "7"/.test(c)), JSON.stringify(clicked.effect)).toBe(true);
+  });
 });

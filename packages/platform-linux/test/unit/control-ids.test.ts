@@ -68,4 +68,16 @@ describe('control ids', () => {
     expect(ids.resolve('a1').windowId).toBe(7);
     expect(() => ids.resolve('b1')).toThrow(/belongs to another window/);
   });
+
+  it('remembers the last record of an id left out of the latest listing (to explain a refusal), for the selected window only', () => {
+    const ids = new ControlIdRegistry();
+    ids.assign(1, [control('/menu', 'Document', 'menu'), control('/text', '', 'text')], [-1, -1]);
+    ids.assign(1, [control('/text', '', 'text')], [-1]);
+    expect(() => ids.resolve('a1')).toThrow(ControlVanishedError);
+    expect(ids.lastKnown('a1')).toMatchObject({ id: 'a1', role: 'menu', name: 'Document' });
+    expect(ids.lastKnown('a2')).toMatchObject({ id: 'a2', role: 'text' });
+    expect(ids.lastKnown('a9')).toBeUndefined();
+    ids.assign(2, [control('/other')], [-1]);
+    expect(ids.lastKnown('a1')).toBeUndefined();
+  });
 });

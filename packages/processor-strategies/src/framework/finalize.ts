@@ -25,9 +25,15 @@ export function finalizeHostStep(agent: Agent, step: StepContext): void {
   }
 }
 
-/** Application-level finalisation: LinuxAgent promotes its result to the round result (inventory P23). */
+/**
+ * Application-level finalisation: LinuxAgent promotes its result to the round result (inventory P23); a step the
+ * progress monitor ended promotes the monitor's `NO_PROGRESS` result instead.
+ */
 export function finalizeAppStep(agent: Agent, step: StepContext): void {
   finalizeStep(agent, step);
-  const result = step.get<Record<string, unknown>>('response')?.result;
+  // a round the progress monitor ended has its typed reason as the result, whatever the model replied
+  const stopped = step.get('no_progress');
+  if (stopped !== undefined) agent.lastResult = stopped;
+  const result = stopped ?? step.get<Record<string, unknown>>('response')?.result;
   if (agent.kind === 'LinuxAgent' && result !== undefined) step.global.set('ROUND_RESULT', result);
 }

@@ -52,6 +52,8 @@ export function loggingMiddleware(): Middleware {
         model: step.get<string>('model'),
         tokens,
         screenshots: screenshotPaths(step),
+        progress: step.get<StepRecordInput['progress']>('progress'),
+        finish_check: finishCheckOf(step),
       };
       for (const [k, v] of Object.entries(optional)) if (v !== undefined && v !== '') (record as Record<string, unknown>)[k] = v;
       if (summary.error !== undefined) {
@@ -70,6 +72,11 @@ export function loggingMiddleware(): Middleware {
       });
     },
   };
+}
+
+function finishCheckOf(step: StepContext): StepRecordInput['finish_check'] {
+  const check = step.get<{ passed: boolean; reason: string; accepted: boolean }>('finish_check');
+  return check ? { passed: check.passed, reason: check.reason, accepted: check.accepted } : undefined;
 }
 
 function screenshotPaths(step: StepContext): Record<string, string> | undefined {

@@ -3,6 +3,7 @@ import type { ContentPart, TargetInfo } from '@ufo-ts/core';
 import { appResponseSchemaFor } from '../schemas/responses.js';
 import { chatMessages, labelledImage, lastActionsParts, previousPlan, quoteUntrusted, targetsText } from './prompt-parts.js';
 import { nativeReplyText, replyFormatText } from './schema-text.js';
+import { onTrackSections } from '../progress/progress-prompt.js';
 
 /** What an application-level prompt (AppAgent, LinuxAgent, third-party agents) is built from. */
 export interface AppPromptInput {
@@ -52,6 +53,7 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
     `<Controls of the selected window (id, type, name):>\n${targetsText(input.controls)}`,
     `<Your previous plan:>\n${previousPlan(agent).join('\n') || '(none)'}`,
     `<Your last actions and their results:>\n${lastActions.text}`,
+    ...onTrackSections(agent),
     `<Overall user request:>\n${quoteUntrusted('user_request', input.request)}`,
   ];
   const user: ContentPart[] = [

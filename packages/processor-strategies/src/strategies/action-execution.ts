@@ -1,10 +1,56 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { createCommand, type ActionRecord, type Command, type CommandProgress, type DispatchTarget, type Result } from '@ufo-ts/core';
+import { createCommand, type ActionRecord, type Command, type CommandProgress, type DispatchTarget, type ExecuteOptions, type Result } from '@ufo-ts/core';
 import type { Action } from '../schemas/responses.js';
 
 /** Formats an action like the original's `name(k=v, ...)`. */
 export function actionRepresentation(fn: string, args: Record<string, unknown>): string {
   return `${fn}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+}
+
+/**
+ * A guard's verdict on one action: run it as it is (undefined), run it with these arguments (a control the model
+ * named by `name` instead of `id`, found on the screen), or refuse it with a reason.
+ */
+export type ActionGuardVerdict = undefined | { arguments: Record<string, unknown> } | { refuse: string };
+
+/**
+ * Checked before each action of a reply, with the action before it (and its result) and its position: a refusal
+ * stops the reply there.
+ */
+export type ActionGuard = (action: ActionRecord, previous: ActionRecord | undefined, index: number) => Promise<ActionGuardVerdict>;
+
+/**
+ * Runs a reply's actions one at a time, asking `guard` before each. The first failure or refusal stops the rest:
+ * the actions after it get `skipped` results saying why. Returns the results and the arguments each action ran
+ * with (a guard may have filled in a control id).
+ */
+async function executeGuarded(
+  agent: Agent,
+  actions: readonly Action[],
+  commands: readonly Command[],
+  guard: ActionGuard,
+  options: ExecuteOptions,
+): Promise<{ results: Result[]; args: Array<Record<string, unknown>> }> {
+  const results: Result[] = [];
+  const args = actions.map((a) => a.arguments);
+  let stopped: { code: string; error: string } | undefined;
+  for (const [i, command] of commands.entries()) {
+    if (!stopped) {
+      const previous = i === 0 ? undefined : { function: actions[i - 1]!.function, arguments: args[i - 1]!, ...(results[i - 1] ? { result: results[i - 1] } : {}) };
+      const verdict = await guard({ function: actions[i]!.function, arguments: args[i]! }, previous, i);
+      if (verdict && 'refuse' in verdict) stopped = { code: 'TARGET_CHANGED', error: `TARGET_CHANGED: not run, the target was checked against the live screen first: ${verdict.refuse}` };
+      else if (verdict) args[i] = verdict.arguments;
+    }
+    if (stopped) {
+      results.push({ status: 'skipped', code: stopped.code, error: stopped.error, call_id: command.call_id });
+      continue;
+    }
+    const [result] = await agent.services.dispatcher.execute([{ ...command, parameters: args[i]! }], options);
+    const got = result ?? { status: 'failure' as const, error: 'the dispatcher returned no result', call_id: command.call_id };
+    results.push(got);
+    if (got.status !== 'success') stopped = { code: 'EARLIER_ACTION_FAILED', error: `EARLIER_ACTION_FAILED: not run, because ${command.tool_name} before it did not succeed` };
+  }
+  return { results, args };
 }
 
 /** What {@link executeActions} did. */
@@ -29,6 +75,12 @@ export async function executeActions(
   reason?: string,
   /** The step's hard-cancel signal ({@link StepContext.signal}). */
   signal?: AbortSignal,
+  /**
+   * Checked before each action of the reply (which then runs one action at a time): a refusal stops the reply
+   * there, and that action and the rest are `skipped` with code `TARGET_CHANGED`; a verdict with arguments runs the
+   * action with them.
+   */
+  guard?: ActionGuard,
 ): Promise<ExecutedActions> {
   const real = actions.filter((a) => a.function.trim() !== '');
   const confirmAt = agent.safeGuard ? real.findIndex((a) => a.status === 'CONFIRM') : -1;
@@ -44,17 +96,18 @@ export async function executeActions(
       ...(p.total !== undefined ? { total: p.total } : {}),
       ...(p.message !== undefined ? { message: p.message } : {}),
     });
-  const results = commands.length
-    ? await agent.services.dispatcher.execute(commands, { target, stopOnFailure: true, onProgress, ...(signal ? { signal } : {}) })
-    : [];
+  const options: ExecuteOptions = { target, onProgress, ...(signal ? { signal } : {}) };
+  const guarded = guard && commands.length > 0 ? await executeGuarded(agent, toRun, commands, guard, options) : undefined;
+  const results = guarded?.results ?? (commands.length ? await agent.services.dispatcher.execute(commands, { ...options, stopOnFailure: true }) : []);
+  const ranWith = (i: number): Record<string, unknown> => guarded?.args[i] ?? toRun[i]!.arguments;
   for (const [i, result] of results.entries()) {
     agent.services.events.emit({ type: 'command', agent: agent.name, tool: commands[i]!.tool_name, status: result.status, error: result.error ?? null });
   }
   const records: ActionRecord[] = toRun.map((a, i) => ({
     function: a.function,
-    arguments: a.arguments,
+    arguments: ranWith(i),
     status: a.status ?? 'CONTINUE',
-    representation: actionRepresentation(a.function, a.arguments),
+    representation: actionRepresentation(a.function, ranWith(i)),
     ...(results[i] ? { result: results[i] } : {}),
   }));
   const blockedByFailure = results.some((r) => r.status !== 'success');

@@ -3,12 +3,22 @@ import type { DispatchTarget } from '@ufo-ts/core';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import type { AppResponse } from '../schemas/responses.js';
 import { deriveActionStatus, executeActions } from './action-execution.js';
+import type { BatchGuard } from '../progress/batch-target-guard.js';
+
+/** Options of {@link appActionStrategy}. */
+export interface AppActionStrategyOptions {
+  /**
+   * Checks each action of a multi-action reply after the first against the live UI before it runs
+   * ({@link batchTargetGuard}); the batch stops at the first refusal. Default: none (the batch runs as sent).
+   */
+  batchGuard?: BatchGuard;
+}
 
 /**
  * Action execution for application-level agents (AppAgent, LinuxAgent, third-party): runs the reply's actions,
  * derives the status, and hands PENDING questions to the agent. Soft: a failure here still logs the step.
  */
-export function appActionStrategy(): Strategy {
+export function appActionStrategy(options: AppActionStrategyOptions = {}): Strategy {
   return defineStrategy({
     name: 'AppActionExecution',
     phase: 'ACTION_EXECUTION',
@@ -17,7 +27,15 @@ export function appActionStrategy(): Strategy {
     failFast: false,
     async execute(agent: Agent, step) {
       const response = step.require<AppResponse>('response');
-      const executed = await executeActions(agent, response.action, step.require<DispatchTarget>('dispatch_target'), response.thought, step.signal);
+      const guard = options.batchGuard;
+      const executed = await executeActions(
+        agent,
+        response.action,
+        step.require<DispatchTarget>('dispatch_target'),
+        response.thought,
+        step.signal,
+        guard ? (action, previous, index) => guard(agent, step, action, previous, index) : undefined,
+      );
       const status = deriveActionStatus(response.action, executed, response.status);
       if (status === 'PENDING') agent.pendingQuestions = [...response.questions];
       return { actions: executed.records, status, result: response.result };
@@ -47,6 +65,8 @@ export function memoryUpdateStrategy(): Strategy {
         actions: step.require<[]>('actions'),
         result: response.result,
         subtask: step.get<string>('subtask'),
+        ...(step.has('progress') ? { progress: step.get('progress') } : {}),
+        ...(step.has('finish_check') ? { finish_check: step.get('finish_check') } : {}),
       };
       agent.memory.add(item);
       agent.lastResult = response.result;

@@ -79,6 +79,20 @@ export function streamEventOfEngineEvent(taskName: string, event: EngineEvent, t
       return { type: 'question', ...task, agent: event.agent, questions: event.questions };
     case 'confirmation':
       return { type: 'confirmation', ...task, agent: event.agent, function: event.function, approved: event.approved };
+    case 'no-progress':
+      return {
+        type: 'no-progress',
+        ...task,
+        agent: event.agent,
+        step: event.step,
+        detection: event.detection,
+        cause: event.cause,
+        level: event.level,
+        stalled_steps: event.stalledSteps,
+        message: event.message,
+      };
+    case 'finish-check':
+      return { type: 'finish-check', ...task, agent: event.agent, step: event.step, passed: event.passed, accepted: event.accepted, reason: event.reason };
     case 'warning':
       return { type: 'warning', ...task, message: event.message, ...(event.details ? { details: jsonSafe(event.details) as Record<string, unknown> } : {}) };
     default:

@@ -129,6 +129,23 @@ export const QuestionEventSchema = z.object({ type: z.literal('question'), ...ta
 export const ConfirmationEventSchema = z.object({ type: z.literal('confirmation'), ...task, agent: z.string(), function: z.string(), approved: z.boolean() });
 /** The confirmation record `response.log` holds for a CONFIRM decision (the held actions and the answer). */
 export const ConfirmationRecordEventSchema = z.object({ type: z.literal('confirmation-record'), ...task, record: ConfirmationRecordSchema });
+/**
+ * The engine's progress monitor found a step without progress: what it detected, the likely cause and the rung it
+ * took (`warn`, `reperceive`, `ask`, `fail`: `fail` ends the round with `NO_PROGRESS`).
+ */
+export const NoProgressEventSchema = z.object({
+  type: z.literal('no-progress'),
+  ...task,
+  agent: z.string(),
+  step: z.number(),
+  detection: z.string(),
+  cause: z.string(),
+  level: z.string(),
+  stalled_steps: z.number(),
+  message: z.string(),
+});
+/** A FINISH was verified by the session's finish check: passed or not, and whether it stood or went back to the model. */
+export const FinishCheckEventSchema = z.object({ type: z.literal('finish-check'), ...task, agent: z.string(), step: z.number(), passed: z.boolean(), accepted: z.boolean(), reason: z.string() });
 /** Something odd but not fatal happened in the engine. */
 export const WarningEventSchema = z.object({ type: z.literal('warning'), ...task, message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
 
@@ -172,6 +189,8 @@ export const StreamEventSchema = z.discriminatedUnion('type', [
   QuestionEventSchema,
   ConfirmationEventSchema,
   ConfirmationRecordEventSchema,
+  NoProgressEventSchema,
+  FinishCheckEventSchema,
   WarningEventSchema,
   StreamGapEventSchema,
   SubscriberDroppedEventSchema,

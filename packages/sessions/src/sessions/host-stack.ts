@@ -1,6 +1,6 @@
 import { HostAgent, type Agent, type AgentRegistry, type StepProcessor } from '@ufo-ts/agent-fsm';
 import type { RoundAgent } from '@ufo-ts/core';
-import { createHostAgentStack, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
+import { appInstructionsFor, createHostAgentStack, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
 import { applyAgentCheckpoint, captureAgent, restoreBlackboard } from '../checkpoint/agent-checkpoint.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
@@ -36,7 +36,7 @@ export function buildHostStack(runtime: SessionRuntime, options: ManagedSessionO
   const appOptions: AppProcessorOptions = examples
     ? {
         ...options.app,
-        strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...(options.app?.instructions ? { instructions: options.app.instructions } : {}), ...(options.app?.toolMode ? { toolMode: options.app.toolMode } : {}) }), ...options.app?.strategies },
+        strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...appInstructionsFor(options.app), ...(options.app?.toolMode ? { toolMode: options.app.toolMode } : {}) }), ...options.app?.strategies },
       }
     : (options.app ?? {});
   return createHostAgentStack({

@@ -1,9 +1,14 @@
 import { Blackboard, LinuxAgent, type StepProcessor } from '@ufo-ts/agent-fsm';
-import { createLinuxProcessor, type AppProcessorOptions } from '@ufo-ts/processor-strategies';
+import { appInstructionsFor, createLinuxProcessor, type AppProcessorOptions } from '@ufo-ts/processor-strategies';
+import { SessionError } from '../errors.js';
+import { EvaluationAgent } from '../evaluation/evaluation-agent.js';
+import { evaluationFinishCheck } from '../evaluation/evaluation-finish-check.js';
 import { appLlmWithExamples } from '../experience/retrieval-strategies.js';
+import type { ManagedSession } from '../managed/managed-session.js';
+import { sessionTrajectory } from '../managed/session-trajectory.js';
 import { SingleAgentSession } from '../managed/single-agent-session.js';
 import type { ManagedSessionOptions } from '../managed/managed-session-options.js';
-import { prepareRuntime } from '../managed/session-runtime.js';
+import { prepareRuntime, type SessionRuntime } from '../managed/session-runtime.js';
 
 /** Options of {@link LinuxSession}. */
 export interface LinuxSessionOptions extends ManagedSessionOptions {
@@ -11,6 +16,28 @@ export interface LinuxSessionOptions extends ManagedSessionOptions {
   linux?: AppProcessorOptions;
   /** Use this processor instead of the built-in one. */
   processor?: StepProcessor;
+  /**
+   * `evaluation`: check every FINISH of the LinuxAgent with the evaluation agent (the `EVALUATION_AGENT` model,
+   * `evaluation.screenshots` / `maxScreenshots` when set) before the round ends: a FINISH it does not judge complete
+   * goes back to the model once, with its reason (see {@link evaluationFinishCheck}). Its cost is the session's.
+   * Another check goes in `linux.finishCheck`; giving both is `SESSION_OPTIONS_INVALID`.
+   */
+  finishCheck?: 'evaluation';
+}
+
+/** The evaluation agent as the session's finish check: the session's trajectory, round and cost. */
+function sessionEvaluationCheck(runtime: SessionRuntime, options: LinuxSessionOptions, session: () => ManagedSession | undefined) {
+  const settings = options.evaluation || {};
+  const evaluator = new EvaluationAgent({
+    model: runtime.model('EVALUATION_AGENT'),
+    ...(settings.screenshots !== undefined ? { screenshots: settings.screenshots } : {}),
+    ...(settings.maxScreenshots !== undefined ? { maxScreenshots: settings.maxScreenshots } : {}),
+  });
+  return evaluationFinishCheck(evaluator, {
+    trajectory: () => sessionTrajectory(runtime.logSink),
+    round: () => session()?.context.get('CURRENT_ROUND_ID'),
+    onEvaluated: (result) => session()?.context.addCost(result.cost),
+  });
 }
 
 /**
@@ -21,9 +48,14 @@ export class LinuxSession extends SingleAgentSession<LinuxAgent> {
 
   constructor(options: LinuxSessionOptions) {
     const runtime = prepareRuntime(options);
+    if (options.finishCheck === 'evaluation' && options.linux?.finishCheck) {
+      throw new SessionError('SESSION_OPTIONS_INVALID', 'give either finishCheck: "evaluation" or linux.finishCheck, not both');
+    }
+    const self: { session?: ManagedSession } = {};
+    const withCheck = options.finishCheck === 'evaluation' ? { ...options.linux, finishCheck: sessionEvaluationCheck(runtime, options, () => self.session) } : options.linux;
     const linux = options.examples
-      ? { ...options.linux, strategies: { LLM_INTERACTION: appLlmWithExamples({ ...options.examples, twoTier: false, ...(options.linux?.instructions ? { instructions: options.linux.instructions } : {}), ...(options.linux?.toolMode ? { toolMode: options.linux.toolMode } : {}) }), ...options.linux?.strategies } }
-      : options.linux;
+      ? { ...withCheck, strategies: { LLM_INTERACTION: appLlmWithExamples({ ...options.examples, twoTier: false, ...appInstructionsFor(options.linux), ...(options.linux?.toolMode ? { toolMode: options.linux.toolMode } : {}) }), ...options.linux?.strategies } }
+      : withCheck;
     const agent = new LinuxAgent({
       model: runtime.model('LINUX_AGENT'),
       dispatcher: runtime.dispatcher,
@@ -37,6 +69,7 @@ export class LinuxSession extends SingleAgentSession<LinuxAgent> {
       safeGuard: options.safeGuard ?? true,
     });
     super(options, runtime, { kind: 'linux', mode: 'normal' }, agent);
+    self.session = this;
   }
 
 }

@@ -1,6 +1,7 @@
-import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatResponse, type ModelFeatures } from '@ufo-ts/core';
-import { NATIVE_TOOL_FEATURES, textReplyToToolCalls } from '@ufo-ts/processor-strategies';
+import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
+import { NATIVE_TOOL_FEATURES } from '@ufo-ts/processor-strategies';
 import { TaskSuiteError } from '../errors.js';
+import { chatResponse, type GroundedCall, type GroundedReply } from './chat-response.js';
 import { readPromptListing, type ListedItem, type PromptListing } from './prompt-listing.js';
 import { ReferenceStepSchema, type ControlRef, type ReferenceAction, type ReferenceStep } from './reference-steps.js';
 import { describeRef, findControl, findWindow } from './resolve.js';
@@ -23,17 +24,33 @@ export interface GroundedModelOptions {
    * text, and report native tool calls in `features`, as a model with function calling does.
    */
   nativeTools?: boolean;
-}
-
-/** A tool call the grounded model answers with. */
-interface ToolCall {
-  function: string;
-  arguments: Record<string, unknown>;
-  status: 'CONTINUE';
+  /**
+   * Put consecutive reference steps into one reply where the path allows (default false). After the step it plays,
+   * each next single-action step (`click`, `type`, `setText`, `keys`, `selectWindow`) joins the reply:
+   * - with the listed id, while its control (or window) is in the current listing;
+   * - by name, when the prompt says the engine looks a control up by `name` (and `role`) when its turn comes and the
+   *   control is not listed yet (a menu item of the menu an earlier action opens, a field of the dialog it opens):
+   *   `click_input({ name, role })`, `set_edit_text({ name, role, text })`, `type_text`/`keyboard_input` with
+   *   `name`, `select_application_window({ name: title })`. Only a reference made of a `role` and a `name` (or a
+   *   `label`), or a window's whole `title`, can be put that way; after an action named so (or a window
+   *   selection), the listing no longer shows the screen, so every later control is named, or the batch stops.
+   * A step with `when`, a `wait`, an `all` step or a reference that can be neither found nor named ends the batch; a
+   * `finish` ends it too and the reply carries the batch's actions with status FINISH. When the next prompt shows
+   * that an action of the batch failed or did not run (`skipped`, `not run`), play goes on from the first step
+   * whose action did not succeed, on the new listing; when it shows the FINISH was rejected (`<Finish check:>`),
+   * the player finishes again.
+   */
+  batch?: boolean;
 }
 
 /** The outcome of resolving a step against one prompt: the calls, or what was missing. */
-type Resolution = { calls: ToolCall[]; finish?: { result?: string } } | { missing: string };
+export type Resolution = { calls: GroundedCall[]; finish?: { result?: string } } | { missing: string };
+
+/** A step a reply carried, with how many actions it put into the reply (for resuming after a failure). */
+interface PlayedStep {
+  index: number;
+  actions: number;
+}
 
 /**
  * A {@link ChatModel} that plays a reference solution written in terms of what a model sees ("click the menu item
@@ -53,21 +70,38 @@ export class GroundedModel implements ChatModel {
   calls = 0;
   /** The error that ended the solution, when one did. */
   failure: TaskSuiteError | undefined;
-  private readonly steps: ReferenceStep[];
+  /** The reference solution as parsed, one entry per step. */
+  readonly steps: readonly ReferenceStep[];
   private readonly label: string;
   private readonly patience: number;
   private readonly waitSeconds: number;
+  private readonly batch: boolean;
   private next = 0;
   private waits = 0;
-  /** The step whose actions the previous reply carried, while a retry of it is possible. */
-  private retryable: number | undefined;
+  /** The steps whose actions the previous reply carried, while a retry of them is possible. */
+  private retryable: PlayedStep[] = [];
+  /** The steps the previous reply played. */
+  private played: number[] = [];
+  /** The `finish` step the previous reply ended with, when it did. */
+  private finishedAt: number | undefined;
 
   constructor(options: GroundedModelOptions) {
     this.steps = options.steps.map((step) => ReferenceStepSchema.parse(step));
     this.label = options.label ?? 'reference solution';
     this.patience = options.patience ?? 6;
     this.waitSeconds = options.waitSeconds ?? 0.5;
+    this.batch = options.batch ?? false;
     if (options.nativeTools) this.features = NATIVE_TOOL_FEATURES;
+  }
+
+  /** The index of the next step to play (a retry may go back to the previous reply's step). */
+  get position(): number {
+    return this.next;
+  }
+
+  /** The indices of the steps the previous reply played (empty after a wait, or a reply the player did not make). */
+  get lastPlayed(): readonly number[] {
+    return this.played;
   }
 
   /** Whether every step of the solution has been played. */
@@ -78,30 +112,25 @@ export class GroundedModel implements ChatModel {
   async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     this.calls += 1;
     if (request.signal?.aborted) throw request.signal.reason;
-    const reply = this.reply(readPromptListing(request.messages));
-    const response: ChatResponse<T> = { content: '', usage: { inputTokens: 0, outputTokens: 0 }, cost: 0, latencyMs: 0, model: this.modelId, provider: this.provider };
-    if (this.features) {
-      response.toolCalls = textReplyToToolCalls(reply, { idPrefix: `call_${this.calls}_` });
-      response.finishReason = 'tool-calls';
-      return response;
-    }
-    const content = JSON.stringify(reply);
-    response.content = content;
-    if (request.schema) {
-      const parsed = parseStructuredReply(content, request.schema);
-      if (!parsed.success) throw parsed.error;
-      response.parsed = parsed.value;
-    }
-    return response;
+    return chatResponse(this.replyTo(readPromptListing(request.messages)), request, this, this.calls);
   }
 
-  private reply(listing: PromptListing): Record<string, unknown> {
+  /**
+   * The reference reply to one prompt's listings (what {@link complete} answers, before formatting), moving on
+   * through the solution. For models built on this player.
+   */
+  replyTo(listing: PromptListing): GroundedReply {
     // A model reads the results of its last actions: a failed one is tried again, on the new listing.
-    if (listing.lastActionFailed && this.retryable !== undefined && this.waits < this.patience) {
-      this.next = this.retryable;
+    if (listing.lastActionFailed && this.retryable.length > 0 && this.waits < this.patience) {
+      this.next = resumeAt(this.retryable, listing);
       this.waits += 1;
+    } else if (listing.finishRejected && this.finishedAt !== undefined && !listing.lastActionFailed) {
+      // the engine's check rejected the FINISH once: the actions all ran, so finish again (a second FINISH stands)
+      this.next = this.finishedAt;
     }
-    this.retryable = undefined;
+    this.finishedAt = undefined;
+    this.retryable = [];
+    this.played = [];
     const index = this.next;
     const step = this.steps[index];
     if (!step) {
@@ -123,12 +152,69 @@ export class GroundedModel implements ChatModel {
     }
     this.next += 1;
     if (!listing.lastActionFailed) this.waits = 0;
-    if (!('all' in step) && !('finish' in step)) this.retryable = index;
-    if (resolution.finish) return { ...this.answer(`Step ${index + 1}: the task is done.`, []), status: 'FINISH', ...(resolution.finish.result !== undefined ? { result: resolution.finish.result } : {}) };
-    return this.answer(`Step ${index + 1} of the reference solution.`, resolution.calls);
+    this.played = [index];
+    if (!('all' in step) && !('finish' in step)) this.retryable = [{ index, actions: resolution.calls.length }];
+    if (resolution.finish) {
+      this.finishedAt = index;
+      return { ...this.answer(`Step ${index + 1}: the task is done.`, []), status: 'FINISH', ...(resolution.finish.result !== undefined ? { result: resolution.finish.result } : {}) };
+    }
+    const calls = [...resolution.calls];
+    const finish = this.batch && batchable(step) ? this.extendBatch(listing, calls, 'selectWindow' in step) : undefined;
+    const last = this.played[this.played.length - 1]!;
+    const thought = last === index ? `Step ${index + 1} of the reference solution.` : `Steps ${index + 1}–${last + 1} of the reference solution.`;
+    if (!finish) return this.answer(thought, calls);
+    // the batch ends the task: its last action carries the FINISH (the engine finishes when every action succeeded)
+    calls[calls.length - 1] = { ...calls[calls.length - 1]!, status: 'FINISH' };
+    return { ...this.answer(`${thought} Then the task is done.`, calls), status: 'FINISH', ...(finish.result !== undefined ? { result: finish.result } : {}) };
   }
 
-  private answer(thought: string, action: ToolCall[]): Record<string, unknown> {
+  /**
+   * Adds the next steps to the reply's calls (`batch`): by id while their controls are listed, by name where the
+   * prompt allows it and they are not (see {@link GroundedModelOptions.batch}). `blind`: an action of the reply
+   * already changed what the listing shows (a window selected). Gives the `finish` that ended the batch, if one did.
+   */
+  private extendBatch(listing: PromptListing, calls: GroundedCall[], blind: boolean): { result?: string } | undefined {
+    const named = listing.namedTargets === true;
+    for (let step = this.steps[this.next]; step !== undefined && step.when === undefined; step = this.steps[this.next]) {
+      if ('finish' in step) {
+        this.played.push(this.next);
+        this.finishedAt = this.next;
+        this.next += 1;
+        return step.result !== undefined ? { result: step.result } : {};
+      }
+      if (!batchable(step)) return undefined;
+      const put = batchCall(step as ReferenceAction, listing, named, blind);
+      if (!put) return undefined;
+      calls.push(put.call);
+      blind ||= put.blind;
+      this.retryable.push({ index: this.next, actions: 1 });
+      this.played.push(this.next);
+      this.next += 1;
+    }
+    return undefined;
+  }
+
+  /**
+   * For models built on this player: step `index` was played by a reply the player did not compute. Play goes on
+   * after it; with `retry`, a failure of that reply's actions (as the next prompt shows) plays the step again.
+   */
+  markPlayed(index: number, options: { retry?: boolean; actions?: number } = {}): void {
+    this.next = index + 1;
+    this.played = [index];
+    this.retryable = options.retry ? [{ index, actions: options.actions ?? 1 }] : [];
+  }
+
+  /**
+   * For models built on this player: a reply the player did not compute was sent (a detour). Its failure must not
+   * make the player retry its own previous step.
+   */
+  interject(): void {
+    this.retryable = [];
+    this.played = [];
+  }
+
+  /** A reply in the player's format: the given thought and calls, the rest of the solution as the plan. */
+  answer(thought: string, action: GroundedCall[]): GroundedReply {
     const remaining = this.steps.slice(this.next).map((s) => JSON.stringify(s));
     return { observation: 'Read from the control listing of the prompt.', thought, action, plan: remaining, comment: '' };
   }
@@ -139,24 +225,108 @@ export class GroundedModel implements ChatModel {
   }
 }
 
+/** Whether a step can be part of a batch: one action on the app (`click`, `type`, `setText`, `keys`, `selectWindow`). */
+function batchable(step: ReferenceStep): boolean {
+  return 'click' in step || 'type' in step || 'setText' in step || 'keys' in step || 'selectWindow' in step;
+}
+
+/** The control an action acts on, when it names one. */
+function targetOf(action: ReferenceAction): ControlRef | undefined {
+  if ('click' in action) return action.click;
+  if ('setText' in action || 'type' in action || 'keys' in action) return action.into;
+  return undefined;
+}
+
+/**
+ * How an action joins a batch: by the listed id while the listing still shows the screen (`blind` false) and lists
+ * its control, else by name when the prompt allows it (`named`) and the reference can be put so; undefined when
+ * neither (the batch stops before it). `blind` in the answer: the action acts on something the listing does not
+ * show, so the listing no longer shows the screen after it.
+ */
+function batchCall(action: ReferenceAction, listing: PromptListing, named: boolean, blind: boolean): { call: GroundedCall; blind: boolean } | undefined {
+  const call = (fn: string, args: Record<string, unknown>): GroundedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
+  if ('selectWindow' in action) {
+    // windows keep their ids: a listed one is selected by id whatever ran before
+    const window = findWindow(listing, action.selectWindow);
+    if (window) return { call: call('select_application_window', { id: window.id, name: window.name }), blind: true };
+    const { title, titleContaining } = action.selectWindow;
+    return named && title !== undefined && titleContaining === undefined ? { call: call('select_application_window', { name: title }), blind: true } : undefined;
+  }
+  if ('wait' in action) return undefined;
+  const ref = targetOf(action);
+  const listed = ref === undefined || blind ? undefined : findControl(listing, ref);
+  if (ref === undefined || listed) {
+    // keys into the focused window, or a control this listing shows (a disabled one may be named: see below)
+    const resolution = resolveActions([action], listing);
+    if (!('missing' in resolution)) return { call: resolution.calls[0]!, blind: false };
+    if (ref === undefined) return undefined;
+  }
+  const target = named ? namedTarget(ref) : undefined;
+  if (!target) return undefined;
+  if ('click' in action) {
+    return { call: call('click_input', { ...target, ...(action.button ? { button: action.button } : {}), ...(action.double ? { double: true } : {}), ...(action.method ? { method: action.method } : {}) }), blind: !listed };
+  }
+  if ('setText' in action) return { call: call('set_edit_text', { ...target, text: action.setText, clear_current_text: true }), blind: !listed };
+  if ('type' in action) return { call: call('type_text', { text: action.type, ...target }), blind: !listed };
+  return { call: call('keyboard_input', { keys: action.keys, ...target }), blind: !listed };
+}
+
+/**
+ * A control reference as the engine looks it up by name: `{ name, role }` from a reference made only of one `role`
+ * and a `name` or a `label` (the engine compares the listed name and the caption of an unnamed field); undefined
+ * for any other reference (a place in the listing, what it shows, a state, the n-th match, several roles).
+ */
+export function namedTarget(ref: ControlRef): { name: string; role?: string } | undefined {
+  const { role, name, label, nth, ...rest } = ref;
+  if (Object.values(rest).some((v) => v !== undefined) || (nth !== undefined && nth !== 1)) return undefined;
+  if (role !== undefined && typeof role !== 'string') return undefined;
+  if ((name === undefined) === (label === undefined)) return undefined;
+  const shown = (name ?? label)!;
+  if (shown.trim() === '') return undefined;
+  return { name: shown, ...(role !== undefined ? { role } : {}) };
+}
+
+/** The step of the first action of the previous reply that did not succeed, as the prompt reports them. */
+function resumeAt(played: readonly PlayedStep[], listing: PromptListing): number {
+  const outcomes = listing.lastActions;
+  if (!outcomes) return played[0]!.index;
+  let line = 0;
+  for (const step of played) {
+    const mine = outcomes.slice(line, line + step.actions);
+    if (mine.length < step.actions || mine.some((o) => !o.succeeded)) return step.index;
+    line += step.actions;
+  }
+  return played[0]!.index;
+}
+
+/**
+ * Finds the control a reference names: in the listing by default; models built on the player may pass their own
+ * (a guess when the listing lacks it).
+ */
+export type ControlFinder = (listing: PromptListing, ref: ControlRef) => ListedItem | undefined;
+
 /** Resolves one step against a prompt's listings. */
 export function resolveStep(step: ReferenceStep, listing: PromptListing): Resolution {
   if (step.when !== undefined && !findControl(listing, step.when)) return { missing: `no control with ${describeRef(step.when)} yet` };
   if ('finish' in step) return { calls: [], finish: step.result !== undefined ? { result: step.result } : {} };
-  const actions: ReferenceAction[] = 'all' in step ? step.all : [step];
-  const calls: ToolCall[] = [];
+  return resolveActions('all' in step ? step.all : [step], listing);
+}
+
+/** Resolves actions against a prompt's listings (`find` finds their controls; default: in the listing). */
+export function resolveActions(actions: readonly ReferenceAction[], listing: PromptListing, find: ControlFinder = findControl): Resolution {
+  const calls: GroundedCall[] = [];
   for (const action of actions) {
-    const call = resolveAction(action, listing);
+    const call = resolveAction(action, listing, find);
     if ('missing' in call) return call;
     calls.push(call);
   }
   return { calls };
 }
 
-function resolveAction(action: ReferenceAction, listing: PromptListing): ToolCall | { missing: string } {
+function resolveAction(action: ReferenceAction, listing: PromptListing, find: ControlFinder): GroundedCall | { missing: string } {
   const control = (ref: ControlRef): ListedItem | { missing: string } =>
-    findControl(listing, ref) ?? { missing: `no control with ${describeRef(ref)} in the control listing` };
-  const call = (fn: string, args: Record<string, unknown>): ToolCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
+    find(listing, ref) ?? { missing: `no control with ${describeRef(ref)} in the control listing` };
+  const call = (fn: string, args: Record<string, unknown>): GroundedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
   if ('click' in action) {
     const c = control(action.click);
     if ('missing' in c) return c;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@ufo-ts/core';
+import { BATCH_INSTRUCTIONS } from '@ufo-ts/processor-strategies';
 
 /** One line of a control or window listing as the prompt shows it: `[a3] push button "OK" shows "…"`. */
 export interface ListedItem {
@@ -27,6 +28,36 @@ export interface PromptListing {
   text: string;
   /** Whether the prompt reports that an action of the previous step failed. */
   lastActionFailed: boolean;
+  /**
+   * The lines of the `<Your last actions and their results:>` section, one per action of the previous reply, in
+   * order (empty when there were none). Absent on listings not read from a prompt.
+   */
+  lastActions?: ActionOutcome[];
+  /**
+   * Whether the system prompt says an action may name its control by `name` (and `role`) instead of `id`, to be
+   * looked up when its turn comes ({@link BATCH_INSTRUCTIONS}: the engine checks the actions of a reply). Absent on
+   * listings not read from a prompt.
+   */
+  namedTargets?: boolean;
+  /** Whether the prompt carries a `<Finish check:>`: the engine rejected the previous FINISH. */
+  finishRejected?: boolean;
+}
+
+/**
+ * One action of the previous step as the prompt reports it: `- fn({json args}) → success: {json result}`,
+ * `→ failure: CODE: message`, `→ skipped: TARGET_CHANGED: …` or `→ not run`.
+ */
+export interface ActionOutcome {
+  /** The tool called (`click_input`). */
+  function: string;
+  /** `success`, `failure`, `skipped`, `not run`, or another status the engine wrote. */
+  status: string;
+  /** What follows the status (`{"effect":…}` for a success, `CODE: message` otherwise); empty when nothing does. */
+  detail: string;
+  /** Whether the action ran and succeeded. */
+  succeeded: boolean;
+  /** The whole line. */
+  line: string;
 }
 
 /** The text parts of the last user message (the one describing the current step). */
@@ -39,27 +70,60 @@ export function lastUserText(messages: readonly ChatMessage[]): string {
 
 /**
  * Reads the control and window listings out of the prompt the engine sent: the sections whose heading starts
- * with `<Controls` and `<Windows`, one item per line.
+ * with `<Controls` and `<Windows`, one item per line, and the outcome of each of the previous step's actions.
  */
 export function readPromptListing(messages: readonly ChatMessage[]): PromptListing {
   const text = lastUserText(messages);
+  const lastActions = readLastActions(text);
   return {
     controls: section(text, /^<Controls\b[^\n]*>$/m),
     windows: section(text, /^<Windows\b[^\n]*>$/m),
     text,
-    lastActionFailed: lastActionsFailed(text),
+    lastActionFailed: lastActions.some((a) => !a.succeeded),
+    lastActions,
+    namedTargets: systemText(messages).includes(BATCH_INSTRUCTIONS),
+    finishRejected: /^<Finish check\b[^\n]*>[ \t]*$/m.test(text),
   };
 }
 
-/** Reads the `<Your last actions…>` section: true when one of its lines reports something other than success. */
-function lastActionsFailed(text: string): boolean {
+/** The text of the system messages. */
+function systemText(messages: readonly ChatMessage[]): string {
+  return messages
+    .filter((m) => m.role === 'system')
+    .map((m) => (typeof m.content === 'string' ? m.content : m.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')))
+    .join('\n');
+}
+
+/** Reads the `<Your last actions…>` section: one outcome per action line (`- fn(args) → status: detail`). */
+export function readLastActions(text: string): ActionOutcome[] {
   const match = /^<Your last actions\b[^\n]*>$/m.exec(text);
-  if (!match) return false;
+  if (!match) return [];
   const body = text.slice(match.index + match[0].length);
   const end = body.search(/\n\s*\n|\n<[A-Z][^\n]*>/);
-  return (end < 0 ? body : body.slice(0, end))
-    .split('\n')
-    .some((line) => /^- [^\n]*?\) → (?!success)/.test(line));
+  return (end < 0 ? body : body.slice(0, end)).split('\n').flatMap((line) => {
+    const head = /^- ([^\s(]*)\(/.exec(line);
+    const arrow = head ? argumentsEnd(line, head[0].length) : -1;
+    if (!head || arrow < 0) return [];
+    const m = /^([^:\n]+?)(?::\s?(.*))?$/.exec(line.slice(arrow + ') → '.length));
+    if (!m) return [];
+    const status = m[1]!.trim();
+    return [{ function: head[1]!, status, detail: m[2] ?? '', succeeded: status === 'success', line }];
+  });
+}
+
+/** Where the `) → ` after an action's JSON arguments starts (the arguments may contain that text themselves). */
+function argumentsEnd(line: string, start: number): number {
+  let first = -1;
+  for (let at = line.indexOf(') → ', start); at >= 0; at = line.indexOf(') → ', at + 1)) {
+    if (first < 0) first = at;
+    try {
+      JSON.parse(line.slice(start, at));
+      return at;
+    } catch {
+      // Not the end of the arguments yet.
+    }
+  }
+  return first;
 }
 
 function section(text: string, heading: RegExp): ListedItem[] {

@@ -18,6 +18,16 @@ export const EvalReportSchema = z.object({
       detail: z.string(),
       error: z.string().optional(),
       skipped: z.boolean().optional(),
+      /** Calls to the model. */
+      modelCalls: z.number().int().nonnegative(),
+      /** Why the session stopped (`finished`, `failed`, `no_progress`, `max_steps`, `error`, `cancelled`); absent when it never ran. */
+      stopReason: z.string().optional(),
+      /** The progress monitor's judgements during the run. */
+      noProgressEvents: z.number().int().nonnegative(),
+      /** FINISH checks made and failed. */
+      finishChecks: z.object({ made: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
+      /** When the monitor ended the run: what it detected and the likely cause. */
+      noProgress: z.object({ detection: z.string(), cause: z.string(), step: z.number().int() }).optional(),
     }),
   ),
   /** Passed runs / all runs that were not skipped. */
@@ -42,6 +52,11 @@ export function evalReport(results: readonly SuiteRunResult[], model: string): E
       detail: r.detail,
       ...(r.error ? { error: r.error } : {}),
       ...(r.skipped ? { skipped: true } : {}),
+      modelCalls: r.modelCalls,
+      ...(r.stopReason ? { stopReason: r.stopReason } : {}),
+      noProgressEvents: r.noProgressEvents,
+      finishChecks: r.finishChecks,
+      ...(r.noProgress ? { noProgress: r.noProgress } : {}),
     })),
     successRate: ran.length ? ran.filter((r) => r.passed).length / ran.length : 0,
     model,
@@ -57,8 +72,10 @@ export function formatResultsTable(results: readonly SuiteRunResult[], knownFail
     String(r.steps),
     `${(r.ms / 1000).toFixed(1)} s`,
     `$${r.cost.toFixed(4)}`,
+    String(r.modelCalls),
+    r.stopReason ?? '-',
   ]);
-  const header = ['task', 'app', 'result', 'steps', 'time', 'cost'];
+  const header = ['task', 'app', 'result', 'steps', 'time', 'cost', 'calls', 'stop'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const ran = results.filter((r) => !r.skipped);
@@ -86,13 +103,13 @@ export function writeEvalReport(jsonPath: string, results: readonly SuiteRunResu
       }
     }
     const result = r.skipped ? 'skipped' : r.passed ? 'pass' : 'FAIL';
-    return `<tr class="${result.toLowerCase()}"><td>${escapeHtml(r.id)}</td><td>${r.run}</td><td>${escapeHtml(r.app)}</td><td>${result}</td><td>${r.steps}</td><td>${(r.ms / 1000).toFixed(1)} s</td><td>$${r.cost.toFixed(4)}</td><td>${escapeHtml(r.detail)}${r.error ? `<br><small>${escapeHtml(r.error)}</small>` : ''}</td><td>${link}</td></tr>`;
+    return `<tr class="${result.toLowerCase()}"><td>${escapeHtml(r.id)}</td><td>${r.run}</td><td>${escapeHtml(r.app)}</td><td>${result}</td><td>${r.steps}</td><td>${(r.ms / 1000).toFixed(1)} s</td><td>$${r.cost.toFixed(4)}</td><td>${r.modelCalls}</td><td>${escapeHtml(r.stopReason ?? '')}${r.noProgress ? ` (${escapeHtml(r.noProgress.detection)}, ${escapeHtml(r.noProgress.cause)})` : ''}</td><td>${escapeHtml(r.detail)}${r.error ? `<br><small>${escapeHtml(r.error)}</small>` : ''}</td><td>${link}</td></tr>`;
   });
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ufo eval</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}tr.pass td:nth-child(4){color:#060}tr.fail td:nth-child(4){color:#a00;font-weight:bold}small{color:#555}</style></head>
 <body><h1>ufo eval</h1><p>Model: ${escapeHtml(model)} — success rate ${(report.successRate * 100).toFixed(0)}%</p>
-<table><tr><th>task</th><th>run</th><th>app</th><th>result</th><th>steps</th><th>time</th><th>cost</th><th>what the checker read</th><th>log</th></tr>
+<table><tr><th>task</th><th>run</th><th>app</th><th>result</th><th>steps</th><th>time</th><th>cost</th><th>model calls</th><th>stop</th><th>what the checker read</th><th>log</th></tr>
 ${rows.join('\n')}
 </table></body></html>
 `;

@@ -1,4 +1,3 @@
-import type { ChatModel } from '@ufo-ts/core';
 import { findExecutable } from '@ufo-ts/platform-linux';
 import { TaskSuiteError } from '../errors.js';
 import type { DesktopTask } from '../task.js';
@@ -12,7 +11,15 @@ export interface RunSuiteOptions {
   /** Runs of each task (default 1). */
   runs?: number;
   /** The model for every task (default: each task's grounded reference solution). */
-  model?: (task: DesktopTask) => ChatModel;
+  model?: RunTaskOptions['model'];
+  /** The progress monitor ({@link RunTaskOptions.progress}; default enforce). */
+  progress?: RunTaskOptions['progress'];
+  /** {@link RunTaskOptions.validateBatches} (default true). */
+  validateBatches?: boolean;
+  /** {@link RunTaskOptions.finishCheck} (default true). */
+  finishCheck?: boolean;
+  /** {@link RunTaskOptions.batchReplies} (default false). */
+  batchReplies?: boolean;
   /** Session logs go in a folder per task run under this root. */
   logRoot?: string;
   /** `text` (default) or `native` tool mode for every task ({@link RunTaskOptions.toolMode}). */
@@ -46,6 +53,17 @@ export function missingPrograms(task: DesktopTask): string[] {
   return task.requires.filter((program) => findExecutable(program) === undefined);
 }
 
+/** The result of a task that did not run. */
+function notRun(task: DesktopTask): TaskRunResult {
+  return { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '', modelCalls: 0, noProgressEvents: 0, finishChecks: { made: 0, failed: 0 } };
+}
+
+/** The options every task run of the suite shares. */
+function taskOptions(options: RunSuiteOptions): RunTaskOptions {
+  const { model, toolMode, progress, validateBatches, finishCheck, batchReplies } = options;
+  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
+}
+
 /** Runs the chosen tasks one after another (each on its own desktop), `runs` times each. */
 export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunResult[]> {
   const tasks = selectTasks(options.ids, options.tasks);
@@ -55,8 +73,8 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunR
     for (const task of tasks) {
       const missing = missingPrograms(task);
       const result: SuiteRunResult = missing.length
-        ? { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
-        : { ...(await runTask(task, { ...(options.model ? { model: options.model } : {}), ...(options.toolMode ? { toolMode: options.toolMode } : {}), ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}) })), run };
+        ? { ...notRun(task), detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
+        : { ...(await runTask(task, { ...taskOptions(options), ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}) })), run };
       results.push(result);
       options.onResult?.(result);
     }

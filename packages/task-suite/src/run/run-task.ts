@@ -1,13 +1,13 @@
-import { EventBus, FileLogSink, MemoryLogSink, ProgrammaticInteractor, Session, type ChatModel, type LogSink } from '@ufo-ts/core';
+import { EventBus, FileLogSink, MemoryLogSink, ProgrammaticInteractor, Session, isNoProgressResult, type ChatModel, type LogSink, type ProgressSettingsInput, type SessionOutcome } from '@ufo-ts/core';
 import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
 import { createLinuxToolServer, startDesktop, type Desktop, type LinuxToolServer } from '@ufo-ts/platform-linux';
-import { createLinuxAgent } from '@ufo-ts/processor-strategies';
+import { createLinuxAgent, type AppProcessorOptions, type FinishVerdict } from '@ufo-ts/processor-strategies';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TaskSuiteError } from '../errors.js';
 import { GroundedModel } from '../grounded/grounded-model.js';
-import type { CheckResult, DesktopTask, TaskContext } from '../task.js';
+import type { CheckResult, DesktopTask, SessionEnd, StopReason, TaskContext } from '../task.js';
 import { createTaskContext } from './task-context.js';
 
 /** Options of {@link runTask}. */
@@ -16,7 +16,18 @@ export interface RunTaskOptions {
    * The model that drives the agent. Default: a {@link GroundedModel} playing the task's reference solution
    * against the prompts the engine sends.
    */
-  model?: (task: DesktopTask) => ChatModel;
+  model?: (task: DesktopTask, ctx: TaskContext) => ChatModel;
+  /**
+   * The engine's progress monitor for the agent (default `{ mode: 'enforce' }`: the suite is where a model is kept
+   * on track; `{ mode: 'off' }` measures a model without it).
+   */
+  progress?: ProgressSettingsInput;
+  /** Check each action of a multi-action reply after the first against the live UI before it runs (default true). */
+  validateBatches?: boolean;
+  /** Use the task's checker as the session's finish check: a FINISH whose check fails goes back to the model once (default true). */
+  finishCheck?: boolean;
+  /** The default reference player puts consecutive steps whose controls are all listed into one reply (default false). */
+  batchReplies?: boolean;
   /** Session logs (screenshots, prompts, replies) go in a folder per task under this root; kept in memory otherwise. */
   logRoot?: string;
   /** The log folder's name under `logRoot` (default: the task id). */
@@ -50,6 +61,16 @@ export interface TaskRunResult {
   error?: string;
   /** The session's log folder, when logs were written. */
   logFolder?: string;
+  /** Calls to the model (the grounded player's waits included). */
+  modelCalls: number;
+  /** Why the session stopped (absent when it never started: set-up failed). */
+  stopReason?: StopReason;
+  /** The progress monitor's judgements during the session (each `no-progress` event). */
+  noProgressEvents: number;
+  /** The FINISH checks made, and how many failed (a failed one goes back to the model once). */
+  finishChecks: { made: number; failed: number };
+  /** When the monitor ended the session: what it detected and the likely cause. */
+  noProgress?: SessionEnd['noProgress'];
 }
 
 const LINUX_SERVERS = { data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }] };
@@ -65,7 +86,7 @@ function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
 export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): Promise<TaskRunResult> {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), `ufo-task-${task.id}-`));
-  const result: TaskRunResult = { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '' };
+  const result: TaskRunResult = { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '', modelCalls: 0, noProgressEvents: 0, finishChecks: { made: 0, failed: 0 } };
   let desktop: Desktop | undefined;
   let linux: LinuxToolServer | undefined;
   const dispatchers: LocalCommandDispatcher[] = [];
@@ -82,13 +103,16 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
       result.detail = result.error;
       return result;
     }
-    const model = options.model?.(task) ?? new GroundedModel({ steps: task.solution(ctx), label: task.id, ...(options.toolMode === 'native' ? { nativeTools: true } : {}) });
+    const model =
+      options.model?.(task, ctx) ??
+      new GroundedModel({ steps: task.solution(ctx), label: task.id, ...(options.toolMode === 'native' ? { nativeTools: true } : {}), ...(options.batchReplies ? { batch: true } : {}) });
     const agentDispatcher = dispatcherFor(linux);
     dispatchers.push(agentDispatcher);
     const session = await runSession(task, ctx, model, agentDispatcher, options, result);
-    if (model instanceof GroundedModel && model.failure) result.error = model.failure.message;
+    const failure = (model as { failure?: unknown }).failure;
+    if (failure instanceof Error) result.error = failure.message;
     else if (session.error && !result.error) result.error = `the session ended in ERROR: ${JSON.stringify(session.rounds[0]?.result ?? null)}`;
-    const check = await safeCheck(task, ctx);
+    const check = await safeCheck(task, ctx, sessionEnd(session, result));
     result.passed = check.passed;
     result.detail = check.detail;
   } catch (error) {
@@ -108,10 +132,21 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
   const events = new EventBus();
   events.subscribe((e) => {
     if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
+    if (e.type === 'no-progress') result.noProgressEvents += 1;
+    if (e.type === 'finish-check') {
+      result.finishChecks.made += 1;
+      if (!e.passed) result.finishChecks.failed += 1;
+    }
   });
   const interactor = new ProgrammaticInteractor();
   const logSink: LogSink = options.logRoot ? new FileLogSink({ logRoot: options.logRoot, task: options.logName ?? task.id }) : new MemoryLogSink();
-  const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink, toolMode: options.toolMode ?? 'text' });
+  const counted = countingModel(model, () => (result.modelCalls += 1));
+  const linux: AppProcessorOptions = {
+    progress: options.progress ?? { mode: 'enforce' },
+    validateBatches: options.validateBatches ?? true,
+    ...(options.finishCheck === false ? {} : { finishCheck: async () => verdictOf(await safeCheck(task, ctx)) }),
+  };
+  const agent = createLinuxAgent({ model: counted, dispatcher, interactor, events, logSink, toolMode: options.toolMode ?? 'text', linux });
   const session = new Session({ task: task.id, request: task.request(ctx), logSink, dispatcher, interactor, events, maxSteps: task.maxSteps, startAgent: () => (agent.reset(), agent) });
   const outcome = await session.run();
   result.steps = outcome.steps;
@@ -120,9 +155,40 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
   return outcome;
 }
 
-async function safeCheck(task: DesktopTask, ctx: TaskContext): Promise<CheckResult> {
+/** A model that counts its calls. */
+function countingModel(model: ChatModel, count: () => void): ChatModel {
+  return {
+    provider: model.provider,
+    modelId: model.modelId,
+    ...(model.features ? { features: model.features } : {}),
+    complete: (request) => (count(), model.complete(request)),
+  };
+}
+
+function verdictOf(check: CheckResult): FinishVerdict {
+  return { passed: check.passed, reason: check.detail };
+}
+
+/** How the session ended, from its outcome; also fills the result's stop reason. */
+function sessionEnd(outcome: SessionOutcome, result: TaskRunResult): SessionEnd {
+  const round = outcome.rounds[0];
+  const state = round?.finalState ?? 'ERROR';
+  const stopped = isNoProgressResult(round?.result) ? round.result : undefined;
+  const stopReason: StopReason = stopped
+    ? 'no_progress'
+    : ({ FINISH: 'finished', FAIL: 'failed', MAX_STEP: 'max_steps', CANCELLED: 'cancelled' } as const)[state as 'FINISH'] ?? 'error';
+  result.stopReason = stopReason;
+  const end: SessionEnd = { stopReason, finalState: state, modelCalls: result.modelCalls, steps: outcome.steps };
+  if (stopped) {
+    end.noProgress = { detection: stopped.detection, cause: stopped.cause, step: stopped.step };
+    result.noProgress = end.noProgress;
+  }
+  return end;
+}
+
+async function safeCheck(task: DesktopTask, ctx: TaskContext, end?: SessionEnd): Promise<CheckResult> {
   try {
-    return await task.check(ctx);
+    return await task.check(ctx, end);
   } catch (error) {
     return { passed: false, detail: `the checker could not read the state: ${message(error)}` };
   }

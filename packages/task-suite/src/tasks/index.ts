@@ -4,6 +4,9 @@ import { featherpadComboClick, featherpadPreferences, featherpadSaveAs, textEdit
 import { twoWindowsCalculatorToEditor, zenityForm } from './forms-and-windows.js';
 import { mousepadFindReplace, mousepadLineEndingSubmenu, mousepadOpenFile, mousepadSaveAs } from './mousepad.js';
 import { galculatorPreferences, mousepadPreferences } from './settings.js';
+import { trapOffScreenCheckBox } from './traps.js';
+import { trapDisabledReplaceAll, trapHelpOpensNothing, trapModalCoversMenu } from './traps-mousepad.js';
+import { trapReadOnlyLicence, trapReminderClosesItself, trapSliderIgnoresDigits, trapTwoZenityWindows } from './traps-zenity.js';
 
 /** Every task of the suite, in the order `ufo eval` runs them. */
 export const TASKS: readonly DesktopTask[] = [
@@ -23,4 +26,19 @@ export const TASKS: readonly DesktopTask[] = [
   featherpadPreferences,
   featherpadComboClick,
   textEditorSaveAs,
+];
+
+/**
+ * The trap tasks (group `traps`): each tempts a model into an action with no effect on the real app (`task.trap`),
+ * and its reference solution is the right path around it.
+ */
+export const TRAP_TASKS: readonly DesktopTask[] = [
+  trapDisabledReplaceAll,
+  trapModalCoversMenu,
+  trapOffScreenCheckBox,
+  trapReadOnlyLicence,
+  trapSliderIgnoresDigits,
+  trapHelpOpensNothing,
+  trapReminderClosesItself,
+  trapTwoZenityWindows,
 ];

@@ -58,15 +58,20 @@ describe('the suite', () => {
 
   it('reports a table and the JSON the issue asks for', () => {
     const results = [
-      { id: 'a', app: 'mousepad', toolkit: 'GTK 3', passed: true, steps: 3, ms: 1200, cost: 0, detail: 'ok', run: 1 },
-      { id: 'b', app: 'zenity', toolkit: 'GTK 3', passed: false, steps: 5, ms: 800, cost: 0.01, detail: 'bad', error: 'missing', run: 1 },
+      { id: 'a', app: 'mousepad', toolkit: 'GTK 3', passed: true, steps: 3, ms: 1200, cost: 0, detail: 'ok', run: 1, modelCalls: 3, stopReason: 'finished' as const, noProgressEvents: 0, finishChecks: { made: 1, failed: 0 } },
+      {
+        ...{ id: 'b', app: 'zenity', toolkit: 'GTK 3', passed: false, steps: 5, ms: 800, cost: 0.01, detail: 'bad', error: 'missing', run: 1, modelCalls: 5 },
+        ...{ stopReason: 'no_progress' as const, noProgressEvents: 3, finishChecks: { made: 0, failed: 0 }, noProgress: { detection: 'repeated_no_effect', cause: 'disabled' as const, step: 4 } },
+      },
     ];
     const table = formatResultsTable(results, { b: 'a known bug' });
-    expect(table).toMatch(/^task\s+app\s+result\s+steps\s+time\s+cost/);
+    expect(table).toMatch(/^task\s+app\s+result\s+steps\s+time\s+cost\s+calls\s+stop/);
+    expect(table).toContain('no_progress');
     expect(table).toContain('FAIL (known)');
     expect(table).toContain('passed 1/2 (50%)');
     const report = EvalReportSchema.parse(evalReport(results, 'grounded'));
-    expect(report.tasks[0]).toMatchObject({ id: 'a', app: 'mousepad', passed: true, steps: 3, ms: 1200 });
+    expect(report.tasks[0]).toMatchObject({ id: 'a', app: 'mousepad', passed: true, steps: 3, ms: 1200, modelCalls: 3, stopReason: 'finished', noProgressEvents: 0 });
+    expect(report.tasks[1]).toMatchObject({ stopReason: 'no_progress', noProgressEvents: 3, noProgress: { detection: 'repeated_no_effect', cause: 'disabled', step: 4 } });
     expect(report.successRate).toBe(0.5);
   });
 });
