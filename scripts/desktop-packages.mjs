@@ -21,8 +21,16 @@ export const DESKTOP_PACKAGES = {
   // the GTK 3 platform theme the task suite's Qt 5 tasks were measured with
   'qt5-gtk-platformtheme': '/usr/lib/x86_64-linux-gnu/qt5/plugins/platformthemes/libqgtk3.so',
   'gnome-text-editor': '/usr/bin/gnome-text-editor',
+  // the task suite's perception tasks: apps without accessibility (xcalc; a Tk form run by wish, whose alternative
+  // /usr/bin/wish tk8.6 registers) and a spreadsheet that draws its cells (gnumeric, with ssconvert for the checker)
+  'x11-apps': '/usr/bin/xcalc',
+  'tk8.6': '/usr/bin/wish8.6',
+  gnumeric: '/usr/bin/gnumeric',
   // the server's web console is tested in headless Chromium (playwright-core drives this one; no browser is downloaded)
   chromium: '/usr/bin/chromium',
+  // text from screenshots (@ufo-ts/ocr): the Tesseract engine and its English model
+  'tesseract-ocr': '/usr/bin/tesseract',
+  'tesseract-ocr-eng': '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata',
   // bench/linux-desktop compares its tree reads with pyatspi in the same run
   'python3-pyatspi': '/usr/lib/python3/dist-packages/pyatspi/__init__.py',
   // platform-windows compiles its UIA bridge (C# 5) under mono to check it off Windows

@@ -12,7 +12,9 @@ export const ALLOWED_DEPENDENCIES = {
   // platform-neutral desktop helpers both platforms share, so neither platform depends on the other
   'desktop-common': ['core'],
   aip: ['core', 'dispatchers'],
-  'platform-linux': ['core', 'dispatchers', 'imaging', 'desktop-common'],
+  // text read from screenshots (OCR): the TextRecognizer port and its Tesseract adapter
+  ocr: ['core', 'imaging'],
+  'platform-linux': ['core', 'dispatchers', 'imaging', 'desktop-common', 'ocr'],
   'platform-windows': ['core', 'dispatchers', 'imaging', 'desktop-common'],
   // sessions: a task waiting for a person runs as a checkpointed session and resumes from its checkpoint
   server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers', 'sessions'],

@@ -75,6 +75,7 @@ const SUBJECT_KEYWORDS = {
   dispatchers: ['mcp', 'model-context-protocol'],
   imaging: ['png', 'screenshot'],
   'llm-providers': ['openai', 'anthropic', 'azure-openai'],
+  ocr: ['ocr', 'tesseract'],
   otel: ['opentelemetry', 'tracing'],
   'platform-linux': ['linux', 'at-spi', 'x11', 'mcp'],
   'platform-windows': ['windows', 'uia', 'mcp'],

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { TASKS, missingPrograms } from '@ufo-ts/task-suite';
+import { PERCEPTION_TASKS, TASKS, TRAP_TASKS, missingPrograms } from '@ufo-ts/task-suite';
 import { describe, expect, it } from 'vitest';
-import { evalModelFromEnv } from '../src/session-commands/eval-impl.js';
+import { evalModelFromEnv, suiteTasks } from '../src/session-commands/eval-impl.js';
 import { runCli, type CliIo } from '../src/index.js';
 
 function io(env: Record<string, string> = {}): CliIo & { out: string; err: string } {
@@ -28,6 +28,18 @@ describe('ufo eval', () => {
     expect(await runCli(['eval', '--list'], list)).toBe(0);
     expect(list.out).toMatch(/^mousepad-save-as\s+mousepad \(GTK 3\)/m);
     expect(list.out).toMatch(/featherpad-save-as\s+featherpad \(Qt 5\)/);
+  });
+
+  it('--suite names the core, trap and perception tasks, and all of them', async () => {
+    expect(suiteTasks(undefined)).toBe(TASKS);
+    expect(suiteTasks('traps')).toBe(TRAP_TASKS);
+    expect(suiteTasks('perception')).toBe(PERCEPTION_TASKS);
+    expect(suiteTasks('all')).toEqual([...TASKS, ...TRAP_TASKS, ...PERCEPTION_TASKS]);
+    expect(() => suiteTasks('drawn')).toThrow(/--suite must be one of core, traps, perception, all/);
+    const list = io();
+    expect(await runCli(['eval', '--suite', 'perception', '--list'], list)).toBe(0);
+    expect(list.out).toMatch(/^xcalc-add\s+xcalc \(X toolkit\)/m);
+    expect(list.out).toMatch(/tk-order-form\s+wish \(Tk order form\) \(Tk\)/);
   });
 
   it('refuses an unknown task id or a bad count as usage errors (exit 2)', async () => {

@@ -10,7 +10,7 @@ import { spawnProgram } from './helpers/spawn.js';
 import type { CliIo } from '../src/cli-io.js';
 import { CliUsageError } from '../src/errors.js';
 import { SESSION_OPTIONS, SESSION_OPTIONS_HELP, parseWithPositionals } from '../src/session-commands/session-options.js';
-import { appProcessorOptionsFrom, progressFrom, wireSessions, type SessionWiringValues } from '../src/session-commands/session-wiring.js';
+import { appProcessorOptionsFrom, progressFrom, sessionDefaultsFrom, wireSessions, type SessionWiringValues } from '../src/session-commands/session-wiring.js';
 
 const config = (text: string) => parseConfigText(text, 'ufo.yaml', { env: {} }).config;
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, env: {}, signal: new AbortController().signal };
@@ -18,6 +18,13 @@ const io: CliIo = { stdout: () => undefined, stderr: () => undefined, env: {}, s
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const fn of cleanups.splice(0)) await fn();
+});
+
+describe('session.captures', () => {
+  it('the sessions get the configured captures at subtask and round ends (off by default)', () => {
+    expect(sessionDefaultsFrom(config('session: { captures: { uiTree: true } }\nevaluation: { session: false }\n'), {}, io).captures).toEqual({ uiTree: true, desktopScreenshot: false });
+    expect(sessionDefaultsFrom(config('evaluation: { session: false }\n'), {}, io).captures).toEqual({ uiTree: false, desktopScreenshot: false });
+  });
 });
 
 describe('--progress and agent.progress / agent.validateBatches', () => {

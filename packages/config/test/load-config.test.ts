@@ -48,6 +48,14 @@ describe('loadConfig', () => {
     expect(config.session).toMatchObject({ maxSteps: 20, maxRounds: 3, safeGuard: true, subtaskSettleMs: 1000, mode: 'normal' });
     expect(config.reports).toEqual({ markdown: true, html: false });
     expect(config.experience.path).toBe('exp/store.json');
+    // the captures at subtask and round ends cost tool calls: off unless asked
+    expect(config.session.captures).toEqual({ uiTree: false, desktopScreenshot: false });
+  });
+
+  it('session.captures turns on the UI tree and desktop captures; a misspelt one is an error', () => {
+    const { config } = parseConfigText('session:\n  captures: { uiTree: true, desktopScreenshot: true }\n', 'ufo.yaml', { env: {} });
+    expect(config.session.captures).toEqual({ uiTree: true, desktopScreenshot: true });
+    expect(messageOf(() => parseConfigText('session:\n  captures: { uiTrees: true }\n', 'ufo.yaml', { env: {} }))).toContain('uiTrees');
   });
 
   it('picks up name.<UFO_ENV>.yaml after name.yaml, and command-line overrides last', () => {
@@ -114,6 +122,7 @@ BACKUP_AGENT: { API_TYPE: claude, API_MODEL: claude-sonnet-4-5, API_KEY: k2 }
 MAX_STEP: 30
 SLEEP_TIME: 0.5
 SAFE_GUARD: false
+SAVE_UI_TREE: true
 EVA_SESSION: false
 SAVE_EXPERIENCE: auto
 EXPERIENCE_SAVED_PATH: vectordb/experience/
@@ -132,7 +141,7 @@ mcp:
       BACKUP: { provider: 'anthropic', model: 'claude-sonnet-4-5', timeoutMs: 90_000 },
     });
     expect(config.agent.host.visual).toBe(false);
-    expect(config.session).toMatchObject({ maxSteps: 30, subtaskSettleMs: 500, safeGuard: false });
+    expect(config.session).toMatchObject({ maxSteps: 30, subtaskSettleMs: 500, safeGuard: false, captures: { uiTree: true, desktopScreenshot: false } });
     expect(config.evaluation.session).toBe(false);
     expect(config.experience).toMatchObject({ save: 'auto', path: 'vectordb/experience/experience.json' });
     expect(config.toolServers?.HostAgent?.default?.action).toEqual([{ namespace: 'HostUIExecutor', transport: 'in-process', factory: 'HostUIExecutor', reset: false }]);

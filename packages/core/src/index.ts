@@ -13,6 +13,9 @@ export type { RoundAgent, RoundState, StepRunOptions } from './fsm.js';
 export { Round, type RoundOptions, type RoundOutcome } from './round.js';
 export { Session, type SessionOptions, type SessionOutcome, type SessionRoundRecord } from './session.js';
 export { captureSnapshot, type SnapshotOptions } from './snapshot.js';
+export type { CaptureTool, CaptureToolRun } from './capture-tool.js';
+export { captureUiTree, UiTreeSchema, type UiTreeCaptureOptions } from './ui-tree-capture.js';
+export { captureEndSnapshots, DEFAULT_CAPTURE_TOOLS, endSnapshotFileNames, type CaptureTools, type EndSnapshotFiles, type EndSnapshotOptions, type EndSnapshotPaths, type RoundCaptures } from './end-snapshots.js';
 export { ChatMessageSchema, ChatRoleSchema, ComputerToolSchema, ContentPartSchema, FinishReasonSchema, FunctionToolSchema, ImagePartSchema, TextPartSchema, ToolCallSchema, ToolChoiceSchema, ToolDefinitionSchema, UsageSchema, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatRole, type ComputerTool, type ContentPart, type FinishReason, type FunctionTool, type ImagePart, type ModelFeatures, type TextPart, type ToolCall, type ToolChoice, type ToolDefinition, type Usage } from './ports/chat-model.js';
 export type { CommandDispatcher, CommandProgress, DispatchTarget, ExecuteOptions, ListToolsOptions } from './ports/command-dispatcher.js';
 export type { Interactor, QuestionAnswer, SensitiveAction } from './ports/interactor.js';
@@ -27,7 +30,7 @@ export { ProgrammaticInteractor, type ProgrammaticInteractorOptions } from './in
 export { ConsoleInteractor, type ConsoleInteractorOptions } from './interactors/console-interactor.js';
 export { TOOL_BLOCK_SEPARATOR, exampleArguments, exampleValue, renderToolsForPrompt } from './render-tools-for-prompt.js';
 export { MODEL_TOOL_NAME, modelToolName, toolDefinitionsFor, type ModelToolSet, type ToolDefinitionsOptions } from './tool-definitions.js';
-export { ConfirmationRecordSchema, EvaluationRecordSchema, EvaluationSubScoreSchema, EvaluationVerdictSchema, actionResultText, actionText, computeTotals, finishCheckText, progressText, escapeHtml, formatCost, formatDuration, imageDataUrlFromFolder, imageMediaType, parseTrajectory, readTrajectory, renderHtmlReport, trajectoryFilePath, trajectoryToMarkdown, valueText, writeHtmlReport, writeMarkdownReport, type ConfirmationRecord, type EvaluationRecord, type EvaluationRecordInput, type EvaluationSubScore, type EvaluationVerdict, type HtmlReportOptions, type StepScreenshots, type Trajectory, type TrajectoryInput, type TrajectoryProblem, type TrajectoryRound, type TrajectoryStep, type TrajectoryTotals } from './trajectory/index.js';
+export { ConfirmationRecordSchema, EvaluationRecordSchema, EvaluationSubScoreSchema, EvaluationVerdictSchema, actionResultText, actionText, computeTotals, finishCheckText, progressText, escapeHtml, formatCost, formatDuration, imageDataUrlFromFolder, imageMediaType, parseTrajectory, readTrajectory, renderHtmlReport, trajectoryFilePath, trajectoryToMarkdown, valueText, writeHtmlReport, writeMarkdownReport, type ConfirmationRecord, type EndCaptures, type EvaluationRecord, type EvaluationRecordInput, type EvaluationSubScore, type EvaluationVerdict, type HtmlReportOptions, type StepScreenshots, type SubtaskCaptures, type Trajectory, type TrajectoryInput, type TrajectoryProblem, type TrajectoryRound, type TrajectoryStep, type TrajectoryTotals } from './trajectory/index.js';
 export {
   ActionEvidenceSchema,
   DetectionKindSchema,

@@ -5,7 +5,7 @@ import type { Clock } from './ports/clock.js';
 import type { CommandDispatcher } from './ports/command-dispatcher.js';
 import type { LogSink } from './ports/log-sink.js';
 import type { RoundPosition, RoundRecorder } from './ports/round-recorder.js';
-import { captureSnapshot } from './snapshot.js';
+import { captureEndSnapshots, type RoundCaptures } from './end-snapshots.js';
 
 /** Options of {@link Round}. */
 export interface RoundOptions {
@@ -17,8 +17,13 @@ export interface RoundOptions {
   events: EventBus;
   clock: Clock;
   logSink: LogSink;
-  /** Used for snapshots at subtask ends; omit to skip snapshots. */
+  /** Used for snapshots at subtask ends and at the round's end; omit to skip snapshots. */
   dispatcher?: CommandDispatcher;
+  /**
+   * What those snapshots save beside the window screenshot: the UI tree (`SAVE_UI_TREE`) and the desktop
+   * (`SAVE_FULL_SCREEN`), both off by default.
+   */
+  captures?: RoundCaptures;
   /** Session-wide step cap (`MAX_STEP`, default 50). */
   maxSteps?: number;
   /** Pause before a subtask-end snapshot so the UI settles (`SLEEP_TIME`, default 0 ms). Non-blocking. */
@@ -139,7 +144,7 @@ export class Round {
       reason = this.stopReason();
     }
     this.agentRef.recordRequest?.(`request_${this.id}`, this.request);
-    await this.snapshot(`action_round_${this.id}_final.png`);
+    await this.snapshot();
     const outcome: RoundOutcome = {
       id: this.id,
       request: this.request,
@@ -163,20 +168,23 @@ export class Round {
   private async onSubtaskEnd(agent: RoundAgent): Promise<void> {
     const { clock, context, subtaskSettleMs = 0, signal } = this.options;
     if (subtaskSettleMs > 0) await clock.sleep(subtaskSettleMs, signal).catch(() => undefined);
-    await this.snapshot(`action_round_${this.id}_sub_round_${context.currentRoundSubtaskAmount}_final.png`, agent.kind);
+    await this.snapshot(context.currentRoundSubtaskAmount, agent.kind);
     context.recordSubtaskEnd();
   }
 
-  private async snapshot(fileName: string, agentKind = this.agentRef.kind): Promise<void> {
-    const { dispatcher, logSink, context, events, signal } = this.options;
+  /** The captures at the end of subtask `subtask`, or of the round when it is omitted. */
+  private async snapshot(subtask?: number, agentKind = this.agentRef.kind): Promise<void> {
+    const { dispatcher, logSink, context, events, signal, captures } = this.options;
     if (!dispatcher) return;
-    await captureSnapshot({
+    await captureEndSnapshots({
       dispatcher,
       logSink,
       context,
       events,
       agentKind,
-      fileName,
+      round: this.id,
+      ...(subtask !== undefined ? { subtask } : {}),
+      ...(captures ? { captures } : {}),
       ...(signal ? { signal } : {}),
     });
   }

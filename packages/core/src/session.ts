@@ -9,6 +9,7 @@ import type { CommandDispatcher } from './ports/command-dispatcher.js';
 import type { Interactor } from './ports/interactor.js';
 import type { LogSink } from './ports/log-sink.js';
 import type { RoundRecorder } from './ports/round-recorder.js';
+import type { RoundCaptures } from './end-snapshots.js';
 import { Round, type RoundOutcome } from './round.js';
 
 /** Options of {@link Session}. */
@@ -36,6 +37,11 @@ export interface SessionOptions {
   maxRounds?: number;
   /** Pause before subtask-end snapshots (`SLEEP_TIME`, default 0). */
   subtaskSettleMs?: number;
+  /**
+   * What the snapshots at subtask and round ends save beside the window screenshot (`SAVE_UI_TREE`,
+   * `SAVE_FULL_SCREEN`; both off by default).
+   */
+  captures?: RoundCaptures;
   /** Shared context (default: a fresh one). Pass a restored context to resume. */
   context?: Context;
   /** Custom context keys of the session's strategies and agents (for the fresh context; ignored with `context`). */
@@ -188,6 +194,7 @@ export class Session {
       signal: this.abort.signal,
       stepSignal: this.stepAbort.signal,
       ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+      ...(this.options.captures ? { captures: this.options.captures } : {}),
       ...(this.options.recorder ? { recorder: this.options.recorder } : {}),
       sessionId: this.id,
     });

@@ -1,4 +1,4 @@
-import { createCommand } from './command.js';
+import { isNoWindowSelected, mayHaveSelectedWindow, runCaptureTool, type CaptureToolRun } from './capture-tool.js';
 import type { Context } from './context.js';
 import { decodeImageDataUrl, findImageDataUrl } from './data-url.js';
 import type { EventBus } from './events.js';
@@ -17,32 +17,51 @@ export interface SnapshotOptions {
   fileName: string;
   /** Tool to call (default `capture_window_screenshot`). */
   toolName?: string;
+  /** Arguments of the tool (default none). */
+  toolArguments?: Record<string, unknown>;
+  /**
+   * The device keeps the window selection (the single-tier Linux session): take the screenshot even when the
+   * context names no selected window; a device answering `NO_WINDOW_SELECTED` is no warning.
+   */
+  deviceKeepsSelection?: boolean;
   signal?: AbortSignal;
 }
 
+/** What {@link screenshotArtifact} did: saved it (`path`, when the sink keeps one), or found no selected window. */
+export interface ScreenshotOutcome {
+  path?: string;
+  noWindow: boolean;
+}
+
 /**
- * Captures the selected window through the dispatcher and saves it as an artifact (inventory C6). Only runs when
- * a window was selected; any failure becomes a warning event, never an error: a snapshot is evidence, not logic.
- * Returns the saved path, if any.
+ * Takes a screenshot through the dispatcher (the selected window by default; any image tool with `toolName`) and
+ * saves it as an artifact (inventory C6). Only runs when a window was selected; any failure becomes a warning
+ * event, never an error: a snapshot is evidence, not logic. Returns the saved path, if any.
+ *
+ * @example
+ * ```ts
+ * await captureSnapshot({ dispatcher, logSink, context, events, agentKind: 'LinuxAgent', fileName: 'action_round_0_final.png' });
+ * ```
  */
 export async function captureSnapshot(options: SnapshotOptions): Promise<string | undefined> {
-  const { context } = options;
-  if (!context.get('APPLICATION_WINDOW_INFO') && !context.get('APPLICATION_ROOT_NAME')) return undefined;
-  const command = createCommand(options.toolName ?? 'capture_window_screenshot', {}, 'data_collection');
-  const target = {
-    agent: options.agentKind,
-    root: context.get('APPLICATION_ROOT_NAME') || 'default',
-    process: context.get('APPLICATION_PROCESS_NAME') || undefined,
-  };
-  const execOptions = options.signal ? { target, signal: options.signal } : { target };
-  const [result] = await options.dispatcher.execute([command], execOptions);
-  const image = result?.status === 'success' ? decodeImageDataUrl(findImageDataUrl(result.result)) : undefined;
+  return (await screenshotArtifact(options)).path;
+}
+
+/** {@link captureSnapshot}, also telling whether there was no selected window to capture. */
+export async function screenshotArtifact(options: SnapshotOptions): Promise<ScreenshotOutcome> {
+  const run: CaptureToolRun = options;
+  if (!mayHaveSelectedWindow(run)) return { noWindow: true };
+  const tool = { name: options.toolName ?? 'capture_window_screenshot', ...(options.toolArguments ? { arguments: options.toolArguments } : {}) };
+  const outcome = await runCaptureTool(run, tool);
+  if (isNoWindowSelected(run, outcome)) return { noWindow: true };
+  const image = 'result' in outcome ? decodeImageDataUrl(findImageDataUrl(outcome.result)) : undefined;
   if (!image) {
     options.events.emit({
       type: 'warning',
-      message: `snapshot ${options.fileName} not captured: ${result?.error ?? 'no image in the tool result'}`,
+      message: `snapshot ${options.fileName} not captured: ${'error' in outcome ? outcome.error : 'no image in the tool result'}`,
     });
-    return undefined;
+    return { noWindow: false };
   }
-  return options.logSink.saveArtifact(options.fileName, image.bytes);
+  const path = options.logSink.saveArtifact(options.fileName, image.bytes);
+  return path === undefined ? { noWindow: false } : { path, noWindow: false };
 }

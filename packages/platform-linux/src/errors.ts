@@ -29,6 +29,7 @@ export type LinuxErrorCode =
   | 'CONTROL_NOT_FOUND'
   | 'CONTROL_NOT_ACTIONABLE'
   | 'CONTROL_DISABLED'
+  | 'NO_EFFECT'
   | 'APP_NOT_RESPONDING'
   | 'SHELL_REFUSED'
   | 'SHELL_TIMEOUT'
@@ -170,5 +171,16 @@ export class ControlDisabledError extends LinuxPlatformError {
 export class AppNotRespondingError extends LinuxPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('APP_NOT_RESPONDING', message, options);
+  }
+}
+
+/**
+ * An action ran but did not do what it is for: a click on a check box, radio button, switch or toggle button left
+ * its checked (or pressed) state as it was, even after a second click at the control's own box. The message says
+ * what was seen instead (e.g. `+focused only`).
+ */
+export class NoEffectError extends LinuxPlatformError {
+  constructor(message: string, options: UfoErrorOptions = {}) {
+    super('NO_EFFECT', message, options);
   }
 }

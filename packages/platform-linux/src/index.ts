@@ -1,12 +1,12 @@
 // @ufo-ts/platform-linux: see and act on a real Linux desktop (AT-SPI2 + X11), a safe shell tool, and a harness.
 
 // errors
-export { AppLaunchError, AppNotAllowedError, AppNotReadyError, AppNotRespondingError, AtspiError, ControlDisabledError, ControlNotActionableError, ControlNotFoundError, ControlVanishedError, DesktopStartError, DesktopStoppedError, InputError, InputInvalidError, LinuxPlatformError, NoWindowSelectedError, ServerConfigError, ShellFailedError, ShellPolicyError, ShellRefusedError, ShellTimeoutError, StaleControlIdError, WindowNotFoundError, WindowVanishedError, X11Error, type LinuxErrorCode } from './errors.js';
+export { AppLaunchError, AppNotAllowedError, AppNotReadyError, AppNotRespondingError, AtspiError, ControlDisabledError, ControlNotActionableError, ControlNotFoundError, ControlVanishedError, DesktopStartError, DesktopStoppedError, InputError, InputInvalidError, LinuxPlatformError, NoEffectError, NoWindowSelectedError, ServerConfigError, ShellFailedError, ShellPolicyError, ShellRefusedError, ShellTimeoutError, StaleControlIdError, WindowNotFoundError, WindowVanishedError, X11Error, type LinuxErrorCode } from './errors.js';
 
 // desktop harness
 export { startDesktop, DESKTOP_MARKER_ENV } from './harness/desktop.js';
 export type { Desktop, DesktopOptions, LaunchAppOptions, StopReport } from './harness/desktop.js';
-export type { AppHandle, AppFrame, WaitForFrameOptions } from './harness/app-launch.js';
+export type { AppHandle, AppFrame, LaunchedAppWindow, WaitForFrameOptions, WaitForWindowOptions } from './harness/app-launch.js';
 export type { WindowManagerKind } from './harness/stack-parts.js';
 export { checkDesktopAvailability, findExecutable, DESKTOP_REQUIREMENTS, TEST_APPS } from './harness/desktop-availability.js';
 export type { DesktopAvailability } from './harness/desktop-availability.js';
@@ -21,6 +21,10 @@ export { DesktopSession } from './desktop/desktop-session.js';
 export type { DesktopSessionOptions, ControlListing, SelectedWindow } from './desktop/desktop-session.js';
 export type { WindowSummary } from './desktop/window-catalog.js';
 export type { ControlRecord } from './desktop/control-ids.js';
+export { isScreenTextRecord } from './desktop/control-ids.js';
+export { OCR_MODES, OCR_ROLE } from './desktop/ocr-entries.js';
+export type { OcrMode, ScreenTextOptions } from './desktop/ocr-entries.js';
+export type { LinuxOcrOptions } from './server/screen-text-setup.js';
 export { KEY_SYNTAX_HELP } from './tools/input-tools.js';
 export { parseKeySequence } from './x11/key-combo.js';
 export type { KeyChord, Modifier } from './x11/key-combo.js';
@@ -45,8 +49,12 @@ export type { CalculatorDisplayOptions, AtspiSource } from './apps/calculator-di
 // low-level clients (for benchmarks and custom tools)
 export { AtspiClient, isVanishedError } from './atspi/atspi-client.js';
 export type { AtspiApplication, AtspiAction, AtspiConnectOptions } from './atspi/atspi-client.js';
-export { readAccessibleTree } from './atspi/tree-reader.js';
-export type { ReadTreeOptions } from './atspi/tree-reader.js';
+export { readAccessibleTree, refreshAccessibleTree, emptyTreeReadStats, DEFAULT_MAX_NODES } from './atspi/tree-reader.js';
+export type { ReadTreeOptions, TreeReadStats, TreeChanges, KnownObject } from './atspi/tree-reader.js';
+export { TreeCache, sendsTreeEvents } from './atspi/tree-cache.js';
+export type { TreeCacheOptions, TreeReadSource } from './atspi/tree-cache.js';
+export { subscribeAtspiEvents } from './atspi/atspi-events.js';
+export type { AtspiEvent, AtspiEventKind } from './atspi/atspi-events.js';
 export { walkTree, findNode, findNodes, countNodes } from './atspi/accessible-node.js';
 export type { AccessibleNode, AccessibleRef, Rect } from './atspi/accessible-node.js';
 export { XDisplay } from './x11/x-display.js';

@@ -18,6 +18,8 @@ export class StuckApp {
   saved = false;
   readonly calls: string[] = [];
   annotatedShots = 0;
+  /** Notes the control listing adds about itself (a list cut at a budget, text that could not be read …). */
+  listingNotes: string[] = [];
 
   controls(): Array<Record<string, unknown>> {
     if (this.dialogOpen) {
@@ -73,7 +75,7 @@ export class StuckApp {
           description: 'Controls.',
           toolType: 'data_collection',
           input: z.object({}),
-          handler: () => (this.calls.push('list'), { controls: this.controls() }),
+          handler: () => (this.calls.push('list'), { controls: this.controls(), ...(this.listingNotes.length > 0 ? { notes: this.listingNotes } : {}) }),
         }),
         defineTool({
           name: 'click_input',

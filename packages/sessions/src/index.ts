@@ -30,6 +30,7 @@ export { sessionTrajectory, type SessionTrajectory } from './managed/session-tra
 export { ManagedRound } from './managed/managed-round.js';
 export { ManagedSession, type AgentsCheckpoint, type ManagedSessionSpec } from './managed/managed-session.js';
 export { SingleAgentSession } from './managed/single-agent-session.js';
+export { LINUX_UI_TREE_TOOL } from './managed/session-captures.js';
 export { HostStackTracker, buildHostStack, type HostStackOptions } from './sessions/host-stack.js';
 export { HostSession, type HostSessionOptions } from './sessions/host-session.js';
 export { LinuxSession, type LinuxSessionOptions } from './sessions/linux-session.js';

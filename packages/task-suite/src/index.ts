@@ -29,5 +29,8 @@ export {
   type RobustnessRun,
 } from './run/robustness.js';
 export { fileHolds, iniValue, readUntil, someControlShows } from './tasks/checks.js';
-export { TASKS, TRAP_TASKS } from './tasks/index.js';
+export { PERCEPTION_TASKS, TASKS, TRAP_TASKS } from './tasks/index.js';
+export { ocrText } from './tasks/perception.js';
+export { cellPosition, csvCell, csvFields } from './tasks/sheet-cells.js';
+export { numbersIn } from './tasks/screen-text.js';
 export { KNOWN_PLATFORM_FAILURES } from './known-failures.js';

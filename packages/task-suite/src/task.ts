@@ -1,8 +1,11 @@
 import type { AppHandle, Desktop } from '@ufo-ts/platform-linux';
 import type { ReferenceStep } from './grounded/reference-steps.js';
 
-/** The toolkit of a task's app (the suite covers each). */
-export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5';
+/**
+ * The toolkit of a task's app (the suite covers each). `X toolkit` (Athena widgets, e.g. xcalc) and `Tk` (Tcl/Tk,
+ * run by `wish`) have no accessibility support: their windows are read from the screen.
+ */
+export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5' | 'X toolkit' | 'Tk';
 
 /** What a checker found: passed, and in words what it read. */
 export interface CheckResult {
@@ -104,8 +107,11 @@ export interface DesktopTask {
    * before the session ended (the engine's FINISH check).
    */
   check(ctx: TaskContext, end?: SessionEnd): Promise<CheckResult>;
-  /** The suite group (`core` when omitted; `traps` for trap tasks). */
-  group?: 'core' | 'traps';
+  /**
+   * The suite group (`core` when omitted; `traps` for trap tasks; `perception` for tasks that need what the
+   * accessibility tree does not show: drawn text, a slider's value, table cells with their headers, a document's text).
+   */
+  group?: 'core' | 'traps' | 'perception';
   /** Trap tasks: the tempting action with no effect, and the cause the engine must name. */
   trap?: TrapSpec;
   /** Extra environment for the desktop (e.g. `GSETTINGS_BACKEND=keyfile` so saved settings land in a file). */

@@ -129,14 +129,15 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
 }
 
 
-const SUITES = ['core', 'traps', 'all'] as const;
+const SUITES = ['core', 'traps', 'perception', 'all'] as const;
 const MONITOR_MODES = ['off', 'warn', 'enforce'] as const;
 
-/** The tasks `--suite` names: the core tasks (default), the trap tasks, or both. */
+/** The tasks `--suite` names: the core tasks (default), the trap tasks, the perception tasks, or all of them. */
 export function suiteTasks(name: string | undefined): readonly suite.DesktopTask[] {
   const chosen = SUITES.find((s) => s === (name ?? 'core'));
   if (!chosen) throw new CliUsageError(`--suite must be one of ${SUITES.join(', ')} (got "${name}")`);
-  return chosen === 'core' ? suite.TASKS : chosen === 'traps' ? suite.TRAP_TASKS : [...suite.TASKS, ...suite.TRAP_TASKS];
+  if (chosen === 'all') return [...suite.TASKS, ...suite.TRAP_TASKS, ...suite.PERCEPTION_TASKS];
+  return { core: suite.TASKS, traps: suite.TRAP_TASKS, perception: suite.PERCEPTION_TASKS }[chosen];
 }
 
 /** The engine's guards from `--monitor`, `--no-validate` and `--no-finish-check` (default: enforce, validate, check). */

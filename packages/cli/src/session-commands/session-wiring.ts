@@ -46,7 +46,7 @@ export function recordModels(models: SessionModels, cassette: string): SessionMo
   return out;
 }
 
-/** Session defaults from the configuration: caps, safe-guard, reports, evaluation, experience and examples. */
+/** Session defaults from the configuration: caps, captures, safe-guard, reports, evaluation, experience and examples. */
 export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValues, io: CliIo): SessionDefaults {
   const embedding = config.embedding ? createEmbeddingModel({ config: config.embedding, env: io.env }) : undefined;
   const store = new ExperienceStore({ path: config.experience.path });
@@ -55,6 +55,7 @@ export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValu
     maxSteps: config.session.maxSteps,
     maxRounds: config.session.maxRounds,
     subtaskSettleMs: config.session.subtaskSettleMs,
+    captures: config.session.captures,
     safeGuard: config.session.safeGuard,
     checkpoint: config.session.checkpoint,
     reports: config.reports,

@@ -18,7 +18,7 @@ const MODEL_FIELDS = new Set(['API_TYPE', 'API_MODEL', 'API_BASE', 'API_KEY', 'A
 const IGNORED_MODEL_FIELDS = new Set(['PROMPT', 'EXAMPLE_PROMPT', 'EXAMPLE_PROMPT_AS', 'API_PROMPT', 'REASONING_MODEL', 'AAD_TENANT_ID', 'AAD_API_SCOPE', 'AAD_API_SCOPE_BASE', 'JSON_SCHEMA']);
 
 /** Top-level keys that mark a file as the original's format. */
-const ORIGINAL_MARKERS = ['HOST_AGENT', 'APP_AGENT', 'BACKUP_AGENT', 'EVALUATION_AGENT', 'MAX_STEP', 'MAX_ROUND', 'SAFE_GUARD', 'SLEEP_TIME', 'LOG_TO_MARKDOWN', 'EVA_SESSION', 'SAVE_EXPERIENCE', 'mcp'];
+const ORIGINAL_MARKERS = ['HOST_AGENT', 'APP_AGENT', 'BACKUP_AGENT', 'EVALUATION_AGENT', 'MAX_STEP', 'MAX_ROUND', 'SAFE_GUARD', 'SLEEP_TIME', 'SAVE_UI_TREE', 'SAVE_FULL_SCREEN', 'LOG_TO_MARKDOWN', 'EVA_SESSION', 'SAVE_EXPERIENCE', 'mcp'];
 
 /** True when a configuration object is in the original UFO format (upper-case keys such as `HOST_AGENT`, `MAX_STEP`). */
 export function isOriginalUfoConfig(raw: unknown): raw is Record<string, unknown> {
@@ -76,6 +76,8 @@ export function fromUfoConfig(raw: Record<string, unknown>): ConvertedConfig {
       case 'MAX_ROUND': set('session.maxRounds', num(value)); break;
       case 'SLEEP_TIME': set('session.subtaskSettleMs', typeof num(value) === 'number' ? Math.round((num(value) as number) * 1000) : value); break;
       case 'SAFE_GUARD': set('session.safeGuard', value); break;
+      case 'SAVE_UI_TREE': set('session.captures.uiTree', value); break;
+      case 'SAVE_FULL_SCREEN': set('session.captures.desktopScreenshot', value); break;
       case 'LOG_TO_MARKDOWN': set('reports.markdown', value); break;
       case 'EVA_SESSION': set('evaluation.session', value); break;
       case 'EVA_ROUND': set('evaluation.round', value); break;

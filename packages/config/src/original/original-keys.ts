@@ -42,6 +42,8 @@ export const ORIGINAL_KEY_MAP: readonly OriginalKeyMapping[] = [
   { original: 'MAX_STEP', ours: 'session.maxSteps', note: 'as is' },
   { original: 'MAX_ROUND', ours: 'session.maxRounds', note: 'as is' },
   { original: 'SLEEP_TIME', ours: 'session.subtaskSettleMs', note: 'seconds × 1000' },
+  { original: 'SAVE_UI_TREE', ours: 'session.captures.uiTree', note: 'as is; saved at subtask and round ends (on Linux the `get_controls` listing)' },
+  { original: 'SAVE_FULL_SCREEN', ours: 'session.captures.desktopScreenshot', note: 'as is; saved at subtask and round ends' },
   { original: 'SAFE_GUARD', ours: 'session.safeGuard', note: 'as is; sensitive actions are now held until approved' },
   { original: 'LOG_TO_MARKDOWN', ours: 'reports.markdown', note: 'as is' },
   { original: 'EVA_SESSION', ours: 'evaluation.session', note: 'as is' },

@@ -3,6 +3,14 @@ import { AgentModelsConfigSchema, ModelConfigSchema } from '@ufo-ts/llm-provider
 import { ToolServersConfigSchema } from '@ufo-ts/dispatchers';
 import { z } from 'zod';
 
+/** What is saved at each subtask end and round end beside the window screenshot (SAVE_UI_TREE, SAVE_FULL_SCREEN). */
+export const CapturesConfigSchema = z
+  .strictObject({
+    uiTree: z.boolean().default(false).describe('Save the selected window\'s UI tree as ui_tree_round_{r}[_sub_round_{k}]_final.json (SAVE_UI_TREE).'),
+    desktopScreenshot: z.boolean().default(false).describe('Save the whole desktop as desktop_round_{r}[_sub_round_{k}]_final.png (SAVE_FULL_SCREEN).'),
+  })
+  .describe('Captures at subtask and round ends, beside the window screenshot.');
+
 /** Session settings (the original's MAX_STEP, MAX_ROUND, SLEEP_TIME, SAFE_GUARD, ...). */
 export const SessionConfigSchema = z
   .strictObject({
@@ -11,6 +19,7 @@ export const SessionConfigSchema = z
     maxSteps: z.number().int().positive().default(50).describe('Session-wide step cap (MAX_STEP).'),
     maxRounds: z.number().int().positive().default(1).describe('Round cap (MAX_ROUND).'),
     subtaskSettleMs: z.number().int().nonnegative().default(1000).describe('Pause before a subtask-end screenshot, ms (SLEEP_TIME × 1000).'),
+    captures: CapturesConfigSchema.default(CapturesConfigSchema.parse({})),
     safeGuard: z.boolean().default(true).describe('Ask before actions marked CONFIRM (SAFE_GUARD).'),
     logRoot: z.string().min(1).default('logs').describe('Root folder of the session log folders.'),
     checkpoint: z.boolean().default(true).describe('Write checkpoint.json after every transition (for `ufo resume`).'),

@@ -11,12 +11,16 @@ const CAUSE_BY_CODE: Readonly<Record<string, NoProgressCause>> = {
   TARGET_CHANGED: 'stale_target',
   WINDOW_VANISHED: 'window_gone',
   NO_WINDOW_SELECTED: 'window_gone',
+  NO_EFFECT: 'no_effect',
 };
 
-/** The code of a failed result: its `code`, else the `CODE:` its error text starts with. */
+/**
+ * The code of a failed result: its `code`, else the `CODE:` its error text starts with (after the dispatcher's
+ * `TOOL_FAILED:` when a tool's own code follows it).
+ */
 export function failureCode(result: Result): string | undefined {
   if (result.code) return result.code;
-  return /^([A-Z][A-Z0-9_]{3,}):/.exec(result.error ?? '')?.[1];
+  return /^(?:TOOL_FAILED: )?([A-Z][A-Z0-9_]{3,}):/.exec(result.error ?? '')?.[1];
 }
 
 /** The states a listing gave a control (`extra.states`). */
@@ -29,10 +33,11 @@ const TEXT_INPUT = new Set(['type_text', 'set_edit_text', 'keyboard_input']);
 
 /**
  * The likely reason an action did nothing, from what the tool said and how the control was listed: a failure code
- * (`CONTROL_DISABLED` → `disabled`, a stale or vanished id → `stale_target`, a vanished window → `window_gone`, a
- * control the tool found covered or off screen), the listed states (`disabled`, `read-only`, a text field that is
- * not `editable`), an id the current listing no longer shows while the window is still there (`covered`: a dialog
- * covers it, since listings leave covered controls out), else `no_effect`.
+ * (`CONTROL_DISABLED` → `disabled`, a stale or vanished id → `stale_target`, a vanished window → `window_gone`,
+ * `NO_EFFECT` (the tool saw the action do nothing it is for) → `no_effect`, a control the tool found covered or
+ * off screen), the listed states (`disabled`, `read-only`, a text field that is not `editable`), an id the
+ * current listing no longer shows while the window is still there (`covered`: a dialog covers it, since listings
+ * leave covered controls out), else `no_effect`.
  */
 export function likelyCause(input: {
   function: string;

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
+import type { EndCaptures, Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
 import type { EvaluationRecord } from './trajectory-records.js';
 import { escapeHtml, imageMediaType } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
-import { actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
+import { END_CAPTURE_LABELS, actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
 import { readTrajectory, trajectoryFilePath } from './read-trajectory.js';
 
 /** Options of {@link renderHtmlReport}. */
@@ -76,8 +76,27 @@ function roundSection(round: TrajectoryRound, options: HtmlReportOptions): strin
   return `<section class="round" data-round="${round.round}">
 <h2>Round ${round.round}: ${escapeHtml(round.request)} <span class="muted">(${round.steps.length} steps, ${formatCost(round.cost)})</span></h2>
 ${round.steps.map((step) => stepCard(step, options)).join('\n')}
+${capturesSection(round)}
 ${final ? `<figure class="final"><img class="round-final" alt="Final screenshot of round ${round.round}" src="${escapeHtml(final)}"><figcaption>Final screenshot of round ${round.round}</figcaption></figure>` : ''}
 </section>`;
+}
+
+/**
+ * Links to what was saved at each subtask end and at the round's end (files next to `report.html`: the UI trees
+ * are JSON, the screenshots are not inlined a second time).
+ */
+function capturesSection(round: TrajectoryRound): string {
+  const rows = round.subtaskCaptures.map((c) => [`End of subtask ${c.subtask}`, `subtask-${c.subtask}`, captureLinks(c)] as const);
+  const last = captureLinks(round.finalCaptures);
+  const all = last ? [...rows, [`End of round ${round.round}`, 'round', last] as const] : rows;
+  const items = all.filter(([, , links]) => links).map(([label, id, links]) => `<li data-end="${id}">${label}: ${links}</li>`);
+  return items.length ? `<section class="captures"><h3>Captures</h3><ul>${items.join('')}</ul></section>` : '';
+}
+
+function captureLinks(captures: EndCaptures): string {
+  return END_CAPTURE_LABELS.filter(([kind]) => captures[kind])
+    .map(([kind, label]) => `<a class="capture-${kind}" href="${escapeHtml(encodeURI(captures[kind]!))}">${label}</a>`)
+    .join(' · ');
 }
 
 function stepCard(step: TrajectoryStep, options: HtmlReportOptions): string {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
-import type { Trajectory, TrajectoryStep } from './trajectory-types.js';
-import { actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
+import type { EndCaptures, Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
+import { END_CAPTURE_LABELS, actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
 import { readTrajectory } from './read-trajectory.js';
 import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
@@ -42,6 +42,7 @@ export function trajectoryToMarkdown(trajectory: Trajectory): string {
     out.push(`## Round ${round.round}: ${oneLine(round.request)}`, '');
     for (const step of round.steps) out.push(...stepMarkdown(trajectory, step));
     if (round.finalScreenshot) out.push(`Final screenshot of round ${round.round}:`, '', image(trajectory, round.finalScreenshot, 'final'), '');
+    out.push(...capturesMarkdown(trajectory, round));
   }
   if (trajectory.problems.length) {
     out.push('## Unreadable log lines', '', ...trajectory.problems.map((p) => `- ${escapeMarkdown(p.file)}:${p.line}: ${oneLine(p.message)}`), '');
@@ -75,8 +76,27 @@ function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
   return out;
 }
 
+/** Links to what was saved at each subtask end and at the round's end, or nothing when there is none. */
+function capturesMarkdown(trajectory: Trajectory, round: TrajectoryRound): string[] {
+  const rows: Array<[string, string]> = round.subtaskCaptures.map((c) => [`End of subtask ${c.subtask}`, links(trajectory, c)]);
+  const last = links(trajectory, round.finalCaptures);
+  if (last) rows.push([`End of round ${round.round}`, last]);
+  const lines = rows.filter(([, text]) => text).map(([label, text]) => `- **${label}**: ${text}`);
+  return lines.length ? [`Captures of round ${round.round}:`, '', ...lines, ''] : [];
+}
+
+function links(trajectory: Trajectory, captures: EndCaptures): string {
+  return END_CAPTURE_LABELS.filter(([kind]) => captures[kind])
+    .map(([kind, label]) => `[${label}](${encodeURI(relativePath(trajectory, captures[kind]!)).replace(/[()]/g, (c) => encodeURIComponent(c))})`)
+    .join(' · ');
+}
+
+function relativePath(trajectory: Trajectory, file: string): string {
+  return trajectory.folder && isAbsolute(file) ? relative(trajectory.folder, file) : file;
+}
+
 function image(trajectory: Trajectory, file: string, alt: string): string {
-  const path = trajectory.folder && isAbsolute(file) ? relative(trajectory.folder, file) : file;
+  const path = relativePath(trajectory, file);
   return `<img src="${encodeURI(path).replace(/"/g, '%22')}" alt="${alt}" width="45%"/>`;
 }
 

@@ -2,6 +2,7 @@ import { StepRecordSchema } from '../step-record.js';
 import { ConfirmationRecordSchema, EvaluationRecordSchema, type ConfirmationRecord, type EvaluationRecord } from './trajectory-records.js';
 import type { StepScreenshots, Trajectory, TrajectoryProblem, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
 import { computeTotals } from './trajectory-totals.js';
+import { roundEndCaptures } from './end-capture-files.js';
 
 /** What {@link parseTrajectory} reads: log text (or already parsed lines) and the names of the folder's files. */
 export interface TrajectoryInput {
@@ -127,6 +128,7 @@ function groupRounds(steps: readonly TrajectoryStep[], files: ReadonlySet<string
         steps: list,
         cost: list.reduce((sum, s) => sum + (s.record.cost ?? 0), 0),
         subtaskScreenshots,
+        ...roundEndCaptures(files, round),
       };
       const final = `action_round_${round}_final.png`;
       if (files.has(final)) out.finalScreenshot = final;

@@ -59,3 +59,10 @@ export function finishCheckText(record: StepRecord): string {
   if (!c) return '';
   return `${c.passed ? 'passed' : 'failed'}: ${c.reason}${c.accepted ? (c.passed ? '' : ' — the FINISH stood (second FINISH of the round)') : ' — sent back to the model'}`;
 }
+
+/** The captures of a subtask or round end, in report order, with their labels. */
+export const END_CAPTURE_LABELS = [
+  ['windowScreenshot', 'window screenshot'],
+  ['uiTree', 'UI tree'],
+  ['desktopScreenshot', 'desktop screenshot'],
+] as const;

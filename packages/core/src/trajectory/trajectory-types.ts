@@ -9,6 +9,22 @@ export interface StepScreenshots {
   annotated?: string;
 }
 
+/** What was saved at the end of a subtask or a round, as file names in the log folder. */
+export interface EndCaptures {
+  /** The selected window (`action_round_{r}[_sub_round_{k}]_final.png`). */
+  windowScreenshot?: string;
+  /** The selected window's UI tree (`ui_tree_round_{r}[_sub_round_{k}]_final.json`). */
+  uiTree?: string;
+  /** The whole desktop (`desktop_round_{r}[_sub_round_{k}]_final.png`). */
+  desktopScreenshot?: string;
+}
+
+/** The captures at the end of one subtask. */
+export interface SubtaskCaptures extends EndCaptures {
+  /** The subtask's index in its round (0-based). */
+  subtask: number;
+}
+
 /** One step of a trajectory: its `response.log` record and its screenshots. */
 export interface TrajectoryStep {
   /** Position in the log (0-based), stable even when session steps repeat after a resume. */
@@ -29,6 +45,10 @@ export interface TrajectoryRound {
   finalScreenshot?: string;
   /** `action_round_{r}_sub_round_{k}_final.png` by subtask index. */
   subtaskScreenshots: string[];
+  /** Everything saved at each subtask end, in subtask order (subtasks with nothing saved are left out). */
+  subtaskCaptures: SubtaskCaptures[];
+  /** Everything saved at the round's end (the window screenshot is also `finalScreenshot`). */
+  finalCaptures: EndCaptures;
 }
 
 /** Totals over a trajectory. */

@@ -59,6 +59,29 @@ describe('parseTrajectory', () => {
     expect(trajectory.problems).toEqual([]);
   });
 
+  it('reads the captures of each subtask end and of the round end: window and desktop screenshots, UI trees', () => {
+    const trajectory = parseTrajectory({
+      responseLog: lines([step(0), step(1, { round_num: 1 })]),
+      files: [
+        'action_round_0_sub_round_0_final.png', 'ui_tree_round_0_sub_round_0_final.json', 'desktop_round_0_sub_round_0_final.png',
+        // subtask 1's window screenshot failed; its desktop screenshot was saved
+        'desktop_round_0_sub_round_1_final.png',
+        'ui_tree_round_0_sub_round_10_final.json',
+        'action_round_0_final.png', 'ui_tree_round_0_final.json', 'desktop_round_0_final.png',
+        'ui_tree_round_1_sub_round_0_final.json', 'ui_tree_round_1_final.json.tmp',
+      ],
+    });
+    const [first, second] = trajectory.rounds;
+    expect(first!.subtaskCaptures).toEqual([
+      { subtask: 0, windowScreenshot: 'action_round_0_sub_round_0_final.png', uiTree: 'ui_tree_round_0_sub_round_0_final.json', desktopScreenshot: 'desktop_round_0_sub_round_0_final.png' },
+      { subtask: 1, desktopScreenshot: 'desktop_round_0_sub_round_1_final.png' },
+      { subtask: 10, uiTree: 'ui_tree_round_0_sub_round_10_final.json' },
+    ]);
+    expect(first!.finalCaptures).toEqual({ windowScreenshot: 'action_round_0_final.png', uiTree: 'ui_tree_round_0_final.json', desktopScreenshot: 'desktop_round_0_final.png' });
+    expect(second!.subtaskCaptures).toEqual([{ subtask: 0, uiTree: 'ui_tree_round_1_sub_round_0_final.json' }]);
+    expect(second!.finalCaptures).toEqual({});
+  });
+
   it('skips a line cut by a crash and a line that breaks the schema, and says where', () => {
     const trajectory = parseTrajectory({ responseLog: `${JSON.stringify(step(0))}\n{"type":"step","agent":"x"\n${JSON.stringify({ ...step(1), session_step: 'one' })}\n` });
     expect(trajectory.steps).toHaveLength(1);
@@ -126,5 +149,19 @@ describe('reports', () => {
     expect(html).not.toMatch(/(src|href)="(https?:|file:|\/)/);
     const noImages = renderHtmlReport(readTrajectory(dir));
     expect(noImages).not.toContain('<img');
+    expect(html).not.toContain('class="captures"');
+  });
+
+  it('both reports link the captures of the subtask and round ends', () => {
+    const dir = folderWithLogs();
+    for (const file of ['action_round_0_sub_round_0_final.png', 'ui_tree_round_0_sub_round_0_final.json', 'desktop_round_0_final.png', 'ui_tree_round_0_final.json']) {
+      writeFileSync(join(dir, file), file.endsWith('.json') ? '{}' : Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    }
+    const md = readFileSync(writeMarkdownReport(dir), 'utf8');
+    expect(md).toContain('- **End of subtask 0**: [window screenshot](action_round_0_sub_round_0_final.png) · [UI tree](ui_tree_round_0_sub_round_0_final.json)');
+    expect(md).toContain('- **End of round 0**: [UI tree](ui_tree_round_0_final.json) · [desktop screenshot](desktop_round_0_final.png)');
+    const html = readFileSync(writeHtmlReport(dir), 'utf8');
+    expect(html).toContain('<li data-end="subtask-0">End of subtask 0: <a class="capture-windowScreenshot" href="action_round_0_sub_round_0_final.png">window screenshot</a> · <a class="capture-uiTree" href="ui_tree_round_0_sub_round_0_final.json">UI tree</a></li>');
+    expect(html).toContain('<li data-end="round">End of round 0: <a class="capture-uiTree" href="ui_tree_round_0_final.json">UI tree</a> · <a class="capture-desktopScreenshot" href="desktop_round_0_final.png">desktop screenshot</a></li>');
   });
 });

@@ -36,6 +36,11 @@ export interface AccessibleNode extends AccessibleRef {
   children: AccessibleNode[];
   /** Set when a container had more children than were read. */
   truncatedChildren?: number;
+  /**
+   * Why the reader left out some of the object's children: `hidden` (none read, the object is not shown) or
+   * `off-screen` (only the children in its visible area were read).
+   */
+  unreadChildren?: 'hidden' | 'off-screen';
 }
 
 /** Depth-first walk over a tree, yielding each node with its depth. */

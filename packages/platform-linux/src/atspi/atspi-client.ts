@@ -8,7 +8,7 @@ import {
   decodeStates,
   roleName,
 } from './atspi-constants.js';
-import { connectDbus, DbusCallError, type DbusConnection } from './dbus-transport.js';
+import { connectDbus, DbusCallError, type DbusConnection, type DbusSignal } from './dbus-transport.js';
 
 /** An application registered on the AT-SPI bus. */
 export interface AtspiApplication extends AccessibleRef {
@@ -29,6 +29,9 @@ export interface AtspiAction {
 
 /** `AtspiRelationType` value of "labelled by". */
 const RELATION_LABELLED_BY = 2;
+
+/** `AtspiTextBoundaryType` of whole lines, from one line start to the next. */
+const TEXT_BOUNDARY_LINE_START = 5;
 
 /** Coordinate systems of `Component.GetExtents`. */
 export const COORD_SCREEN = 0;
@@ -107,6 +110,11 @@ export class AtspiClient {
   /** Closes the connection. */
   close(): void {
     this.bus.close();
+  }
+
+  /** Receives the accessibility bus's signals of one interface (AT-SPI events); see `subscribeAtspiEvents`. */
+  async subscribeSignals(iface: string, handler: (signal: DbusSignal) => void): Promise<() => void> {
+    return this.bus.subscribeSignals(iface, handler);
   }
 
   /** A raw method call on an accessible object. Rejects with the D-Bus error (see {@link isVanishedError}). */
@@ -306,5 +314,107 @@ export class AtspiClient {
       if (error instanceof DbusCallError && /UnknownMethod|UnknownObject|UnknownInterface/.test(error.type)) return undefined;
       throw error;
     }
+  }
+
+  /** The caret's character offset in a Text object (-1 when it has none). */
+  async caretOffset(ref: AccessibleRef, timeoutMs?: number): Promise<number> {
+    return Number(await this.property(ref, ATSPI_IFACE.text, 'CaretOffset', timeoutMs));
+  }
+
+  /** The selected ranges of a Text object, `[start, end)` character offsets, at most `max` of them. */
+  async textSelections(ref: AccessibleRef, max = 4): Promise<{ start: number; end: number }[]> {
+    const [count] = await this.call(ref, ATSPI_IFACE.text, 'GetNSelections');
+    const n = Math.min(Number(count), max);
+    const ranges = await Promise.all(Array.from({ length: n }, (_, i) => this.call(ref, ATSPI_IFACE.text, 'GetSelection', 'i', [i])));
+    return ranges.map(([start, end]) => ({ start: Number(start), end: Number(end) })).filter((r) => r.end > r.start);
+  }
+
+  /** The text between two character offsets of a Text object (`end` -1: to the end). */
+  async textRange(ref: AccessibleRef, start: number, end: number): Promise<string> {
+    const [text] = await this.call(ref, ATSPI_IFACE.text, 'GetText', 'ii', [start, end]);
+    return String(text);
+  }
+
+  /**
+   * The character offset at a point of a Text object (-1 when no character is there). The point is in the
+   * coordinates the toolkit reports extents in (`COORD_SCREEN`; GTK 4: relative to its window).
+   */
+  async offsetAtPoint(ref: AccessibleRef, x: number, y: number, coordType = COORD_SCREEN): Promise<number> {
+    const [offset] = await this.call(ref, ATSPI_IFACE.text, 'GetOffsetAtPoint', 'iiu', [Math.round(x), Math.round(y), coordType]);
+    return Number(offset);
+  }
+
+  /** The line of a Text object around a character offset, with its `[start, end)` offsets (line-start boundaries). */
+  async lineAt(ref: AccessibleRef, offset: number): Promise<{ text: string; start: number; end: number }> {
+    const [text, start, end] = await this.call(ref, ATSPI_IFACE.text, 'GetTextAtOffset', 'iu', [offset, TEXT_BOUNDARY_LINE_START]);
+    return { text: String(text), start: Number(start), end: Number(end) };
+  }
+
+  /**
+   * Every property of a Value object in one call: current, minimum, maximum, step (`MinimumIncrement`) and the
+   * text the toolkit shows for the value (`Text`, at-spi2-core 2.46 and later; empty when the toolkit has none).
+   */
+  async valueRange(ref: AccessibleRef): Promise<{ current: number; min: number; max: number; step: number; text: string }> {
+    const all = await this.properties(ref, ATSPI_IFACE.value);
+    return {
+      current: Number(all.CurrentValue),
+      min: Number(all.MinimumValue),
+      max: Number(all.MaximumValue),
+      step: Number(all.MinimumIncrement),
+      text: typeof all.Text === 'string' ? all.Text : '',
+    };
+  }
+
+  /** Every property of one interface of an object (`org.freedesktop.DBus.Properties.GetAll`). */
+  async properties(ref: AccessibleRef, iface: string): Promise<Record<string, unknown>> {
+    const [all] = await this.call(ref, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [iface]);
+    const out: Record<string, unknown> = {};
+    for (const [key, variant] of Object.entries(all as Record<string, unknown>)) {
+      out[key] = variant !== null && typeof variant === 'object' && 'value' in variant ? (variant as { value: unknown }).value : variant;
+    }
+    return out;
+  }
+
+  /** Row and column counts of a Table object. */
+  async tableSize(ref: AccessibleRef): Promise<{ rows: number; columns: number }> {
+    const [rows, columns] = await Promise.all([this.property(ref, ATSPI_IFACE.table, 'NRows'), this.property(ref, ATSPI_IFACE.table, 'NColumns')]);
+    return { rows: Number(rows), columns: Number(columns) };
+  }
+
+  /** The caption of a Table column (the header's name, else the column description); empty when it has none. */
+  async columnCaption(table: AccessibleRef, column: number): Promise<string> {
+    const [header] = await this.call(table, ATSPI_IFACE.table, 'GetColumnHeader', 'i', [column]);
+    const [bus, path] = header as [string, string];
+    const name = path && path !== ATSPI_NULL_PATH ? await this.name({ bus, path }).catch(() => '') : '';
+    if (name.trim()) return name.trim();
+    const [description] = await this.call(table, ATSPI_IFACE.table, 'GetColumnDescription', 'i', [column]);
+    return String(description).trim();
+  }
+
+  /** The caption of a Table row (the row header's name, else the row description); empty when it has none. */
+  async rowCaption(table: AccessibleRef, row: number): Promise<string> {
+    const [header] = await this.call(table, ATSPI_IFACE.table, 'GetRowHeader', 'i', [row]);
+    const [bus, path] = header as [string, string];
+    const name = path && path !== ATSPI_NULL_PATH ? await this.name({ bus, path }).catch(() => '') : '';
+    if (name.trim()) return name.trim();
+    const [description] = await this.call(table, ATSPI_IFACE.table, 'GetRowDescription', 'i', [row]);
+    return String(description).trim();
+  }
+
+  /** Row and column of a TableCell object, with the table it belongs to. */
+  async cellPosition(ref: AccessibleRef): Promise<{ row: number; column: number; table: AccessibleRef | undefined }> {
+    const [position, table] = await Promise.all([this.property(ref, ATSPI_IFACE.tableCell, 'Position'), this.property(ref, ATSPI_IFACE.tableCell, 'Table')]);
+    const [row, column] = position as [number, number];
+    const [bus, path] = (table ?? []) as [string, string];
+    return { row: Number(row), column: Number(column), table: path && path !== ATSPI_NULL_PATH ? { bus, path } : undefined };
+  }
+
+  /** Row and column of the cell with this child index in a Table object. */
+  async cellAtIndex(table: AccessibleRef, index: number): Promise<{ row: number; column: number }> {
+    const [[row], [column]] = await Promise.all([
+      this.call(table, ATSPI_IFACE.table, 'GetRowAtIndex', 'i', [index]),
+      this.call(table, ATSPI_IFACE.table, 'GetColumnAtIndex', 'i', [index]),
+    ]);
+    return { row: Number(row), column: Number(column) };
   }
 }

@@ -38,6 +38,8 @@ export const ATSPI_IFACE = {
   text: 'org.a11y.atspi.Text',
   editableText: 'org.a11y.atspi.EditableText',
   value: 'org.a11y.atspi.Value',
+  table: 'org.a11y.atspi.Table',
+  tableCell: 'org.a11y.atspi.TableCell',
   application: 'org.a11y.atspi.Application',
   cache: 'org.a11y.atspi.Cache',
   registry: 'org.a11y.atspi.Registry',

@@ -25,12 +25,27 @@ export class DbusCallError extends Error {
   }
 }
 
+/** One D-Bus signal as received. */
+export interface DbusSignal {
+  /** Unique bus name of the sender, e.g. `:1.42`. */
+  sender: string;
+  path: string;
+  interface: string;
+  member: string;
+  body: unknown[];
+}
+
 /** A connection to one D-Bus bus. */
 export interface DbusConnection {
   /** Calls a method and resolves with the reply body. Rejects with {@link DbusCallError}. */
   call(request: DbusCall): Promise<unknown[]>;
   /** `org.freedesktop.DBus.Properties.Get`, with the variant unwrapped. */
   getProperty(destination: string, path: string, iface: string, name: string, timeoutMs?: number): Promise<unknown>;
+  /**
+   * Receives the signals of one interface (any sender, any object): adds a match rule to the bus and calls
+   * `handler` for each. Resolves once the bus accepted the rule, with a function that stops the handler.
+   */
+  subscribeSignals(iface: string, handler: (signal: DbusSignal) => void): Promise<() => void>;
   /** Closes the connection; pending calls reject. */
   close(): void;
 }
@@ -108,6 +123,29 @@ export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConn
         body: [iface, name],
       });
       return variant instanceof dbus.Variant ? variant.value : variant;
+    },
+    async subscribeSignals(iface, handler) {
+      const listener = (message: InstanceType<typeof dbus.Message>): void => {
+        if (message.type !== dbus.MessageType.SIGNAL || message.interface !== iface) return;
+        handler({ sender: message.sender ?? '', path: message.path ?? '', interface: iface, member: message.member ?? '', body: (message.body ?? []) as unknown[] });
+      };
+      bus.on('message', listener);
+      try {
+        await call({
+          destination: 'org.freedesktop.DBus',
+          path: '/org/freedesktop/DBus',
+          interface: 'org.freedesktop.DBus',
+          member: 'AddMatch',
+          signature: 's',
+          body: [`type='signal',interface='${iface}'`],
+        });
+      } catch (error) {
+        bus.off('message', listener);
+        throw error;
+      }
+      return () => {
+        bus.off('message', listener);
+      };
     },
     close() {
       if (closed) return;

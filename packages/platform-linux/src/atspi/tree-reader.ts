@@ -1,7 +1,12 @@
-import type { AccessibleNode, AccessibleRef } from './accessible-node.js';
+import type { AccessibleNode, AccessibleRef, Rect } from './accessible-node.js';
 import { walkTree } from './accessible-node.js';
 import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, decodeStates, roleName } from './atspi-constants.js';
+import { pruneToBudget } from './tree-budget.js';
+import { intersectRects, indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
+
+/** Default of {@link ReadTreeOptions.maxNodes}. */
+export const DEFAULT_MAX_NODES = 1500;
 
 /** Options of {@link readAccessibleTree}. */
 export interface ReadTreeOptions {
@@ -17,31 +22,223 @@ export interface ReadTreeOptions {
    * extents are then read only under them. Default: all.
    */
   topLevelPaths?: readonly string[];
+  /**
+   * Most objects in the returned tree (the application object included). A bigger tree is cut level by level: the
+   * top-levels' upper levels are kept, deeper objects beyond the budget are left out (see {@link TreeReadStats}).
+   * Default {@link DEFAULT_MAX_NODES}.
+   */
+  maxNodes?: number;
+  /**
+   * Where the tree has gaps the cache does not fill (objects read one by one), skip what is not on screen: the
+   * children of a hidden object (not `showing`; GTK 4: not `visible`), and the rows of a long list or table outside
+   * its visible area. Default true.
+   */
+  onScreenOnly?: boolean;
+  /** Filled with what the read left out. */
+  stats?: TreeReadStats;
+  /**
+   * Role and interfaces of objects read before, by object path; a walk adds the ones it reads. An object keeps both
+   * for its lifetime (GTK 4 and Qt set them when they make it), so a walk then asks only for its name, states and
+   * children: two calls fewer per object for toolkits without a cache (Qt).
+   */
+  knownObjects?: Map<string, KnownObject>;
+}
+
+/** What does not change in an object's lifetime (see {@link ReadTreeOptions.knownObjects}). */
+export interface KnownObject {
+  role: string;
+  interfaces: string[];
+}
+
+/** What a tree read left out (see {@link ReadTreeOptions.stats}). */
+export interface TreeReadStats {
+  /** Objects in the returned tree. */
+  nodes: number;
+  /** The tree had more objects than {@link ReadTreeOptions.maxNodes}; those beyond it were left out. */
+  budgetReached: boolean;
+  /** Children of long lists and tables that were not read because they lie outside the visible area. */
+  offScreenChildren: number;
+  /** Objects whose children were not read because the object is hidden. */
+  hiddenSubtrees: number;
+}
+
+/** An empty {@link TreeReadStats}. */
+export function emptyTreeReadStats(): TreeReadStats {
+  return { nodes: 0, budgetReached: false, offScreenChildren: 0, hiddenSubtrees: 0 };
 }
 
 type CachedNode = AccessibleNode & { parentPath: string; index: number };
+
+/** What one read shares between its walks. */
+interface ReadContext {
+  client: AtspiClient;
+  maxChildren: number;
+  onScreenOnly: boolean;
+  /** State a shown object has: `showing`, or `visible` for GTK 4 (which never sets SHOWING in its cache items). */
+  shownState: string;
+  /** Objects that may still be read one by one. */
+  budget: { left: number };
+  stats: TreeReadStats;
+  known?: Map<string, KnownObject>;
+}
 
 /**
  * Reads the accessible tree of one application with as few round trips as possible: one `Cache.GetItems` call
  * returns every object the toolkit has cached; containers whose cached children are incomplete (GTK 4 fills its
  * cache lazily, GTK 3 omits children of MANAGES_DESCENDANTS containers) are completed with pipelined
- * `GetChildren` walks; extents are then fetched in parallel for the objects on screen.
+ * `GetChildren` walks, which skip what is hidden and read only the on-screen rows of long lists and tables; extents
+ * are then fetched in parallel for the objects on screen. The tree is cut at {@link ReadTreeOptions.maxNodes}.
  */
 export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef, options: ReadTreeOptions = {}): Promise<AccessibleNode> {
-  const maxChildren = options.maxChildrenPerContainer ?? 500;
-  const items = await client.cacheItems(app).catch(() => undefined);
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  const stats = options.stats ?? emptyTreeReadStats();
+  Object.assign(stats, emptyTreeReadStats());
+  const [items, shownState] = await Promise.all([client.cacheItems(app).catch(() => undefined), shownStateOf(client, app)]);
   let root = items ? linkCacheItems(items, app) : undefined;
   if (!root) root = await readNode(client, app);
   else if (root.role === '') root = { ...(await readNode(client, app)), children: root.children, childCount: root.childCount };
+  const ctx: ReadContext = {
+    client,
+    maxChildren: options.maxChildrenPerContainer ?? 500,
+    onScreenOnly: options.onScreenOnly !== false,
+    shownState,
+    budget: { left: maxNodes },
+    stats,
+    known: options.knownObjects,
+  };
 
-  await completeOwnChildren(client, root, maxChildren);
+  await completeOwnChildren(ctx, root, []);
   if (options.topLevelPaths !== undefined) {
     const byPath = new Map(root.children.map((child) => [child.path, child]));
     root.children = options.topLevelPaths.map((path) => byPath.get(path)).filter((child): child is AccessibleNode => child !== undefined);
   }
-  await Promise.all(root.children.map((child) => completeChildren(client, child, maxChildren)));
-  if (options.extents !== false) await readExtents(client, app, root);
+  let cached = 0;
+  for (const _ of walkTree(root)) cached += 1;
+  ctx.budget.left = maxNodes - cached;
+  await Promise.all(root.children.map((child) => completeChildren(ctx, child, [root])));
+  if (pruneToBudget(root, maxNodes)) stats.budgetReached = true;
+  if (ctx.budget.left < 0) stats.budgetReached = true;
+  if (options.extents !== false) await readExtents(ctx, root);
+  for (const _ of walkTree(root)) stats.nodes += 1;
   return root;
+}
+
+/** What changed in an application's tree since it was read (object paths), for {@link refreshAccessibleTree}. */
+export interface TreeChanges {
+  /** Objects whose own properties (name, role, states, interfaces) changed. */
+  props: ReadonlySet<string>;
+  /** Objects whose children changed (added, removed, or shown). */
+  children: ReadonlySet<string>;
+}
+
+/**
+ * Brings a tree read earlier by {@link readAccessibleTree} (with `extents: false`) up to date without reading it
+ * again: re-reads the properties of the objects in `changes.props`, and the children of the objects in
+ * `changes.children`, of long lists and tables (which rows are on screen changes as they scroll), and of hidden
+ * objects that are shown now; every other object is taken from `previous` (which is not changed). Extents are read
+ * afresh for the objects on screen, as `readAccessibleTree` does. Rejects when an object is gone (the caller then
+ * reads the whole tree).
+ */
+export async function refreshAccessibleTree(
+  client: AtspiClient,
+  app: AccessibleRef,
+  previous: AccessibleNode,
+  changes: TreeChanges,
+  options: ReadTreeOptions = {},
+): Promise<AccessibleNode> {
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  const stats = options.stats ?? emptyTreeReadStats();
+  Object.assign(stats, emptyTreeReadStats());
+  const root = cloneTree(previous);
+  const ctx: ReadContext = {
+    client,
+    maxChildren: options.maxChildrenPerContainer ?? 500,
+    onScreenOnly: options.onScreenOnly !== false,
+    shownState: await shownStateOf(client, app),
+    budget: { left: maxNodes },
+    stats,
+    known: options.knownObjects,
+  };
+  const withAncestors = (): [AccessibleNode, AccessibleNode[]][] => {
+    const out: [AccessibleNode, AccessibleNode[]][] = [];
+    const visit = (node: AccessibleNode, chain: AccessibleNode[]): void => {
+      out.push([node, chain]);
+      const next = [...chain, node];
+      node.children.forEach((child) => visit(child, next));
+    };
+    visit(root, []);
+    return out;
+  };
+  await Promise.all(
+    withAncestors()
+      .filter(([node]) => changes.props.has(node.path))
+      .map(async ([node]) => {
+        const fresh = await readNode(client, node, { childCount: false });
+        Object.assign(node, { role: fresh.role, name: fresh.name, states: fresh.states, interfaces: fresh.interfaces });
+      }),
+  );
+  const stale = (node: AccessibleNode): boolean =>
+    changes.children.has(node.path) ||
+    node.unreadChildren === 'off-screen' ||
+    (node.unreadChildren === 'hidden' && node.states.includes(ctx.shownState));
+  // top down, one depth at a time: a subtree re-read above may bring back (by path) objects whose children changed
+  const done = new Set<string>();
+  for (;;) {
+    const pending = withAncestors().filter(([node]) => !done.has(node.path) && stale(node));
+    if (pending.length === 0) break;
+    const depth = Math.min(...pending.map(([, chain]) => chain.length));
+    const level = pending.filter(([, chain]) => chain.length === depth);
+    let count = 0;
+    for (const _ of walkTree(root)) count += 1;
+    ctx.budget.left = maxNodes - count;
+    await Promise.all(
+      level.map(async ([node, chain]) => {
+        done.add(node.path);
+        delete node.truncatedChildren;
+        delete node.unreadChildren;
+        if (skipsChildren(ctx, node, chain)) {
+          node.children = [];
+          return;
+        }
+        node.childCount = -1;
+        await completeOwnChildren(ctx, node, chain, { strict: true });
+      }),
+    );
+  }
+  if (pruneToBudget(root, maxNodes)) stats.budgetReached = true;
+  if (options.extents !== false) await readExtents(ctx, root);
+  stats.hiddenSubtrees = 0;
+  for (const [node] of walkTree(root)) {
+    stats.nodes += 1;
+    if (node.unreadChildren === 'hidden') stats.hiddenSubtrees += 1;
+  }
+  return root;
+}
+
+/** A deep copy of a tree without what a listing adds to it (extents, clips). */
+export function cloneTree(node: AccessibleNode): AccessibleNode {
+  const { extents: _extents, clip: _clip, scrolledOutOf: _scrolled, children, ...own } = node;
+  return { ...own, states: [...own.states], interfaces: [...own.interfaces], children: children.map(cloneTree) };
+}
+
+/** Reads extents of the on-screen objects of a tree in parallel (what `readAccessibleTree` does last). */
+export async function readTreeExtents(client: AtspiClient, app: AccessibleRef, root: AccessibleNode): Promise<void> {
+  const ctx: ReadContext = {
+    client,
+    maxChildren: 0,
+    onScreenOnly: true,
+    shownState: await shownStateOf(client, app),
+    budget: { left: 0 },
+    stats: emptyTreeReadStats(),
+  };
+  await readExtents(ctx, root);
+}
+
+/** The state that says an object is shown, for this application's toolkit. */
+async function shownStateOf(client: AtspiClient, app: AccessibleRef): Promise<string> {
+  // GTK 4.8 never sets SHOWING in its cache items: use VISIBLE there.
+  const toolkit = await client.toolkit(app).catch(() => ({ name: '', version: '' }));
+  return /^gtk$/i.test(toolkit.name) && toolkit.version.startsWith('4.') ? 'visible' : 'showing';
 }
 
 /** Builds the tree from `Cache.GetItems` items; undefined when the item layout is unknown. */
@@ -81,6 +278,12 @@ function linkCacheItems(items: unknown[], app: AccessibleRef): AccessibleNode | 
   return root;
 }
 
+/** Reads the name and states of an object whose role and interfaces are known (child count left at -1). */
+async function readChangingParts(client: AtspiClient, ref: AccessibleRef, known: KnownObject): Promise<AccessibleNode> {
+  const [name, states] = await Promise.all([client.name(ref), client.states(ref)]);
+  return { ...ref, role: known.role, name, description: '', states, interfaces: [...known.interfaces], childCount: -1, children: [] };
+}
+
 /** Reads one object (no children) with pipelined calls; without `childCount`, its child count is left at -1. */
 async function readNode(client: AtspiClient, ref: AccessibleRef, options: { childCount?: boolean } = {}): Promise<AccessibleNode> {
   const [role, name, states, interfaces, childCount] = await Promise.all([
@@ -93,63 +296,140 @@ async function readNode(client: AtspiClient, ref: AccessibleRef, options: { chil
   return { ...ref, role, name, description: '', states, interfaces, childCount, children: [] };
 }
 
+/** Whether the walk leaves out this object's children: it is hidden, below the top-levels (`ancestors` root first). */
+function skipsChildren(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[]): boolean {
+  if (!ctx.onScreenOnly || ancestors.length < 2 || node.states.includes(ctx.shownState)) return false;
+  if (node.unreadChildren === 'hidden') return true;
+  ctx.stats.hiddenSubtrees += 1;
+  node.unreadChildren = 'hidden';
+  return true;
+}
+
+/**
+ * The children to read of a container with `count` children (`list`: its `GetChildren` answer, when asked): on
+ * screen only for a long list or table (its visible area is its extents cut by its ancestors'), then at most
+ * `maxChildren`, within the node budget. Sets `truncatedChildren` when some are left out. Without `list`, undefined
+ * when the on-screen ones cannot be found (the caller then asks for the list).
+ */
+async function childrenToRead(
+  ctx: ReadContext,
+  node: AccessibleNode,
+  ancestors: readonly AccessibleNode[],
+  count: number,
+  list?: AccessibleRef[],
+): Promise<AccessibleRef[] | undefined> {
+  const source = list ? listedChildren(list) : indexedChildren(ctx.client, node, count);
+  let indices: number[] | undefined;
+  if (ctx.onScreenOnly && count > VISIBLE_RANGE_MIN_CHILDREN && isRowContainer(node)) {
+    const clip = await visibleArea(ctx.client, [...ancestors.slice(1), node]);
+    indices = clip ? await visibleChildIndices(ctx.client, node, source, clip) : undefined;
+    if (indices) {
+      ctx.stats.offScreenChildren += count - indices.length;
+      node.unreadChildren = 'off-screen';
+    }
+  }
+  if (!indices) {
+    if (!list) return undefined;
+    indices = list.map((_, i) => i);
+  }
+  if (indices.length > ctx.maxChildren) indices = indices.slice(0, ctx.maxChildren);
+  if (indices.length > ctx.budget.left) {
+    indices = indices.slice(0, Math.max(0, ctx.budget.left));
+    ctx.stats.budgetReached = true;
+  }
+  ctx.budget.left -= indices.length;
+  if (indices.length < count) node.truncatedChildren = count;
+  const refs = await Promise.all(indices.map((i) => source.at(i)));
+  return refs.filter((ref): ref is AccessibleRef => ref !== undefined);
+}
+
+/** Roles of containers whose children are rows (or row-major cells), shown as one run while they scroll. */
+const ROW_CONTAINER_ROLES: ReadonlySet<string> = new Set(['list', 'list box', 'table', 'tree', 'tree table']);
+
+/**
+ * Whether only the on-screen children of a long container are read: lists, tables and trees, and containers that
+ * manage their descendants. Not other panels: their shown children need not be one run (a hidden one between
+ * them would end the search early).
+ */
+function isRowContainer(node: AccessibleNode): boolean {
+  return node.interfaces.includes(ATSPI_IFACE.component) && (ROW_CONTAINER_ROLES.has(node.role) || node.states.includes('manages-descendants'));
+}
+
+/** The area of the screen a container's children can be seen in: its extents cut by its ancestors' (one round trip). */
+async function visibleArea(client: AtspiClient, chain: readonly AccessibleNode[]): Promise<Rect | undefined> {
+  const boxes = await Promise.all(
+    chain.filter((n) => n.interfaces.includes(ATSPI_IFACE.component)).map((n) => client.extents(n).catch(() => undefined)),
+  );
+  const usable = boxes.filter((b): b is Rect => b !== undefined && b.width > 0 && b.height > 0 && b.x > -1e6);
+  return usable.length > 0 ? intersectRects(usable) : undefined;
+}
+
 /**
  * Reads a whole subtree with pipelined calls (used where the cache has gaps). A node's children are asked for
  * together with its properties (their number is its child count): one round trip per level, one call fewer per
  * container, for toolkits that answer each call in turn (Qt).
  */
-async function readSubtree(client: AtspiClient, ref: AccessibleRef, maxChildren: number): Promise<AccessibleNode> {
-  const [node, children] = await Promise.all([readNode(client, ref, { childCount: false }), client.children(ref).catch(() => [])]);
+async function readSubtree(ctx: ReadContext, ref: AccessibleRef, ancestors: readonly AccessibleNode[]): Promise<AccessibleNode> {
+  const known = ctx.known?.get(ref.path);
+  const [node, children] = await Promise.all([
+    known ? readChangingParts(ctx.client, ref, known) : readNode(ctx.client, ref, { childCount: false }),
+    ctx.client.children(ref).catch(() => []),
+  ]);
+  if (!known && ctx.known) ctx.known.set(ref.path, { role: node.role, interfaces: node.interfaces });
   node.childCount = children.length;
-  if (children.length > 0) {
-    let kids = children;
-    if (kids.length > maxChildren) {
-      node.truncatedChildren = kids.length;
-      kids = kids.slice(0, maxChildren);
-    }
-    const read = await Promise.all(kids.map((kid) => readSubtree(client, kid, maxChildren).catch(() => undefined)));
+  if (children.length > 0 && !skipsChildren(ctx, node, ancestors)) {
+    const chain = [...ancestors, node];
+    const kids = (await childrenToRead(ctx, node, ancestors, children.length, children)) ?? [];
+    const read = await Promise.all(kids.map((kid) => readSubtree(ctx, kid, chain).catch(() => undefined)));
     node.children = read.filter((child): child is AccessibleNode => child !== undefined);
   }
   return node;
 }
 
 /** Fills the subtree's containers whose cached children are incomplete (childCount -1 or more than cached). */
-async function completeChildren(client: AtspiClient, node: AccessibleNode, maxChildren: number): Promise<void> {
-  await completeOwnChildren(client, node, maxChildren);
-  await Promise.all(node.children.map((child) => completeChildren(client, child, maxChildren)));
+async function completeChildren(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[]): Promise<void> {
+  if (skipsChildren(ctx, node, ancestors)) return;
+  await completeOwnChildren(ctx, node, ancestors);
+  const chain = [...ancestors, node];
+  await Promise.all(node.children.map((child) => completeChildren(ctx, child, chain)));
 }
 
 /** Reads a node's children when its cached list is incomplete (one GetChildren plus reads of the missing ones). */
-async function completeOwnChildren(client: AtspiClient, node: AccessibleNode, maxChildren: number): Promise<void> {
-  if (node.childCount < 0 || node.childCount > node.children.length) {
-    let kids = await client.children(node).catch(() => undefined);
-    if (kids) {
-      if (kids.length > maxChildren) {
-        node.truncatedChildren = kids.length;
-        kids = kids.slice(0, maxChildren);
-      }
-      const have = new Map(node.children.map((child) => [child.path, child]));
-      const merged = await Promise.all(
-        kids.map(async (kid) => have.get(kid.path) ?? (await readSubtree(client, kid, maxChildren).catch(() => undefined))),
-      );
-      node.children = merged.filter((child): child is AccessibleNode => child !== undefined);
-      node.childCount = kids.length;
+async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[], options: { strict?: boolean } = {}): Promise<void> {
+  if (node.childCount >= 0 && node.childCount <= node.children.length) return;
+  const have = new Map(node.children.map((child) => [child.path, child]));
+  // cached children are already counted in the budget
+  ctx.budget.left += have.size;
+  // a long list or table: its on-screen children, asked for by index (GTK 3 caches no child count for containers
+  // that manage their descendants, and creates every child's object on GetChildren)
+  let count = node.childCount;
+  if (count < 0 && ctx.onScreenOnly && node.states.includes('manages-descendants')) count = await ctx.client.childCount(node).catch(() => -1);
+  let kids = count > VISIBLE_RANGE_MIN_CHILDREN ? await childrenToRead(ctx, node, ancestors, count) : undefined;
+  if (kids) node.childCount = count;
+  if (!kids) {
+    const asked = ctx.client.children(node);
+    const all = options.strict ? await asked : await asked.catch(() => undefined);
+    if (!all) {
+      ctx.budget.left -= have.size;
+      return;
     }
+    node.childCount = all.length;
+    kids = (await childrenToRead(ctx, node, ancestors, all.length, all)) ?? [];
   }
+  const chain = [...ancestors, node];
+  const merged = await Promise.all(kids.map(async (kid) => have.get(kid.path) ?? (await readSubtree(ctx, kid, chain).catch(() => undefined))));
+  node.children = merged.filter((child): child is AccessibleNode => child !== undefined);
 }
 
 /** Reads extents of the on-screen objects in parallel. */
-async function readExtents(client: AtspiClient, app: AccessibleRef, root: AccessibleNode): Promise<void> {
-  // GTK 4.8 never sets SHOWING in its cache items: use VISIBLE there.
-  const toolkit = await client.toolkit(app).catch(() => ({ name: '', version: '' }));
-  const shownState = /^gtk$/i.test(toolkit.name) && toolkit.version.startsWith('4.') ? 'visible' : 'showing';
+async function readExtents(ctx: ReadContext, root: AccessibleNode): Promise<void> {
   const wanted: AccessibleNode[] = [];
   for (const [node] of walkTree(root)) {
-    if (node.interfaces.includes(ATSPI_IFACE.component) && node.states.includes(shownState)) wanted.push(node);
+    if (node.interfaces.includes(ATSPI_IFACE.component) && node.states.includes(ctx.shownState)) wanted.push(node);
   }
   await Promise.all(
     wanted.map(async (node) => {
-      const box = await client.extents(node).catch(() => undefined);
+      const box = await ctx.client.extents(node).catch(() => undefined);
       if (box && box.x > -1e6 && box.y > -1e6 && box.width > 0 && box.height > 0) node.extents = box;
     }),
   );

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { startDesktop, type Desktop } from '../harness/desktop.js';
 import { createLinuxToolServer, type LinuxToolGroup } from '../server/create-linux-tool-server.js';
 import { createDefaultShellPolicy } from '../shell/default-shell-policy.js';
+import { OCR_MODES } from '../desktop/ocr-entries.js';
 import { fail, onTerminationSignal, readAppAllowList, readShellPolicy } from './cli-support.js';
 
 const HELP = `Usage: ufo-linux-mcp [options]
@@ -22,6 +23,8 @@ Serves MCP tools that see and act on a Linux desktop (AT-SPI2 + X11) and a polic
   --cwd-root DIR           allowed working directory root of the default shell policy (repeatable)
   --no-shell               leave run_shell out
   --no-token               serve HTTP without a bearer token (else UFO_MCP_TOKEN is required)
+  --ocr off|auto|always    text read from the screen as listed entries (default auto: only what the accessibility
+                           tree leaves undescribed, and all of an app without one; needs tesseract)
   -h, --help               this help
 `;
 
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
       'cwd-root': { type: 'string', multiple: true },
       'no-shell': { type: 'boolean', default: false },
       'no-token': { type: 'boolean', default: false },
+      ocr: { type: 'string', default: 'auto' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -48,6 +52,8 @@ async function main(): Promise<void> {
     return;
   }
   if (values.transport !== 'stdio' && values.transport !== 'http') throw new Error(`--transport must be stdio or http`);
+  const ocrMode = OCR_MODES.find((m) => m === values.ocr);
+  if (!ocrMode) throw new Error(`--ocr must be one of ${OCR_MODES.join(', ')}`);
   const groups = (values.groups ?? 'data_collection,action,shell').split(',').map((g) => g.trim()) as LinuxToolGroup[];
   let desktop: Desktop | undefined;
   if (values['start-desktop']) {
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
     groups,
     apps: values.apps ? readAppAllowList(values.apps) : undefined,
     shell,
+    ocr: { mode: ocrMode },
   });
   const shutdown = async (): Promise<void> => {
     await server.close();

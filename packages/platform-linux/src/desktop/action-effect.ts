@@ -1,7 +1,7 @@
 // What an action changed on screen: a snapshot before, snapshots after until they settle, and the difference.
 import type { AccessibleRef } from '../atspi/accessible-node.js';
 import { DesktopSession } from './desktop-session.js';
-import type { ControlRecord } from './control-ids.js';
+import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
 import { notableStates } from './control-details.js';
 import { activeWindow, clientWindowTitles, mappedPopups } from '../x11/window-list.js';
 import { sleep } from '../util/wait.js';
@@ -26,7 +26,7 @@ interface Snapshot {
   windows: Map<number, string>;
   popups: Set<number>;
   active: number | undefined;
-  /** Per watched control id: `states|name|text|value`, or `gone`. */
+  /** Per watched control id: `states|name|text|value|caret`, or `gone`. */
   controls: Map<string, ControlState>;
   /** A digest of the selected window's pixels, when asked for (input whose effect may be visual only). */
   pixels?: string;
@@ -38,6 +38,8 @@ interface ControlState {
   name: string;
   text?: string;
   value?: number;
+  /** The caret's character offset in a text control. */
+  caret?: number;
 }
 
 /** Options of {@link observeEffect}. */
@@ -71,7 +73,8 @@ function watchedControls(session: DesktopSession, target: ControlRecord | undefi
   const listed = live.filter((r) => TEXT_ROLES.has(r.role) && r.role !== 'password text' && DesktopSession.implements(r, 'text'));
   // the target's container too: choosing a combo box's item changes the combo box, not the item
   const parent = target?.parent === undefined ? undefined : live.find((r) => r.id === target.parent);
-  const first = [target, parent].filter((r): r is ControlRecord => r !== undefined);
+  // text read from the screen (OCR) has no accessible object to read: its effect shows in the pixels
+  const first = [target, parent].filter((r): r is ControlRecord => r !== undefined && !isScreenTextRecord(r));
   const out = [...first, ...listed.filter((r) => !first.some((f) => f.id === r.id))];
   return out.slice(0, MAX_WATCHED);
 }
@@ -80,13 +83,22 @@ async function readControl(session: DesktopSession, record: ControlRecord): Prom
   const ref: AccessibleRef = record.ref;
   const atspi = session.atspi;
   try {
-    const [states, name, text, value] = await Promise.all([
+    const readsText = DesktopSession.implements(record, 'text') && record.role !== 'password text';
+    const [states, name, text, value, caret] = await Promise.all([
       atspi.states(ref, PROBE_MS),
       atspi.name(ref, PROBE_MS),
-      DesktopSession.implements(record, 'text') && record.role !== 'password text' ? atspi.text(ref, PROBE_MS).catch(() => undefined) : undefined,
+      readsText ? atspi.text(ref, PROBE_MS).catch(() => undefined) : undefined,
       DesktopSession.implements(record, 'value') ? atspi.value(ref).catch(() => undefined) : undefined,
+      readsText ? atspi.caretOffset(ref, PROBE_MS).catch(() => undefined) : undefined,
     ]);
-    return { gone: false, states: notableStates(states), name, ...(text === undefined ? {} : { text }), ...(value === undefined || !Number.isFinite(value) ? {} : { value }) };
+    return {
+      gone: false,
+      states: notableStates(states),
+      name,
+      ...(text === undefined ? {} : { text }),
+      ...(value === undefined || !Number.isFinite(value) ? {} : { value }),
+      ...(caret === undefined || caret < 0 ? {} : { caret }),
+    };
   } catch {
     return { gone: true, states: [], name: '' };
   }
@@ -164,6 +176,8 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
     if (now.name !== was.name) push(`${who} name: ${clip(was.name)} → ${clip(now.name)}`);
     if (now.text !== was.text && now.text !== undefined) push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
     if (now.value !== was.value && now.value !== undefined) push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
+    // the caret moving (ctrl+End, arrow keys, a click in a document) is what such input does; typing shows as text
+    if (now.caret !== was.caret && now.caret !== undefined && was.caret !== undefined && now.text === was.text) push(`${who} caret: offset ${was.caret} → ${now.caret}`);
   }
   if (before.pixels !== undefined && after.pixels !== undefined && before.pixels !== after.pixels) push('the window\'s pixels changed (e.g. scrolled, redrawn)', true);
   return out;

@@ -9,7 +9,11 @@ import { clipRect } from './visible-area.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 import { isDisabled } from './control-details.js';
-import type { ControlRecord } from './control-ids.js';
+import { liveDisplayName } from './live-name.js';
+import { togglePoint } from './toggle-check.js';
+import { confirmToggle, toggleStatesBefore } from './toggle-click.js';
+import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
+import { clickTextRegion, readTextRegion, typeAtTextRegion } from './text-region-actions.js';
 import { DesktopSession } from './desktop-session.js';
 import type { AppWindow } from './occlusion.js';
 
@@ -204,16 +208,37 @@ async function pointerReaches(session: DesktopSession, point: { x: number; y: nu
 }
 
 /**
+ * Clicks a check box, radio button, switch or toggle button once more at its own box (see `togglePoint`), when
+ * that point shows its window; returns how, for messages, or undefined when it cannot be clicked there (a menu
+ * item: its menu closed with the first click).
+ */
+async function clickToggleBox(session: DesktopSession, record: ControlRecord, pid: number | null): Promise<string | undefined> {
+  // a menu closes with the first click: a second one would land on whatever was under it
+  if (record.role.endsWith('menu item')) return undefined;
+  const rect = await visibleControlRect(session, record).catch(() => undefined);
+  if (!rect || rect === 'off-screen') return undefined;
+  const box = togglePoint(record.role, await shownPart(session, rect));
+  if (!(await pointerReaches(session, box, record, pid))) return undefined;
+  await session.input.click(box.x, box.y);
+  return `a click at its box (${box.x}, ${box.y})`;
+}
+
+/**
  * Clicks a listed control and reports what changed. By default with a real pointer click at the centre of its
  * current extents, as a person would: input then arrives in order with typed keys, and an app that opens a modal
  * dialog from the click stays readable (an accessibility action that opens one blocks the app's accessibility
  * interface until the dialog closes). The AT-SPI action is used when the control is off screen (scrolled out of
  * its container's view included: no pointer click is aimed where it is not drawn) or covered by another
  * application's window. A disabled control is waited for briefly, then refused; a control whose window a modal
- * dialog blocks is refused (`CONTROL_NOT_ACTIONABLE`).
+ * dialog blocks is refused (`CONTROL_NOT_ACTIONABLE`). A plain click on a check box, radio button, switch or
+ * toggle button must flip its checked (or pressed) state: when it does not, it is clicked once more at the
+ * control's own box, then fails `NO_EFFECT` saying what changed instead (see `confirmToggle`); a radio button that
+ * was already checked is reported as such.
  */
 export async function clickControl(session: DesktopSession, id: string, options: ClickControlOptions = {}): Promise<ClickOutcome> {
   const record = await resolveUsable(session, id, options.name);
+  // text read from the screen: a pointer click on its pixels, checked on its pixels
+  if (isScreenTextRecord(record)) return clickTextRegion(session, record, options);
   const selected = await session.requireSelected({ forAction: true });
   const { target } = selected;
   if (target.app && !target.responding) throw session.notResponding(target);
@@ -241,9 +266,13 @@ export async function clickControl(session: DesktopSession, id: string, options:
   }
   if (point) {
     const done = await observeEffect(session, { target: record });
+    const toggleBefore = plain ? await toggleStatesBefore(session, record) : undefined;
     await session.focusSelected(selected);
     await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
-    return { ...base, method: 'pointer', ...point, effect: await done() };
+    const effect = toggleBefore
+      ? await confirmToggle({ session, record, before: toggleBefore, first: `a click at (${point.x}, ${point.y})`, effect: done, retry: () => clickToggleBox(session, record, target.pid) })
+      : await done();
+    return { ...base, method: 'pointer', ...point, effect };
   }
   if (!plain) throw new ControlNotActionableError(`${describe} is covered by another window: a ${options.double ? 'double' : `${options.button}`} click needs the pointer`);
   const action = await clickAction(session, record);
@@ -257,6 +286,7 @@ export async function clickControl(session: DesktopSession, id: string, options:
     );
   }
   const done = await observeEffect(session, { target: record });
+  const toggleBefore = await toggleStatesBefore(session, record);
   try {
     await session.atspi.doAction(record.ref, action.index, ACTION_REPLY_MS);
   } catch (error) {
@@ -264,7 +294,8 @@ export async function clickControl(session: DesktopSession, id: string, options:
     if (!isTimeoutError(error)) throw error;
   }
   const answering = target.app ? await session.atspi.responds(target.app) : true;
-  const effect = await done();
+  const effect =
+    toggleBefore && answering ? await confirmToggle({ session, record, before: toggleBefore, first: `its accessibility action ${JSON.stringify(action.name)}`, effect: done }) : await done();
   return {
     ...base,
     method: 'action',
@@ -317,6 +348,7 @@ export interface SetTextOutcome {
  */
 export async function setControlText(session: DesktopSession, id: string, text: string, options: { clear?: boolean; name?: string } = {}): Promise<SetTextOutcome> {
   const record = await resolveUsable(session, id, options.name);
+  if (isScreenTextRecord(record)) return typeAtTextRegion(session, record, text, options);
   const selected = await session.requireSelected({ forAction: true });
   if (selected.target.app && !selected.target.responding) throw session.notResponding(selected.target);
   await checkBeforeActing(session, record, 1000);
@@ -358,14 +390,27 @@ export async function setControlText(session: DesktopSession, id: string, text: 
   return { id: record.id, method: 'typing', text: await readBack(), effect };
 }
 
-/** The text of a control: its Text content when it has one, else its name (and value for sliders). */
+/**
+ * The text of a control, read from the accessibility bus at call time (never the record of the last listing): its
+ * Text content when it has one, else its current name as a listing would show it (a combo box: the item it shows
+ * now), and its value for sliders and spin buttons. An id whose object now has another role is refused.
+ */
 export async function readControlText(session: DesktopSession, id: string): Promise<{ id: string; role: string; name: string; text: string; value?: number }> {
   const record = resolveControl(session, id);
+  // text read from the screen: read again from the screen (it has no accessible object)
+  if (isScreenTextRecord(record)) return readTextRegion(session, record);
   await session.requireSelected();
   try {
-    const text = DesktopSession.implements(record, 'text') ? await session.atspi.text(record.ref) : record.name;
-    const value = DesktopSession.implements(record, 'value') ? await session.atspi.value(record.ref).catch(() => undefined) : undefined;
-    return { id: record.id, role: record.role, name: record.name, text, ...(value === undefined ? {} : { value }) };
+    const [role, rawName] = await Promise.all([session.atspi.role(record.ref), session.atspi.name(record.ref)]);
+    if (role !== record.role) {
+      throw new StaleControlIdError(`control ${record.id} was the ${record.role} ${JSON.stringify(record.name)} when listed and is now a ${role}: list the controls again`);
+    }
+    const [name, text, value] = await Promise.all([
+      liveDisplayName(session.atspi, record.ref, role, rawName),
+      DesktopSession.implements(record, 'text') ? session.atspi.text(record.ref) : undefined,
+      DesktopSession.implements(record, 'value') ? session.atspi.value(record.ref).catch(() => undefined) : undefined,
+    ]);
+    return { id: record.id, role, name, text: text ?? name, ...(value === undefined ? {} : { value }) };
   } catch (error) {
     if (isVanishedError(error)) throw session.vanished(record, error);
     throw error;

@@ -20,7 +20,7 @@ export interface ControlRecord {
   depth: number;
   /** Id of the nearest listed ancestor. */
   parent: string | undefined;
-  /** For unnamed inputs: the caption of the label that describes it (see `inferLabels`). */
+  /** For unnamed inputs and combo boxes: the caption of the label that describes it (see `labelUnnamedFields`). */
   label?: string;
   /** The visible area of the control's containers, when it is narrower than the control's own extents. */
   clip?: Rect;
@@ -33,6 +33,18 @@ export interface ControlRecord {
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */
   labelSource?: 'relation' | 'inferred';
+  /**
+   * `ocr`: not an accessible object but text read from the window's pixels (see `ocr-entries.ts`). Its `ref` is
+   * synthetic and must never be sent to AT-SPI (`interfaces` is empty; check {@link isScreenTextRecord} first).
+   */
+  source?: 'ocr';
+  /** How sure the text recognizer was of an `ocr` entry's text, 0 to 1. */
+  confidence?: number;
+}
+
+/** Whether a record is text read from the screen (OCR), whose `ref` is no accessible object. */
+export function isScreenTextRecord(record: Pick<ControlRecord, 'source'>): boolean {
+  return record.source === 'ocr';
 }
 
 /** A control of a listing before it has an id. */

@@ -5,30 +5,53 @@ export const DEFAULT_CONTROL_ROLES: ReadonlySet<string> = new Set([
   'push button', 'toggle button', 'push button menu', 'check box', 'radio button', 'menu item', 'check menu item',
   'radio menu item', 'menu', 'combo box', 'entry', 'text', 'password text', 'spin button', 'slider', 'link',
   'list item', 'page tab', 'tree item', 'table cell', 'icon', 'label', 'heading', 'paragraph', 'document text',
-  'document frame', 'document web', 'terminal', 'scroll bar', 'status bar', 'image', 'static',
+  'document frame', 'document web', 'terminal', 'scroll bar', 'status bar', 'image', 'static', 'progress bar', 'level bar',
+  'table', 'tree table',
 ]);
 
 const TOOLKIT_CLASS_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Xfce|Mousepad)[A-Z]\w*$/;
+/** GTK 4's CSS node names, which some versions report as the name of a widget's unnamed inner parts. */
+const INNER_PART_NAME = /^(togglebutton|menubutton|checkbutton|dropdown|combobox|listitem)$/;
+
+/** Whether a name is one a toolkit made up for an object without a caption (a class or CSS node name). */
+function isToolkitName(name: string): boolean {
+  return TOOLKIT_CLASS_NAME.test(name) || INNER_PART_NAME.test(name);
+}
+
+/** Roles whose caption can lie deep inside: a GTK 4 drop-down shows its selected item seven levels below it. */
+const DEEP_CAPTION_ROLES: ReadonlySet<string> = new Set(['combo box', 'push button', 'toggle button', 'push button menu']);
 
 /**
- * A readable name for a control: toolkit class names (`GtkButton`) are dropped, GTK 4's doubled names
- * (`"7 7"`: name + label) are collapsed, and unnamed controls take the text of their label children.
+ * The text of a control's label descendants. A stack keeps its hidden pages in the tree (a GTK 4 drop-down
+ * holds a "(None)" placeholder beside the item it shows): of a control on screen, only labels that are drawn
+ * (that have extents) count, when there are any.
  */
-export function controlDisplayName(node: AccessibleNode): string {
-  let name = node.name.trim();
-  if (TOOLKIT_CLASS_NAME.test(name)) name = '';
-  const half = name.length % 2 === 1 ? (name.length - 1) / 2 : -1;
-  if (half > 0 && name[half] === ' ' && name.slice(0, half) === name.slice(half + 1)) name = name.slice(0, half);
-  if (name) return name;
-  const labels: string[] = [];
+function captionFromLabels(node: AccessibleNode): string {
+  const maxDepth = DEEP_CAPTION_ROLES.has(node.role) ? 8 : 3;
+  const labels: AccessibleNode[] = [];
   const visit = (n: AccessibleNode, depth: number): void => {
     for (const child of n.children) {
-      if (child.role === 'label' && child.name.trim() && !TOOLKIT_CLASS_NAME.test(child.name.trim())) labels.push(child.name.trim());
-      else if (depth < 3) visit(child, depth + 1);
+      if (child.role === 'label' && child.name.trim() && !isToolkitName(child.name.trim())) labels.push(child);
+      else if (depth < maxDepth) visit(child, depth + 1);
     }
   };
   visit(node, 0);
-  return labels.join(' ');
+  const drawn = node.extents ? labels.filter((label) => label.extents) : [];
+  return (drawn.length > 0 ? drawn : labels).map((label) => label.name.trim()).join(' ');
+}
+
+/**
+ * A readable name for a control: toolkit class names (`GtkButton`, GTK 4's `togglebutton`) are dropped, GTK 4's
+ * doubled names (`"7 7"`: name + label) are collapsed, and unnamed controls take the text of their label
+ * descendants that are shown (a GTK 4 drop-down: the item it shows, not its hidden placeholder).
+ */
+export function controlDisplayName(node: AccessibleNode): string {
+  let name = node.name.trim();
+  if (isToolkitName(name)) name = '';
+  const half = name.length % 2 === 1 ? (name.length - 1) / 2 : -1;
+  if (half > 0 && name[half] === ' ' && name.slice(0, half) === name.slice(half + 1)) name = name.slice(0, half);
+  if (name) return name;
+  return captionFromLabels(node);
 }
 
 /** Controls whose label children are their own caption (listed once, as the control). */

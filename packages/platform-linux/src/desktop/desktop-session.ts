@@ -1,7 +1,9 @@
 import type { AccessibleNode, AccessibleRef, Rect } from '../atspi/accessible-node.js';
 import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
-import { readAccessibleTree } from '../atspi/tree-reader.js';
+import { DEFAULT_MAX_NODES, emptyTreeReadStats } from '../atspi/tree-reader.js';
+import { TreeCache } from '../atspi/tree-cache.js';
+import { listingNote } from './listing-note.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
 import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
 import { blockingModal, coveringWindow, type AppWindow, type StackedWindow } from './occlusion.js';
@@ -9,7 +11,9 @@ import { clipRect, clipToAncestors } from './visible-area.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
-import { ControlIdRegistry, type ControlRecord } from './control-ids.js';
+import { ControlIdRegistry, isScreenTextRecord, type ControlRecord, type UnnumberedControl } from './control-ids.js';
+import { ScreenTextReader, type ScreenTextOptions, type ScreenTextResult } from './ocr-entries.js';
+import { captureScreen } from '../x11/screen-capture.js';
 import { controlDisplayName, keepSelected, selectControls, withoutRepeats, type ControlSelection } from './control-selection.js';
 import { labelUnnamedFields } from './field-labels.js';
 import { listWindowTargets, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
@@ -22,6 +26,15 @@ export interface DesktopSessionOptions {
   sessionBusAddress: string;
   /** Per-call timeout of accessibility calls in milliseconds. Default 5000. */
   atspiCallTimeoutMs?: number;
+  /**
+   * How listings read the accessible tree: `maxNodes`, the most objects one listing reads (default 1500; a bigger
+   * tree is cut and the listing's `notes` say so), and `cache`, keep each application's tree between listings and
+   * re-read only what AT-SPI events say changed (default true), and `onScreenOnly`, skip hidden subtrees and the
+   * off-screen rows of long lists and tables (default true).
+   */
+  treeReading?: { maxNodes?: number; cache?: boolean; onScreenOnly?: boolean };
+  /** Text read from the window's pixels as listed entries (see `OcrMode`). Default: none (no recognizer, `off`). */
+  ocr?: ScreenTextOptions;
 }
 
 /** The selected window and how to map its accessible extents to the screen. */
@@ -37,6 +50,8 @@ export interface ControlListing {
   controls: ControlRecord[];
   /** Window rectangle at listing time (screen coordinates). */
   windowRect: Rect;
+  /** Notes about the listing (e.g. why no text was read from the screen). */
+  notes?: string[];
 }
 
 /** The latest control listing, kept for {@link DesktopSession.listControls}'s `reuseWithinMs`. */
@@ -76,6 +91,10 @@ export class DesktopSession {
    * not in `_NET_WM_STATE`. Kept for the check before acting (see {@link blockingDialog}).
    */
   private atspiModal = new Set<number>();
+  /** How listings read the tree (see {@link DesktopSessionOptions.treeReading}). */
+  private treeReading: NonNullable<DesktopSessionOptions['treeReading']> = {};
+  /** Each application's tree kept between listings (made at the first listing). */
+  private treeCache: TreeCache | undefined;
 
   private constructor(
     /** AT-SPI client of the desktop. */
@@ -84,6 +103,8 @@ export class DesktopSession {
     readonly x: XDisplay,
     /** XTEST input on that connection. */
     readonly input: XInput,
+    /** Reads listing entries from the window's pixels (OCR). */
+    readonly screenText: ScreenTextReader = new ScreenTextReader(),
   ) {}
 
   /** Connects to a desktop's accessibility bus and X display. */
@@ -91,7 +112,9 @@ export class DesktopSession {
     const atspi = await AtspiClient.connect({ sessionBusAddress: options.sessionBusAddress, callTimeoutMs: options.atspiCallTimeoutMs });
     try {
       const x = await XDisplay.open(options.display);
-      return new DesktopSession(atspi, x, await XInput.create(x));
+      const session = new DesktopSession(atspi, x, await XInput.create(x), new ScreenTextReader(options.ocr));
+      session.treeReading = options.treeReading ?? {};
+      return session;
     } catch (error) {
       atspi.close();
       throw error;
@@ -100,6 +123,7 @@ export class DesktopSession {
 
   /** Closes both connections. */
   close(): void {
+    this.treeCache?.close();
     this.atspi.close();
     this.x.close();
   }
@@ -151,11 +175,14 @@ export class DesktopSession {
     const [rect, windows] = await Promise.all([windowGeometry(this.x, target.windowId), listClientWindows(this.x)]);
     const title = windows.find((w) => w.id === target.windowId)?.title ?? target.title;
     let app = target.app;
+    let responding = false;
     if (app) {
-      const apps = await this.atspi.applications();
-      app = apps.find((a) => a.bus === app!.bus);
+      // only this application is asked (not every one on the bus): gone when its root is, not responding on a timeout
+      responding = await this.atspi.responds(app).catch(() => {
+        app = undefined;
+        return false;
+      });
     }
-    let responding = app?.responding ?? false;
     let topLevels: AccessibleRef[] = [];
     if (app && responding) {
       const appTitles = windows.filter((w) => w.pid === target.pid).map((w) => w.title);
@@ -231,17 +258,25 @@ export class DesktopSession {
     if (options.reuseWithinMs !== undefined && recent !== undefined && recent.key === key && recent.epoch === epoch && performance.now() - recent.at <= options.reuseWithinMs) {
       // only what reuse needs: the window still exists, where it was, and its application answers
       const { target } = await this.requireSelected({ forAction: true });
-      if (recent.windowId === target.windowId && target.responding && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
+      if (recent.windowId === target.windowId && (target.responding || !target.app) && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
     }
     const { target, topLevels } = await this.requireSelected();
     const summary = publicSummary(target);
     if (target.app && !target.responding) throw this.notResponding(target);
+    const filtered = selection.roles !== undefined && selection.includeAll !== true;
     if (!target.app || topLevels.length === 0) {
-      return { window: summary, controls: this.controlIds.assign(target.windowId, [], []), windowRect: target.rect };
+      // no accessibility tree: what the window's pixels show is the listing
+      const ocr = await this.screenTextOf(target, undefined, filtered);
+      const listing = { window: summary, controls: this.controlIds.assign(target.windowId, ocr.entries, ocr.entries.map(() => -1), { complete: !filtered }), windowRect: target.rect, ...notesOf(ocr) };
+      this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
+      return listing;
     }
     let tree: AccessibleNode;
+    const maxNodes = this.treeReading.maxNodes ?? DEFAULT_MAX_NODES;
+    const treeStats = emptyTreeReadStats();
     try {
-      tree = await readAccessibleTree(this.atspi, target.app, { topLevelPaths: topLevels.map((t) => t.path) });
+      this.treeCache ??= new TreeCache(this.atspi, { enabled: this.treeReading.cache !== false });
+      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly });
     } catch (error) {
       if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
       if (isTimeoutError(error)) throw this.notResponding(target, error);
@@ -281,27 +316,31 @@ export class DesktopSession {
     const chosen = selection.includeAll ? uncovered : withoutRepeats(uncovered, uncovered.map(({ node }) => controlDisplayName(node)));
     const names = chosen.map(({ node }) => controlDisplayName(node));
     const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
+    const controls = chosen.map(({ node, depth, topIndex }, i): UnnumberedControl => ({
+      ref: { bus: node.bus, path: node.path },
+      origin: origins[topIndex] ?? { x: 0, y: 0 },
+      role: node.role,
+      name: names[i]!,
+      rawName: node.name,
+      states: node.scrolledOutOf ? [...node.states, OFF_SCREEN] : node.states,
+      interfaces: node.interfaces,
+      rect: node.extents,
+      depth,
+      ...labels[i],
+      ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
+      ...(node.clip ? { clip: node.clip } : {}),
+      ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
+    }));
+    const ocr = await this.screenTextOf(target, controls, filtered);
     const records = this.controlIds.assign(
       target.windowId,
-      chosen.map(({ node, depth, topIndex }, i) => ({
-        ref: { bus: node.bus, path: node.path },
-        origin: origins[topIndex] ?? { x: 0, y: 0 },
-        role: node.role,
-        name: names[i]!,
-        rawName: node.name,
-        states: node.scrolledOutOf ? [...node.states, OFF_SCREEN] : node.states,
-        interfaces: node.interfaces,
-        rect: node.extents,
-        depth,
-        ...labels[i],
-        ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
-        ...(node.clip ? { clip: node.clip } : {}),
-        ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
-      })),
-      chosen.map((c) => c.parentIndex),
+      [...controls, ...ocr.entries],
+      [...chosen.map((c) => c.parentIndex), ...ocr.entries.map(() => -1)],
       { complete: selection.roles === undefined || selection.includeAll === true },
     );
-    const listing = { window: summary, controls: records, windowRect: target.rect };
+    const treeNote = listingNote(treeStats, maxNodes);
+    const notes = [...(treeNote ? [treeNote] : []), ...(notesOf(ocr).notes ?? [])];
+    const listing = { window: summary, controls: records, windowRect: target.rect, ...(notes.length > 0 ? { notes } : {}) };
     this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
     return listing;
   }
@@ -322,6 +361,8 @@ export class DesktopSession {
 
   /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */
   async controlRect(record: ControlRecord): Promise<Rect | undefined> {
+    // text read from the screen has no accessible object: its box as read, following the window if it moved
+    if (isScreenTextRecord(record)) return record.rect && shiftWithWindow(record, this.selected?.target.rect);
     try {
       const box = await this.atspi.extents(record.ref);
       if (box.width <= 0 || box.height <= 0 || box.x < -1e6) return undefined;
@@ -362,6 +403,19 @@ export class DesktopSession {
     });
   }
 
+  /** The OCR entries of a listing of `target` (see {@link ScreenTextReader}); `controls` undefined: no tree. */
+  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean): Promise<ScreenTextResult> {
+    return this.screenText.entries({
+      windowId: target.windowId,
+      windowRect: target.rect,
+      screen: { width: this.x.width, height: this.x.height },
+      controls,
+      filtered,
+      capture: (rect) => captureScreen(this.x, rect),
+      readText: (c) => (DesktopSession.implements(c, 'text') ? this.atspi.text(c.ref) : Promise.resolve(undefined)),
+    });
+  }
+
   /** Titles of the X windows of a process (its main window and dialogs). */
   private async appWindowTitles(pid: number | null): Promise<string[]> {
     if (pid === null) return [];
@@ -397,6 +451,17 @@ export class DesktopSession {
   static implements(record: { interfaces: readonly string[] }, iface: keyof typeof ATSPI_IFACE): boolean {
     return record.interfaces.includes(ATSPI_IFACE[iface]);
   }
+}
+
+/** A listing's `notes` field from its OCR part (absent when there is nothing to say). */
+function notesOf(ocr: ScreenTextResult): { notes?: string[] } {
+  return ocr.notes.length > 0 ? { notes: ocr.notes } : {};
+}
+
+/** An OCR entry's box where it is now: moved as far as its window moved since it was read. */
+export function shiftWithWindow(record: Pick<ControlRecord, 'rect' | 'origin'>, windowRect: Rect | undefined): Rect | undefined {
+  if (!record.rect || !windowRect) return record.rect;
+  return { ...record.rect, x: record.rect.x + windowRect.x - record.origin.x, y: record.rect.y + windowRect.y - record.origin.y };
 }
 
 /** The JSON-safe summary of a window target. */

@@ -2,7 +2,7 @@
 import type { AccessibleNode } from '../atspi/accessible-node.js';
 import { walkTree } from '../atspi/accessible-node.js';
 import type { AtspiClient } from '../atspi/atspi-client.js';
-import { inferCaptions, LABELLED_INPUT_ROLES } from './label-inference.js';
+import { inferCaptions, LABELLED_INPUT_ROLES, type Caption } from './label-inference.js';
 
 /** A field's caption and where it came from. */
 export interface FieldLabel {
@@ -11,9 +11,10 @@ export interface FieldLabel {
 }
 
 /**
- * Captions for the listed nodes that are unnamed input fields (by index; `{}` for the others): the names of the
- * objects of their `labelled-by` relation when the toolkit sets one, else the nearest label of the tree beside
- * or above them (see `inferCaptions`).
+ * Captions for the listed nodes that are unnamed input fields, and for combo boxes (whose name is the item they
+ * show), by index (`{}` for the others): the names of the objects of their `labelled-by` relation when the
+ * toolkit sets one, else the nearest label beside or above them in the same top-level window (a child of `tree`,
+ * the application node; see `inferCaptions`).
  */
 export async function labelUnnamedFields(
   atspi: AtspiClient,
@@ -22,7 +23,10 @@ export async function labelUnnamedFields(
   names: readonly string[],
 ): Promise<FieldLabel[]> {
   const out: FieldLabel[] = nodes.map(() => ({}));
-  const unnamed = nodes.map((node, i) => ({ node, i })).filter(({ node, i }) => LABELLED_INPUT_ROLES.has(node.role) && !node.states.includes('multi-line') && names[i] === '' && node.extents);
+  // a combo box's name is the item it shows, not what it is for: it takes its caption too
+  const unnamed = nodes
+    .map((node, i) => ({ node, i }))
+    .filter(({ node, i }) => LABELLED_INPUT_ROLES.has(node.role) && !node.states.includes('multi-line') && (names[i] === '' || node.role === 'combo box') && node.extents);
   if (unnamed.length === 0) return out;
   const related = await Promise.all(
     unnamed.map(async ({ node }) => {
@@ -31,13 +35,18 @@ export async function labelUnnamedFields(
       return texts.map((t) => t.trim()).filter(Boolean).join(' ');
     }),
   );
-  const captions = [];
-  for (const [node] of walkTree(tree)) {
-    if (node.role === 'label' && node.extents && node.name.trim()) captions.push({ text: node.name.trim(), rect: node.extents });
-  }
-  const allFields = nodes.filter((n) => LABELLED_INPUT_ROLES.has(n.role) && n.extents).map((n) => n.extents!);
+  // windows overlap on screen: a field only takes a caption of its own top-level window (main window or dialog)
+  const windowOf = new Map<AccessibleNode, number>();
+  const captions: Caption[] = [];
+  tree.children.forEach((top, window) => {
+    for (const [node] of walkTree(top)) {
+      windowOf.set(node, window);
+      if (node.role === 'label' && node.extents && node.name.trim()) captions.push({ text: node.name.trim(), rect: node.extents, window });
+    }
+  });
+  const allFields = nodes.filter((n) => LABELLED_INPUT_ROLES.has(n.role) && n.extents).map((n) => ({ rect: n.extents!, window: windowOf.get(n) }));
   const guessed = inferCaptions(
-    unnamed.map(({ node }) => ({ rect: node.extents! })),
+    unnamed.map(({ node }) => ({ rect: node.extents!, window: windowOf.get(node) })),
     captions,
     allFields,
   );

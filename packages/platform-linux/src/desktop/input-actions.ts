@@ -5,7 +5,7 @@ import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { centre, focusControl, resolveUsable, visibleControlRect } from './control-actions.js';
 import { DesktopSession } from './desktop-session.js';
-import type { ControlRecord } from './control-ids.js';
+import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 
 /** How x/y are given: `fraction` of the selected window (0–1, top-left origin, as the original) or `absolute` screen pixels. */
@@ -86,7 +86,9 @@ export function splitAtRepeatedKeys(text: string): string[] {
 
 /** Whether keys go into an editable text control: the target, or else a listed text control that has the focus. */
 async function typingIntoEditable(session: DesktopSession, record: ControlRecord | undefined): Promise<boolean> {
-  const candidates = record ? [record] : session.controlIds.liveRecords().filter((r) => DesktopSession.implements(r, 'editableText')).slice(0, 8);
+  const candidates = (record ? [record] : session.controlIds.liveRecords().filter((r) => DesktopSession.implements(r, 'editableText')).slice(0, 8)).filter(
+    (r) => !isScreenTextRecord(r),
+  );
   const states = await Promise.all(candidates.map((r) => session.atspi.states(r.ref).catch(() => [] as string[])));
   return states.some((s) => s.includes('editable') && (record !== undefined || s.includes('focused')));
 }
@@ -127,9 +129,16 @@ export async function pressKeys(session: DesktopSession, keys: string, options: 
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
-  const done = await observeEffect(session, { target: record });
+  // a window with no accessibility tree shows what keys did only in its pixels
+  const done = await observeEffect(session, { target: record, pixels: hasNoAccessibleTree(session) });
   await session.input.keys(chords);
   return { keys: chords.map((c) => c.text), effect: await done() };
+}
+
+/** Whether the selected window's app is not on the accessibility bus (X toolkit and Tk programs). */
+function hasNoAccessibleTree(session: DesktopSession): boolean {
+  const target = session.current?.target;
+  return target !== undefined && target.app === undefined;
 }
 
 /** Scrolls at a control's centre, a point, or the selected window's centre. Positive `wheelDist` scrolls up. */

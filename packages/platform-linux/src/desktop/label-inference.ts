@@ -6,15 +6,25 @@ export const LABELLED_INPUT_ROLES: ReadonlySet<string> = new Set([
   'text', 'entry', 'password text', 'spin button', 'combo box', 'slider', 'date editor',
 ]);
 
+/**
+ * The top-level window (main window or dialog) an object is in, e.g. its index among the application's
+ * top-levels: a caption only ever describes fields of its own window. Objects without one form one window.
+ */
+export type WindowKey = number | undefined;
+
 /** A field that needs a caption. */
 export interface UnlabelledField {
   rect: Rect;
+  /** The top-level window the field is in. */
+  window?: WindowKey;
 }
 
 /** A caption on screen (an AT-SPI `label` with text). */
 export interface Caption {
   text: string;
   rect: Rect;
+  /** The top-level window the caption is in. */
+  window?: WindowKey;
 }
 
 const verticalOverlap = (a: Rect, b: Rect): number => Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
@@ -34,20 +44,24 @@ function blocked(caption: Rect, field: Rect, fields: readonly Rect[], axis: 'row
 /**
  * The caption a person would read for each field: the nearest caption on the same row to its left, else the
  * nearest one directly above it (overlapping it horizontally, within a few rows), unless another field sits in
- * between. Returns one caption text (or undefined) per field, in order.
+ * between. Only captions and fields of the field's own top-level window count (`window`): windows overlap on
+ * screen, and a dialog's field is never described by a label of the window behind it. Returns one caption text
+ * (or undefined) per field, in order.
  *
  * @example
  * inferCaptions([{ rect: { x: 100, y: 10, width: 200, height: 30 } }], [{ text: 'Name', rect: { x: 10, y: 15, width: 60, height: 20 } }]);
  * // → ['Name']
  */
-export function inferCaptions(fields: readonly UnlabelledField[], captions: readonly Caption[], allFields: readonly Rect[] = fields.map((f) => f.rect)): (string | undefined)[] {
-  return fields.map(({ rect: field }) => {
+export function inferCaptions(fields: readonly UnlabelledField[], allCaptions: readonly Caption[], allFields: readonly UnlabelledField[] = fields): (string | undefined)[] {
+  return fields.map(({ rect: field, window }) => {
+    const captions = allCaptions.filter((c) => c.window === window);
+    const others = allFields.filter((f) => f.window === window).map((f) => f.rect);
     let best: { text: string; distance: number } | undefined;
     for (const caption of captions) {
       const c = caption.rect;
       const sameRow = verticalOverlap(c, field) >= Math.min(c.height, field.height) / 2;
       const gapLeft = field.x - (c.x + c.width);
-      if (sameRow && gapLeft >= -2 && gapLeft <= 200 && !blocked(c, field, allFields, 'row')) {
+      if (sameRow && gapLeft >= -2 && gapLeft <= 200 && !blocked(c, field, others, 'row')) {
         if (!best || gapLeft < best.distance) best = { text: caption.text, distance: gapLeft };
       }
     }
@@ -56,7 +70,7 @@ export function inferCaptions(fields: readonly UnlabelledField[], captions: read
       const c = caption.rect;
       const gapAbove = field.y - (c.y + c.height);
       const aligned = horizontalOverlap(c, field) > 0 && c.x >= field.x - 20;
-      if (aligned && gapAbove >= -2 && gapAbove <= Math.max(40, field.height * 2) && !blocked(c, field, allFields, 'column')) {
+      if (aligned && gapAbove >= -2 && gapAbove <= Math.max(40, field.height * 2) && !blocked(c, field, others, 'column')) {
         if (!best || gapAbove < best.distance) best = { text: caption.text, distance: gapAbove };
       }
     }

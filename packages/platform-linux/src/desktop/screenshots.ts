@@ -1,9 +1,10 @@
 import { DISTINCT_MARK_PALETTE, drawSetOfMarks, encodePng, toPngDataUrl, type RgbImage, type SetOfMarksOptions } from '@ufo-ts/imaging';
 import type { Rect } from '../atspi/accessible-node.js';
 import { captureScreen } from '../x11/screen-capture.js';
-import type { ControlRecord } from './control-ids.js';
+import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
+import { screenTextFields } from './ocr-entries.js';
 import type { ControlSelection } from './control-selection.js';
-import { publicSummary, type DesktopSession } from './desktop-session.js';
+import { publicSummary, type SelectedWindow, type DesktopSession } from './desktop-session.js';
 import type { WindowSummary } from './window-catalog.js';
 
 /** A screenshot as the tools return it. */
@@ -42,9 +43,12 @@ export async function captureDesktop(session: DesktopSession): Promise<Capture> 
   return { pixels: await captureScreen(session.x, rect), rect };
 }
 
-/** Captures the selected window's rectangle (as shown on screen). Throws when no window is selected or it vanished. */
-export async function captureSelectedWindow(session: DesktopSession): Promise<Capture & { window: WindowSummary }> {
-  const { target } = await session.requireSelected();
+/**
+ * Captures the selected window's rectangle (as shown on screen). Throws when no window is selected or it vanished.
+ * Pass `checked`, the selection a listing just checked, to skip checking it again.
+ */
+export async function captureSelectedWindow(session: DesktopSession, checked?: SelectedWindow): Promise<Capture & { window: WindowSummary }> {
+  const { target } = checked ?? (await session.requireSelected());
   const pixels = await captureScreen(session.x, target.rect);
   return { pixels, rect: target.rect, window: publicSummary(target) };
 }
@@ -56,7 +60,14 @@ export interface AnnotatedControl {
   type: string;
   /** `[left, top, right, bottom]` in screen pixels. */
   rect: [number, number, number, number];
+  /** `ocr`: text read from the screen (drawn in {@link OCR_MARK_COLOR}). */
+  source?: 'ocr';
+  /** How sure the text recognizer was of an `ocr` entry (0 to 1). */
+  confidence?: number;
 }
+
+/** The colour of the boxes of entries read from the screen (OCR): magenta, far from every colour of the palette. */
+export const OCR_MARK_COLOR = [200, 0, 200] as const;
 
 /** Options of {@link captureAnnotated}. */
 export interface AnnotateOptions extends Omit<ControlSelection, 'within' | 'includeAll'> {
@@ -84,16 +95,19 @@ export async function captureAnnotated(
 ): Promise<Screenshot & { clean_image?: string; window: WindowSummary; controls: AnnotatedControl[] }> {
   // the listing the agent just made of this window, when no action ran since: the boxes show the ids it was given
   const listing = await session.listControls({ roles: options.roles }, { reuseWithinMs: ANNOTATION_LISTING_REUSE_MS });
-  const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session);
+  // the listing has just checked the window: it exists and its rectangle is fresh
+  const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session, session.current);
   const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
   // a control scrolled out of view is not drawn where its extents are: no box there
-  const marks = placed.filter((c) => c.scrolledOutOf === undefined).map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y } }));
+  const marks = placed
+    .filter((c) => c.scrolledOutOf === undefined)
+    .map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y }, ...(isScreenTextRecord(c) ? { color: OCR_MARK_COLOR } : {}) }));
   const annotated = drawSetOfMarks(capture.pixels, marks, LINUX_MARK_STYLE);
   const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
   return {
     ...shot,
     ...(clean ? { clean_image: clean.image } : {}),
     window: listing.window,
-    controls: placed.map((c) => ({ id: c.id, name: c.name, type: c.role, rect: ltrb(c.rect) })),
+    controls: placed.map((c) => ({ id: c.id, name: c.name, type: c.role, rect: ltrb(c.rect), ...screenTextFields(c) })),
   };
 }

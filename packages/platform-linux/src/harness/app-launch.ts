@@ -28,6 +28,28 @@ export interface WaitForFrameOptions {
   timeoutMs?: number;
 }
 
+/** An application's window as X shows it (for apps with no accessibility tree). */
+export interface LaunchedAppWindow {
+  /** The process id the window names (`_NET_WM_PID`), when it names one (xcalc does not). */
+  pid: number | undefined;
+  title: string;
+  /** X window id. */
+  windowId: number;
+  /** Window position and size on screen. */
+  geometry: Rect;
+}
+
+/** Options of {@link AppHandle.waitForWindow}. */
+export interface WaitForWindowOptions {
+  /**
+   * The window's title contains this text. Default: the window names the app's process id (`_NET_WM_PID`); X
+   * toolkit programs name none, so give their title.
+   */
+  title?: string;
+  /** Default 20000 ms. */
+  timeoutMs?: number;
+}
+
 /** An application started by the harness. */
 export interface AppHandle {
   /** The command it was started with. */
@@ -35,6 +57,16 @@ export interface AppHandle {
   readonly pid: number | undefined;
   /** Resolves when its first window is on the AT-SPI tree (frame showing or visible) and mapped as an X window. */
   waitForFrame(options?: WaitForFrameOptions): Promise<AppFrame>;
+  /**
+   * Resolves when a window of the app is mapped on screen, as X shows it: for apps with no accessibility tree (X
+   * toolkit and Tk programs), whose frame never comes on the accessibility tree.
+   *
+   * @example
+   * ```ts
+   * const window = await desktop.launchApp('xcalc').waitForWindow({ title: 'Calculator' });
+   * ```
+   */
+  waitForWindow(options?: WaitForWindowOptions): Promise<LaunchedAppWindow>;
   /** Whether the process is still running. */
   running(): boolean;
   /** Terminates the application (SIGTERM, then SIGKILL). */
@@ -81,10 +113,38 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
     return undefined;
   };
 
+  const exitedError = (): AppLaunchError | undefined => {
+    if (exitedEarly?.error) return new AppLaunchError(`${command} could not be started: ${exitedEarly.error.message}`, { cause: exitedEarly.error });
+    if (exitedEarly) return new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
+    return undefined;
+  };
+
   return {
     command,
     pid: proc.pid,
     running: () => proc.running(),
+    async waitForWindow(options = {}) {
+      const timeoutMs = options.timeoutMs ?? 20_000;
+      const xd = await deps.xDisplay();
+      const matches = (w: { pid: number | undefined; title: string }): boolean => (options.title === undefined ? w.pid !== undefined && w.pid === proc.pid : w.title.includes(options.title));
+      try {
+        return await waitFor(
+          async () => {
+            const window = (await listClientWindows(xd)).find(matches);
+            if (window) return { pid: window.pid, title: window.title, windowId: window.id, geometry: window.geometry };
+            const exited = exitedError();
+            if (exited) throw exited;
+            return undefined;
+          },
+          { timeoutMs, intervalMs: 50, what: `a window of ${command}`, fatal: (error) => error instanceof AppLaunchError },
+        );
+      } catch (error) {
+        if (error instanceof WaitTimeoutError) {
+          throw new AppNotReadyError(`${command} showed no window${options.title === undefined ? '' : ` titled "…${options.title}…"`} within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`, { cause: error });
+        }
+        throw error;
+      }
+    },
     stop: () => proc.stop(),
     async waitForFrame(options = {}) {
       const timeoutMs = options.timeoutMs ?? 20_000;

@@ -9,7 +9,7 @@ import {
   type ToolDefinition,
 } from '@ufo-ts/dispatchers/server';
 import { AppAllowListSchema, DEFAULT_APP_ALLOW_LIST, type AppAllowList } from '../desktop/app-allow-list.js';
-import { DesktopSession } from '../desktop/desktop-session.js';
+import { DesktopSession, type DesktopSessionOptions } from '../desktop/desktop-session.js';
 import { ServerConfigError } from '../errors.js';
 import { compileShellPolicy, type CompiledShellPolicy } from '../shell/compiled-policy.js';
 import { createDefaultShellPolicy } from '../shell/default-shell-policy.js';
@@ -20,6 +20,7 @@ import { screenshotTools } from '../tools/screenshot-tools.js';
 import { shellTools } from '../tools/shell-tools.js';
 import type { LinuxToolContext } from '../tools/tool-context.js';
 import { windowTools } from '../tools/window-tools.js';
+import { screenTextSetup, type LinuxOcrOptions } from './screen-text-setup.js';
 
 /** Tool groups a server can offer. */
 export type LinuxToolGroup = 'data_collection' | 'action' | 'shell';
@@ -50,6 +51,14 @@ export interface LinuxToolServerOptions {
   name?: string;
   /** Timeout of each accessibility call in milliseconds. Default 5000. */
   atspiCallTimeoutMs?: number;
+  /**
+   * Text read from the screen (OCR) as listed entries with ids: mode `auto` (default: only the large parts of a
+   * window the accessibility tree leaves undescribed, and all of an app without a tree), `always` or `off`, and
+   * the recognizer (default: Tesseract, started on first use).
+   */
+  ocr?: LinuxOcrOptions;
+  /** How control listings read the accessible tree: node budget and event-invalidated cache (see `DesktopSessionOptions`). */
+  treeReading?: DesktopSessionOptions['treeReading'];
 }
 
 /** Options of {@link LinuxToolServer.serveHttp}. */
@@ -111,9 +120,19 @@ export async function createLinuxToolServer(options: LinuxToolServerOptions = {}
 
   let session: DesktopSession | undefined;
   const tools: ToolDefinition[] = [];
+  const screenText = screenTextSetup(options.ocr);
   if (needsDesktop && options.desktop) {
     const desktop = options.desktop;
-    session = await DesktopSession.open({ display: desktop.display, sessionBusAddress: desktop.sessionBusAddress, atspiCallTimeoutMs: options.atspiCallTimeoutMs });
+    session = await DesktopSession.open({
+      display: desktop.display,
+      sessionBusAddress: desktop.sessionBusAddress,
+      atspiCallTimeoutMs: options.atspiCallTimeoutMs,
+      ocr: screenText.options,
+      ...(options.treeReading ? { treeReading: options.treeReading } : {}),
+    }).catch(async (error: unknown) => {
+      await screenText.close();
+      throw error;
+    });
     const appEnv: NodeJS.ProcessEnv = desktop.env ? { ...desktop.env } : { ...process.env, DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress };
     const ctx: LinuxToolContext = { session, apps, appEnv };
     const all = [...windowTools(ctx), ...controlTools(ctx), ...screenshotTools(ctx), ...inputTools(ctx)];
@@ -143,6 +162,7 @@ export async function createLinuxToolServer(options: LinuxToolServerOptions = {}
     async close() {
       await Promise.allSettled(http.map((s) => s.close()));
       session?.close();
+      await screenText.close();
     },
   };
 }

@@ -2,11 +2,10 @@ import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
 import { clickControl, readControlText, setControlText } from '../desktop/control-actions.js';
 import { describeControls, labelFields, notableStates } from '../desktop/control-details.js';
-import { DesktopSession } from '../desktop/desktop-session.js';
+import { cellsOverCap, readControlContent } from '../desktop/control-content.js';
+import { screenTextFields } from '../desktop/ocr-entries.js';
 import { ltrb } from '../desktop/screenshots.js';
 import type { LinuxToolContext } from './tool-context.js';
-
-const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
 
 const ROLES = z
   .array(z.string())
@@ -28,45 +27,54 @@ export function controlTools(ctx: LinuxToolContext) {
       }),
       handler: async ({ roles, include_all, details }) => {
         const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined, includeAll: include_all });
-        return { window: listing.window, generation: ctx.session.controlIds.currentGeneration() ?? null, controls: await describeControls(ctx.session, listing.controls, { details }) };
+        const described = (await describeControls(ctx.session, listing.controls, { details })).map((d, i) => ({ ...d, ...screenTextFields(listing.controls[i]!) }));
+        return { window: listing.window, generation: ctx.session.controlIds.currentGeneration() ?? null, controls: described, ...(listing.notes ? { notes: listing.notes } : {}) };
       },
     }),
     defineTool({
       name: 'get_app_window_controls_target_info',
       description:
-        'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], text (what a text field shows), states (disabled, focused, checked, selected, expanded, editable, read-only …), label (caption of an unnamed field) and label_source}]. A control keeps its id while it exists.',
+        'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], states (disabled, focused, checked, selected, expanded, editable, read-only …), label (caption of an unnamed field) and label_source}], plus what the control shows where the toolkit exposes it: ' +
+        'text fields and documents (never password fields): text (all of it up to 2,000 characters, else the lines visible in the control, or the lines around the caret when the toolkit cannot say which are visible; at most 8,000 characters for the whole listing, shared by the text controls, the focused one first) with text_truncated, text_range [start, end) and text_length (characters) when it is only part, caret {offset, line, column} (1-based line and column) when the control is focused or has a selection, and selection {start, end, text (at most 500 characters)}; ' +
+        'sliders, spin buttons, progress bars and scroll bars: value {current, min, max, step, text (as displayed)} (step and text when the toolkit gives them); tables (and trees or lists that have rows and columns): rows and columns (counts); table cells (only those on screen, at most 300 per listing, the rest counted in the table\'s cells_omitted): row and column (0-based) with column_header and row_header captions. All of it is read live at listing time. A control keeps its id while it exists. ' +
+        'Text the accessibility tree does not describe (what an app draws itself, every control of an app without accessibility) is read from the screen (OCR) and listed after the controls as {kind: "control", id, name (the text read), type "ocr text", rect, source: "ocr", confidence (0 to 1)}: it keeps its id while the same text stays at about the same place; `notes` says when the screen could not be read.',
       toolType: 'data_collection',
       input: z.object({ roles: ROLES }),
       handler: async ({ roles }) => {
         const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined });
         const placed = listing.controls.filter((c) => c.rect);
-        // what text fields show (a calculator's display, an entry's content); never a password field's
-        const texts = await Promise.all(
-          placed.map((c) =>
-            TEXT_ROLES.has(c.role) && DesktopSession.implements(c, 'text') ? ctx.session.atspi.text(c.ref).then((t) => t.slice(0, 200)).catch(() => undefined) : undefined,
-          ),
-        );
+        const content = await readControlContent(ctx.session.atspi, placed);
+        const { omit, omittedUnder } = cellsOverCap(placed.map((c, i) => ({ parent: c.parent, cell: content[i]!.row !== undefined })));
         return {
-          controls: placed.map((c, i) => {
+          controls: placed.flatMap((c, i) => {
+            if (omit.has(i)) return [];
             const states = notableStates(c.states);
-            return {
-              kind: 'control',
-              id: c.id,
-              name: c.name,
-              type: c.role,
-              rect: ltrb(c.rect!),
-              ...(texts[i] !== undefined ? { text: texts[i] } : {}),
-              ...(states.length > 0 ? { states } : {}),
-              ...labelFields(c),
-            };
+            const omitted = omittedUnder.get(c.id);
+            return [
+              {
+                kind: 'control',
+                id: c.id,
+                name: c.name,
+                type: c.role,
+                rect: ltrb(c.rect!),
+                ...content[i],
+                ...(omitted ? { cells_omitted: omitted } : {}),
+                ...(states.length > 0 ? { states } : {}),
+                ...labelFields(c),
+                ...screenTextFields(c),
+              },
+            ];
           }),
+          ...(listing.notes ? { notes: listing.notes } : {}),
         };
       },
     }),
     defineTool({
       name: 'click_input',
       description:
-        'Click a control by its id from the latest control list or annotated screenshot: a real mouse click at the centre of its visible part. When the control is off screen or covered by another application\'s window, a plain left click uses its accessibility action instead. Ids from an older listing, or a name that clearly differs from the listed one, are refused. The result says what changed on screen (`effect`).',
+        'Click a control by its id from the latest control list or annotated screenshot: a real mouse click at the centre of its visible part. When the control is off screen or covered by another application\'s window, a plain left click uses its accessibility action instead. Ids from an older listing, or a name that clearly differs from the listed one, are refused. The result says what changed on screen (`effect`). ' +
+        'A plain left click on a check box, radio button or switch (check and radio menu items included; not toggle buttons, which keypads use as plain keys) must flip its checked (or pressed) state, and `effect` then shows it (`+checked` / `-checked`): when the state did not flip, it is clicked once more at its own box (the square or circle at the start of a check box or radio button, else the centre of the control), and when it still did not, the click fails with NO_EFFECT saying what changed instead (e.g. "+focused only"). A radio button that was already checked stays checked: a success whose effect says "already checked". ' +
+        'An "ocr text" entry (source "ocr") is clicked with the pointer at the centre of its text, after checking the text is still there (refused as vanished or stale otherwise); its effect compares the window\'s pixels too, and says "no visible change" when nothing changed.',
       toolType: 'action',
       input: z.object({
         id: z.string().describe('The control id, e.g. "a12".'),
@@ -80,7 +88,8 @@ export function controlTools(ctx: LinuxToolContext) {
     defineTool({
       name: 'set_edit_text',
       description:
-        'Put text into an editable control by id: replace its content (clear_current_text true) or insert at the caret. Uses the accessibility EditableText interface, falling back to focusing the control and typing.',
+        'Put text into an editable control by id: replace its content (clear_current_text true) or insert at the caret. Uses the accessibility EditableText interface, falling back to focusing the control and typing. ' +
+        'For an "ocr text" entry: the field it is in (e.g. its current content), or, when it is a caption ending with ":", the field right of it (apps whose widgets are X windows: Tk, X toolkit); clicks there (three times with clear_current_text, selecting the field\'s line so typing replaces it; else once, then End) and types with real keys; `text` is the field read from the screen afterwards.',
       toolType: 'action',
       input: z.object({
         id: z.string().describe('The control id.'),
@@ -92,7 +101,8 @@ export function controlTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'texts',
-      description: 'Read the text of a control by id (its text content, else its name; value for sliders).',
+      description:
+        'Read the text of a control by id, as it is now on the accessibility bus (never as it was listed): its text content, else its current name (a combo box: the item it shows now); value for sliders and spin buttons. For an "ocr text" entry, the screen around its box is read again now: `text` is the text on its line there (a display\'s new number included), \'\' when none.',
       toolType: 'action',
       input: z.object({ id: z.string().describe('The control id.'), name: z.string().default('').describe('The control name as listed.') }),
       handler: ({ id }) => readControlText(ctx.session, id),

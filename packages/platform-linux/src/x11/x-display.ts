@@ -9,6 +9,27 @@ export function xRequest<T>(send: (cb: XCallback<T>) => void): Promise<T> {
   });
 }
 
+/** The last atom every X server predefines with the same id (`XA_WM_TRANSIENT_FOR`). */
+const LAST_PREDEFINED_ATOM = 68;
+
+/**
+ * Gives a client atom caches of its own, holding only the predefined atoms. The `x11` package starts every client
+ * with one module-wide map and adds each interned atom to it, so a second X server in the same process (another
+ * virtual desktop) was answered with the first server's ids for atoms such as `_NET_WM_STATE`: ids that server
+ * gave to other names or to none ("Bad atom").
+ */
+export function isolateAtomCache(client: XClient): void {
+  const own: Record<string, number> = {};
+  const names: Record<number, string> = {};
+  for (const [name, id] of Object.entries(client.atoms)) {
+    if (id > LAST_PREDEFINED_ATOM) continue;
+    own[name] = id;
+    names[id] = name;
+  }
+  client.atoms = own;
+  client.atom_names = names;
+}
+
 /** A connection to an X display (pure-JS X11 protocol client), with atom and property helpers. */
 export class XDisplay {
   private readonly atoms = new Map<string, number>();
@@ -41,6 +62,8 @@ export class XDisplay {
         client = x11.createClient({ display }, (error, value) => (error ? reject(error) : resolve(value as XDisplayInfo))) as XClient;
         client.on('error', (error) => reject(error));
       });
+      // the library fills its caches when the socket connects; nothing was interned before the handshake ended
+      isolateAtomCache(info.client);
       const screen = info.screen[0];
       if (!screen) throw new Error('the display has no screen');
       const xd = new XDisplay(info.client, screen.root, screen.pixel_width, screen.pixel_height, info.min_keycode, info.max_keycode, display);
@@ -65,6 +88,11 @@ export class XDisplay {
     } catch {
       // already closed
     }
+  }
+
+  /** The name of an atom, as this display's server knows it. */
+  atomName(atom: number): Promise<string> {
+    return xRequest<string>((cb) => this.client.GetAtomName(atom, cb));
   }
 
   /** Round trip: every request sent so far has been processed. */

@@ -31,6 +31,11 @@ export interface XPropertyReply {
 }
 
 export interface XClient {
+  /** The library's atom cache, name → id (InternAtom answers from it without asking the server). */
+  atoms: Record<string, number>;
+  /** The library's reverse atom cache, id → name (GetAtomName answers from it). */
+  atom_names: Record<number, string>;
+  GetAtomName(atom: number, cb: XCallback<string>): void;
   on(event: 'error', listener: (error: XProtocolError) => void): this;
   on(event: string, listener: (...args: unknown[]) => void): this;
   InternAtom(onlyIfExists: boolean, name: string, cb: XCallback<number>): void;

@@ -14,7 +14,7 @@ import {
   type SetOfMarksLayout,
 } from '@ufo-ts/imaging';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LINUX_MARK_STYLE } from '../../src/desktop/screenshots.js';
+import { LINUX_MARK_STYLE, OCR_MARK_COLOR } from '../../src/desktop/screenshots.js';
 import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
 import { waitFor } from '../../src/util/wait.js';
 import { describeDesktop } from '../helpers/desktop-suite.js';
@@ -25,6 +25,7 @@ interface Control {
   name: string;
   type: string;
   rect: [number, number, number, number];
+  source?: 'ocr';
 }
 interface Annotated {
   image: string;
@@ -81,6 +82,8 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
       top: c.rect[1] - origin.y,
       right: c.rect[2] - origin.x,
       bottom: c.rect[3] - origin.y,
+      // text read from the screen (the open combo's list, where the tree leaves it undescribed) is boxed in its own colour
+      ...(c.source === 'ocr' ? { color: OCR_MARK_COLOR } : {}),
     }));
     const clean = decodePng(fromPngDataUrl(shot.clean_image));
     const redrawn = drawSetOfMarks(clean, marks, LINUX_MARK_STYLE);

@@ -9,6 +9,8 @@ import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
 import { waitFor } from '../../src/util/wait.js';
 import { describeDesktop } from '../helpers/desktop-suite.js';
 import { startLinuxServer, type LinuxServerFixture } from '../helpers/linux-dispatcher.js';
+import { useAppDesktop } from '../helpers/app-desktop.js';
+import type { Effect, WindowInfo } from '../helpers/tool-shapes.js';
 
 interface Target {
   id: string;
@@ -18,16 +20,6 @@ interface Target {
   label?: string;
   label_source?: string;
   rect: [number, number, number, number];
-}
-interface Effect {
-  changed: boolean;
-  changes: string[];
-}
-interface WindowInfo {
-  id: string;
-  title: string;
-  root_name: string;
-  responding: boolean;
 }
 
 describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)', ['mousepad'], () => {
@@ -158,25 +150,12 @@ describeDesktop('modal dialogs through the MCP tool servers (mousepad Save As)',
 });
 
 describeDesktop('a GTK 4 dialog through the MCP tool servers (gnome-text-editor Save As)', ['gnome-text-editor'], () => {
-  let desktop: Desktop;
-  let fixture: LinuxServerFixture;
-
-  beforeAll(async () => {
-    desktop = await startDesktop();
-    await desktop.launchApp('gnome-text-editor').waitForFrame({ timeoutMs: 60_000 });
-    fixture = await startLinuxServer({ desktop, shell: false });
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    const report = await desktop?.stop();
-    expect(report?.leftovers).toEqual([]);
-  });
+  const suite = useAppDesktop({ apps: [{ name: 'gnome-text-editor', frameTimeoutMs: 60_000 }] });
 
   it('the file chooser (a top-level GTK 4.8 calls "filler") is listed with the window that opened it, and on its own', async () => {
-    await fixture.ok('get_app_window_controls_target_info');
-    await fixture.ok('type_text', { text: 'gtk four' });
-    const opened = await fixture.ok<{ effect: Effect }>('keyboard_input', { keys: 'ctrl+shift+s' });
+    await suite.fixture.ok('get_app_window_controls_target_info');
+    await suite.fixture.ok('type_text', { text: 'gtk four' });
+    const opened = await suite.fixture.ok<{ effect: Effect }>('keyboard_input', { keys: 'ctrl+shift+s' });
     expect(opened.effect.changes.some((c) => /^window opened: "Save As"/.test(c)), JSON.stringify(opened.effect)).toBe(true);
     const hasNameField = (list: Target[]) => list.some((c) => c.type === 'text' && (c.name === 'Name:' || c.label === 'Name:'));
     const withMain = await waitFor(async () => {
@@ -187,61 +166,48 @@ describeDesktop('a GTK 4 dialog through the MCP tool servers (gnome-text-editor 
     // GTK 4.8's file chooser is not modal (no `modal` state, no _NET_WM_STATE_MODAL): the main window takes input
     // while it is open, so its controls stay listed
     expect(withMain.some((c) => c.type === 'push button' && c.name === 'Menu')).toBe(true);
-    const dialog = (await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.find((w) => w.title === 'Save As');
-    await fixture.ok('select_application_window', { id: dialog!.id });
+    const dialog = (await suite.fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.find((w) => w.title === 'Save As');
+    await suite.fixture.ok('select_application_window', { id: dialog!.id });
     expect(hasNameField(await targets())).toBe(true);
-    await fixture.ok('keyboard_input', { keys: 'Escape' });
+    await suite.fixture.ok('keyboard_input', { keys: 'Escape' });
   });
 
   it('a modal GTK 4 dialog blocks the main window: its controls are left out and their ids refused until it closes', async () => {
     const main = await waitFor(async () => {
-      const all = (await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows;
+      const all = (await suite.fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows;
       return all.length === 1 ? all[0] : undefined;
     }, { timeoutMs: 10_000, what: 'the Save As dialog to close' });
-    await fixture.ok('select_application_window', { id: main.id });
+    await suite.fixture.ok('select_application_window', { id: main.id });
     const menu = (await targets()).find((c) => c.type === 'push button' && c.name === 'Menu')!;
-    await fixture.ok('click_input', { id: menu.id, name: 'Menu' });
+    await suite.fixture.ok('click_input', { id: menu.id, name: 'Menu' });
     const about = await waitFor(async () => (await targets()).find((c) => c.type === 'menu item' && c.name === 'About Text Editor'), { timeoutMs: 10_000, what: 'the main menu' });
     // here it opens a modal message dialog ("Could not show link", no browser); an About window would be modal too
-    await fixture.ok('click_input', { id: about.id });
+    await suite.fixture.ok('click_input', { id: about.id });
     const withDialog = await waitFor(async () => {
       const list = await targets();
       return list.some((c) => c.id === menu.id) ? undefined : list;
     }, { timeoutMs: 10_000, what: 'a modal dialog to leave the main window out' });
     expect(withDialog.length, 'the dialog\'s controls are listed').toBeGreaterThan(0);
-    const refused = await fixture.run('click_input', { id: menu.id, name: 'Menu' });
+    const refused = await suite.fixture.run('click_input', { id: menu.id, name: 'Menu' });
     expect(refused.error).toMatch(/CONTROL_NOT_ACTIONABLE: control a\d+ \(push button "Menu"\) is blocked by (the modal dialog ".*"|an untitled modal dialog \(window \d+\)): finish or close the dialog first/);
-    await fixture.ok('keyboard_input', { keys: 'Escape' });
+    await suite.fixture.ok('keyboard_input', { keys: 'Escape' });
     const back = await waitFor(async () => (await targets()).find((c) => c.id === menu.id), { timeoutMs: 10_000, what: 'the main window to be listed again' });
     expect(back.name).toBe('Menu');
   });
 
-  const targets = async () => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
+  const targets = async () => (await suite.fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
 });
 
 describeDesktop('a GTK 3 dialog that is not modal (galculator Preferences)', ['galculator'], () => {
-  let desktop: Desktop;
-  let fixture: LinuxServerFixture;
+  const suite = useAppDesktop({ apps: [{ name: 'galculator' }] });
 
-  beforeAll(async () => {
-    desktop = await startDesktop();
-    await desktop.launchApp('galculator').waitForFrame({ timeoutMs: 30_000 });
-    fixture = await startLinuxServer({ desktop, shell: false });
-  });
-
-  afterAll(async () => {
-    await fixture?.close();
-    const report = await desktop?.stop();
-    expect(report?.leftovers).toEqual([]);
-  });
-
-  const targets = async () => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
+  const targets = async () => (await suite.fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
 
   it('leaves the main window listed and usable while it is open', async () => {
     const edit = (await targets()).find((c) => c.type === 'menu' && c.name === 'Edit')!;
-    await fixture.ok('click_input', { id: edit.id });
+    await suite.fixture.ok('click_input', { id: edit.id });
     const item = await waitFor(async () => (await targets()).find((c) => c.type === 'menu item' && c.name === 'Preferences...'), { timeoutMs: 10_000, what: 'the Edit menu' });
-    const opened = await fixture.ok<{ effect: Effect }>('click_input', { id: item.id });
+    const opened = await suite.fixture.ok<{ effect: Effect }>('click_input', { id: item.id });
     expect(opened.effect.changes.some((c) => /^window opened: "galculator Preferences"/.test(c)), JSON.stringify(opened.effect)).toBe(true);
     const listed = await waitFor(async () => {
       const list = await targets();
@@ -249,7 +215,7 @@ describeDesktop('a GTK 3 dialog that is not modal (galculator Preferences)', ['g
     }, { timeoutMs: 10_000, what: 'the Preferences dialog in the listing' });
     const seven = listed.find((c) => c.type === 'toggle button' && c.name === '7');
     expect(seven, JSON.stringify(listed.map((c) => `${c.type}:${c.name}`))).toBeDefined();
-    const clicked = await fixture.ok<{ effect: Effect }>('click_input', { id: seven!.id, name: '7' });
+    const clicked = await suite.fixture.ok<{ effect: Effect }>('click_input', { id: seven!.id, name: '7' });
     expect(clicked.effect.changes.some((c) => /text: "0" → "7"/.test(c)), JSON.stringify(clicked.effect)).toBe(true);
   });
 });

@@ -34,3 +34,21 @@ describe('captions of unnamed fields', () => {
     expect(inferCaptions(fields, captions)).toEqual(['From', 'To']);
   });
 });
+
+describe('captions never cross windows', () => {
+  it('a dialog field does not take the label of the window behind it, only one of its own window', () => {
+    // the main window's label ends just left of the dialog's field, on its row; the dialog's own caption is above
+    const field = { rect: rect(300, 100, 120, 30), window: 1 };
+    const behind = { text: 'Home', rect: rect(200, 105, 80, 20), window: 0 };
+    expect(inferCaptions([field], [behind])).toEqual([undefined]);
+    const own = { text: 'Margin', rect: rect(300, 75, 60, 20), window: 1 };
+    expect(inferCaptions([field], [behind, own])).toEqual(['Margin']);
+  });
+
+  it('a field of another window does not block a caption of this one', () => {
+    const field = { rect: rect(300, 100, 120, 30), window: 1 };
+    const between = { rect: rect(200, 100, 60, 30), window: 0 };
+    const caption = { text: 'Width', rect: rect(100, 105, 80, 20), window: 1 };
+    expect(inferCaptions([field], [caption], [field, between])).toEqual(['Width']);
+  });
+});

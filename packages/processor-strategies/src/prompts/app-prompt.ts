@@ -14,6 +14,8 @@ export interface AppPromptInput {
   application?: string | undefined;
   hostMessage?: string[] | undefined;
   controls?: TargetInfo[] | undefined;
+  /** What the listing tool said about its list (cut at a budget, rows out of view, screen text unread). */
+  controlNotes?: string[] | undefined;
   /** Top-level windows (single-tier agents choose their window themselves). */
   windows?: TargetInfo[] | undefined;
   screenshot?: string | undefined;
@@ -51,6 +53,7 @@ export function buildAppPrompt(agent: Agent, input: AppPromptInput) {
     input.hostMessage?.length ? `<Messages from the HostAgent:>\n${input.hostMessage.join('\n')}` : '',
     input.windows ? `<Windows on the desktop (id, name):>\n${targetsText(input.windows)}` : '',
     `<Controls of the selected window (id, type, name):>\n${targetsText(input.controls)}`,
+    input.controlNotes?.length ? `<Notes on the control list:>\n${input.controlNotes.map((n) => `- ${n}`).join('\n')}` : '',
     `<Your previous plan:>\n${previousPlan(agent).join('\n') || '(none)'}`,
     `<Your last actions and their results:>\n${lastActions.text}`,
     ...onTrackSections(agent),

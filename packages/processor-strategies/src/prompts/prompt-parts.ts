@@ -1,5 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ChatMessage, ContentPart, ImagePart, TargetInfo } from '@ufo-ts/core';
+import { controlContentText } from './control-content-text.js';
 import { resultForModel } from './result-for-model.js';
 
 /** Images of the last actions' results shown to the model at most (the latest are kept). */
@@ -48,9 +49,7 @@ export function targetsText(targets: readonly TargetInfo[] | undefined): string 
   if (!targets?.length) return '(none)';
   return targets
     .map((t) => {
-      const shown = t.extra?.text ?? t.extra?.value;
-      const value = typeof shown === 'string' || typeof shown === 'number' ? ` shows ${JSON.stringify(String(shown))}` : '';
-      return `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${labelText(t)}${value}${statesText(t)}${t.kind === 'third_party_agent' ? ' (agent)' : ''}`;
+      return `[${t.id}] ${t.type ? `${t.type} ` : ''}"${t.name}"${labelText(t)}${controlContentText(t)}${statesText(t)}${t.kind === 'third_party_agent' ? ' (agent)' : ''}`;
     })
     .join('\n');
 }

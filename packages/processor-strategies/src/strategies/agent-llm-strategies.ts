@@ -81,6 +81,7 @@ export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
         application: step.get<string>('application'),
         hostMessage: step.global.get('HOST_MESSAGE'),
         controls: step.require<TargetInfo[]>('controls'),
+        controlNotes: step.get<string[]>('controls_notes'),
         windows: step.get<TargetInfo[]>('windows'),
         screenshot: step.get<string>('screenshot') ?? undefined,
         annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,

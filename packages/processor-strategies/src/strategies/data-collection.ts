@@ -2,7 +2,7 @@ import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
 import { decodeImageDataUrl, findImageDataUrl, type TargetInfo } from '@ufo-ts/core';
 import type { StepContext } from '../framework/step-context.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
-import { listFromResult, runTool, toTargetInfo } from './tool-results.js';
+import { listFromResult, notesFromResult, runTool, toTargetInfo } from './tool-results.js';
 
 /** Options of {@link screenshotStrategy}. */
 export interface ScreenshotStrategyOptions {
@@ -49,7 +49,7 @@ export interface TargetListStrategyOptions {
   tool: string;
   parameters?: Record<string, unknown>;
   kind: TargetInfo['kind'];
-  /** Local key (default `targets`). */
+  /** Local key (default `targets`). The tool's notes about its list, if any, go under `<key>_notes`. */
   key?: string;
   /** Data collection that must not fail softly (default true). */
   failFast?: boolean;
@@ -69,20 +69,20 @@ export function targetListStrategy(options: TargetListStrategyOptions): Strategy
     name: `Targets(${options.tool})`,
     phase: 'DATA_COLLECTION',
     dependsOn: ['dispatch_target'],
-    provides: [key],
+    provides: [key, `${key}_notes`],
     failFast: options.failFast ?? true,
     async execute(agent: Agent, step: StepContext) {
       const result = await runTool(agent, step, options.tool, options.parameters);
       if (result.status !== 'success') {
         if (!options.optional) throw new Error(`${options.tool} failed: ${result.error ?? 'unknown error'}`);
         agent.warn(`${agent.name}: ${options.tool} failed: ${result.error ?? 'unknown error'}`);
-        return { [key]: [] };
+        return { [key]: [], [`${key}_notes`]: [] };
       }
       const targets = listFromResult(result.result)
         .map((raw, i) => toTargetInfo(raw, options.kind, i))
         .filter((t): t is TargetInfo => t !== undefined)
         .map((t, i) => (options.renumber ? { ...t, id: String(i + 1), extra: { ...t.extra, source_id: t.id } } : t));
-      return { [key]: targets };
+      return { [key]: targets, [`${key}_notes`]: notesFromResult(result.result) };
     },
   });
 }

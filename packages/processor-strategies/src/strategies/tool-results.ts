@@ -28,6 +28,16 @@ export function listFromResult(result: unknown): unknown[] {
   return [];
 }
 
+/**
+ * The notes a listing tool adds about its list (`{ notes: [...] }`: a list cut at a budget, rows outside the
+ * visible area, text that could not be read from the screen); empty when there are none.
+ */
+export function notesFromResult(result: unknown): string[] {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return [];
+  const notes = (result as Record<string, unknown>).notes;
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && n !== '') : [];
+}
+
 const RECT_FIELDS = ['rect', 'control_rect', 'bbox'];
 
 /** Normalises a tool's window/control description into a {@link TargetInfo}. */

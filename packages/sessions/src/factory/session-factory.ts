@@ -24,7 +24,7 @@ export type SessionMode = 'normal' | 'follower' | 'batch' | 'operator' | 'servic
 /** Session settings that apply to every session the factory makes (the config's `session`, `evaluation`, ...). */
 export type SessionDefaults = Pick<
   ManagedSessionOptions,
-  'maxSteps' | 'maxRounds' | 'subtaskSettleMs' | 'safeGuard' | 'checkpoint' | 'evaluation' | 'experience' | 'examples' | 'reports' | 'clock'
+  'maxSteps' | 'maxRounds' | 'subtaskSettleMs' | 'captures' | 'safeGuard' | 'checkpoint' | 'evaluation' | 'experience' | 'examples' | 'reports' | 'clock'
 >;
 
 /** Options of {@link SessionFactory}. */

@@ -1,4 +1,4 @@
-import type { Clock, CommandDispatcher, CustomContextKey, EvaluationRecord, EventBus, Interactor, LogSink, SerializedError, SessionOutcome } from '@ufo-ts/core';
+import type { Clock, CommandDispatcher, CustomContextKey, EvaluationRecord, EventBus, Interactor, LogSink, RoundCaptures, SerializedError, SessionOutcome } from '@ufo-ts/core';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { ActionJournal } from '../journal/action-journal.js';
 import type { UnknownOutcomePolicy } from '../journal/unknown-outcome.js';
@@ -86,6 +86,18 @@ export interface ManagedSessionOptions {
   maxRounds?: number;
   /** Pause before subtask-end snapshots in ms (`SLEEP_TIME`, default 0). */
   subtaskSettleMs?: number;
+  /**
+   * What the snapshots at subtask and round ends save beside the window screenshot: `uiTree` (`SAVE_UI_TREE`,
+   * `ui_tree_round_{r}[_sub_round_{k}]_final.json`) and `desktopScreenshot` (`SAVE_FULL_SCREEN`,
+   * `desktop_round_{r}[_sub_round_{k}]_final.png`); both off by default. On Linux the UI tree is the tool server's
+   * `get_controls` listing unless `tools.uiTree` names another tool.
+   *
+   * @example
+   * ```ts
+   * new LinuxSession({ ...options, captures: { uiTree: true, desktopScreenshot: true } });
+   * ```
+   */
+  captures?: RoundCaptures;
   /** Ask before actions marked CONFIRM (`SAFE_GUARD`, default true). */
   safeGuard?: boolean;
   /** Platform name recorded in the checkpoint and used to filter third-party agents (`windows`, `linux`). */

@@ -1,8 +1,9 @@
 import {
-  captureSnapshot,
+  captureEndSnapshots,
   serializeError,
   Session,
   type RoundAgent,
+  type RoundCaptures,
   type RoundEnd,
   type RoundOutcome,
   type RoundPosition,
@@ -15,6 +16,7 @@ import { CheckpointWriteError, HumanInputRequiredError } from '../errors.js';
 import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus } from './managed-session-options.js';
 import { ManagedRound } from './managed-round.js';
 import { evaluateRound, finishSession } from './post-session.js';
+import { sessionCaptures } from './session-captures.js';
 import type { SessionRuntime } from './session-runtime.js';
 
 /** What a session type tells its base class. */
@@ -41,6 +43,8 @@ export abstract class ManagedSession extends Session {
   protected readonly runtime: SessionRuntime;
   protected readonly settings: ManagedSessionOptions;
   private readonly spec: ManagedSessionSpec;
+  /** What the rounds capture at subtask and round ends, beside the window screenshot. */
+  private readonly captures: RoundCaptures | undefined;
   private readonly store: CheckpointStore | undefined;
   private lastCheckpoint: SessionCheckpoint | undefined;
   private readonly completedRounds: SessionCheckpoint['rounds'] = [];
@@ -54,6 +58,7 @@ export abstract class ManagedSession extends Session {
 
   constructor(options: ManagedSessionOptions, runtime: SessionRuntime, spec: ManagedSessionSpec) {
     const checkpoint = options.resume?.checkpoint;
+    const captures = sessionCaptures(options.captures, { linux: spec.kind === 'linux' || options.platform === 'linux', deviceKeepsSelection: spec.kind === 'linux' });
     super({
       task: options.task,
       logSink: runtime.logSink,
@@ -68,6 +73,7 @@ export abstract class ManagedSession extends Session {
       ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
       ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
       ...(options.subtaskSettleMs !== undefined ? { subtaskSettleMs: options.subtaskSettleMs } : {}),
+      ...(captures ? { captures } : {}),
       ...(runtime.context ? { context: runtime.context } : {}),
       ...(options.contextKeys ? { contextKeys: options.contextKeys } : {}),
     });
@@ -76,6 +82,7 @@ export abstract class ManagedSession extends Session {
     this.runtime = runtime;
     this.settings = options;
     this.spec = spec;
+    this.captures = captures;
     const folder = runtime.logSink.folder;
     this.store = typeof options.checkpoint === 'object' ? options.checkpoint : options.checkpoint !== false && folder ? new FileCheckpointStore(folder) : undefined;
     if (checkpoint) this.completedRounds.push(...checkpoint.rounds);
@@ -142,6 +149,7 @@ export abstract class ManagedSession extends Session {
         signal: this.signal,
         stepSignal: this.runtime.hardAbort.signal,
         dispatcher: options.dispatcher,
+        ...(this.captures ? { captures: this.captures } : {}),
         recorder: this.checkpoints,
         sessionId: this.id,
       },
@@ -167,13 +175,15 @@ export abstract class ManagedSession extends Session {
     this.resumeAgent = agent;
     if (agent.state.isSubtaskEnd()) {
       // The crash came between entering a subtask-end state and its bookkeeping: do it now, as the round would have.
-      await captureSnapshot({
+      await captureEndSnapshots({
         dispatcher: this.settings.dispatcher,
         logSink: this.runtime.logSink,
         context: this.context,
         events: this.events,
         agentKind: agent.kind,
-        fileName: `action_round_${checkpoint.position.round}_sub_round_${this.context.currentRoundSubtaskAmount}_final.png`,
+        round: checkpoint.position.round,
+        subtask: this.context.currentRoundSubtaskAmount,
+        ...(this.captures ? { captures: this.captures } : {}),
       });
       this.context.recordSubtaskEnd();
     }

@@ -10,6 +10,10 @@ export interface ListedItem {
   name: string;
   /** What the control shows (`shows "…"`), when listed. */
   shows?: string;
+  /** The current value of a slider, spin button or progress bar (`value 30 (min 0, max 100)`), when listed. */
+  value?: number;
+  /** A table cell's column header (`at row 9, column 2 (column "Price")`), when listed. */
+  column?: string;
   /** Whatever follows the name on the line (states, labels), as the prompt wrote it. */
   rest: string;
   /** The states listed at the end of the line (`[focused, checked]`). */
@@ -151,6 +155,12 @@ export function parseListedLine(line: string): ListedItem | undefined {
   const item: ListedItem = { id: head[1]!, role, name, rest, states: states ? states[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [], line };
   const shows = /(?:^|\s)shows\s+("(?:[^"\\]|\\.)*")/.exec(rest);
   if (shows) item.shows = JSON.parse(shows[1]!) as string;
+  // what the control shows is quoted text of the app's: values and cells are read after it
+  const after = shows ? rest.slice(shows.index + shows[0].length) : rest;
+  const value = /(?:^|\s)value\s+(-?\d+(?:\.\d+)?)/.exec(after);
+  if (value) item.value = Number(value[1]);
+  const column = /\(column\s+("(?:[^"\\]|\\.)*")/.exec(after);
+  if (column) item.column = JSON.parse(column[1]!) as string;
   return item;
 }
 
@@ -164,7 +174,7 @@ function quoted(text: string, start: number): { value: string; end: number } {
     if (text[i] === '"' && (i === text.length - 1 || text[i + 1] === ' ')) {
       end = i;
       // The first quote followed by a space that starts a known trailer ends the name.
-      if (/^ (shows |\(|label|labelled|labeled|\[|states?|value|checked|selected)/.test(text.slice(i + 1))) break;
+      if (/^ (shows |\(|label|labelled|labeled|\[|states?|value|checked|selected|at row|caret|with \d+ rows)/.test(text.slice(i + 1))) break;
     }
   }
   if (end < 0) end = text.length - 1;

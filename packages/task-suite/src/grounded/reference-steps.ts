@@ -14,6 +14,8 @@ export const ControlRefSchema = z
     showsContaining: z.string().optional().describe('A part of the text the control shows.'),
     state: z.string().optional().describe('A state the control must be listed with (`checked`, `focused`).'),
     notState: z.string().optional().describe('A state the control must not be listed with.'),
+    value: z.number().optional().describe("The current value the listing gives a slider, spin button or progress bar."),
+    column: z.string().optional().describe("A table cell's column, by the header the listing gives it (`Price`)."),
     nth: z.number().int().min(1).default(1),
   })
   .strict();

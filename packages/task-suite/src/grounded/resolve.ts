@@ -19,6 +19,8 @@ export function matchesControl(item: ListedItem, ref: ControlRef): boolean {
   if (r.showsContaining !== undefined && !(item.shows ?? '').includes(r.showsContaining)) return false;
   if (r.state !== undefined && !item.states.includes(r.state)) return false;
   if (r.notState !== undefined && item.states.includes(r.notState)) return false;
+  if (r.value !== undefined && item.value !== r.value) return false;
+  if (r.column !== undefined && (item.column === undefined || normalizeName(item.column) !== normalizeName(r.column))) return false;
   return true;
 }
 
@@ -56,7 +58,7 @@ export function describeRef(ref: ControlRef | WindowRef): string {
   const parts: string[] = [];
   const r = ref as Record<string, unknown>;
   if (r.role !== undefined) parts.push(Array.isArray(r.role) ? (r.role as string[]).join(' or ') : String(r.role));
-  for (const key of ['name', 'label', 'afterLabel', 'shows', 'showsContaining', 'state', 'notState', 'title', 'titleContaining']) {
+  for (const key of ['name', 'label', 'afterLabel', 'shows', 'showsContaining', 'state', 'notState', 'value', 'column', 'title', 'titleContaining']) {
     if (r[key] !== undefined) parts.push(`${key} ${JSON.stringify(r[key])}`);
   }
   if (typeof r.nth === 'number' && r.nth > 1) parts.push(`#${r.nth}`);

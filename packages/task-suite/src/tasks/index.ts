@@ -4,6 +4,8 @@ import { featherpadComboClick, featherpadPreferences, featherpadSaveAs, textEdit
 import { twoWindowsCalculatorToEditor, zenityForm } from './forms-and-windows.js';
 import { mousepadFindReplace, mousepadLineEndingSubmenu, mousepadOpenFile, mousepadSaveAs } from './mousepad.js';
 import { galculatorPreferences, mousepadPreferences } from './settings.js';
+import { mousepadReadDocument, zenityListHeaders, zenitySliderValue } from './perception-content.js';
+import { gnumericDrawnTotal, tkOrderForm, xcalcAdd } from './perception-drawn.js';
 import { trapOffScreenCheckBox } from './traps.js';
 import { trapDisabledReplaceAll, trapHelpOpensNothing, trapModalCoversMenu } from './traps-mousepad.js';
 import { trapReadOnlyLicence, trapReminderClosesItself, trapSliderIgnoresDigits, trapTwoZenityWindows } from './traps-zenity.js';
@@ -42,3 +44,10 @@ export const TRAP_TASKS: readonly DesktopTask[] = [
   trapReminderClosesItself,
   trapTwoZenityWindows,
 ];
+
+/**
+ * The perception tasks (group `perception`): each needs what a listing of roles and names does not show — text an
+ * app draws itself or an app without accessibility (read by OCR), a slider's value, table cells with their column
+ * headers, a document's text beyond its first lines.
+ */
+export const PERCEPTION_TASKS: readonly DesktopTask[] = [xcalcAdd, tkOrderForm, gnumericDrawnTotal, zenitySliderValue, zenityListHeaders, mousepadReadDocument];

@@ -1,0 +1,54 @@
+// A spreadsheet's cells read from the saved file: Gnumeric's own converter (ssconvert) writes the first sheet as
+// CSV, whose values are what the cells hold (formulas evaluated).
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Gnumeric's command-line converter (Debian's gnumeric package). */
+export const SSCONVERT = '/usr/bin/ssconvert';
+
+/** A cell reference such as `B1`: zero-based column and row. */
+export function cellPosition(ref: string): { column: number; row: number } {
+  const m = /^([A-Z]+)(\d+)$/.exec(ref.trim().toUpperCase());
+  if (!m) throw new Error(`not a cell reference: ${JSON.stringify(ref)}`);
+  const column = [...m[1]!].reduce((n, ch) => n * 26 + (ch.charCodeAt(0) - 64), 0) - 1;
+  return { column, row: Number(m[2]) - 1 };
+}
+
+/** Splits one CSV line into fields (double quotes around a field, `""` inside one). */
+export function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') (field += '"'), (i += 1);
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') fields.push(field), (field = '');
+    else field += ch;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** The value of a cell in CSV text (`''` for an empty or missing cell). */
+export function csvCell(csv: string, ref: string): string {
+  const { column, row } = cellPosition(ref);
+  const line = csv.split(/\r?\n/)[row];
+  return line === undefined ? '' : (csvFields(line)[column] ?? '');
+}
+
+/** Converts a spreadsheet file with ssconvert; the format follows the target's extension (`.csv`, `.gnumeric`). */
+export async function convertSheet(from: string, to: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    execFile(SSCONVERT, [from, to], { timeout: 60_000 }, (error, _stdout, stderr) => (error ? reject(new Error(`ssconvert failed: ${stderr || error.message}`)) : resolve()));
+  });
+}
+
+/** Converts a spreadsheet file to CSV with ssconvert (into `csvPath`) and gives the CSV text. */
+export async function sheetAsCsv(path: string, csvPath: string): Promise<string> {
+  await convertSheet(path, csvPath);
+  return readFileSync(csvPath, 'utf8');
+}
