@@ -72,6 +72,19 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
 
   const targets = async (): Promise<Target[]> => (await fixture.ok<{ controls: Target[] }>('get_app_window_controls_target_info')).controls;
 
+  /** The listed 3,000-line document. */
+  const documentOf = async (): Promise<Target> => {
+    const doc = (await targets()).find((t) => t.type === 'text' && (t.text_length ?? 0) > 100_000);
+    expect(doc).toBeDefined();
+    return doc!;
+  };
+  /** The listed document once it has the focus (a newly started editor takes it a moment later). */
+  const focusedDocument = (command: string): Promise<Target> =>
+    waitFor(async () => {
+      const doc = await documentOf();
+      return doc.states?.includes('focused') ? doc : undefined;
+    }, { timeoutMs: 10_000, what: `the ${command} document to take the focus` });
+
   // first in the file: after another app was driven in this desktop, the listing no longer follows this list to its
   // end (an order dependence not understood yet; the same steps pass in a desktop of their own)
   it('zenity --list with 1,000 rows (GTK 3 tree view): the table with its size, and only the visible cells with row, column and header', async () => {
@@ -129,15 +142,7 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
 
   it('mousepad (GTK 3) with a 3,000-line file: the visible lines, the caret, a selection made with keys', async () => {
     await withApp('mousepad', [documentPath], async () => {
-      const documentOf = async (): Promise<Target> => {
-        const doc = (await targets()).find((t) => t.type === 'text' && (t.text_length ?? 0) > 100_000);
-        expect(doc).toBeDefined();
-        return doc!;
-      };
-      const first = await waitFor(async () => {
-        const doc = await documentOf();
-        return doc.states?.includes('focused') ? doc : undefined;
-      }, { timeoutMs: 10_000, what: 'the mousepad document to take the focus' });
+      const first = await focusedDocument('mousepad');
       // the start of the file is on screen, the end is not
       expect(first.text).toContain(lineText(1));
       expect(first.text).not.toContain(lineText(LINES));
@@ -177,15 +182,7 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
   for (const { command, toolkit, keys, caretColumn } of editors) {
     it(`${command} (${toolkit}) with a 3,000-line file: the lines around the caret, the caret, a selection made with keys`, async () => {
       await withApp(command, [documentPath], async () => {
-        const documentOf = async (): Promise<Target> => {
-          const doc = (await targets()).find((t) => t.type === 'text' && (t.text_length ?? 0) > 100_000);
-          expect(doc).toBeDefined();
-          return doc!;
-        };
-        const first = await waitFor(async () => {
-          const doc = await documentOf();
-          return doc.states?.includes('focused') ? doc : undefined;
-        }, { timeoutMs: 10_000, what: `the ${command} document to take the focus` });
+        const first = await focusedDocument(command);
         expect(first.text).toContain(lineText(1));
         expect(first.text).not.toContain(lineText(LINES));
         expect(first).toMatchObject({ text_truncated: true, caret: { offset: 0, line: 1, column: 1 } });
