@@ -68,37 +68,30 @@ export function isUnlistedPoint(grid: UnlistedGrid, point: { x: number; y: numbe
   return grid.unlisted[r * grid.columns + c]!;
 }
 
-/** Cells that stay unlisted when every cell within `radius` (Chebyshev distance) must be unlisted too. */
-function eroded(grid: UnlistedGrid, radius: number): boolean[] {
-  const { columns, rows, unlisted } = grid;
-  // running minimum along rows, then along columns (separable square erosion)
-  const horizontal = new Array<boolean>(columns * rows).fill(false);
-  for (let r = 0; r < rows; r += 1) {
-    let run = 0;
-    const ok = new Array<number>(columns).fill(0);
-    for (let c = 0; c < columns; c += 1) {
-      run = unlisted[r * columns + c] ? run + 1 : 0;
-      ok[c] = run;
-    }
-    for (let c = 0; c < columns; c += 1) {
-      const right = c + radius;
-      horizontal[r * columns + c] = c - radius >= 0 && right < columns && ok[right]! >= 2 * radius + 1;
-    }
-  }
-  const out = new Array<boolean>(columns * rows).fill(false);
-  for (let c = 0; c < columns; c += 1) {
-    let run = 0;
-    const ok = new Array<number>(rows).fill(0);
-    for (let r = 0; r < rows; r += 1) {
-      run = horizontal[r * columns + c] ? run + 1 : 0;
-      ok[r] = run;
-    }
-    for (let r = 0; r < rows; r += 1) {
-      const below = r + radius;
-      out[r * columns + c] = r - radius >= 0 && below < rows && ok[below]! >= 2 * radius + 1;
+/**
+ * One pass of a square erosion along lines: `line(i, k)` is the cell index of the k-th cell of line i. A cell stays
+ * when the `2 × radius + 1` cells centred on it along its line are all set.
+ */
+function erodeLines(set: readonly boolean[], lines: number, length: number, line: (i: number, k: number) => number, radius: number): boolean[] {
+  const out = new Array<boolean>(set.length).fill(false);
+  for (let i = 0; i < lines; i += 1) {
+    // run[k]: set cells ending at k
+    const run = new Array<number>(length).fill(0);
+    for (let k = 0; k < length; k += 1) run[k] = set[line(i, k)] ? (k > 0 ? run[k - 1]! : 0) + 1 : 0;
+    for (let k = 0; k < length; k += 1) {
+      const end = k + radius;
+      out[line(i, k)] = k - radius >= 0 && end < length && run[end]! >= 2 * radius + 1;
     }
   }
   return out;
+}
+
+/** Cells that stay unlisted when every cell within `radius` (Chebyshev distance) must be unlisted too. */
+function eroded(grid: UnlistedGrid, radius: number): boolean[] {
+  const { columns, rows, unlisted } = grid;
+  // separable square erosion: along rows, then along columns
+  const horizontal = erodeLines(unlisted, rows, columns, (r, c) => r * columns + c, radius);
+  return erodeLines(horizontal, columns, rows, (c, r) => r * columns + c, radius);
 }
 
 /**
