@@ -26,6 +26,16 @@ export const DESKTOP_PACKAGES = {
   'x11-apps': '/usr/bin/xcalc',
   'tk8.6': '/usr/bin/wish8.6',
   gnumeric: '/usr/bin/gnumeric',
+  // the task suite's file-manager tasks (tasks/thunar: create, rename, move, delete files; checked on disk)
+  thunar: '/usr/bin/thunar',
+  // the task suite's image-viewer tasks (tasks/eog: rotate, convert, delete images, preferences via GSettings keyfile)
+  eog: '/usr/bin/eog',
+  // the office tasks (@ufo-ts/task-suite tasks/writer, calc, impress): LibreOffice with its GTK 3 plugin, the one
+  // with AT-SPI accessibility (the desktop sets SAL_USE_VCLPLUGIN=gtk3)
+  'libreoffice-writer': '/usr/lib/libreoffice/program/swriter',
+  'libreoffice-calc': '/usr/lib/libreoffice/program/scalc',
+  'libreoffice-impress': '/usr/lib/libreoffice/program/simpress',
+  'libreoffice-gtk3': '/usr/lib/libreoffice/program/libvclplug_gtk3lo.so',
   // the server's web console is tested in headless Chromium (playwright-core drives this one; no browser is downloaded)
   chromium: '/usr/bin/chromium',
   // text from screenshots (@ufo-ts/ocr): the Tesseract engine and its English model

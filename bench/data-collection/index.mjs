@@ -5,11 +5,10 @@
 // parts and up to 500 rows per list included, no cache, no budget; the lighter window checks apply to both).
 // Writes bench/results/data-collection.json (BENCH_TAG=run2 writes data-collection.run2.json).
 // Run: corepack pnpm --filter @ufo-ts/platform-linux build && node bench/data-collection/index.mjs
-import { createCommand } from '@ufo-ts/core';
-import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
-import { checkDesktopAvailability, countNodes, createLinuxToolServer, findExecutable, readAccessibleTree, startDesktop } from '@ufo-ts/platform-linux';
+import { checkDesktopAvailability, countNodes, findExecutable, readAccessibleTree, startDesktop } from '@ufo-ts/platform-linux';
 import os from 'node:os';
 import { percentile, writeResult } from '../stats.mjs';
+import { step, toolsOn } from './linux-steps.mjs';
 
 const N = Number(process.env.BENCH_N ?? 15);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -40,30 +39,6 @@ const stat = (values) => ({
   max: Math.round(Math.max(...values) * 10) / 10,
 });
 
-async function toolsOn(desktop, treeReading, ocrMode) {
-  const linux = await createLinuxToolServer({ desktop, shell: false, ocr: { mode: ocrMode }, treeReading });
-  const servers = { data_collection: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }] };
-  const dispatcher = new LocalCommandDispatcher({ config: { LinuxAgent: { default: servers } }, factories: { linux: () => linux.createServer() } });
-  const run = async (tool, args = {}, type = 'data_collection') => {
-    const [result] = await dispatcher.execute([createCommand(tool, args, type)], { target: { agent: 'LinuxAgent' } });
-    if (result.status !== 'success') throw new Error(`${tool}: ${result.error}`);
-    return result.result;
-  };
-  return { run, close: async () => (await dispatcher.close(), await linux.close()) };
-}
-
-/** One DATA_COLLECTION: the agent's three calls in its order, with each one's time. */
-async function step(run) {
-  const t0 = performance.now();
-  await run('capture_window_screenshot');
-  const t1 = performance.now();
-  const listing = await run('get_app_window_controls_target_info');
-  const t2 = performance.now();
-  await run('capture_annotated_screenshot');
-  const t3 = performance.now();
-  return { total: t3 - t0, screenshot: t1 - t0, listing: t2 - t1, annotated: t3 - t2, controls: listing.controls.length, notes: listing.notes ?? [] };
-}
-
 const results = { apps: {} };
 const desktop = await startDesktop();
 try {
@@ -81,7 +56,7 @@ try {
   // default: everything as shipped (OCR `auto`: only large parts of the window no listed control covers are read)
   const modes = [['full', { cache: false, onScreenOnly: false, maxNodes: 1e9 }, 'off'], ['new', {}, 'off'], ['default', {}, 'auto']];
   for (const [mode, treeReading, ocrMode] of modes) {
-    const tools = await toolsOn(desktop, treeReading, ocrMode);
+    const tools = await toolsOn(desktop, { ocr: { mode: ocrMode }, treeReading });
     try {
       for (const [name] of APPS) {
         await tools.run('select_application_window', { id: windows[name].id }, 'action');

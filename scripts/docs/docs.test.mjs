@@ -125,7 +125,7 @@ describe('the documentation', () => {
   test('the snippets that need no real desktop or model key run, and the testing guide passes', () => {
     const { ok, output } = runSnippets(repoRoot);
     expect(ok, output).toBe(true);
-    expect(output).toMatch(/Tests\s+8 passed/);
+    expect(output).toMatch(/Tests\s+9 passed/);
   }, 180_000);
 
   test('the API reference builds from every public entry point, and its links resolve', async () => {

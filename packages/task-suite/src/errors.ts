@@ -11,7 +11,11 @@ export type TaskSuiteErrorCode =
   /** A task's set-up failed (its app did not start, a file could not be written). */
   | 'TASK_SETUP_FAILED'
   /** A model spec (`imperfect:<kind>[:<seed>]`) is not of that form or names an unknown kind. */
-  | 'MODEL_SPEC_INVALID';
+  | 'MODEL_SPEC_INVALID'
+  /** A task file (`*.task.json`) is not JSON, does not match the task schema, or names an unknown placeholder or a fixture outside its folder. */
+  | 'TASK_FILE_INVALID'
+  /** Two task files of a folder have the same id. */
+  | 'TASK_ID_DUPLICATE';
 
 /** Base class of every error this package throws on purpose. */
 export class TaskSuiteError extends UfoError<TaskSuiteErrorCode> {

@@ -13,6 +13,7 @@ export { mulberry32, type Prng } from './imperfect/prng.js';
 export { runTask, type RunTaskOptions, type TaskRunResult } from './run/run-task.js';
 export { missingPrograms, runSuite, selectTasks, type RunSuiteOptions, type SuiteRunResult } from './run/run-suite.js';
 export { EvalReportSchema, evalReport, formatResultsTable, writeEvalReport, type EvalReport } from './run/eval-report.js';
+export { BudgetRowSchema, ByAppTableSchema, STEP_BUDGETS, byAppHtml, byAppTable, formatByAppTable, type BudgetRow, type ByAppTable } from './run/by-app.js';
 export { startCpuLoad, type CpuLoad } from './run/cpu-load.js';
 export {
   RobustnessCellSchema,
@@ -34,3 +35,29 @@ export { ocrText } from './tasks/perception.js';
 export { cellPosition, csvCell, csvFields } from './tasks/sheet-cells.js';
 export { numbersIn } from './tasks/screen-text.js';
 export { KNOWN_PLATFORM_FAILURES } from './known-failures.js';
+export { JsonTaskSchema, SetupStepSchema, type JsonTask, type SetupStep } from './json/json-task-schema.js';
+export { findTaskFiles, jsonTask, loadJsonTask, loadJsonTasks, TASK_FILE_SUFFIX, type JsonDesktopTask } from './json/load-json-task.js';
+export { officeTasks, officeTasksFolder } from './json/office-tasks.js';
+export { TASK_SCHEMA_ID, taskJsonSchema } from './json/task-json-schema.js';
+export { PLACEHOLDER_NAMES, placeholderProblems, placeholderValues, substitute, substituteDeep, type PlaceholderValues } from './json/placeholders.js';
+export { describeStep, fixturePath, runSetupSteps, type SetupStepsOptions } from './json/setup-steps.js';
+export {
+  CellSpecSchema,
+  CheckerSchema,
+  ControlsCheckerSchema,
+  CsvCheckerSchema,
+  DocumentCheckerSchema,
+  FileCheckerSchema,
+  ParagraphSpecSchema,
+  SettingsCheckerSchema,
+  SheetCheckerSchema,
+  SlideSpecSchema,
+  SlidesCheckerSchema,
+  type Checker,
+} from './checkers/checker-schema.js';
+export { runChecker, type RunCheckerOptions } from './checkers/run-checker.js';
+export { csvRows } from './checkers/file-checks.js';
+export { readDocument, type DocumentModel, type DocumentParagraph, type DocumentRun } from './checkers/office/document-model.js';
+export { cellAddress, readWorkbook, type Sheet, type SheetCell } from './checkers/office/sheet-model.js';
+export { layoutName, readSlides, type Slide } from './checkers/office/slides-model.js';
+export { normalizeFormula } from './checkers/office/formula.js';

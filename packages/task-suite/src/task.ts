@@ -3,9 +3,10 @@ import type { ReferenceStep } from './grounded/reference-steps.js';
 
 /**
  * The toolkit of a task's app (the suite covers each). `X toolkit` (Athena widgets, e.g. xcalc) and `Tk` (Tcl/Tk,
- * run by `wish`) have no accessibility support: their windows are read from the screen.
+ * run by `wish`) have no accessibility support: their windows are read from the screen. `VCL` is LibreOffice's own
+ * widget set, made accessible through its GTK 3 plugin.
  */
-export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5' | 'X toolkit' | 'Tk';
+export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5' | 'X toolkit' | 'Tk' | 'VCL';
 
 /** What a checker found: passed, and in words what it read. */
 export interface CheckResult {
@@ -109,9 +110,10 @@ export interface DesktopTask {
   check(ctx: TaskContext, end?: SessionEnd): Promise<CheckResult>;
   /**
    * The suite group (`core` when omitted; `traps` for trap tasks; `perception` for tasks that need what the
-   * accessibility tree does not show: drawn text, a slider's value, table cells with their headers, a document's text).
+   * accessibility tree does not show: drawn text, a slider's value, table cells with their headers, a document's text;
+   * `office` for the tasks written as JSON files).
    */
-  group?: 'core' | 'traps' | 'perception';
+  group?: 'core' | 'traps' | 'perception' | 'office';
   /** Trap tasks: the tempting action with no effect, and the cause the engine must name. */
   trap?: TrapSpec;
   /** Extra environment for the desktop (e.g. `GSETTINGS_BACKEND=keyfile` so saved settings land in a file). */

@@ -1,6 +1,6 @@
 import type { CliCommand } from '../cli-command.js';
 
-const usage = `Usage: ufo eval [--suite core|traps|perception|all] [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N]
+const usage = `Usage: ufo eval [--suite core|traps|perception|office|all | --tasks-dir DIR] [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N]
                 [--native-tools] [--reference] [--model reference|imperfect:<kind>[:<seed>]] [--batch]
                 [--monitor off|warn|enforce] [--no-validate] [--no-finish-check] [--robustness all|spec,spec] [--list]
 
@@ -8,7 +8,8 @@ Runs the real-app task suite (@ufo-ts/task-suite): each task on its own private 
 with a real app (mousepad, galculator, gnome-calculator, zenity, FeatherPad, GNOME Text Editor, xcalc, a Tk form,
 Gnumeric), a LinuxAgent session with the task's request and step budget, and a checker that reads the real state
 back (the file on disk, the saved settings, the text in a widget). Prints a table: task, app, pass/fail, steps,
-time, cost.
+time, cost; then the pass rates by app at step budgets 15, 50 and 100 (a run counts at a budget when it passed
+within that many steps).
 
 The model: OPENAI_API_KEY (UFO_MODEL, default gpt-4o), ANTHROPIC_API_KEY (UFO_MODEL, default
 claude-sonnet-4-5) or UFO_BASE_URL with UFO_MODEL (an OpenAI-compatible server) when set — the table then gives
@@ -37,7 +38,10 @@ Options:
   --suite <name>       core (default: the everyday tasks), traps (tasks built around an action with no effect: a
                        disabled button, a covered control, a read-only field, ...), perception (tasks that need
                        what the accessibility tree does not show: text an app draws, apps without accessibility
-                       read by OCR, a slider's value, table cells with their headers, a document's text) or all
+                       read by OCR, a slider's value, table cells with their headers, a document's text), office
+                       (the task files the suite ships: LibreOffice Writer, Calc, Impress, ...) or all
+  --tasks-dir <dir>    run the task files (*.task.json, at any depth) of a folder instead of a suite: tasks
+                       written as JSON (set-up steps, request, reference solution, a typed checker)
   --batch              the reference solutions put consecutive steps whose controls are all listed into one reply
   --monitor <mode>     the engine's progress monitor: enforce (default: warn, then re-read the screen, then end
                        the task as FAIL NO_PROGRESS), warn (only tell the model) or off

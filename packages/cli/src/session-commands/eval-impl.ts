@@ -59,6 +59,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     model: { type: 'string' },
     'native-tools': { type: 'boolean' },
     suite: { type: 'string' },
+    'tasks-dir': { type: 'string' },
     monitor: { type: 'string' },
     'no-validate': { type: 'boolean' },
     'no-finish-check': { type: 'boolean' },
@@ -71,7 +72,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     io.stdout(`${usage}\n`);
     return 0;
   }
-  const tasks = suiteTasks(values.suite);
+  const tasks = values['tasks-dir'] !== undefined ? tasksFromDir(values['tasks-dir'], values.suite) : suiteTasks(values.suite);
   if (values.list) {
     for (const task of tasks) io.stdout(`${task.id.padEnd(36)} ${task.app} (${task.toolkit}): ${task.summary}\n`);
     return 0;
@@ -129,15 +130,46 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
 }
 
 
-const SUITES = ['core', 'traps', 'perception', 'all'] as const;
+const SUITES = ['core', 'traps', 'perception', 'office', 'all'] as const;
 const MONITOR_MODES = ['off', 'warn', 'enforce'] as const;
 
-/** The tasks `--suite` names: the core tasks (default), the trap tasks, the perception tasks, or all of them. */
+/**
+ * The tasks `--suite` names: the core tasks (default), the trap tasks, the perception tasks, the office tasks
+ * (the task files the suite ships), or all of them.
+ */
 export function suiteTasks(name: string | undefined): readonly suite.DesktopTask[] {
   const chosen = SUITES.find((s) => s === (name ?? 'core'));
   if (!chosen) throw new CliUsageError(`--suite must be one of ${SUITES.join(', ')} (got "${name}")`);
-  if (chosen === 'all') return [...suite.TASKS, ...suite.TRAP_TASKS, ...suite.PERCEPTION_TASKS];
+  if (chosen === 'office') return officeTasks();
+  if (chosen === 'all') return [...suite.TASKS, ...suite.TRAP_TASKS, ...suite.PERCEPTION_TASKS, ...officeTasks()];
   return { core: suite.TASKS, traps: suite.TRAP_TASKS, perception: suite.PERCEPTION_TASKS }[chosen];
+}
+
+/** The task files the suite ships; an invalid one is a usage error naming the file. */
+function officeTasks(): suite.DesktopTask[] {
+  try {
+    return suite.officeTasks();
+  } catch (error) {
+    throw new CliUsageError(`the office tasks: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The tasks of `--tasks-dir`: every `*.task.json` under the folder.
+ *
+ * @throws CliUsageError when `--suite` is given too, the folder has no task file, or a file is invalid (the
+ * message names the file and the fields).
+ */
+export function tasksFromDir(dir: string, suiteName?: string): suite.DesktopTask[] {
+  if (suiteName !== undefined) throw new CliUsageError('--tasks-dir and --suite cannot be combined');
+  let tasks: suite.DesktopTask[];
+  try {
+    tasks = suite.loadJsonTasks(resolve(dir));
+  } catch (error) {
+    throw new CliUsageError(`--tasks-dir: ${(error as Error).message}`, { cause: error });
+  }
+  if (tasks.length === 0) throw new CliUsageError(`--tasks-dir: no *.task.json file under ${resolve(dir)}`);
+  return tasks;
 }
 
 /** The engine's guards from `--monitor`, `--no-validate` and `--no-finish-check` (default: enforce, validate, check). */

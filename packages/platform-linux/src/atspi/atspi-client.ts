@@ -300,6 +300,12 @@ export class AtspiClient {
     return Boolean(ok);
   }
 
+  /** Sets the current value of a Value object (a spin button's number); the toolkit clamps and rounds it. */
+  async setValue(ref: AccessibleRef, value: number): Promise<void> {
+    this.calls += 1;
+    await this.bus.setProperty(ref.bus, ref.path, ATSPI_IFACE.value, 'CurrentValue', 'd', value);
+  }
+
   /** Current value of a Value object (sliders, spin buttons, progress bars). */
   async value(ref: AccessibleRef): Promise<number> {
     return Number(await this.property(ref, ATSPI_IFACE.value, 'CurrentValue'));
@@ -407,6 +413,15 @@ export class AtspiClient {
     const [row, column] = position as [number, number];
     const [bus, path] = (table ?? []) as [string, string];
     return { row: Number(row), column: Number(column), table: path && path !== ATSPI_NULL_PATH ? { bus, path } : undefined };
+  }
+
+  /** The object's attributes (`Accessible.GetAttributes`: toolkit-defined names and values). */
+  async attributes(ref: AccessibleRef): Promise<Record<string, string>> {
+    const [map] = await this.call(ref, ATSPI_IFACE.accessible, 'GetAttributes');
+    const out: Record<string, string> = {};
+    if (map instanceof Map) for (const [k, v] of map) out[String(k)] = String(v);
+    else if (map && typeof map === 'object') for (const [k, v] of Object.entries(map as Record<string, unknown>)) out[k] = String(v);
+    return out;
   }
 
   /** Row and column of the cell with this child index in a Table object. */

@@ -41,6 +41,8 @@ export interface DbusConnection {
   call(request: DbusCall): Promise<unknown[]>;
   /** `org.freedesktop.DBus.Properties.Get`, with the variant unwrapped. */
   getProperty(destination: string, path: string, iface: string, name: string, timeoutMs?: number): Promise<unknown>;
+  /** `org.freedesktop.DBus.Properties.Set` of a value with the given D-Bus signature (`d` for a double). */
+  setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown): Promise<void>;
   /**
    * Receives the signals of one interface (any sender, any object): adds a match rule to the bus and calls
    * `handler` for each. Resolves once the bus accepted the rule, with a function that stops the handler.
@@ -123,6 +125,16 @@ export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConn
         body: [iface, name],
       });
       return variant instanceof dbus.Variant ? variant.value : variant;
+    },
+    async setProperty(destination, path, iface, name, signature, value) {
+      await call({
+        destination,
+        path,
+        interface: 'org.freedesktop.DBus.Properties',
+        member: 'Set',
+        signature: 'ssv',
+        body: [iface, name, new dbus.Variant(signature, value)],
+      });
     },
     async subscribeSignals(iface, handler) {
       const listener = (message: InstanceType<typeof dbus.Message>): void => {

@@ -28,12 +28,19 @@ const SHOWN_STATES: ReadonlySet<string> = new Set(['showing', 'visible']);
  *  - property-change: the object's properties (name, description, role …) are re-read;
  *  - state-changed: its states are re-read, and its children too when it was shown or hidden;
  *  - window events, children-changed of the application itself, and any event about an object the tree does not
- *    have (a toolkit that creates a widget and only says it is shown): the whole tree is read again;
+ *    have (a toolkit that creates a widget and only says it is shown): the whole tree is read again — except a
+ *    state change other than shown/hidden of such an object (focus moving through a sheet's cells), which is
+ *    ignored;
  *  - bounds-changed: nothing (extents are read afresh for every listing).
  */
 export function recordTreeEvent(changes: PendingChanges, event: AtspiEvent, known: ReadonlySet<string>): void {
   if (changes.all || event.kind === 'bounds-changed') return;
   const path = event.source.path;
+  if (!known.has(path) && event.kind === 'state-changed' && !SHOWN_STATES.has(event.detail)) {
+    // an object the tree does not have was focused, selected, armed …: it lies in a part no listing reads (a sheet's
+    // cell, a closed menu's item); an object that appears says so by being shown or by its parent's children-changed
+    return;
+  }
   if (event.kind === 'window' || !known.has(path) || (event.kind === 'children-changed' && path === ATSPI_ROOT_PATH)) {
     changes.all = true;
     return;

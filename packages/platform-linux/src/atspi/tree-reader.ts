@@ -3,6 +3,7 @@ import { walkTree } from './accessible-node.js';
 import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, decodeStates, roleName } from './atspi-constants.js';
 import { pruneToBudget } from './tree-budget.js';
+import { readSheetCells, SHEET_MIN_CHILDREN, sheetRange, type SheetRange } from './sheet-cells.js';
 import { intersectRects, indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
 
 /** Default of {@link ReadTreeOptions.maxNodes}. */
@@ -60,11 +61,27 @@ export interface TreeReadStats {
   offScreenChildren: number;
   /** Objects whose children were not read because the object is hidden. */
   hiddenSubtrees: number;
+  /** Sheets (tables too large to enumerate) read by their on-screen range: what was on screen and listed. */
+  sheets: SheetReadStats[];
+}
+
+/** One sheet of a tree read (see {@link TreeReadStats.sheets}). */
+export interface SheetReadStats {
+  /** The sheet's accessible name (`Sheet Sheet1`). */
+  name: string;
+  /** Its on-screen rows and columns (0-based, inclusive). */
+  range: SheetRange;
+  /** Cells on screen. */
+  onScreen: number;
+  /** Cells with content listed. */
+  listed: number;
+  /** The on-screen grid was larger than the reader reads: cells beyond its first ones were not read. */
+  cut: boolean;
 }
 
 /** An empty {@link TreeReadStats}. */
 export function emptyTreeReadStats(): TreeReadStats {
-  return { nodes: 0, budgetReached: false, offScreenChildren: 0, hiddenSubtrees: 0 };
+  return { nodes: 0, budgetReached: false, offScreenChildren: 0, hiddenSubtrees: 0, sheets: [] };
 }
 
 type CachedNode = AccessibleNode & { parentPath: string; index: number };
@@ -76,6 +93,17 @@ interface ReadContext {
   onScreenOnly: boolean;
   /** State a shown object has: `showing`, or `visible` for GTK 4 (which never sets SHOWING in its cache items). */
   shownState: string;
+  /**
+   * Whether a container's children are asked for together with its properties (one round trip per level, for Qt,
+   * which answers each call in turn); otherwise its child count comes first, so that a huge container is never
+   * asked for all its children.
+   */
+  childrenWithProperties: boolean;
+  /**
+   * Whether the cached children of a shown container are checked against a live `GetChildren` (LibreOffice's cache
+   * keeps stale parent links: a tooltip's panel cached as the only child of the panel that holds the document).
+   */
+  checkCachedChildren: boolean;
   /** Objects that may still be read one by one. */
   budget: { left: number };
   stats: TreeReadStats;
@@ -93,7 +121,7 @@ export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
   const stats = options.stats ?? emptyTreeReadStats();
   Object.assign(stats, emptyTreeReadStats());
-  const [items, shownState] = await Promise.all([client.cacheItems(app).catch(() => undefined), shownStateOf(client, app)]);
+  const [items, traits] = await Promise.all([client.cacheItems(app).catch(() => undefined), toolkitTraits(client, app)]);
   let root = items ? linkCacheItems(items, app) : undefined;
   if (!root) root = await readNode(client, app);
   else if (root.role === '') root = { ...(await readNode(client, app)), children: root.children, childCount: root.childCount };
@@ -101,7 +129,7 @@ export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef
     client,
     maxChildren: options.maxChildrenPerContainer ?? 500,
     onScreenOnly: options.onScreenOnly !== false,
-    shownState,
+    ...traits,
     budget: { left: maxNodes },
     stats,
     known: options.knownObjects,
@@ -112,6 +140,7 @@ export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef
     const byPath = new Map(root.children.map((child) => [child.path, child]));
     root.children = options.topLevelPaths.map((path) => byPath.get(path)).filter((child): child is AccessibleNode => child !== undefined);
   }
+  if (ctx.onScreenOnly) for (const child of root.children) dropHiddenSubtrees(ctx, child, 1);
   let cached = 0;
   for (const _ of walkTree(root)) cached += 1;
   ctx.budget.left = maxNodes - cached;
@@ -154,7 +183,7 @@ export async function refreshAccessibleTree(
     client,
     maxChildren: options.maxChildrenPerContainer ?? 500,
     onScreenOnly: options.onScreenOnly !== false,
-    shownState: await shownStateOf(client, app),
+    ...(await toolkitTraits(client, app)),
     budget: { left: maxNodes },
     stats,
     known: options.knownObjects,
@@ -227,7 +256,7 @@ export async function readTreeExtents(client: AtspiClient, app: AccessibleRef, r
     client,
     maxChildren: 0,
     onScreenOnly: true,
-    shownState: await shownStateOf(client, app),
+    ...(await toolkitTraits(client, app)),
     budget: { left: 0 },
     stats: emptyTreeReadStats(),
   };
@@ -235,11 +264,15 @@ export async function readTreeExtents(client: AtspiClient, app: AccessibleRef, r
 }
 
 /** The state that says an object is shown, for this application's toolkit. */
-async function shownStateOf(client: AtspiClient, app: AccessibleRef): Promise<string> {
+async function toolkitTraits(client: AtspiClient, app: AccessibleRef): Promise<Pick<ReadContext, 'shownState' | 'childrenWithProperties' | 'checkCachedChildren'>> {
+  const [toolkit, appName] = await Promise.all([client.toolkit(app).catch(() => ({ name: '', version: '' })), client.name(app).catch(() => '')]);
   // GTK 4.8 never sets SHOWING in its cache items: use VISIBLE there.
-  const toolkit = await client.toolkit(app).catch(() => ({ name: '', version: '' }));
-  return /^gtk$/i.test(toolkit.name) && toolkit.version.startsWith('4.') ? 'visible' : 'showing';
+  const shownState = /^gtk$/i.test(toolkit.name) && toolkit.version.startsWith('4.') ? 'visible' : 'showing';
+  return { shownState, childrenWithProperties: /^qt/i.test(toolkit.name), checkCachedChildren: LIBREOFFICE_APP.test(appName) };
 }
+
+/** LibreOffice's application name on the accessibility bus. */
+const LIBREOFFICE_APP = /^soffice(\.bin)?$/i;
 
 /** Builds the tree from `Cache.GetItems` items; undefined when the item layout is unknown. */
 function linkCacheItems(items: unknown[], app: AccessibleRef): AccessibleNode | undefined {
@@ -370,6 +403,7 @@ async function visibleArea(client: AtspiClient, chain: readonly AccessibleNode[]
  * container, for toolkits that answer each call in turn (Qt).
  */
 async function readSubtree(ctx: ReadContext, ref: AccessibleRef, ancestors: readonly AccessibleNode[]): Promise<AccessibleNode> {
+  if (!ctx.childrenWithProperties) return readSubtreeCountFirst(ctx, ref, ancestors);
   const known = ctx.known?.get(ref.path);
   const [node, children] = await Promise.all([
     known ? readChangingParts(ctx.client, ref, known) : readNode(ctx.client, ref, { childCount: false }),
@@ -386,6 +420,22 @@ async function readSubtree(ctx: ReadContext, ref: AccessibleRef, ancestors: read
   return node;
 }
 
+/**
+ * {@link readSubtree} for toolkits that may make every child of a container on `GetChildren` (a LibreOffice sheet
+ * has 2^31 - 1 cells: the call does not return): the child count is read with the properties, and a container
+ * with many children or that manages its descendants is read by index (its on-screen part).
+ */
+async function readSubtreeCountFirst(ctx: ReadContext, ref: AccessibleRef, ancestors: readonly AccessibleNode[]): Promise<AccessibleNode> {
+  // role and interfaces are read every time: LibreOffice changes an object's role after making it (a menu item
+  // becomes a check menu item)
+  const node = await readNode(ctx.client, ref);
+  if (node.childCount <= 0 || skipsChildren(ctx, node, ancestors)) return node;
+  await completeOwnChildren(ctx, node, ancestors);
+  const chain = [...ancestors, node];
+  await Promise.all(node.children.map((child) => completeChildren(ctx, child, chain)));
+  return node;
+}
+
 /** Fills the subtree's containers whose cached children are incomplete (childCount -1 or more than cached). */
 async function completeChildren(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[]): Promise<void> {
   if (skipsChildren(ctx, node, ancestors)) return;
@@ -396,7 +446,11 @@ async function completeChildren(ctx: ReadContext, node: AccessibleNode, ancestor
 
 /** Reads a node's children when its cached list is incomplete (one GetChildren plus reads of the missing ones). */
 async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[], options: { strict?: boolean } = {}): Promise<void> {
-  if (node.childCount >= 0 && node.childCount <= node.children.length) return;
+  // complete as cached; more cached children than the object has means the cache kept stale ones (LibreOffice
+  // leaves a copy of a document window's tree under its frame): the live list is read then
+  if (node.childCount >= 0 && node.childCount === node.children.length && !(await cachedChildrenAreStale(ctx, node))) return;
+  // its on-screen part was read in this pass already
+  if (node.unreadChildren === 'off-screen') return;
   const have = new Map(node.children.map((child) => [child.path, child]));
   // cached children are already counted in the budget
   ctx.budget.left += have.size;
@@ -404,6 +458,11 @@ async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ances
   // that manage their descendants, and creates every child's object on GetChildren)
   let count = node.childCount;
   if (count < 0 && ctx.onScreenOnly && node.states.includes('manages-descendants')) count = await ctx.client.childCount(node).catch(() => -1);
+  if (ctx.onScreenOnly && count >= SHEET_MIN_CHILDREN && node.interfaces.includes(ATSPI_IFACE.table)) {
+    node.childCount = count;
+    await readSheet(ctx, node, ancestors);
+    return;
+  }
   let kids = count > VISIBLE_RANGE_MIN_CHILDREN ? await childrenToRead(ctx, node, ancestors, count) : undefined;
   if (kids) node.childCount = count;
   if (!kids) {
@@ -418,7 +477,54 @@ async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ances
   }
   const chain = [...ancestors, node];
   const merged = await Promise.all(kids.map(async (kid) => have.get(kid.path) ?? (await readSubtree(ctx, kid, chain).catch(() => undefined))));
-  node.children = merged.filter((child): child is AccessibleNode => child !== undefined);
+  const read = new Set(kids.map((kid) => kid.path));
+  // cached children the budget left out of the read are kept: they were counted already
+  const keptCached = kids.length < node.childCount ? [...have.values()].filter((child) => !read.has(child.path)) : [];
+  node.children = [...merged, ...keptCached].filter((child): child is AccessibleNode => child !== undefined);
+}
+
+/**
+ * Cuts the cached children of hidden objects below the top-levels (`depth` 1 is a top-level), as a walk would
+ * not read them: LibreOffice caches every item of its closed menus, enough to use up the node budget before
+ * anything on screen is read.
+ */
+function dropHiddenSubtrees(ctx: ReadContext, node: AccessibleNode, depth: number): void {
+  if (depth >= 2 && node.children.length > 0 && !node.states.includes(ctx.shownState)) {
+    node.children = [];
+    node.unreadChildren = 'hidden';
+    ctx.stats.hiddenSubtrees += 1;
+    return;
+  }
+  for (const child of node.children) dropHiddenSubtrees(ctx, child, depth + 1);
+}
+
+/** Most cells of a sheet's on-screen grid that are read (a 1920 × 1080 screen shows about 1,000). */
+const MAX_SHEET_GRID = 2500;
+
+/**
+ * A sheet (a table too large to enumerate): only its on-screen cells with content become its children; the range
+ * on screen goes in the stats for the listing's note.
+ */
+async function readSheet(ctx: ReadContext, node: AccessibleNode, ancestors: readonly AccessibleNode[]): Promise<void> {
+  node.children = [];
+  node.truncatedChildren = node.childCount;
+  node.unreadChildren = 'off-screen';
+  const area = await visibleArea(ctx.client, [...ancestors.slice(1), node]);
+  const range = area ? await sheetRange(ctx.client, node, area).catch(() => undefined) : undefined;
+  if (!range) return;
+  const sheet = await readSheetCells(ctx.client, node, range, MAX_SHEET_GRID);
+  const kept = sheet.cells.slice(0, Math.max(0, Math.min(ctx.maxChildren, ctx.budget.left)));
+  if (kept.length < sheet.cells.length) ctx.stats.budgetReached = true;
+  ctx.budget.left -= kept.length;
+  node.children = kept;
+  ctx.stats.sheets.push({ name: node.name, range, onScreen: sheet.onScreen, listed: kept.length, cut: sheet.cut });
+}
+
+/** Whether a shown container's cached children differ from its live ones (only checked where the cache lies). */
+async function cachedChildrenAreStale(ctx: ReadContext, node: AccessibleNode): Promise<boolean> {
+  if (!ctx.checkCachedChildren || node.children.length === 0 || !node.states.includes(ctx.shownState)) return false;
+  const live = await ctx.client.children(node).catch(() => undefined);
+  return live !== undefined && (live.length !== node.children.length || live.some((ref, i) => ref.path !== node.children[i]!.path));
 }
 
 /** Reads extents of the on-screen objects in parallel. */

@@ -334,13 +334,28 @@ export async function focusControl(session: DesktopSession, record: ControlRecor
 /** What {@link setControlText} did. */
 export interface SetTextOutcome {
   id: string;
-  /** `editable_text`: through AT-SPI EditableText; `typing`: focused and typed with real key events. */
-  method: 'editable_text' | 'typing';
+  /**
+   * `editable_text`: through AT-SPI EditableText; `value`: a spin button's number set through AT-SPI Value; `typing`:
+   * focused and typed with real key events.
+   */
+  method: 'editable_text' | 'value' | 'typing';
   /** The control's text afterwards, when it can be read. */
   text?: string;
   /** What changed on screen. */
   effect: ActionEffect;
 }
+
+/** A plain number (`3`, `-2.5`, `1,000`), or undefined for other text. */
+function parseNumber(text: string): number | undefined {
+  const plain = text.trim().replace(/(\d),(?=\d{3}\b)/g, '$1');
+  return /^[-+]?\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+}
+
+/** Roles that take no typed text (set_edit_text on them is refused). */
+const TAKES_NO_TEXT: ReadonlySet<string> = new Set([
+  'label', 'static', 'heading', 'image', 'icon', 'status bar', 'separator', 'push button', 'toggle button', 'check box',
+  'radio button', 'menu', 'menu item', 'check menu item', 'radio menu item', 'menu bar', 'page tab', 'tool bar', 'scroll bar',
+]);
 
 /**
  * Sets (with `clear`) or inserts text into a control: through AT-SPI EditableText (replace the content, or
@@ -351,6 +366,12 @@ export async function setControlText(session: DesktopSession, id: string, text: 
   if (isScreenTextRecord(record)) return typeAtTextRegion(session, record, text, options);
   const selected = await session.requireSelected({ forAction: true });
   if (selected.target.app && !selected.target.responding) throw session.notResponding(selected.target);
+  if (TAKES_NO_TEXT.has(record.role) && !DesktopSession.implements(record, 'editableText')) {
+    // typing "into" it would type into whatever field has the focus
+    throw new ControlNotActionableError(
+      `control ${record.id} is a ${record.role} (${JSON.stringify(record.name)}), which takes no text: set the text of an editable field (a field a label captions is listed with \`labelled\`)`,
+    );
+  }
   await checkBeforeActing(session, record, 1000);
   const readBack = async (): Promise<string | undefined> =>
     DesktopSession.implements(record, 'text') ? session.atspi.text(record.ref).catch(() => undefined) : undefined;
@@ -361,6 +382,18 @@ export async function setControlText(session: DesktopSession, id: string, text: 
       timeoutMs: Math.min(5000, 400 + 20 * [...text].length),
       ...(shown && DesktopSession.implements(record, 'text') ? { expect: (controls) => controls.get(record.id)?.text?.includes(shown) ?? false } : {}),
     });
+  // a spin button keeps its number until its text is "entered": its value is set instead (the field shows it)
+  const number = record.role === 'spin button' && DesktopSession.implements(record, 'value') && options.clear ? parseNumber(text) : undefined;
+  if (number !== undefined) {
+    const done = await observe();
+    try {
+      await session.atspi.setValue(record.ref, number);
+      const now = await session.atspi.value(record.ref);
+      if (Math.abs(now - number) < 1e-9) return { id: record.id, method: 'value', text: await readBack(), effect: await done() };
+    } catch (error) {
+      if (isVanishedError(error)) throw session.vanished(record, error);
+    }
+  }
   if (DesktopSession.implements(record, 'editableText')) {
     const done = await observe();
     try {

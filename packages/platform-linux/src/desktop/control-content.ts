@@ -2,6 +2,7 @@ import { ATSPI_ROOT_PATH } from '../atspi/atspi-constants.js';
 import type { AtspiClient } from '../atspi/atspi-client.js';
 import type { ControlRecord } from './control-ids.js';
 import { DesktopSession } from './desktop-session.js';
+import { readCellText, type CellText } from './cell-text.js';
 import { TableCellReader, type CellContent, type TableContent } from './table-content.js';
 import { readTextContent, type TextContent } from './text-content.js';
 import { TEXT_LIMITS } from './text-window.js';
@@ -16,7 +17,7 @@ export const VALUE_CONTENT_ROLES: ReadonlySet<string> = new Set(['slider', 'spin
 export const TABLE_CONTENT_ROLES: ReadonlySet<string> = new Set(['table', 'tree table', 'tree', 'list', 'list box']);
 
 /** What a listing adds to a control's entry from its Text, Value, Table or TableCell interface. */
-export type ControlContent = Partial<TextContent> & Partial<CellContent> & Partial<TableContent> & { value?: ValueContent };
+export type ControlContent = Partial<TextContent> & Partial<CellContent> & Partial<TableContent> & { value?: ValueContent; formula?: CellText['formula'] };
 
 /** How the content of one application's controls is read. */
 interface ToolkitTraits {
@@ -57,7 +58,9 @@ export async function readControlContent(atspi: AtspiClient, records: readonly C
       const out: ControlContent = {};
       const limit = record === focused ? focusedShare : share;
       const [text, value, cell, table] = await Promise.all([
-        hasTextContent(record) && limit >= TEXT_LIMITS.minimumShare
+        record.role === 'table cell' && DesktopSession.implements(record, 'text')
+          ? readCellText(atspi, record.ref).then(withoutRepeatedName(record)).catch(() => undefined)
+          : hasTextContent(record) && limit >= TEXT_LIMITS.minimumShare
           ? traitsOf(record.ref.bus).then((t) =>
               readTextContent(atspi, { ref: record.ref, states: record.states, visible: visibleRect(record), origin: record.origin }, { limit, hitTest: t.hitTest }),
             ).catch(() => undefined)
@@ -77,8 +80,15 @@ export async function readControlContent(atspi: AtspiClient, records: readonly C
   );
 }
 
+/** A cell's text is left out when its name says the same (GTK list cells are named by their text). */
+function withoutRepeatedName(record: ControlRecord): (cell: CellText) => Partial<CellText> {
+  return (cell) => (cell.text === record.rawName ? (cell.formula ? { formula: cell.formula } : {}) : cell);
+}
+
 function hasTextContent(record: ControlRecord): boolean {
-  return TEXT_CONTENT_ROLES.has(record.role) && DesktopSession.implements(record, 'text');
+  // an unnamed label shows its text only through Text (LibreOffice's status bar fields: "Slide 1 of 4")
+  const unnamedLabel = record.role === 'label' && record.rawName.trim() === '';
+  return (TEXT_CONTENT_ROLES.has(record.role) || unnamedLabel) && DesktopSession.implements(record, 'text');
 }
 
 /** The part of a control's rectangle its containers let show. */

@@ -23,7 +23,7 @@ export interface ControlDetails {
   /** Caption of an unnamed input field (see `label_source`). */
   label?: string;
   /** `relation`: the toolkit's labelled-by relation; `inferred`: the nearest label beside or above the field. */
-  label_source?: 'relation' | 'inferred';
+  label_source?: 'relation' | 'container' | 'inferred';
 }
 
 /** States a model needs to act well, in a fixed order; `disabled` stands for "neither enabled nor sensitive". */

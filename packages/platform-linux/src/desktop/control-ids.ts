@@ -32,7 +32,7 @@ export interface ControlRecord {
   /** The X window of the top-level (main window or dialog) the control is in, when known. */
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */
-  labelSource?: 'relation' | 'inferred';
+  labelSource?: 'relation' | 'container' | 'inferred';
   /**
    * `ocr`: not an accessible object but text read from the window's pixels (see `ocr-entries.ts`). Its `ref` is
    * synthetic and must never be sent to AT-SPI (`interfaces` is empty; check {@link isScreenTextRecord} first).

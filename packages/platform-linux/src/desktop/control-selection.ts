@@ -77,6 +77,14 @@ function isHiddenContainer(node: AccessibleNode): boolean {
 
 const COMPONENT_IFACE = 'org.a11y.atspi.Component';
 
+/**
+ * A named object a user selects though its role says container: LibreOffice's slide thumbnails (`panel "Slide 2"`,
+ * selectable, in the slide pane).
+ */
+function isSelectableItem(node: AccessibleNode): boolean {
+  return node.role === 'panel' && node.states.includes('selectable') && node.name.trim() !== '';
+}
+
 /** Options of {@link selectControls}. */
 export interface ControlSelection {
   /** Only these roles (AT-SPI role names). Default: {@link DEFAULT_CONTROL_ROLES}. */
@@ -108,7 +116,7 @@ export function selectControls(root: AccessibleNode, selection: ControlSelection
     let myIndex = parentIndex;
     let take = false;
     if (selection.includeAll) take = true;
-    else if (!hidden && roles.has(node.role) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
+    else if (!hidden && (roles.has(node.role) || (!selection.roles && isSelectableItem(node))) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
       const ancestor = parentIndex >= 0 ? out[parentIndex]!.node : undefined;
       const caption = node.role === 'label' && ancestor !== undefined && LABELLED_ROLES.has(ancestor.role);
       take = !caption && !node.states.includes('defunct');

@@ -8,6 +8,8 @@ import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, Win
 import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
 import { blockingModal, coveringWindow, type AppWindow, type StackedWindow } from './occlusion.js';
 import { clipRect, clipToAncestors } from './visible-area.js';
+import { walkTree } from '../atspi/accessible-node.js';
+import { alignEmbeddedRootPanes, type ExtentShift } from './embedded-root-pane.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
@@ -83,6 +85,8 @@ function sameRect(a: Rect, b: Rect): boolean {
 export class DesktopSession {
   readonly controlIds = new ControlIdRegistry();
   private selected: SelectedWindow | undefined;
+  /** Said by the next listing: the selection followed the focus because the selected window closed. */
+  private selectionNote: string | undefined;
   /** Counts actions: a listing made before the latest action is never reused. */
   private actionEpoch = 0;
   private latestListing: RecentListing | undefined;
@@ -162,6 +166,12 @@ export class DesktopSession {
     if (!selected) throw new NoWindowSelectedError();
     const { target } = selected;
     if (!(await windowExists(this.x, target.windowId))) {
+      // a listing follows the focus to the window now in front (a dialog closed: its main window), and says so
+      const next = options.forAction ? undefined : await this.selectFocused();
+      if (next && next.target.windowId !== target.windowId) {
+        this.selectionNote = `The selected window ${JSON.stringify(target.title)} was closed; the focused window ${JSON.stringify(next.target.title)} is listed now.`;
+        return this.requireSelected(options);
+      }
       throw new WindowVanishedError(`the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`);
     }
     if (options.forAction) {
@@ -215,6 +225,13 @@ export class DesktopSession {
     return this.selected;
   }
 
+  /** The note of a selection that followed the focus (once), for the next listing. */
+  private takeSelectionNote(): string[] {
+    const note = this.selectionNote;
+    this.selectionNote = undefined;
+    return note ? [note] : [];
+  }
+
   /** The selected window without checks, if any (`select_application_window` or implicit). */
   get current(): SelectedWindow | undefined {
     return this.selected;
@@ -257,8 +274,15 @@ export class DesktopSession {
     const epoch = this.actionEpoch;
     if (options.reuseWithinMs !== undefined && recent !== undefined && recent.key === key && recent.epoch === epoch && performance.now() - recent.at <= options.reuseWithinMs) {
       // only what reuse needs: the window still exists, where it was, and its application answers
-      const { target } = await this.requireSelected({ forAction: true });
-      if (recent.windowId === target.windowId && (target.responding || !target.app) && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
+      const target = await this.requireSelected({ forAction: true }).then(
+        (selected) => selected.target,
+        (error: unknown) => {
+          // a closed window is not reused: the listing below follows the focus
+          if (error instanceof WindowVanishedError) return undefined;
+          throw error;
+        },
+      );
+      if (target && recent.windowId === target.windowId && (target.responding || !target.app) && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
     }
     const { target, topLevels } = await this.requireSelected();
     const summary = publicSummary(target);
@@ -267,7 +291,8 @@ export class DesktopSession {
     if (!target.app || topLevels.length === 0) {
       // no accessibility tree: what the window's pixels show is the listing
       const ocr = await this.screenTextOf(target, undefined, filtered);
-      const listing = { window: summary, controls: this.controlIds.assign(target.windowId, ocr.entries, ocr.entries.map(() => -1), { complete: !filtered }), windowRect: target.rect, ...notesOf(ocr) };
+      const notes = [...this.takeSelectionNote(), ...(notesOf(ocr).notes ?? [])];
+      const listing = { window: summary, controls: this.controlIds.assign(target.windowId, ocr.entries, ocr.entries.map(() => -1), { complete: !filtered }), windowRect: target.rect, ...(notes.length ? { notes } : {}) };
       this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
       return listing;
     }
@@ -284,6 +309,8 @@ export class DesktopSession {
     }
     const appWindows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
     const origins = await this.toScreenCoordinates(target, tree, appWindows);
+    const shifts = new Map<AccessibleNode, ExtentShift>();
+    for (const top of tree.children) for (const [node, shift] of alignEmbeddedRootPanes(top)) shifts.set(node, shift);
     for (const top of tree.children) clipToAncestors(top);
     const topWindows = tree.children.map((top, i) => (appWindows.find((w) => w.title === top.name) ?? (i === 0 ? appWindows.find((w) => w.id === target.windowId) : undefined))?.id);
     const stack = await this.stackingOrder(appWindows);
@@ -318,7 +345,7 @@ export class DesktopSession {
     const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
     const controls = chosen.map(({ node, depth, topIndex }, i): UnnumberedControl => ({
       ref: { bus: node.bus, path: node.path },
-      origin: origins[topIndex] ?? { x: 0, y: 0 },
+      origin: withShift(origins[topIndex] ?? { x: 0, y: 0 }, shifts.get(node)),
       role: node.role,
       name: names[i]!,
       rawName: node.name,
@@ -331,7 +358,14 @@ export class DesktopSession {
       ...(node.clip ? { clip: node.clip } : {}),
       ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
     }));
-    const ocr = await this.screenTextOf(target, controls, filtered);
+    // a window a modal dialog blocks takes no input: its text is not read either (only the parts the dialog leaves)
+    const blockedRects = tree.children.flatMap((_, i) => {
+      const rect = blocked[i] ? ownRect(i) : undefined;
+      if (!rect) return [];
+      const open = tree.children.map((__, j) => (blocked[j] ? undefined : ownRect(j))).filter((r): r is Rect => r !== undefined);
+      return open.reduce<Rect[]>((parts, hole) => parts.flatMap((part) => rectMinus(part, hole)), [rect]);
+    });
+    const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedRects]);
     const records = this.controlIds.assign(
       target.windowId,
       [...controls, ...ocr.entries],
@@ -339,7 +373,7 @@ export class DesktopSession {
       { complete: selection.roles === undefined || selection.includeAll === true },
     );
     const treeNote = listingNote(treeStats, maxNodes);
-    const notes = [...(treeNote ? [treeNote] : []), ...(notesOf(ocr).notes ?? [])];
+    const notes = [...this.takeSelectionNote(), ...(treeNote ? [treeNote] : []), ...(notesOf(ocr).notes ?? [])];
     const listing = { window: summary, controls: records, windowRect: target.rect, ...(notes.length > 0 ? { notes } : {}) };
     this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
     return listing;
@@ -404,8 +438,9 @@ export class DesktopSession {
   }
 
   /** The OCR entries of a listing of `target` (see {@link ScreenTextReader}); `controls` undefined: no tree. */
-  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean): Promise<ScreenTextResult> {
+  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean, unreadable: Rect[] = []): Promise<ScreenTextResult> {
     return this.screenText.entries({
+      unreadable,
       windowId: target.windowId,
       windowRect: target.rect,
       screen: { width: this.x.width, height: this.x.height },
@@ -456,6 +491,47 @@ export class DesktopSession {
 /** A listing's `notes` field from its OCR part (absent when there is nothing to say). */
 function notesOf(ocr: ScreenTextResult): { notes?: string[] } {
   return ocr.notes.length > 0 ? { notes: ocr.notes } : {};
+}
+
+/**
+ * Parts of the window OCR does not read: rulers (tick labels, no text a model acts on) and spreadsheets whose sheet
+ * the listing describes (its cells with content are listed and its on-screen range is in a note; the rest of the
+ * grid and its row and column headings are only numbers and letters).
+ */
+function unreadableRects(tree: AccessibleNode): Rect[] {
+  const rects: Rect[] = [];
+  const describedSheet = (node: AccessibleNode): boolean => node.role === 'document spreadsheet' && node.children.some((child) => child.unreadChildren === 'off-screen');
+  for (const [node] of walkTree(tree)) {
+    if (node.role === 'ruler' && node.extents) rects.push(node.extents);
+    // the sheet's scroll pane: the grid with its row and column headings
+    const sheet = node.children.find(describedSheet);
+    if (sheet) {
+      const area = node.role === 'scroll pane' ? node.extents : sheet.extents;
+      if (area) rects.push(area);
+    }
+  }
+  return rects;
+}
+
+/** The parts of `a` outside `b` (at most four rectangles). */
+export function rectMinus(a: Rect, b: Rect): Rect[] {
+  const left = Math.max(a.x, b.x);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const top = Math.max(a.y, b.y);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  if (left >= right || top >= bottom) return [a];
+  const parts: Rect[] = [
+    { x: a.x, y: a.y, width: a.width, height: top - a.y },
+    { x: a.x, y: bottom, width: a.width, height: a.y + a.height - bottom },
+    { x: a.x, y: top, width: left - a.x, height: bottom - top },
+    { x: right, y: top, width: a.x + a.width - right, height: bottom - top },
+  ];
+  return parts.filter((r) => r.width > 0 && r.height > 0);
+}
+
+/** A top-level's origin plus the shift of an embedded root pane's subtree. */
+function withShift(origin: { x: number; y: number }, shift: ExtentShift | undefined): { x: number; y: number } {
+  return shift ? { x: origin.x + shift.x, y: origin.y + shift.y } : origin;
 }
 
 /** An OCR entry's box where it is now: moved as far as its window moved since it was read. */

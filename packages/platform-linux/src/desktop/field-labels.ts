@@ -7,7 +7,7 @@ import { inferCaptions, LABELLED_INPUT_ROLES, type Caption } from './label-infer
 /** A field's caption and where it came from. */
 export interface FieldLabel {
   label?: string;
-  labelSource?: 'relation' | 'inferred';
+  labelSource?: 'relation' | 'container' | 'inferred';
 }
 
 /**
@@ -37,10 +37,12 @@ export async function labelUnnamedFields(
   );
   // windows overlap on screen: a field only takes a caption of its own top-level window (main window or dialog)
   const windowOf = new Map<AccessibleNode, number>();
+  const parentOf = new Map<AccessibleNode, AccessibleNode>();
   const captions: Caption[] = [];
   tree.children.forEach((top, window) => {
     for (const [node] of walkTree(top)) {
       windowOf.set(node, window);
+      for (const child of node.children) parentOf.set(child, node);
       if (node.role === 'label' && node.extents && node.name.trim()) captions.push({ text: node.name.trim(), rect: node.extents, window });
     }
   });
@@ -50,9 +52,33 @@ export async function labelUnnamedFields(
     captions,
     allFields,
   );
-  unnamed.forEach(({ i }, k) => {
+  unnamed.forEach(({ node, i }, k) => {
+    const container = containerName(node, parentOf);
     if (related[k]) out[i] = { label: related[k], labelSource: 'relation' };
+    else if (container) out[i] = { label: container, labelSource: 'container' };
     else if (guessed[k]) out[i] = { label: guessed[k], labelSource: 'inferred' };
   });
   return out;
 }
+
+/** How far up a field's named container may be (LibreOffice wraps a toolbar's box in five unnamed levels). */
+const MAX_CONTAINER_DEPTH = 8;
+
+/**
+ * The name of the nearest named panel or group around a field that holds no other input field: LibreOffice names
+ * the toolbar item (`panel "Font Name"`) and leaves the box inside it unnamed.
+ */
+function containerName(field: AccessibleNode, parentOf: ReadonlyMap<AccessibleNode, AccessibleNode>): string | undefined {
+  let node = parentOf.get(field);
+  for (let depth = 0; node && depth < MAX_CONTAINER_DEPTH; depth += 1, node = parentOf.get(node)) {
+    if (node.role === 'frame' || node.role === 'dialog' || node.role === 'window') return undefined;
+    const name = node.name.trim();
+    if (!name || !CONTAINER_ROLES.has(node.role)) continue;
+    let fields = 0;
+    for (const [inner] of walkTree(node)) if (LABELLED_INPUT_ROLES.has(inner.role) && inner.extents) fields += 1;
+    return fields === 1 ? name : undefined;
+  }
+  return undefined;
+}
+
+const CONTAINER_ROLES: ReadonlySet<string> = new Set(['panel', 'grouping', 'group', 'filler', 'section', 'tool bar']);

@@ -129,8 +129,14 @@ export async function pressKeys(session: DesktopSession, keys: string, options: 
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
-  // a window with no accessibility tree shows what keys did only in its pixels
-  const done = await observeEffect(session, { target: record, pixels: hasNoAccessibleTree(session) });
+  // a window with no accessibility tree shows what keys did only in its pixels; several key presses (`Right*5`,
+  // `ctrl+2 Down`) show their effect over time: the effect is taken once the controls stopped changing
+  const presses = chords.reduce((n, chord) => n + chord.repeat, 0);
+  const done = await observeEffect(session, {
+    target: record,
+    pixels: hasNoAccessibleTree(session),
+    ...(presses > 1 ? { untilQuiet: true, quietMs: 150, timeoutMs: 1500 } : {}),
+  });
   await session.input.keys(chords);
   return { keys: chords.map((c) => c.text), effect: await done() };
 }

@@ -1,5 +1,6 @@
 // What a control listing tells the model about the objects its tree read left out.
-import type { TreeReadStats } from '../atspi/tree-reader.js';
+import { columnLetters } from '../atspi/sheet-cells.js';
+import type { SheetReadStats, TreeReadStats } from '../atspi/tree-reader.js';
 
 /**
  * The note a listing carries when its tree read left objects out (undefined when it left none out that a person
@@ -15,5 +16,15 @@ export function listingNote(stats: TreeReadStats, maxNodes: number): string | un
   if (stats.offScreenChildren > 0) {
     parts.push(`${stats.offScreenChildren} items of long lists or tables are outside their visible area and not listed: scroll the list to see others.`);
   }
+  for (const sheet of stats.sheets) parts.push(sheetNote(sheet));
   return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** What a listing says of a sheet: which cells are on screen, and that only those with content are listed. */
+function sheetNote(sheet: SheetReadStats): string {
+  const { range } = sheet;
+  const from = `${columnLetters(range.firstColumn)}${range.firstRow + 1}`;
+  const to = `${columnLetters(range.lastColumn)}${range.lastRow + 1}`;
+  const listed = sheet.listed === 0 ? 'all of them are empty' : `the ${sheet.listed} with content are listed (each named by its address), the empty ones are not`;
+  return `${sheet.name || 'The sheet'} shows cells ${from}:${to} on screen; ${listed}${sheet.cut ? ' (only the first rows of the grid were read)' : ''}. Cells outside that range are not listed: to reach one, type its address in the name box (or scroll).`;
 }

@@ -55,6 +55,8 @@ export interface ScreenTextInput {
   screen: { width: number; height: number };
   /** The listing's controls (screen coordinates); `undefined` when the window has no accessibility tree. */
   controls: readonly UnnumberedControl[] | undefined;
+  /** Parts of the window whose text is not read (rulers: tick labels, not content). */
+  unreadable?: readonly Rect[];
   /** Whether only some roles were asked for: such a listing has no OCR entries (what the filter left out is unknown). */
   filtered?: boolean;
   /** Captures a screen rectangle. */
@@ -117,11 +119,11 @@ export class ScreenTextReader {
   }
 
   /** The screen rectangles `auto`/`always` mode would read for this listing (none in `off` mode). */
-  areasToRead(input: Pick<ScreenTextInput, 'windowRect' | 'screen' | 'controls' | 'filtered'>): Rect[] {
+  areasToRead(input: Pick<ScreenTextInput, 'windowRect' | 'screen' | 'controls' | 'filtered' | 'unreadable'>): Rect[] {
     const window = onScreen(input.windowRect, input.screen);
     if (!window || !this.recognizer || input.filtered) return [];
     if (this.mode === 'always' || input.controls === undefined) return [window];
-    return largeUnlistedAreas(window, coveredRects(input.controls));
+    return largeUnlistedAreas(window, [...coveredRects(input.controls), ...(input.unreadable ?? [])]);
   }
 
   /**
@@ -141,7 +143,7 @@ export class ScreenTextReader {
     const captured = whole ? window : boundingBox(areas);
     const image = await input.capture(captured);
     const local = (r: Rect): Rect => ({ x: r.x - captured.x, y: r.y - captured.y, width: r.width, height: r.height });
-    const listedHere = input.controls === undefined ? [] : coveredRects(input.controls).map(local);
+    const listedHere = input.controls === undefined ? [] : [...coveredRects(input.controls), ...(input.unreadable ?? [])].map(local);
     const inked = areas.filter((a) => hasInk(image, local(a), listedHere));
     if (inked.length === 0) return { entries: [], notes, readAreas: [], ms: Math.round(performance.now() - started) };
     let regions: TextRegion[];
@@ -160,7 +162,7 @@ export class ScreenTextReader {
       .filter((r) => r.text.trim().length >= MIN_TEXT)
       .map((r) => ({ text: r.text.trim(), confidence: r.confidence, box: { ...r.box, x: r.box.x + captured.x, y: r.box.y + captured.y }, local: r.box }));
     const controls = input.controls ?? [];
-    const grid = this.mode === 'auto' && input.controls !== undefined ? unlistedGrid(window, coveredRects(controls)) : undefined;
+    const grid = this.mode === 'auto' && input.controls !== undefined ? unlistedGrid(window, [...coveredRects(controls), ...(input.unreadable ?? [])]) : undefined;
     const listed = await listedTexts(controls, placed, input.readText);
     const kept = placed.filter(
       (r) => (!grid || isUnlistedPoint(grid, { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2 })) && !duplicatesControl(r, listed),

@@ -31,6 +31,8 @@ export interface CoveringControl {
   clip?: Rect;
   scrolledOutOf?: Rect;
   source?: 'ocr';
+  states?: readonly string[];
+  name?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface CoveringControl {
  */
 export function showsOwnContent(control: CoveringControl): boolean {
   if (control.source === 'ocr' || !control.rect || control.scrolledOutOf) return false;
+  // a named item a user selects (a slide's thumbnail) is described by its name, whatever its role
+  if (control.role === 'panel' && control.states?.includes('selectable') && control.name?.trim()) return true;
   if (HOLDER_ROLES.has(control.role)) return false;
   if (DOCUMENT_ROLES.has(control.role)) return control.interfaces.includes(ATSPI_IFACE.text);
   return true;

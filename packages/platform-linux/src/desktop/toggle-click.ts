@@ -62,6 +62,11 @@ export function effectsBeyondStates(effect: ActionEffect): string[] {
   return effect.changes.filter((line) => REAL_EFFECT.test(line));
 }
 
+/** Toggles that live in menus. */
+const MENU_ITEM_ROLES: ReadonlySet<string> = new Set(['check menu item', 'radio menu item']);
+/** An effect line saying popups (the menu) closed. */
+const MENU_CLOSED = /^\d+ popups? closed$/;
+
 const describeRecord = (record: ControlRecord): string => `control ${record.id} (${record.role} ${JSON.stringify(record.name)})`;
 
 /** The effect with one more line, e.g. that a radio button was already checked. */
@@ -75,7 +80,9 @@ const withLine = (effect: ActionEffect, line: string): ActionEffect => ({ change
  * that did not flip it but acted elsewhere (a toggle button used as a plain button: a calculator's key that types a
  * digit and springs back) is a success with that effect, and is not repeated.
  * A control that is gone or not answering after the click (a menu that closed with its item, a modal dialog it
- * opened) cannot be judged: its effect is returned.
+ * opened) cannot be judged: its effect is returned. A check or radio menu item whose click closed its menu is a
+ * success (the menu took the click; LibreOffice updates the item only when the menu opens again), and a menu item
+ * is never clicked twice.
  */
 export async function confirmToggle(click: ToggleClick): Promise<ActionEffect> {
   const { session, record, before } = click;
@@ -86,8 +93,12 @@ export async function confirmToggle(click: ToggleClick): Promise<ActionEffect> {
   // a toggle used as a plain button (galculator's keypad keys) acts elsewhere and springs back: that is its effect,
   // and a second click would act twice
   if (verdict === 'unchanged' && effectsBeyondStates(effect).length > 0) return effect;
+  // a menu item closes its menu when it is activated: that is its effect (LibreOffice updates the item's state only
+  // when the menu opens again), and a second click would land on whatever was under the menu
+  const menuItem = MENU_ITEM_ROLES.has(record.role);
+  if (verdict === 'unchanged' && menuItem && effect.changes.some((line) => MENU_CLOSED.test(line))) return effect;
   let second: string | undefined;
-  if (verdict === 'unchanged' && click.retry) {
+  if (verdict === 'unchanged' && click.retry && !menuItem) {
     second = await click.retry();
     if (second !== undefined) {
       after = await statesAfter(session, record, before);

@@ -6,6 +6,7 @@ import { waitFor, WaitTimeoutError } from '../util/wait.js';
 import { listClientWindows } from '../x11/window-list.js';
 import type { XDisplay } from '../x11/x-display.js';
 import type { ManagedProcess, ProcessExit } from './managed-process.js';
+import { processFamily } from './process-scan.js';
 
 /** An application's first window, once it is on the accessibility tree and mapped on screen. */
 export interface AppFrame {
@@ -98,8 +99,9 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
       throw new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
     }
     const apps = await atspi.applications();
+    const family = proc.pid === undefined ? new Set<number>() : processFamily(proc.pid);
     // A single-instance app (GApplication) may hand over to an instance already running and exit 0: match by name then.
-    const app = apps.find((a) => a.pid !== undefined && a.pid === proc.pid) ?? (exitedEarly ? apps.find((a) => a.name === programName) : undefined);
+    const app = apps.find((a) => a.pid !== undefined && family.has(a.pid)) ?? (exitedEarly ? apps.find((a) => a.name === programName) : undefined);
     if (!app) return undefined;
     for (const ref of await atspi.children(app)) {
       const [role, states] = await Promise.all([atspi.role(ref), atspi.states(ref)]);
@@ -126,10 +128,11 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
     async waitForWindow(options = {}) {
       const timeoutMs = options.timeoutMs ?? 20_000;
       const xd = await deps.xDisplay();
-      const matches = (w: { pid: number | undefined; title: string }): boolean => (options.title === undefined ? w.pid !== undefined && w.pid === proc.pid : w.title.includes(options.title));
       try {
         return await waitFor(
           async () => {
+            const family = proc.pid === undefined ? new Set<number>() : processFamily(proc.pid);
+            const matches = (w: { pid: number | undefined; title: string }): boolean => (options.title === undefined ? w.pid !== undefined && family.has(w.pid) : w.title.includes(options.title));
             const window = (await listClientWindows(xd)).find(matches);
             if (window) return { pid: window.pid, title: window.title, windowId: window.id, geometry: window.geometry };
             const exited = exitedError();

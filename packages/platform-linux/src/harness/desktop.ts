@@ -101,6 +101,7 @@ function buildEnv(runtimeDir: string, id: string, extra: Record<string, string> 
     GSK_RENDERER: 'cairo', // GTK 4: draw with cairo; on Xvfb the GL renderer is emulated on the CPU, several times slower
     QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1',
     QT_ACCESSIBILITY: '1',
+    SAL_USE_VCLPLUGIN: 'gtk3', // LibreOffice: its GTK 3 plugin is the one with AT-SPI accessibility
     NO_AT_ACCESSIBILITY_WARNINGS: '1',
     LANG: env.LANG && env.LANG !== 'C' && env.LANG !== 'POSIX' ? env.LANG : 'C.UTF-8',
   });

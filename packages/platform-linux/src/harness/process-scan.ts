@@ -51,3 +51,40 @@ export function signalPids(pids: readonly number[], signal: NodeJS.Signals): voi
     }
   }
 }
+
+/**
+ * The pid and the pids of all its running descendants (from the parent pids in /proc). A launcher script or a
+ * splash program (LibreOffice's `soffice` → `oosplash` → `soffice.bin`) shows its windows from a child process.
+ */
+export function processFamily(pid: number): Set<number> {
+  const parents = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return new Set([pid]);
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const children = parents.get(parent) ?? [];
+      children.push(Number(entry));
+      parents.set(parent, children);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const family = new Set([pid]);
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of parents.get(queue.pop()!) ?? []) {
+      if (!family.has(child)) {
+        family.add(child);
+        queue.push(child);
+      }
+    }
+  }
+  return family;
+}

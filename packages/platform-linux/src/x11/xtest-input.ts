@@ -4,6 +4,9 @@ import { sleep } from '../util/wait.js';
 import { keysymForChar, MODIFIER_KEYSYMS, type KeyChord } from './key-combo.js';
 import { xRequest, type XDisplay } from './x-display.js';
 
+/** The pause after a key combination with modifiers before the next key of the same sequence. */
+export const SHORTCUT_PAUSE_MS = 120;
+
 /** Mouse buttons by name. */
 export const MOUSE_BUTTONS = { left: 1, middle: 2, right: 3 } as const;
 /** A mouse button name. */
@@ -168,10 +171,16 @@ export class XInput {
     await this.xd.sync();
   }
 
-  /** Presses key chords in order (see `parseKeySequence`). */
+  /**
+   * Presses key chords in order (see `parseKeySequence`), pausing {@link SHORTCUT_PAUSE_MS} after a combination with
+   * modifiers when more keys follow.
+   */
   async keys(chords: readonly KeyChord[]): Promise<void> {
     await this.prepare(chords.map((chord) => chord.keysym));
-    for (const chord of chords) {
+    for (const [index, chord] of chords.entries()) {
+      // a shortcut may be run later than the keys after it are handled (LibreOffice posts its commands: "ctrl+End
+      // Return" would break the line where the caret was): a person's pause before the next key
+      if (index > 0 && chords[index - 1]!.modifiers.length > 0) await sleep(SHORTCUT_PAUSE_MS);
       const key = await this.locate(chord.keysym);
       const modifiers = await Promise.all(chord.modifiers.map((m) => this.locate(MODIFIER_KEYSYMS[m])));
       if (key.shift && !chord.modifiers.includes('shift')) modifiers.push(await this.locate(SHIFT_KEYSYM));

@@ -10,18 +10,9 @@ import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
 import { lazyRecognizer } from '../../src/server/screen-text-setup.js';
 import { waitFor } from '../../src/util/wait.js';
 import { describeDesktop } from '../helpers/desktop-suite.js';
+import type { Target } from '../helpers/tool-shapes.js';
 import { startLinuxServer, type LinuxServerFixture } from '../helpers/linux-dispatcher.js';
 
-interface Target {
-  kind: string;
-  id: string;
-  name: string;
-  type: string;
-  rect: [number, number, number, number];
-  source?: string;
-  confidence?: number;
-  text?: string;
-}
 interface WindowInfo {
   id: string;
   title: string;

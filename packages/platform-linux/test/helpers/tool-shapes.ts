@@ -15,3 +15,22 @@ export interface WindowInfo {
   accessible: boolean;
   rect: { x: number; y: number; width: number; height: number };
 }
+
+/** A control as `get_app_window_controls_target_info` lists it (the fields the suites read). */
+export interface Target {
+  kind: string;
+  id: string;
+  name: string;
+  type: string;
+  rect: [number, number, number, number];
+  text?: string;
+  formula?: string;
+  states?: string[];
+  source?: string;
+  confidence?: number;
+  label?: string;
+  label_source?: string;
+  value?: { current: number };
+  rows?: number;
+  columns?: number;
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessibleNode } from '../../src/atspi/accessible-node.js';
 import { countNodes } from '../../src/atspi/accessible-node.js';
 import { controlDisplayName, selectControls, keepSelected, withoutRepeats } from '../../src/desktop/control-selection.js';
+import { coveredRects, showsOwnContent } from '../../src/desktop/screen-text-match.js';
 
 const load = (name: string): AccessibleNode => JSON.parse(readFileSync(new URL(`../__fixtures__/${name}-tree.json`, import.meta.url), 'utf8'));
 
@@ -104,5 +105,62 @@ describe('items of a closed popup', () => {
     const openRows = ['North', 'South'].map((name, i) => n('list item', name, { x: 522, y: 557 + i * 25, width: 182, height: 25 }));
     const open = n('application', 'app', undefined, [n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', { x: 521, y: 556, width: 67, height: 102 }, openRows)])])]);
     expect(selectControls(open).map((c) => `${c.node.role} ${c.node.name}`)).toEqual(['combo box North', 'list item North', 'list item South']);
+  });
+});
+
+// ---- LibreOffice Impress's slide pane: each slide's thumbnail is a named, selectable `panel` ----
+
+describe('selectControls: a named, selectable panel (a slide thumbnail)', () => {
+  let serial = 0;
+  const panelNode = (name: string, states: string[], y: number, children: AccessibleNode[] = []): AccessibleNode => ({
+    bus: ':1.7', path: `/p/${(serial += 1)}`, role: 'panel', name, description: '', states, interfaces: ['org.a11y.atspi.Accessible', 'org.a11y.atspi.Component'],
+    childCount: children.length, children, extents: { x: 10, y, width: 150, height: 100 },
+  });
+  const SHOWN = ['enabled', 'showing', 'visible'];
+  function slidePane() {
+    const slide1 = panelNode('Slide 1', [...SHOWN, 'selectable', 'selected'], 100);
+    const slide2 = panelNode('Slide 2', [...SHOWN, 'selectable'], 210);
+    const unnamed = panelNode('', [...SHOWN, 'selectable'], 320);
+    const unselectable = panelNode('Layout', SHOWN, 430);
+    const pane = panelNode('Slides Pane', SHOWN, 100, [slide1, slide2, unnamed, unselectable]);
+    const frame: AccessibleNode = { ...panelNode('talk.odp - LibreOffice Impress', SHOWN, 0, [pane]), role: 'frame' };
+    const app: AccessibleNode = { ...panelNode('soffice', [], 0, [frame]), role: 'application' };
+    return { app, slide1, slide2, unnamed, unselectable, pane };
+  }
+
+  it('is listed by default; an unnamed or unselectable panel is not', () => {
+    const p = slidePane();
+    const chosen = selectControls(p.app).map((c) => c.node);
+    expect(chosen).toContain(p.slide1);
+    expect(chosen).toContain(p.slide2);
+    expect(chosen).not.toContain(p.unnamed);
+    expect(chosen).not.toContain(p.unselectable);
+    expect(chosen).not.toContain(p.pane);
+  });
+
+  it('is not listed when roles are given (not even when they name other roles)', () => {
+    const p = slidePane();
+    expect(selectControls(p.app, { roles: ['push button'] }).map((c) => c.node)).toEqual([]);
+    // asking for panels lists every panel, as before
+    expect(selectControls(p.app, { roles: ['panel'] }).map((c) => c.node)).toEqual(expect.arrayContaining([p.pane, p.slide1, p.unnamed, p.unselectable]));
+  });
+});
+
+describe('showsOwnContent: a named, selectable panel covers its area for OCR', () => {
+  const rect = { x: 10, y: 100, width: 150, height: 100 };
+  const ifaces = ['org.a11y.atspi.Accessible', 'org.a11y.atspi.Component'];
+
+  it('a slide thumbnail (named, selectable panel) shows its own content: its area is not read from the screen', () => {
+    const thumbnail = { role: 'panel', interfaces: ifaces, rect, states: ['showing', 'selectable'], name: 'Slide 1' };
+    expect(showsOwnContent(thumbnail)).toBe(true);
+    expect(coveredRects([thumbnail])).toEqual([rect]);
+  });
+
+  it('an unnamed or unselectable panel still does not (its area needs reading)', () => {
+    expect(showsOwnContent({ role: 'panel', interfaces: ifaces, rect, states: ['showing', 'selectable'], name: '  ' })).toBe(false);
+    expect(showsOwnContent({ role: 'panel', interfaces: ifaces, rect, states: ['showing'], name: 'Slide 1' })).toBe(false);
+    expect(showsOwnContent({ role: 'panel', interfaces: ifaces, rect })).toBe(false);
+    // an OCR entry never covers
+    expect(showsOwnContent({ role: 'panel', interfaces: ifaces, rect, states: ['selectable'], name: 'Slide 1', source: 'ocr' })).toBe(false);
   });
 });

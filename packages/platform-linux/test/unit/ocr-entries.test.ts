@@ -5,6 +5,7 @@ import type { Rect } from '../../src/atspi/accessible-node.js';
 import { ControlIdRegistry, type UnnumberedControl } from '../../src/desktop/control-ids.js';
 import { OCR_REF_BUS, OCR_ROLE, ScreenTextReader, screenTextFields, type ScreenTextInput } from '../../src/desktop/ocr-entries.js';
 import { comparableText, duplicatesControl, showsOwnContent, textsMatch } from '../../src/desktop/screen-text-match.js';
+import { UNLISTED_CELL_PX } from '../../src/desktop/unlisted-area.js';
 import { lazyRecognizer } from '../../src/server/screen-text-setup.js';
 
 const WINDOW: Rect = { x: 40, y: 30, width: 600, height: 400 };
@@ -277,5 +278,66 @@ describe('text matching and covering controls', () => {
     expect(showsOwnContent({ role: 'document text', interfaces: [TEXT_IFACE], rect })).toBe(true);
     expect(showsOwnContent({ role: 'push button', interfaces: [], rect, scrolledOutOf: rect })).toBe(false);
     expect(showsOwnContent({ role: 'label', interfaces: [], rect: undefined })).toBe(false);
+  });
+});
+
+describe('ScreenTextReader: parts of the window that are not read (rulers, a described sheet)', () => {
+  /** A ruler right below the toolbar: tick labels, not content. */
+  const RULER: Rect = { x: 40, y: 90, width: 600, height: 30 };
+  /** A sheet's grid in the middle of the window, with unlisted strips above and below it. */
+  const SHEET: Rect = { x: 40, y: 150, width: 600, height: 200 };
+  /** Whether `a` reaches into `b` by more than the unlisted-area grid's cell (areas are found on that grid). */
+  const meets = (a: Rect, b: Rect): boolean =>
+    a.x < b.x + b.width - UNLISTED_CELL_PX && b.x < a.x + a.width - UNLISTED_CELL_PX && a.y < b.y + b.height - UNLISTED_CELL_PX && b.y < a.y + a.height - UNLISTED_CELL_PX;
+
+  it('areasToRead leaves the unreadable rectangles out', () => {
+    const reader = new ScreenTextReader({ recognizer: fakeRecognizer(() => []) });
+    const input = { windowRect: WINDOW, screen: SCREEN, controls: TOOLBAR };
+    expect(reader.areasToRead(input).some((a) => meets(a, RULER))).toBe(true);
+    const areas = reader.areasToRead({ ...input, unreadable: [RULER] });
+    expect(areas.length).toBeGreaterThan(0);
+    expect(areas.some((a) => meets(a, RULER))).toBe(false);
+    // everything below the ruler is still read
+    expect(Math.min(...areas.map((a) => a.y))).toBeGreaterThanOrEqual(RULER.y + RULER.height - UNLISTED_CELL_PX);
+    expect(Math.max(...areas.map((a) => a.y + a.height))).toBe(WINDOW.y + WINDOW.height);
+  });
+
+  it('does not capture a ruler nor list its tick labels; text below it is listed', async () => {
+    const shown: ShownText[] = [
+      { text: '1 2 3 4 5', box: { x: 100, y: 98, width: 200, height: 12 } },
+      { text: 'Total 50.15', box: { x: 100, y: 200, width: 90, height: 14 } },
+    ];
+    const recognizer = fakeRecognizer(() => shown);
+    const reader = new ScreenTextReader({ recognizer });
+    const { capture, captures } = captureOf(() => shown);
+    const result = await reader.entries({ windowId: 1, windowRect: WINDOW, screen: SCREEN, controls: TOOLBAR, unreadable: [RULER], capture });
+    expect(captures).toHaveLength(1);
+    expect(captures[0]!.y).toBeGreaterThanOrEqual(RULER.y + RULER.height - UNLISTED_CELL_PX);
+    expect(result.entries.map((e) => e.name)).toEqual(['Total 50.15']);
+  });
+
+  it('text the engine finds inside an unreadable rectangle (in a capture around it) is not listed', async () => {
+    // the strips above and below the sheet are read with one capture that spans the sheet; an engine that reads the
+    // whole capture finds the sheet's headings too
+    const shown: ShownText[] = [
+      { text: 'Heading above', box: { x: 100, y: 110, width: 120, height: 14 } },
+      { text: 'A B C D', box: { x: 100, y: 200, width: 200, height: 14 } },
+      { text: 'Footer below', box: { x: 100, y: 380, width: 120, height: 14 } },
+    ];
+    const wholeCapture: TextRecognizer = {
+      name: 'whole capture',
+      async recognize(image: RgbImage): Promise<TextRegion[]> {
+        const w = captured.get(image)!;
+        return shown.map((s) => ({ text: s.text, confidence: 0.9, box: { ...s.box, x: s.box.x - w.x, y: s.box.y - w.y } }));
+      },
+      async close() {},
+    };
+    const reader = new ScreenTextReader({ recognizer: wholeCapture });
+    const { capture } = captureOf(() => shown);
+    const input = { windowId: 1, windowRect: WINDOW, screen: SCREEN, controls: TOOLBAR, capture };
+    // without the sheet being unreadable, its headings would be listed
+    expect((await reader.entries(input)).entries.map((e) => e.name)).toContain('A B C D');
+    const result = await reader.entries({ ...input, unreadable: [SHEET] });
+    expect(result.entries.map((e) => e.name)).toEqual(['Heading above', 'Footer below']);
   });
 });

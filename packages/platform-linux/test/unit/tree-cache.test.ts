@@ -40,6 +40,29 @@ describe('recordTreeEvent', () => {
     }
   });
 
+  it('ignores a state change (other than shown or hidden) of an object the tree does not have: no full read', () => {
+    // focus and selection moving through a sheet's cells, a closed menu's item armed: parts no listing reads
+    for (const detail of ['focused', 'selected', 'armed', 'checked', 'active']) {
+      const changes = noPendingChanges();
+      recordTreeEvent(changes, event('state-changed', '/sheet/cell/4/1', detail), known);
+      expect(changes, detail).toEqual(noPendingChanges());
+    }
+  });
+
+  it('still reads the whole tree when an object the tree does not have is shown or made visible', () => {
+    for (const detail of ['showing', 'visible']) {
+      const changes = noPendingChanges();
+      recordTreeEvent(changes, event('state-changed', '/new-panel', detail), known);
+      expect(changes.all, detail).toBe(true);
+    }
+    // and for other events of unknown objects
+    for (const e of [event('children-changed', '/new-panel', 'add'), event('property-change', '/new-panel', 'accessible-name')]) {
+      const changes = noPendingChanges();
+      recordTreeEvent(changes, e, known);
+      expect(changes.all, e.kind).toBe(true);
+    }
+  });
+
   it('ignores bounds changes (extents are read at every listing)', () => {
     const changes = noPendingChanges();
     recordTreeEvent(changes, event('bounds-changed', '/nowhere'), known);

@@ -7,7 +7,7 @@ import type { TargetInfo } from '@ufo-ts/core';
  */
 export function controlContentText(t: TargetInfo): string {
   const extra = t.extra ?? {};
-  return [shownText(extra), caretText(extra), selectionText(extra), valueText(extra.value), cellText(extra), tableText(extra)].join('');
+  return [shownText(extra), formulaText(extra), caretText(extra), selectionText(extra), valueText(extra.value), cellText(extra), tableText(extra)].join('');
 }
 
 type Extra = Record<string, unknown>;
@@ -27,6 +27,11 @@ function shownText(extra: Extra): string {
         ? ' (cut)'
         : '';
   return ` shows ${JSON.stringify(text)}${part}`;
+}
+
+/** ` formula "=SUM(B2:B4)"` (a spreadsheet cell's). */
+function formulaText(extra: Extra): string {
+  return typeof extra.formula === 'string' && extra.formula ? ` formula ${JSON.stringify(extra.formula)}` : '';
 }
 
 /** ` caret at line l, column c (offset o)`. */

@@ -2,6 +2,7 @@ import { escapeHtml, readTrajectory, writeHtmlReport } from '@ufo-ts/core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { z } from 'zod';
+import { ByAppTableSchema, byAppHtml, byAppTable, formatByAppTable } from './by-app.js';
 import type { SuiteRunResult } from './run-suite.js';
 
 /** The JSON `ufo eval --json FILE` writes. */
@@ -33,6 +34,11 @@ export const EvalReportSchema = z.object({
   /** Passed runs / all runs that were not skipped. */
   successRate: z.number().min(0).max(1),
   model: z.string(),
+  /**
+   * Pass rates by app at the step budgets 15, 50 and 100 (a run counts at a budget when it passed within that
+   * many steps), and overall. Absent in reports written before it was added.
+   */
+  byApp: ByAppTableSchema.optional(),
 });
 /** What `ufo eval --json` writes (see {@link EvalReportSchema}). */
 export type EvalReport = z.infer<typeof EvalReportSchema>;
@@ -60,10 +66,14 @@ export function evalReport(results: readonly SuiteRunResult[], model: string): E
     })),
     successRate: ran.length ? ran.filter((r) => r.passed).length / ran.length : 0,
     model,
+    byApp: byAppTable(results),
   };
 }
 
-/** The results as a plain-text table: task, app, pass/fail, steps, time, cost; then the success rate. */
+/**
+ * The results as a plain-text table: task, app, pass/fail, steps, time, cost; then the success rate and the pass
+ * rates by app at the step budgets 15, 50 and 100 ({@link formatByAppTable}).
+ */
 export function formatResultsTable(results: readonly SuiteRunResult[], knownFailures: Readonly<Record<string, string>> = {}): string {
   const rows = results.map((r) => [
     r.id + (results.some((o) => o.run > 1) ? ` #${r.run}` : ''),
@@ -80,7 +90,16 @@ export function formatResultsTable(results: readonly SuiteRunResult[], knownFail
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const ran = results.filter((r) => !r.skipped);
   const passed = ran.filter((r) => r.passed).length;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', `passed ${passed}/${ran.length}${ran.length ? ` (${Math.round((100 * passed) / ran.length)}%)` : ''}`].join('\n');
+  return [
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+    '',
+    `passed ${passed}/${ran.length}${ran.length ? ` (${Math.round((100 * passed) / ran.length)}%)` : ''}`,
+    '',
+    'by app and step budget (a run counts at a budget when it passed within that many steps):',
+    formatByAppTable(byAppTable(results)),
+  ].join('\n');
 }
 
 /**
@@ -107,11 +126,15 @@ export function writeEvalReport(jsonPath: string, results: readonly SuiteRunResu
   });
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ufo eval</title>
-<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}tr.pass td:nth-child(4){color:#060}tr.fail td:nth-child(4){color:#a00;font-weight:bold}small{color:#555}</style></head>
+<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}table.by-app tr.overall td{font-weight:bold}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}tr.pass td:nth-child(4){color:#060}tr.fail td:nth-child(4){color:#a00;font-weight:bold}small{color:#555}</style></head>
 <body><h1>ufo eval</h1><p>Model: ${escapeHtml(model)} — success rate ${(report.successRate * 100).toFixed(0)}%</p>
 <table><tr><th>task</th><th>run</th><th>app</th><th>result</th><th>steps</th><th>time</th><th>cost</th><th>model calls</th><th>stop</th><th>what the checker read</th><th>log</th></tr>
 ${rows.join('\n')}
-</table></body></html>
+</table>
+<h2>By app and step budget</h2>
+<p>A run counts as passed at a budget when it passed using at most that many steps.</p>
+${byAppHtml(report.byApp ?? byAppTable(results))}
+</body></html>
 `;
   writeFileSync(htmlPath, html);
   return { json: jsonPath, html: htmlPath };

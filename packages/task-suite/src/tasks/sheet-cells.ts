@@ -14,23 +14,42 @@ export function cellPosition(ref: string): { column: number; row: number } {
   return { column, row: Number(m[2]) - 1 };
 }
 
-/** Splits one CSV line into fields (double quotes around a field, `""` inside one). */
-export function csvFields(line: string): string[] {
-  const fields: string[] = [];
+/**
+ * The rows of a CSV text: fields in double quotes may hold the delimiter, line breaks and `""`; a trailing line
+ * break ends the last row.
+ *
+ * @example
+ * ```ts
+ * csvRows('a,"b,c"\n1,"say ""hi"""\n'); // [['a', 'b,c'], ['1', 'say "hi"']]
+ * ```
+ */
+export function csvRows(text: string, delimiter = ','): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
   let field = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i]!;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (field += '"'), (i += 1);
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') fields.push(field), (field = '');
-    else field += ch;
+    else if (ch === delimiter) row.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      (row = []), (field = '');
+    } else field += ch;
   }
-  fields.push(field);
-  return fields;
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** Splits one CSV line into fields (double quotes around a field, `""` inside one). */
+export function csvFields(line: string): string[] {
+  return csvRows(line)[0] ?? [''];
 }
 
 /** The value of a cell in CSV text (`''` for an empty or missing cell). */

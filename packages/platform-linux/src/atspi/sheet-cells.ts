@@ -1,0 +1,106 @@
+// Reads the cells a spreadsheet shows: a sheet's table has more cells than can be listed (LibreOffice Calc reports
+// 2^31 - 1 children for 1,048,576 rows × 16,384 columns), so only the on-screen grid is asked for, cell by cell.
+import type { AccessibleNode, AccessibleRef, Rect } from './accessible-node.js';
+import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
+import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
+
+/** A table with at least this many children is a sheet: its cells are found by position, never enumerated. */
+export const SHEET_MIN_CHILDREN = 100_000;
+
+/** The on-screen part of a sheet: first and last row and column (0-based, inclusive). */
+export interface SheetRange {
+  firstRow: number;
+  lastRow: number;
+  firstColumn: number;
+  lastColumn: number;
+}
+
+/** What {@link readSheetCells} found. */
+export interface SheetCells {
+  range: SheetRange;
+  /** The cells with content (text), in row-major order; empty cells are left out. */
+  cells: AccessibleNode[];
+  /** Cells on screen (the grid's size). */
+  onScreen: number;
+  /** The grid was larger than `maxCells`: only its first `maxCells` cells (row-major) were read. */
+  cut: boolean;
+}
+
+/** Whether a node is a table too large to enumerate (a spreadsheet's sheet). */
+export function isSheet(node: AccessibleNode): boolean {
+  return node.interfaces.includes(ATSPI_IFACE.table) && node.childCount >= SHEET_MIN_CHILDREN;
+}
+
+/** The letters of a 0-based column index (`0` → `A`, `27` → `AB`). */
+export function columnLetters(column: number): string {
+  let out = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
+function refOf(value: unknown): AccessibleRef | undefined {
+  const [bus, path] = (value ?? []) as [string, string];
+  return path && path !== ATSPI_NULL_PATH ? { bus, path } : undefined;
+}
+
+async function cellAtPoint(client: AtspiClient, table: AccessibleRef, x: number, y: number): Promise<AccessibleRef | undefined> {
+  const [child] = await client.call(table, ATSPI_IFACE.component, 'GetAccessibleAtPoint', 'iiu', [Math.round(x), Math.round(y), COORD_SCREEN]);
+  return refOf(child);
+}
+
+async function positionOf(client: AtspiClient, table: AccessibleRef, cell: AccessibleRef): Promise<{ row: number; column: number }> {
+  const [index] = await client.call(cell, ATSPI_IFACE.accessible, 'GetIndexInParent');
+  return client.cellAtIndex(table, Number(index));
+}
+
+/**
+ * The on-screen range of a sheet whose visible area is `area` (screen pixels): the cells at its top-left and
+ * bottom-right corners. Undefined when the sheet answers no cell there.
+ */
+export async function sheetRange(client: AtspiClient, table: AccessibleRef, area: Rect): Promise<SheetRange | undefined> {
+  const [first, last] = await Promise.all([
+    cellAtPoint(client, table, area.x + 2, area.y + 2),
+    cellAtPoint(client, table, area.x + area.width - 3, area.y + area.height - 3),
+  ]);
+  if (!first || !last) return undefined;
+  const [a, b] = await Promise.all([positionOf(client, table, first), positionOf(client, table, last)]);
+  if (a.row < 0 || a.column < 0 || b.row < a.row || b.column < a.column) return undefined;
+  return { firstRow: a.row, lastRow: b.row, firstColumn: a.column, lastColumn: b.column };
+}
+
+/**
+ * Reads the cells of a sheet's on-screen range with two pipelined calls per cell (the cell at the position, its
+ * text) and keeps the ones with content; their role, interfaces and states are taken from the first cell read, and
+ * their name is their address (`B4`) when the toolkit gives none.
+ */
+export async function readSheetCells(client: AtspiClient, table: AccessibleRef, range: SheetRange, maxCells: number): Promise<SheetCells> {
+  const positions: Array<{ row: number; column: number }> = [];
+  for (let row = range.firstRow; row <= range.lastRow; row += 1) {
+    for (let column = range.firstColumn; column <= range.lastColumn; column += 1) positions.push({ row, column });
+  }
+  const onScreen = positions.length;
+  const cut = positions.length > maxCells;
+  const read = cut ? positions.slice(0, maxCells) : positions;
+  const refs = await Promise.all(read.map(async ({ row, column }) => refOf((await client.call(table, ATSPI_IFACE.table, 'GetAccessibleAt', 'ii', [row, column]))[0])));
+  const texts = await Promise.all(refs.map((ref) => (ref ? client.text(ref).catch(() => '') : Promise.resolve(''))));
+  const filled = read.map((position, i) => ({ position, ref: refs[i], text: texts[i]! })).filter((c) => c.ref !== undefined && c.text.trim() !== '');
+  if (filled.length === 0) return { range, cells: [], onScreen, cut };
+  const sample = filled[0]!.ref!;
+  const [role, interfaces, names, states] = await Promise.all([
+    client.role(sample),
+    client.interfaces(sample),
+    Promise.all(filled.map((c) => client.name(c.ref!).catch(() => ''))),
+    Promise.all(filled.map((c) => client.states(c.ref!).catch(() => [] as string[]))),
+  ]);
+  const cells = filled.map((c, i): AccessibleNode => ({
+    ...c.ref!,
+    role,
+    name: names[i] || `${columnLetters(c.position.column)}${c.position.row + 1}`,
+    description: '',
+    states: states[i]!,
+    interfaces: [...interfaces],
+    childCount: 0,
+    children: [],
+  }));
+  return { range, cells, onScreen, cut };
+}

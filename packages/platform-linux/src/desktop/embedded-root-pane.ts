@@ -1,0 +1,65 @@
+// LibreOffice's GTK 3 plugin hosts its own (VCL) widget tree in a GTK widget placed below the native menu bar, but
+// reports the extents of that tree as if it started at the window's origin.
+import type { AccessibleNode } from '../atspi/accessible-node.js';
+
+/** A shift applied to a subtree's extents. */
+export interface ExtentShift {
+  x: number;
+  y: number;
+}
+
+/**
+ * Moves the extents of each `root pane` that has the size of its parent but not its place (and everything under
+ * it, except GTK widgets embedded in it, which report true coordinates) to its parent's place, and leaves out the menu
+ * bar inside it when the window has a native one elsewhere or when it has no area (the toolkit hides it behind the
+ * native one, whose menus are the ones on screen). Returns the shift applied to each moved node,
+ * so a fresh read of its extents can be shifted the same way.
+ */
+export function alignEmbeddedRootPanes(top: AccessibleNode): Map<AccessibleNode, ExtentShift> {
+  const shifts = new Map<AccessibleNode, ExtentShift>();
+  const nativeMenuBar = hasMenuBarOutsideRootPanes(top);
+  const visit = (node: AccessibleNode, parent: AccessibleNode | undefined): void => {
+    const shift = parent ? misplacement(node, parent) : undefined;
+    if (shift) {
+      node.children = node.children.filter((child) => !(child.role === 'menu bar' && (nativeMenuBar || !child.extents) && child.children.length > 0));
+      moveSubtree(node, shift, shifts);
+      return;
+    }
+    for (const child of node.children) visit(child, node);
+  };
+  visit(top, undefined);
+  return shifts;
+}
+
+function misplacement(node: AccessibleNode, parent: AccessibleNode): ExtentShift | undefined {
+  const own = node.extents;
+  const outer = parent.extents;
+  if (node.role !== 'root pane' || !own || !outer) return undefined;
+  const sameSize = Math.abs(own.width - outer.width) <= 1 && Math.abs(own.height - outer.height) <= 1;
+  const dx = outer.x - own.x;
+  const dy = outer.y - own.y;
+  return sameSize && (dx !== 0 || dy !== 0) ? { x: dx, y: dy } : undefined;
+}
+
+function moveSubtree(node: AccessibleNode, shift: ExtentShift, shifts: Map<AccessibleNode, ExtentShift>): void {
+  const own = node.extents;
+  if (own) node.extents = { ...own, x: own.x + shift.x, y: own.y + shift.y };
+  shifts.set(node, shift);
+  for (const child of node.children) {
+    // a GTK widget embedded in the toolkit's own tree (a toolbar's name box) reports true screen coordinates: it
+    // sits exactly where its parent would be once shifted, at its parent's size
+    if (own && child.extents && sameRect(child.extents, node.extents!)) continue;
+    moveSubtree(child, shift, shifts);
+  }
+}
+
+function sameRect(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** Whether the window has a menu bar that is not inside a root pane (LibreOffice's native GTK menu bar). */
+function hasMenuBarOutsideRootPanes(node: AccessibleNode): boolean {
+  if (node.role === 'root pane') return false;
+  if (node.role === 'menu bar') return true;
+  return node.children.some(hasMenuBarOutsideRootPanes);
+}
