@@ -478,8 +478,10 @@ async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ances
   const chain = [...ancestors, node];
   const merged = await Promise.all(kids.map(async (kid) => have.get(kid.path) ?? (await readSubtree(ctx, kid, chain).catch(() => undefined))));
   const read = new Set(kids.map((kid) => kid.path));
-  // cached children the budget left out of the read are kept: they were counted already
-  const keptCached = kids.length < node.childCount ? [...have.values()].filter((child) => !read.has(child.path)) : [];
+  // cached children the budget left out of the read are kept: they were counted already (not the rows of a long
+  // list read by its visible range: those out of view now are gone from view)
+  const byVisibleRange = (node.unreadChildren as AccessibleNode['unreadChildren']) === 'off-screen';
+  const keptCached = kids.length < node.childCount && !byVisibleRange ? [...have.values()].filter((child) => !read.has(child.path)) : [];
   node.children = [...merged, ...keptCached].filter((child): child is AccessibleNode => child !== undefined);
 }
 

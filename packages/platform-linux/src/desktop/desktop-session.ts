@@ -159,17 +159,21 @@ export class DesktopSession {
    * `select_application_window`); with no focused window either, {@link NoWindowSelectedError}.
    *
    * With `forAction`, only what an action on an already listed control needs is checked: the window exists (its
-   * geometry refreshed) and its application answers; the top-levels are those of the last listing.
+   * geometry refreshed) and its application answers; the top-levels are those of the last listing. With
+   * `followFocus` (a listing), a selected window that closed gives way to the focused window of the same
+   * application, and the next listing's notes say so; otherwise a closed window is {@link WindowVanishedError}.
    */
-  async requireSelected(options: { forAction?: boolean } = {}): Promise<SelectedWindow> {
+  async requireSelected(options: { forAction?: boolean; followFocus?: boolean } = {}): Promise<SelectedWindow> {
     const selected = this.selected ?? (await this.selectFocused());
     if (!selected) throw new NoWindowSelectedError();
     const { target } = selected;
     if (!(await windowExists(this.x, target.windowId))) {
-      // a listing follows the focus to the window now in front (a dialog closed: its main window), and says so
-      const next = options.forAction ? undefined : await this.selectFocused();
-      if (next && next.target.windowId !== target.windowId) {
-        this.selectionNote = `The selected window ${JSON.stringify(target.title)} was closed; the focused window ${JSON.stringify(next.target.title)} is listed now.`;
+      // a listing follows the focus to the same application's window now in front (a dialog closed: its main
+      // window), and says so; a window of another application is not taken for it
+      const focused = options.followFocus && !options.forAction ? await this.focusedTarget() : undefined;
+      if (focused && focused.windowId !== target.windowId && focused.pid !== null && focused.pid === target.pid) {
+        await this.selectTarget(focused);
+        this.selectionNote = `The selected window ${JSON.stringify(target.title)} was closed; the focused window ${JSON.stringify(focused.title)} of the same application is listed now.`;
         return this.requireSelected(options);
       }
       throw new WindowVanishedError(`the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`);
@@ -216,9 +220,18 @@ export class DesktopSession {
   }
 
   private async selectFocused(): Promise<SelectedWindow | undefined> {
+    const target = await this.focusedTarget();
+    return target ? this.selectTarget(target) : undefined;
+  }
+
+  /** The window that has the focus, as listed. */
+  private async focusedTarget(): Promise<WindowTarget | undefined> {
     const focused = await activeWindow(this.x).catch(() => undefined);
-    const target = focused === undefined ? undefined : (await this.listWindows()).find((w) => w.windowId === focused);
-    if (!target) return undefined;
+    return focused === undefined ? undefined : (await this.listWindows()).find((w) => w.windowId === focused);
+  }
+
+  /** Selects a listed window without raising it (an implicit selection). */
+  private async selectTarget(target: WindowTarget): Promise<SelectedWindow> {
     const topLevels = target.app ? await topLevelsForWindow(this.atspi, target.app, target.title, await this.appWindowTitles(target.pid)).catch(() => []) : [];
     this.selected = { target, topLevels };
     this.controlIds.useWindow(target.windowId);
@@ -284,7 +297,7 @@ export class DesktopSession {
       );
       if (target && recent.windowId === target.windowId && (target.responding || !target.app) && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
     }
-    const { target, topLevels } = await this.requireSelected();
+    const { target, topLevels } = await this.requireSelected({ followFocus: true });
     const summary = publicSummary(target);
     if (target.app && !target.responding) throw this.notResponding(target);
     const filtered = selection.roles !== undefined && selection.includeAll !== true;

@@ -65,8 +65,9 @@ export async function labelUnnamedFields(
 const MAX_CONTAINER_DEPTH = 8;
 
 /**
- * The name of the nearest named panel or group around a field that holds no other input field: LibreOffice names
- * the toolbar item (`panel "Font Name"`) and leaves the box inside it unnamed.
+ * The name of the nearest named panel around a field when it is a tool bar's item holding no other input field:
+ * LibreOffice names the toolbar item (`panel "Font Name"`) and leaves the box inside it unnamed. (A notebook page
+ * named by its tab is no caption for the one field on it.)
  */
 function containerName(field: AccessibleNode, parentOf: ReadonlyMap<AccessibleNode, AccessibleNode>): string | undefined {
   let node = parentOf.get(field);
@@ -76,9 +77,16 @@ function containerName(field: AccessibleNode, parentOf: ReadonlyMap<AccessibleNo
     if (!name || !CONTAINER_ROLES.has(node.role)) continue;
     let fields = 0;
     for (const [inner] of walkTree(node)) if (LABELLED_INPUT_ROLES.has(inner.role) && inner.extents) fields += 1;
-    return fields === 1 ? name : undefined;
+    return fields === 1 && inToolBar(node, parentOf) ? name : undefined;
   }
   return undefined;
 }
 
-const CONTAINER_ROLES: ReadonlySet<string> = new Set(['panel', 'grouping', 'group', 'filler', 'section', 'tool bar']);
+const CONTAINER_ROLES: ReadonlySet<string> = new Set(['panel', 'grouping', 'group', 'filler', 'section']);
+
+/** Whether a node is a tool bar's item (its parent, or a near ancestor, is a tool bar): a notebook page is not. */
+function inToolBar(node: AccessibleNode, parentOf: ReadonlyMap<AccessibleNode, AccessibleNode>): boolean {
+  let up = parentOf.get(node);
+  for (let depth = 0; up && depth < 3; depth += 1, up = parentOf.get(up)) if (up.role === 'tool bar') return true;
+  return false;
+}

@@ -64,6 +64,15 @@ describe('labelUnnamedFields: the named container of an unnamed field', () => {
     expect(labels).toEqual([{ label: 'Font Name', labelSource: 'container' }]);
   });
 
+  it('a notebook page named by its tab is no caption for the one field on it (only a tool bar item is)', async () => {
+    const field = node('spin button', '', at(16, 55, 120, 34));
+    const page = node('panel', 'Display', at(0, 40, 400, 260), [node('filler', '', at(0, 40, 400, 260), [field])]);
+    const frame = node('dialog', 'Preferences', at(0, 0, 400, 300), [node('page tab list', '', at(0, 0, 400, 300), [page])]);
+    const app = node('application', 'mousepad', undefined, [frame]);
+    const [label] = await labelUnnamedFields(client(), app, [field], ['']);
+    expect(label?.labelSource).not.toBe('container');
+  });
+
   it('a field with no named container inside its window gets no container label', async () => {
     const field = node('text', '', at(10, 60, 150, 24));
     const frame = node('frame', 'Find', at(0, 0, 400, 300), [node('panel', '', at(0, 0, 400, 300), [field])]);
