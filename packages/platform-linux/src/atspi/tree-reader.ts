@@ -1,8 +1,9 @@
 import type { AccessibleNode, AccessibleRef, Rect } from './accessible-node.js';
 import { walkTree } from './accessible-node.js';
 import type { AtspiClient } from './atspi-client.js';
-import { ATSPI_IFACE, decodeStates, roleName } from './atspi-constants.js';
+import { ATSPI_IFACE } from './atspi-constants.js';
 import { pruneToBudget } from './tree-budget.js';
+import { dropHiddenSubtrees, linkCacheItems } from './cached-tree.js';
 import { readSheetCells, SHEET_MIN_CHILDREN, sheetRange, type SheetRange } from './sheet-cells.js';
 import { intersectRects, indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
 
@@ -84,8 +85,6 @@ export function emptyTreeReadStats(): TreeReadStats {
   return { nodes: 0, budgetReached: false, offScreenChildren: 0, hiddenSubtrees: 0, sheets: [] };
 }
 
-type CachedNode = AccessibleNode & { parentPath: string; index: number };
-
 /** What one read shares between its walks. */
 interface ReadContext {
   client: AtspiClient;
@@ -140,7 +139,7 @@ export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef
     const byPath = new Map(root.children.map((child) => [child.path, child]));
     root.children = options.topLevelPaths.map((path) => byPath.get(path)).filter((child): child is AccessibleNode => child !== undefined);
   }
-  if (ctx.onScreenOnly) for (const child of root.children) dropHiddenSubtrees(ctx, child, 1);
+  if (ctx.onScreenOnly) for (const child of root.children) ctx.stats.hiddenSubtrees += dropHiddenSubtrees(child, ctx.shownState);
   let cached = 0;
   for (const _ of walkTree(root)) cached += 1;
   ctx.budget.left = maxNodes - cached;
@@ -273,43 +272,6 @@ async function toolkitTraits(client: AtspiClient, app: AccessibleRef): Promise<P
 
 /** LibreOffice's application name on the accessibility bus. */
 const LIBREOFFICE_APP = /^soffice(\.bin)?$/i;
-
-/** Builds the tree from `Cache.GetItems` items; undefined when the item layout is unknown. */
-function linkCacheItems(items: unknown[], app: AccessibleRef): AccessibleNode | undefined {
-  const byPath = new Map<string, CachedNode>();
-  for (const item of items) {
-    // at-spi2-core >= 2.x: ((so) self, (so) app, (so) parent, i index, i childCount, as ifaces, s name, u role, s desc, au states)
-    if (!Array.isArray(item) || item.length !== 10) return undefined;
-    const [self, , parent, index, childCount, interfaces, name, role, description, states] = item as [
-      [string, string], unknown, [string, string], number, number, string[], string, number, string, number[],
-    ];
-    byPath.set(self[1], {
-      bus: self[0],
-      path: self[1],
-      parentPath: parent[1],
-      index,
-      childCount,
-      interfaces,
-      name,
-      role: roleName(role),
-      description,
-      states: decodeStates(states),
-      children: [],
-    });
-  }
-  let root = byPath.get(app.path);
-  if (!root) {
-    root = { ...app, parentPath: '', index: 0, childCount: -1, interfaces: [], name: '', role: '', description: '', states: [], children: [] };
-    byPath.set(app.path, root);
-  }
-  for (const node of byPath.values()) {
-    if (node === root) continue;
-    byPath.get(node.parentPath)?.children.push(node);
-  }
-  for (const node of byPath.values()) node.children.sort((a, b) => (a as CachedNode).index - (b as CachedNode).index);
-  if (root.childCount < 0) root.childCount = root.children.length > 0 ? root.children.length : -1;
-  return root;
-}
 
 /** Reads the name and states of an object whose role and interfaces are known (child count left at -1). */
 async function readChangingParts(client: AtspiClient, ref: AccessibleRef, known: KnownObject): Promise<AccessibleNode> {
@@ -483,21 +445,6 @@ async function completeOwnChildren(ctx: ReadContext, node: AccessibleNode, ances
   const byVisibleRange = (node.unreadChildren as AccessibleNode['unreadChildren']) === 'off-screen';
   const keptCached = kids.length < node.childCount && !byVisibleRange ? [...have.values()].filter((child) => !read.has(child.path)) : [];
   node.children = [...merged, ...keptCached].filter((child): child is AccessibleNode => child !== undefined);
-}
-
-/**
- * Cuts the cached children of hidden objects below the top-levels (`depth` 1 is a top-level), as a walk would
- * not read them: LibreOffice caches every item of its closed menus, enough to use up the node budget before
- * anything on screen is read.
- */
-function dropHiddenSubtrees(ctx: ReadContext, node: AccessibleNode, depth: number): void {
-  if (depth >= 2 && node.children.length > 0 && !node.states.includes(ctx.shownState)) {
-    node.children = [];
-    node.unreadChildren = 'hidden';
-    ctx.stats.hiddenSubtrees += 1;
-    return;
-  }
-  for (const child of node.children) dropHiddenSubtrees(ctx, child, depth + 1);
 }
 
 /** Most cells of a sheet's on-screen grid that are read (a 1920 × 1080 screen shows about 1,000). */

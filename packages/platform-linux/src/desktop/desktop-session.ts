@@ -8,17 +8,18 @@ import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, Win
 import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
 import { blockingModal, coveringWindow, type AppWindow, type StackedWindow } from './occlusion.js';
 import { clipRect, clipToAncestors } from './visible-area.js';
-import { walkTree } from '../atspi/accessible-node.js';
+import { blockedWindowParts, unreadableRects } from './unreadable-areas.js';
+import { shiftWithWindow, withShift } from './record-origin.js';
 import { alignEmbeddedRootPanes, type ExtentShift } from './embedded-root-pane.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, isScreenTextRecord, type ControlRecord, type UnnumberedControl } from './control-ids.js';
-import { ScreenTextReader, type ScreenTextOptions, type ScreenTextResult } from './ocr-entries.js';
+import { notesOf, ScreenTextReader, type ScreenTextOptions, type ScreenTextResult } from './ocr-entries.js';
 import { captureScreen } from '../x11/screen-capture.js';
 import { controlDisplayName, keepSelected, selectControls, withoutRepeats, type ControlSelection } from './control-selection.js';
 import { labelUnnamedFields } from './field-labels.js';
-import { listWindowTargets, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
+import { listWindowTargets, publicSummary, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
 
 /** Options of {@link DesktopSession.open}. */
 export interface DesktopSessionOptions {
@@ -371,14 +372,8 @@ export class DesktopSession {
       ...(node.clip ? { clip: node.clip } : {}),
       ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
     }));
-    // a window a modal dialog blocks takes no input: its text is not read either (only the parts the dialog leaves)
-    const blockedRects = tree.children.flatMap((_, i) => {
-      const rect = blocked[i] ? ownRect(i) : undefined;
-      if (!rect) return [];
-      const open = tree.children.map((__, j) => (blocked[j] ? undefined : ownRect(j))).filter((r): r is Rect => r !== undefined);
-      return open.reduce<Rect[]>((parts, hole) => parts.flatMap((part) => rectMinus(part, hole)), [rect]);
-    });
-    const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedRects]);
+    const windows = tree.children.map((_, i) => ({ rect: ownRect(i), blocked: Boolean(blocked[i]) }));
+    const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedWindowParts(windows)]);
     const records = this.controlIds.assign(
       target.windowId,
       [...controls, ...ocr.entries],
@@ -499,62 +494,4 @@ export class DesktopSession {
   static implements(record: { interfaces: readonly string[] }, iface: keyof typeof ATSPI_IFACE): boolean {
     return record.interfaces.includes(ATSPI_IFACE[iface]);
   }
-}
-
-/** A listing's `notes` field from its OCR part (absent when there is nothing to say). */
-function notesOf(ocr: ScreenTextResult): { notes?: string[] } {
-  return ocr.notes.length > 0 ? { notes: ocr.notes } : {};
-}
-
-/**
- * Parts of the window OCR does not read: rulers (tick labels, no text a model acts on) and spreadsheets whose sheet
- * the listing describes (its cells with content are listed and its on-screen range is in a note; the rest of the
- * grid and its row and column headings are only numbers and letters).
- */
-function unreadableRects(tree: AccessibleNode): Rect[] {
-  const rects: Rect[] = [];
-  const describedSheet = (node: AccessibleNode): boolean => node.role === 'document spreadsheet' && node.children.some((child) => child.unreadChildren === 'off-screen');
-  for (const [node] of walkTree(tree)) {
-    if (node.role === 'ruler' && node.extents) rects.push(node.extents);
-    // the sheet's scroll pane: the grid with its row and column headings
-    const sheet = node.children.find(describedSheet);
-    if (sheet) {
-      const area = node.role === 'scroll pane' ? node.extents : sheet.extents;
-      if (area) rects.push(area);
-    }
-  }
-  return rects;
-}
-
-/** The parts of `a` outside `b` (at most four rectangles). */
-export function rectMinus(a: Rect, b: Rect): Rect[] {
-  const left = Math.max(a.x, b.x);
-  const right = Math.min(a.x + a.width, b.x + b.width);
-  const top = Math.max(a.y, b.y);
-  const bottom = Math.min(a.y + a.height, b.y + b.height);
-  if (left >= right || top >= bottom) return [a];
-  const parts: Rect[] = [
-    { x: a.x, y: a.y, width: a.width, height: top - a.y },
-    { x: a.x, y: bottom, width: a.width, height: a.y + a.height - bottom },
-    { x: a.x, y: top, width: left - a.x, height: bottom - top },
-    { x: right, y: top, width: a.x + a.width - right, height: bottom - top },
-  ];
-  return parts.filter((r) => r.width > 0 && r.height > 0);
-}
-
-/** A top-level's origin plus the shift of an embedded root pane's subtree. */
-function withShift(origin: { x: number; y: number }, shift: ExtentShift | undefined): { x: number; y: number } {
-  return shift ? { x: origin.x + shift.x, y: origin.y + shift.y } : origin;
-}
-
-/** An OCR entry's box where it is now: moved as far as its window moved since it was read. */
-export function shiftWithWindow(record: Pick<ControlRecord, 'rect' | 'origin'>, windowRect: Rect | undefined): Rect | undefined {
-  if (!record.rect || !windowRect) return record.rect;
-  return { ...record.rect, x: record.rect.x + windowRect.x - record.origin.x, y: record.rect.y + windowRect.y - record.origin.y };
-}
-
-/** The JSON-safe summary of a window target. */
-export function publicSummary(target: WindowTarget): WindowSummary {
-  const { id, title, root_name, pid, rect, focused, accessible, responding } = target;
-  return { id, title, root_name, pid, rect, focused, accessible, responding };
 }

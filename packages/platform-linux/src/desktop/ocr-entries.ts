@@ -275,3 +275,8 @@ function withoutRepeats(regions: readonly TextRegion[]): TextRegion[] {
   }
   return kept;
 }
+
+/** A listing's `notes` field from its OCR part (absent when there is nothing to say). */
+export function notesOf(ocr: ScreenTextResult): { notes?: string[] } {
+  return ocr.notes.length > 0 ? { notes: ocr.notes } : {};
+}

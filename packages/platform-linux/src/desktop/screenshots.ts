@@ -4,7 +4,8 @@ import { captureScreen } from '../x11/screen-capture.js';
 import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
 import { screenTextFields } from './ocr-entries.js';
 import type { ControlSelection } from './control-selection.js';
-import { publicSummary, type SelectedWindow, type DesktopSession } from './desktop-session.js';
+import type { SelectedWindow, DesktopSession } from './desktop-session.js';
+import { publicSummary } from './window-catalog.js';
 import type { WindowSummary } from './window-catalog.js';
 
 /** A screenshot as the tools return it. */

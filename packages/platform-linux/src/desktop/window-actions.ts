@@ -5,7 +5,8 @@ import { spawnManaged } from '../harness/managed-process.js';
 import { sleep } from '../util/wait.js';
 import { requestWindowClose, windowExists } from '../x11/window-list.js';
 import type { AppAllowList } from './app-allow-list.js';
-import { publicSummary, type DesktopSession } from './desktop-session.js';
+import type { DesktopSession } from './desktop-session.js';
+import { publicSummary } from './window-catalog.js';
 import type { WindowSummary } from './window-catalog.js';
 
 /** Options of {@link launchAllowedApp}. */

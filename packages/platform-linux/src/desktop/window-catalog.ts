@@ -89,3 +89,9 @@ export async function topLevelsForWindow(atspi: AtspiClient, app: AccessibleRef,
   const others = candidates.filter((d) => d !== main && d.role !== 'frame');
   return [main.ref, ...others.map((d) => d.ref)];
 }
+
+/** The JSON-safe summary of a window target. */
+export function publicSummary(target: WindowTarget): WindowSummary {
+  const { id, title, root_name, pid, rect, focused, accessible, responding } = target;
+  return { id, title, root_name, pid, rect, focused, accessible, responding };
+}

@@ -1,7 +1,7 @@
 import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
 import { closeWindow, launchAllowedApp } from '../desktop/window-actions.js';
-import { publicSummary } from '../desktop/desktop-session.js';
+import { publicSummary } from '../desktop/window-catalog.js';
 import type { LinuxToolContext } from './tool-context.js';
 
 /** Window listing, selection, launching and closing. */

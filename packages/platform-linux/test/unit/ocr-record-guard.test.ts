@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ControlRecord } from '../../src/desktop/control-ids.js';
 import { readControlContent } from '../../src/desktop/control-content.js';
 import { describeControls } from '../../src/desktop/control-details.js';
-import { shiftWithWindow, type DesktopSession } from '../../src/desktop/desktop-session.js';
+import { shiftWithWindow } from '../../src/desktop/record-origin.js';
+import type { DesktopSession } from '../../src/desktop/desktop-session.js';
 import { OCR_REF_BUS, OCR_ROLE } from '../../src/desktop/ocr-entries.js';
 import type { AtspiClient } from '../../src/atspi/atspi-client.js';
 

@@ -2,7 +2,7 @@
 // read by OCR; only what the dialog leaves).
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '../../src/atspi/accessible-node.js';
-import { rectMinus } from '../../src/desktop/desktop-session.js';
+import { rectMinus } from '../../src/desktop/unreadable-areas.js';
 
 const r = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
 const area = (rects: Rect[]): number => rects.reduce((sum, x) => sum + x.width * x.height, 0);
