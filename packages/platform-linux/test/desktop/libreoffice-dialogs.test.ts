@@ -181,7 +181,7 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
 
     // a listing follows the focus to the main window, and says so once
     const after = await listing();
-    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(`The selected window "Insert Table" was closed; the focused window ${JSON.stringify(main.title)} is listed now.`);
+    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(`The selected window "Insert Table" was closed; the focused window ${JSON.stringify(main.title)} of the same application is listed now.`);
     expect(after.controls.some((t) => t.type === 'paragraph'), brief(after.controls)).toBe(true);
     const table = await waitFor(async () => (await listing()).controls.find((t) => t.type === 'table' && t.rows !== undefined), { timeoutMs: 15_000, what: 'the inserted table' });
     expect(table, JSON.stringify(table)).toMatchObject({ rows: 5, columns: 2 });
