@@ -28,8 +28,9 @@ function makeDocuments(dir) {
   const rows = Array.from({ length: 1000 }, (_, r) => Array.from({ length: 10 }, (_, c) => String(r * 10 + c)).join(','));
   writeFileSync(join(dir, 'numbers.csv'), rows.join('\n'));
   const profile = `file://${join(dir, 'profile')}`;
-  for (const [file, to] of [['report.html', 'odt:writer8'], ['numbers.csv', 'ods']]) {
-    const done = spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', to, '--outdir', dir, join(dir, file)], { encoding: 'utf8', timeout: 120_000 });
+  // HTML is read by Writer's own HTML filter: the default one makes a Writer/Web document, which opens as "Untitled 1"
+  for (const [file, to, infilter] of [['report.html', 'odt:writer8', ['--infilter=HTML (StarWriter)']], ['numbers.csv', 'ods', []]]) {
+    const done = spawnSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', ...infilter, '--convert-to', to, '--outdir', dir, join(dir, file)], { encoding: 'utf8', timeout: 120_000 });
     if (done.status !== 0) throw new Error(`soffice --convert-to ${to} failed: ${done.stderr}`);
   }
   return { writer: join(dir, 'report.odt'), calc: join(dir, 'numbers.ods') };

@@ -31,6 +31,8 @@ export interface AccessibleNode extends AccessibleRef {
    * of: the object is scrolled out of view (see `clipToAncestors`).
    */
   scrolledOutOf?: Rect;
+  /** The object's text, when the reader read it with the object (a sheet's cells: only those with text are kept). */
+  text?: string;
   /** Number of children the object reports (`-1` when unknown). */
   childCount: number;
   children: AccessibleNode[];

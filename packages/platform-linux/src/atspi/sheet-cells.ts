@@ -70,8 +70,11 @@ export async function sheetRange(client: AtspiClient, table: AccessibleRef, area
 
 /**
  * Reads the cells of a sheet's on-screen range with two pipelined calls per cell (the cell at the position, its
- * text) and keeps the ones with content; their role, interfaces and states are taken from the first cell read, and
- * their name is their address (`B4`) when the toolkit gives none.
+ * text) and keeps the ones with content, each with its text. Their role and interfaces are taken from the first cell
+ * read, their name is their address (`B4`: LibreOffice names them so), and their extents come from the grid: the
+ * first on-screen cell of each row gives the row's top and height, the first of each column its left and width (one
+ * call per row and column instead of one per cell; a merged cell gets the extents of its first row and column).
+ * Only their states are read one by one.
  */
 export async function readSheetCells(client: AtspiClient, table: AccessibleRef, range: SheetRange, maxCells: number): Promise<SheetCells> {
   const positions: Array<{ row: number; column: number }> = [];
@@ -86,21 +89,55 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
   const filled = read.map((position, i) => ({ position, ref: refs[i], text: texts[i]! })).filter((c) => c.ref !== undefined && c.text.trim() !== '');
   if (filled.length === 0) return { range, cells: [], onScreen, cut };
   const sample = filled[0]!.ref!;
-  const [role, interfaces, names, states] = await Promise.all([
+  const [role, interfaces, states, grid] = await Promise.all([
     client.role(sample),
     client.interfaces(sample),
-    Promise.all(filled.map((c) => client.name(c.ref!).catch(() => ''))),
     Promise.all(filled.map((c) => client.states(c.ref!).catch(() => [] as string[]))),
+    gridOf(client, read, refs, filled.map((c) => c.position)),
   ]);
-  const cells = filled.map((c, i): AccessibleNode => ({
-    ...c.ref!,
-    role,
-    name: names[i] || `${columnLetters(c.position.column)}${c.position.row + 1}`,
-    description: '',
-    states: states[i]!,
-    interfaces: [...interfaces],
-    childCount: 0,
-    children: [],
-  }));
+  const cells = filled.map((c, i): AccessibleNode => {
+    const extents = grid(c.position);
+    return {
+      ...c.ref!,
+      role,
+      name: `${columnLetters(c.position.column)}${c.position.row + 1}`,
+      description: '',
+      states: states[i]!,
+      interfaces: [...interfaces],
+      childCount: 0,
+      children: [],
+      text: c.text,
+      ...(extents ? { extents } : {}),
+    };
+  });
   return { range, cells, onScreen, cut };
+}
+
+type Position = { row: number; column: number };
+
+/**
+ * The extents of cells at `wanted` positions, from one read cell per row and per column among them: a cell's box is
+ * its column's left and width with its row's top and height. Undefined for a position whose row or column gave none.
+ */
+async function gridOf(client: AtspiClient, read: readonly Position[], refs: readonly (AccessibleRef | undefined)[], wanted: readonly Position[]): Promise<(p: Position) => Rect | undefined> {
+  const rowRef = new Map<number, AccessibleRef>();
+  const columnRef = new Map<number, AccessibleRef>();
+  const rows = new Set(wanted.map((p) => p.row));
+  const columns = new Set(wanted.map((p) => p.column));
+  read.forEach((p, i) => {
+    const ref = refs[i];
+    if (!ref) return;
+    if (rows.has(p.row) && !rowRef.has(p.row)) rowRef.set(p.row, ref);
+    if (columns.has(p.column) && !columnRef.has(p.column)) columnRef.set(p.column, ref);
+  });
+  const boxes = async (refsBy: Map<number, AccessibleRef>): Promise<Map<number, Rect>> => {
+    const entries = await Promise.all([...refsBy].map(async ([k, ref]) => [k, await client.extents(ref).catch(() => undefined)] as const));
+    return new Map(entries.filter((e): e is readonly [number, Rect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6));
+  };
+  const [rowBoxes, columnBoxes] = await Promise.all([boxes(rowRef), boxes(columnRef)]);
+  return (p) => {
+    const row = rowBoxes.get(p.row);
+    const column = columnBoxes.get(p.column);
+    return row && column ? { x: column.x, y: row.y, width: column.width, height: row.height } : undefined;
+  };
 }

@@ -4,6 +4,7 @@ import { walkTree } from './accessible-node.js';
 import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_ROOT_PATH } from './atspi-constants.js';
 import { subscribeAtspiEvents, type AtspiEvent } from './atspi-events.js';
+import { treeLines, unexplainedDifferences } from './tree-verify.js';
 import { cloneTree, readAccessibleTree, readTreeExtents, refreshAccessibleTree, type KnownObject, type ReadTreeOptions, type TreeChanges } from './tree-reader.js';
 
 /** What changed in one application's tree since it was read, as events told (see {@link recordTreeEvent}). */
@@ -29,16 +30,17 @@ const SHOWN_STATES: ReadonlySet<string> = new Set(['showing', 'visible']);
  *  - state-changed: its states are re-read, and its children too when it was shown or hidden;
  *  - window events, children-changed of the application itself, and any event about an object the tree does not
  *    have (a toolkit that creates a widget and only says it is shown): the whole tree is read again — except a
- *    state change other than shown/hidden of such an object (focus moving through a sheet's cells), which is
- *    ignored;
+ *    state change other than shown/hidden of such an object (focus moving through a sheet's cells) and a property
+ *    change other than its parent (a document's scroll bar value), which are ignored;
  *  - bounds-changed: nothing (extents are read afresh for every listing).
  */
 export function recordTreeEvent(changes: PendingChanges, event: AtspiEvent, known: ReadonlySet<string>): void {
   if (changes.all || event.kind === 'bounds-changed') return;
   const path = event.source.path;
-  if (!known.has(path) && event.kind === 'state-changed' && !SHOWN_STATES.has(event.detail)) {
-    // an object the tree does not have was focused, selected, armed …: it lies in a part no listing reads (a sheet's
-    // cell, a closed menu's item); an object that appears says so by being shown or by its parent's children-changed
+  if (!known.has(path) && ignoredWhenUnknown(event)) {
+    // an object the tree does not have was focused, selected, armed, renamed or changed its value: it lies in a part
+    // no listing reads (a sheet's cell, a closed menu's item, a document's scroll bar); an object that appears says
+    // so by being shown, by its parent's children-changed, or by a new parent
     return;
   }
   if (event.kind === 'window' || !known.has(path) || (event.kind === 'children-changed' && path === ATSPI_ROOT_PATH)) {
@@ -51,6 +53,12 @@ export function recordTreeEvent(changes: PendingChanges, event: AtspiEvent, know
     changes.props.add(path);
     if (SHOWN_STATES.has(event.detail)) changes.children.add(path);
   }
+}
+
+/** Events about an object the tree does not have that cannot mean a new object in the tree (see {@link recordTreeEvent}). */
+function ignoredWhenUnknown(event: AtspiEvent): boolean {
+  if (event.kind === 'state-changed') return !SHOWN_STATES.has(event.detail);
+  return event.kind === 'property-change' && event.detail !== 'accessible-parent';
 }
 
 /**
@@ -73,7 +81,8 @@ export interface TreeCacheOptions {
   trustToolkit?: (toolkit: { name: string; version: string }) => boolean;
   /**
    * Check an application's first tree served from a kept tree, and every n-th after it, against a whole read
-   * (default 10; 0: never): on a difference the whole read is used, and that application is read whole from then on
+   * (default 10; 0: never): on a difference the whole read is used; when no event received since the refresh began
+   * explains the difference (an object changed between the two reads), that application is read whole from then on
    * (it sends too few events).
    */
   verifyEvery?: number;
@@ -102,8 +111,8 @@ export type TreeReadSource = 'full' | 'refreshed';
  * from its kept tree only when its toolkit is known to send every event needed ({@link sendsTreeEvents}), when its
  * previous read was not cut by the node budget, and when the refresh finds every kept object still there (else it is
  * read whole). Its first kept tree and every n-th after it are checked against a whole read
- * ({@link TreeCacheOptions.verifyEvery}): an application that differs (its events are off, or too few) is read
- * whole from then on.
+ * ({@link TreeCacheOptions.verifyEvery}): an application that differs where no event explains it (its events are off,
+ * or too few) is read whole from then on.
  *
  * Before each read the application is asked one trivial call: D-Bus keeps one sender's messages in order, so the
  * events it sent before answering (the effect of an action just done) have arrived.
@@ -182,8 +191,9 @@ export class TreeCache {
       this.refreshes.set(app.bus, n + 1);
       if (tree && every > 0 && n % every === 0) {
         const whole = await readAccessibleTree(this.client, app, bare);
+        // differences that events received meanwhile explain are changes made between the two reads
+        if (unexplainedDifferences(tree, whole, fresh.changes).length > 0) this.untrusted.add(app.bus);
         if (treeLines(whole).join('\n') !== treeLines(tree).join('\n')) {
-          this.untrusted.add(app.bus);
           tree = whole;
           this.lastSource = 'full';
         }
@@ -205,13 +215,4 @@ export class TreeCache {
     if (options.extents !== false) await readTreeExtents(this.client, app, tree);
     return tree;
   }
-}
-
-/** Every object of a tree (path, role, name, states, child paths) as one line, sorted: equal for equal trees. */
-export function treeLines(tree: AccessibleNode): string[] {
-  const out: string[] = [];
-  for (const [node] of walkTree(tree)) {
-    out.push(`${node.path} ${node.role} ${JSON.stringify(node.name)} [${[...node.states].sort().join(' ')}] ${node.interfaces.length} ${node.children.map((c) => c.path).join(',')}`);
-  }
-  return out.sort();
 }

@@ -480,7 +480,8 @@ async function cachedChildrenAreStale(ctx: ReadContext, node: AccessibleNode): P
 async function readExtents(ctx: ReadContext, root: AccessibleNode): Promise<void> {
   const wanted: AccessibleNode[] = [];
   for (const [node] of walkTree(root)) {
-    if (node.interfaces.includes(ATSPI_IFACE.component) && node.states.includes(ctx.shownState)) wanted.push(node);
+    // a sheet's cells come with extents from its grid
+    if (node.extents === undefined && node.interfaces.includes(ATSPI_IFACE.component) && node.states.includes(ctx.shownState)) wanted.push(node);
   }
   await Promise.all(
     wanted.map(async (node) => {

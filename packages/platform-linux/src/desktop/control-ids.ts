@@ -29,6 +29,8 @@ export interface ControlRecord {
    * of when listed: it is scrolled out of view (listed with the state `off-screen`).
    */
   scrolledOutOf?: Rect;
+  /** The control's text when it was read with the tree (a sheet's cells), so the listing need not ask again. */
+  text?: string;
   /** The X window of the top-level (main window or dialog) the control is in, when known. */
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */

@@ -371,6 +371,7 @@ export class DesktopSession {
       ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
       ...(node.clip ? { clip: node.clip } : {}),
       ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
+      ...(node.text === undefined ? {} : { text: node.text }),
     }));
     const windows = tree.children.map((_, i) => ({ rect: ownRect(i), blocked: Boolean(blocked[i]) }));
     const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedWindowParts(windows)]);

@@ -73,10 +73,28 @@ describe('readSheetCells', () => {
     expect(fake.count('GetInterfaces')).toBe(1);
   });
 
-  it('keeps the name the toolkit gives a cell', async () => {
-    const { client } = calc({ texts: { A1: 'Item', B2: '1200' }, names: { A1: 'A1 Item' } });
-    const result = await readSheetCells(client, TABLE, range, 2500);
-    expect(result.cells.map((c) => c.name)).toEqual(['A1 Item', 'B2']);
+  it('names every cell by its address without asking the toolkit, and keeps the text it read', async () => {
+    const fake = calc({ texts: { A1: 'Item', B2: '1200' }, names: { A1: 'A1 Item' } });
+    const result = await readSheetCells(fake.client, TABLE, range, 2500);
+    expect(result.cells.map((c) => [c.name, c.text])).toEqual([
+      ['A1', 'Item'],
+      ['B2', '1200'],
+    ]);
+    expect(fake.count('Name')).toBe(0);
+  });
+
+  it('gives the kept cells extents from the grid: one GetExtents per row and per column with content', async () => {
+    // cells 100 × 20 px from (10, 100): B2 is at (110, 120)
+    const fake = calc({ texts: { A1: 'Item', B2: '1200', B5: '1550' } });
+    const result = await readSheetCells(fake.client, TABLE, range, 2500);
+    expect(result.cells.map((c) => [c.name, c.extents])).toEqual([
+      ['A1', { x: 10, y: 100, width: 100, height: 20 }],
+      ['B2', { x: 110, y: 120, width: 100, height: 20 }],
+      ['B5', { x: 110, y: 180, width: 100, height: 20 }],
+    ]);
+    // rows 1, 2 and 5 and columns A and B: five boxes for three cells (one per cell would not scale: a sheet on
+    // screen holds hundreds)
+    expect(fake.count('GetExtents')).toBe(5);
   });
 
   it('names cells of columns past Z by their letters', async () => {

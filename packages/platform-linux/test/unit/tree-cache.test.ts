@@ -55,11 +55,20 @@ describe('recordTreeEvent', () => {
       recordTreeEvent(changes, event('state-changed', '/new-panel', detail), known);
       expect(changes.all, detail).toBe(true);
     }
-    // and for other events of unknown objects
-    for (const e of [event('children-changed', '/new-panel', 'add'), event('property-change', '/new-panel', 'accessible-name')]) {
+    // and for other events of unknown objects that may mean a new object in the tree
+    for (const e of [event('children-changed', '/new-panel', 'add'), event('property-change', '/new-panel', 'accessible-parent')]) {
       const changes = noPendingChanges();
       recordTreeEvent(changes, e, known);
       expect(changes.all, e.kind).toBe(true);
+    }
+  });
+
+  it('ignores a property change (other than the parent) of an object the tree does not have: no full read', () => {
+    // LibreOffice Writer: the document's scroll bar (not in the tree) changes its value as the caret moves
+    for (const detail of ['accessible-value', 'accessible-name', 'accessible-description', 'accessible-role']) {
+      const changes = noPendingChanges();
+      recordTreeEvent(changes, event('property-change', '/scroll-bar', detail), known);
+      expect(changes, detail).toEqual(noPendingChanges());
     }
   });
 
