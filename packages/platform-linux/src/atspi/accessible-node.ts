@@ -4,6 +4,13 @@ export interface AccessibleRef {
   path: string;
 }
 
+/** Where a sheet's cell is: its table and its 0-based row and column. */
+export interface SheetCellPlace {
+  table: AccessibleRef;
+  row: number;
+  column: number;
+}
+
 /** A rectangle in pixels. */
 export interface Rect {
   x: number;
@@ -33,6 +40,11 @@ export interface AccessibleNode extends AccessibleRef {
   scrolledOutOf?: Rect;
   /** The object's text, when the reader read it with the object (a sheet's cells: only those with text are kept). */
   text?: string;
+  /**
+   * For a sheet's cell: its table and position. The toolkit makes a new object for a cell each time one is asked for
+   * and drops it about 15 seconds later (LibreOffice), so a cell is known by its place and asked for again to act.
+   */
+  sheetCell?: SheetCellPlace;
   /** Number of children the object reports (`-1` when unknown). */
   childCount: number;
   children: AccessibleNode[];

@@ -1,6 +1,6 @@
 // Reads the cells a spreadsheet shows: a sheet's table has more cells than can be listed (LibreOffice Calc reports
 // 2^31 - 1 children for 1,048,576 rows × 16,384 columns), so only the on-screen grid is asked for, cell by cell.
-import type { AccessibleNode, AccessibleRef, Rect } from './accessible-node.js';
+import type { AccessibleNode, AccessibleRef, Rect, SheetCellPlace } from './accessible-node.js';
 import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
 
@@ -41,6 +41,14 @@ export function columnLetters(column: number): string {
 function refOf(value: unknown): AccessibleRef | undefined {
   const [bus, path] = (value ?? []) as [string, string];
   return path && path !== ATSPI_NULL_PATH ? { bus, path } : undefined;
+}
+
+/**
+ * The object of a sheet's cell as it is now: the toolkit drops a cell's object about 15 seconds after making it
+ * (LibreOffice), so one listed earlier is asked for again by its place before it is used.
+ */
+export async function liveSheetCell(client: AtspiClient, place: SheetCellPlace): Promise<AccessibleRef | undefined> {
+  return refOf((await client.call(place.table, ATSPI_IFACE.table, 'GetAccessibleAt', 'ii', [place.row, place.column]))[0]);
 }
 
 async function cellAtPoint(client: AtspiClient, table: AccessibleRef, x: number, y: number): Promise<AccessibleRef | undefined> {
@@ -107,6 +115,7 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
       childCount: 0,
       children: [],
       text: c.text,
+      sheetCell: { table: { bus: table.bus, path: table.path }, row: c.position.row, column: c.position.column },
       ...(extents ? { extents } : {}),
     };
   });

@@ -1,5 +1,5 @@
 // Actions on listed controls: click by id, set text, focus, read text.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
@@ -10,6 +10,7 @@ import type { MouseButton } from '../x11/xtest-input.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
 import { isDisabled } from './control-details.js';
 import { liveDisplayName } from './live-name.js';
+import { liveSheetCell } from '../atspi/sheet-cells.js';
 import { togglePoint } from './toggle-check.js';
 import { confirmToggle, toggleStatesBefore } from './toggle-click.js';
 import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
@@ -109,7 +110,25 @@ export async function resolveUsable(session: DesktopSession, id: string, expecte
   }
   const dialog = await session.blockingDialog(record).catch(() => undefined);
   if (dialog) throw blockedError(record, dialog);
-  return record;
+  return withLiveObject(session, record);
+}
+
+/**
+ * The record with its accessible object as it is now: a sheet's cell is asked for again by its place (the toolkit
+ * drops the object it made for a listing about 15 seconds later, while a model may take longer to act). Other
+ * records are returned as they are.
+ */
+export async function withLiveObject(session: DesktopSession, record: ControlRecord): Promise<ControlRecord> {
+  if (!record.sheetCell) return record;
+  let ref: AccessibleRef | undefined;
+  try {
+    ref = await liveSheetCell(session.atspi, record.sheetCell);
+  } catch (error) {
+    if (isVanishedError(error)) throw session.vanished(record, error);
+    throw error;
+  }
+  if (!ref) throw session.vanished(record, new Error(`the sheet has no cell at row ${record.sheetCell.row}, column ${record.sheetCell.column}`));
+  return { ...record, ref };
 }
 
 /**
@@ -429,10 +448,11 @@ export async function setControlText(session: DesktopSession, id: string, text: 
  * now), and its value for sliders and spin buttons. An id whose object now has another role is refused.
  */
 export async function readControlText(session: DesktopSession, id: string): Promise<{ id: string; role: string; name: string; text: string; value?: number }> {
-  const record = resolveControl(session, id);
+  const listed = resolveControl(session, id);
   // text read from the screen: read again from the screen (it has no accessible object)
-  if (isScreenTextRecord(record)) return readTextRegion(session, record);
+  if (isScreenTextRecord(listed)) return readTextRegion(session, listed);
   await session.requireSelected();
+  const record = await withLiveObject(session, listed);
   try {
     const [role, rawName] = await Promise.all([session.atspi.role(record.ref), session.atspi.name(record.ref)]);
     if (role !== record.role) {

@@ -1,4 +1,4 @@
-import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, Rect, SheetCellPlace } from '../atspi/accessible-node.js';
 import { ControlNotFoundError, ControlVanishedError, StaleControlIdError } from '../errors.js';
 
 /** One listed control: what the tools return about it, plus the accessible object it refers to. */
@@ -31,6 +31,8 @@ export interface ControlRecord {
   scrolledOutOf?: Rect;
   /** The control's text when it was read with the tree (a sheet's cells), so the listing need not ask again. */
   text?: string;
+  /** A sheet's cell: its table and place (its id follows the place; its object is asked for again to act). */
+  sheetCell?: SheetCellPlace;
   /** The X window of the top-level (main window or dialog) the control is in, when known. */
   topWindow?: number;
   /** Where {@link label} comes from: a `labelled-by` relation, or the nearest label beside or above (`inferred`). */
@@ -93,11 +95,15 @@ export interface AssignOptions {
   complete?: boolean;
 }
 
-const objectKey = (ref: AccessibleRef): string => `${ref.bus}${ref.path}`;
+/** What an id stands for: an accessible object, or a sheet's cell by its place (its object is new at each read). */
+const objectKey = (control: Pick<ControlRecord, 'ref' | 'sheetCell'>): string => {
+  const { ref, sheetCell: cell } = control;
+  return cell ? `${ref.bus}${cell.table.path}#${cell.row},${cell.column}` : `${ref.bus}${ref.path}`;
+};
 
 /**
  * Hands out control ids that stay put: within a window, an accessible object keeps its id for as long as it
- * exists, whatever listing (full, filtered by role, annotated screenshot) shows it, and new objects (a dialog
+ * exists (a sheet's cell for as long as its table does: it is known by its place), whatever listing (full, filtered by role, annotated screenshot) shows it, and new objects (a dialog
  * that opened, a menu that popped up) get new numbers. An id is refused — never applied to another control —
  * when its object left the window, when its object now has another role, or when another window is selected.
  * Each window has its own letters (`a…` for the first window listed, `b…` for the next).
@@ -113,7 +119,7 @@ export class ControlIdRegistry {
     this.current = ids;
     const seen = new Set<string>();
     const records = controls.map((control) => {
-      const key = objectKey(control.ref);
+      const key = objectKey(control);
       let id = ids.idByObject.get(key);
       const known = id === undefined ? undefined : (ids.live.get(id) ?? ids.gone.get(id));
       if (id === undefined || !known || known.role !== control.role) {

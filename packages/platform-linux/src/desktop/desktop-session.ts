@@ -372,6 +372,7 @@ export class DesktopSession {
       ...(node.clip ? { clip: node.clip } : {}),
       ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
       ...(node.text === undefined ? {} : { text: node.text }),
+      ...(node.sheetCell ? { sheetCell: node.sheetCell } : {}),
     }));
     const windows = tree.children.map((_, i) => ({ rect: ownRect(i), blocked: Boolean(blocked[i]) }));
     const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedWindowParts(windows)]);

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppFrame, AppHandle } from '../../src/harness/app-launch.js';
 import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
-import { waitFor } from '../../src/util/wait.js';
+import { sleep, waitFor } from '../../src/util/wait.js';
 import { describeDesktop } from '../helpers/desktop-suite.js';
 import { startLinuxServer, type LinuxServerFixture } from '../helpers/linux-dispatcher.js';
 import type { WindowInfo, Target } from '../helpers/tool-shapes.js';
@@ -141,6 +141,27 @@ describeDesktop('LibreOffice Calc (GTK 3): a sheet of 2^31 - 1 cells listed by i
     expect(cells.find((c) => c.name === 'B4')).toMatchObject({ text: '2400', formula: '=B2*2' });
     expect(listing.notes?.filter((n) => /cells A1:/.test(n))).toHaveLength(1);
   });
+
+  it('a cell keeps its id across listings and can be acted on after LibreOffice dropped the object it made for the listing (about 15 s)', async () => {
+    const first = (await office.listing()).controls.find((t) => t.type === 'table cell' && t.name === 'B2');
+    const second = (await office.listing()).controls.find((t) => t.type === 'table cell' && t.name === 'B2');
+    expect(second?.id, JSON.stringify([first, second])).toBe(first?.id);
+    // a model thinking for a while: the cell's object from the listing is gone by now
+    await sleep(17_000);
+    const read = await office.fixture.ok<{ text: string }>('texts', { id: second!.id, name: 'B2' });
+    expect(read.text).toBe('1200');
+    await office.fixture.ok('click_input', { id: second!.id, name: 'B2' });
+    // the cell cursor is on B2: the cell is focused and the Name Box (the field left of the formula bar) says B2
+    const after = await waitFor(
+      async () => {
+        const controls = (await office.listing()).controls;
+        const focused = controls.find((t) => t.type === 'table cell' && t.name === 'B2' && (t.states ?? []).includes('focused'));
+        return focused && controls.some((t) => t.type === 'text' && t.text === 'B2') ? focused : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the cell cursor on B2' },
+    );
+    expect(after.id).toBe(second!.id);
+  }, 60_000);
 });
 
 describeDesktop('LibreOffice Writer (GTK 3): VCL controls at their true place below the native menu bar', ['soffice'], () => {

@@ -34,6 +34,19 @@ describe('control ids', () => {
     expect(ids.resolve('a3').ref.path).toBe('/dialog-name');
   });
 
+  it('keeps a sheet cell its id by its place, though the toolkit makes a new object for it at every read', () => {
+    const table = { bus: ':1.5', path: '/sheet' };
+    const cell = (path: string, name: string, row: number, column: number): UnnumberedControl => ({ ...control(path, name, 'table cell'), sheetCell: { table, row, column } });
+    const ids = new ControlIdRegistry();
+    expect(ids.assign(1, [control('/sheet', 'Sheet Sheet1', 'table'), cell('/c/101', 'A1', 0, 0), cell('/c/102', 'B4', 3, 1)], [-1, 0, 0]).map((c) => c.id)).toEqual(['a1', 'a2', 'a3']);
+    // the next listing: new objects for the same cells
+    const again = ids.assign(1, [control('/sheet', 'Sheet Sheet1', 'table'), cell('/c/207', 'A1', 0, 0), cell('/c/208', 'B4', 3, 1)], [-1, 0, 0]);
+    expect(again.map((c) => c.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(ids.resolve('a3').ref.path).toBe('/c/208');
+    // another place is another cell
+    expect(ids.assign(1, [cell('/c/301', 'C4', 3, 2)], [-1], { complete: false })[0]!.id).toBe('a4');
+  });
+
   it('refuses the id of an object that left the window instead of giving it to another control', () => {
     const ids = new ControlIdRegistry();
     ids.assign(1, [control('/save-as', 'Save As...', 'menu item'), control('/x')], [-1, -1]);
