@@ -56,7 +56,7 @@ export type { TreeCacheOptions, TreeReadSource } from './atspi/tree-cache.js';
 export { subscribeAtspiEvents } from './atspi/atspi-events.js';
 export type { AtspiEvent, AtspiEventKind } from './atspi/atspi-events.js';
 export { walkTree, findNode, findNodes, countNodes } from './atspi/accessible-node.js';
-export type { AccessibleNode, AccessibleRef, Rect } from './atspi/accessible-node.js';
+export type { AccessibleNode, AccessibleRef, Rect, SheetCellPlace } from './atspi/accessible-node.js';
 export { XDisplay } from './x11/x-display.js';
 export { XInput } from './x11/xtest-input.js';
 export { listClientWindows } from './x11/window-list.js';

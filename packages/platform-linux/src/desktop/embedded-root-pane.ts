@@ -11,17 +11,20 @@ export interface ExtentShift {
 /**
  * Moves the extents of each `root pane` that has the size of its parent but not its place (and everything under
  * it, except GTK widgets embedded in it, which report true coordinates) to its parent's place, and leaves out the menu
- * bar inside it when the window has a native one elsewhere or when it has no area (the toolkit hides it behind the
- * native one, whose menus are the ones on screen). Returns the shift applied to each moved node,
+ * bar inside a root pane (moved or not) when the window has a native one elsewhere, or inside a moved one when it has
+ * no area (the toolkit hides it behind the native one, whose menus are the ones on screen). Returns the shift applied to each moved node,
  * so a fresh read of its extents can be shifted the same way.
  */
 export function alignEmbeddedRootPanes(top: AccessibleNode): Map<AccessibleNode, ExtentShift> {
   const shifts = new Map<AccessibleNode, ExtentShift>();
   const nativeMenuBar = hasMenuBarOutsideRootPanes(top);
   const visit = (node: AccessibleNode, parent: AccessibleNode | undefined): void => {
+    // LibreOffice reports its root pane at its true place after some relayouts (a text box entered in Impress): its
+    // hidden menu bar is left out then too
+    if (node.role === 'root pane' && nativeMenuBar) node.children = node.children.filter((child) => !isHiddenMenuBar(child));
     const shift = parent ? misplacement(node, parent) : undefined;
     if (shift) {
-      node.children = node.children.filter((child) => !(child.role === 'menu bar' && (nativeMenuBar || !child.extents) && child.children.length > 0));
+      node.children = node.children.filter((child) => !(isHiddenMenuBar(child) && !child.extents));
       moveSubtree(node, shift, shifts);
       return;
     }
@@ -55,6 +58,11 @@ function moveSubtree(node: AccessibleNode, shift: ExtentShift, shifts: Map<Acces
 
 function sameRect(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** A menu bar with menus (the one inside a root pane: the toolkit's own, hidden behind the native one). */
+function isHiddenMenuBar(node: AccessibleNode): boolean {
+  return node.role === 'menu bar' && node.children.length > 0;
 }
 
 /** Whether the window has a menu bar that is not inside a root pane (LibreOffice's native GTK menu bar). */

@@ -28,7 +28,7 @@ const inside = (p: { x: number; y: number }, r: Target['rect']): boolean => p.x 
  * A desktop of its own with LibreOffice showing a copy of a fixture (LibreOffice writes a lock file beside the
  * document), its window selected; stopped after the enclosing describe's tests.
  */
-function useOfficeDocument(module: 'calc' | 'writer', fixtureName: string) {
+function useOfficeDocument(module: 'calc' | 'writer' | 'impress', fixtureName: string) {
   const state: { desktop?: Desktop; fixture?: LinuxServerFixture; app?: AppHandle; frame?: AppFrame; window?: WindowInfo; dir?: string } = {};
   beforeAll(async () => {
     state.dir = mkdtempSync(join(tmpdir(), 'ufo-office-'));
@@ -206,5 +206,28 @@ describeDesktop('LibreOffice Writer (GTK 3): VCL controls at their true place be
       { timeoutMs: 10_000, what: 'Bold to be checked' },
     );
     expect(checked.states).toContain('checked');
+  });
+});
+
+describeDesktop('LibreOffice Impress (GTK 3): one menu bar once a text box is entered', ['soffice'], () => {
+  const office = useOfficeDocument('impress', 'q3-review.odp');
+
+  it('lists File once before and after entering the title text box (LibreOffice then reports its own tree at its true place, hidden menu bar included)', async () => {
+    const before = await office.listing();
+    const files = (listing: Listing) => listing.controls.filter((t) => t.type === 'menu' && t.name === 'File');
+    expect(files(before), JSON.stringify(files(before))).toHaveLength(1);
+    const title = before.controls.find((t) => t.type === 'paragraph' && (t.text ?? '').includes('Q3 Review'));
+    expect(title, JSON.stringify(before.controls.filter((t) => t.type === 'paragraph'))).toBeDefined();
+    await office.fixture.ok('click_input', { id: title!.id, name: title!.name, double: true });
+    const after = await waitFor(
+      async () => {
+        const listing = await office.listing();
+        return listing.controls.some((t) => t.type === 'paragraph' && (t.states ?? []).includes('focused')) ? listing : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the title text box in edit mode' },
+    );
+    // a second File (the hidden VCL menu at y 25–44, over the tool bar's New button) sent a click to New
+    expect(files(after), JSON.stringify(files(after))).toHaveLength(1);
+    expect(files(after)[0]!.rect[1]).toBeLessThan(10);
   });
 });

@@ -63,6 +63,17 @@ describe('alignEmbeddedRootPanes', () => {
     expect(w.frame.children).toContain(w.nativeMenu);
   });
 
+  it('drops the VCL menu bar of a root pane reported at its true place too, when the window has a native menu bar', () => {
+    // Impress after a text box was entered: the root pane reports (0, 25), nothing is moved, and the VCL menus (at
+    // y 25–44, over the first tool bar's New button) were listed as a second File … Help
+    const w = writerWindow();
+    w.root.extents = at(0, 25, 800, 575);
+    w.vclMenu.children.forEach((menu, i) => (menu.extents = at(i * 40, 25, 40, 19)));
+    expect(alignEmbeddedRootPanes(w.frame).size).toBe(0);
+    expect(w.root.children).not.toContain(w.vclMenu);
+    expect(w.frame.children).toContain(w.nativeMenu);
+  });
+
   it('keeps a menu bar with an area under the root pane when the window has no other menu bar', () => {
     const file = node('menu', 'File', at(0, 0, 40, 20));
     const menuBar = node('menu bar', '', at(0, 0, 800, 20), [file]);
