@@ -61,7 +61,16 @@ export interface ObserveOptions {
   pixels?: boolean;
   /** Wait until nothing has changed for `quietMs`, even after a real effect (e.g. an app's key feedback timers). */
   untilQuiet?: boolean;
+  /**
+   * When nothing at all changed within `timeoutMs`, keep watching this much longer before reporting no change: an
+   * app slowed by a busy machine (LibreOffice entering a cell's edit mode) shows the effect late, and a false "no
+   * visible change" sends a model to repeat the action. Default {@link NO_CHANGE_GRACE_MS}.
+   */
+  graceMs?: number;
 }
+
+/** Default of {@link ObserveOptions.graceMs}. */
+export const NO_CHANGE_GRACE_MS = 800;
 
 const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'spin button', 'combo box', 'document text', 'paragraph', 'terminal']);
 const MAX_WATCHED = 8;
@@ -221,8 +230,13 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
       if (met) return { changed: changes.length > 0, changes };
       if (at - started >= timeoutMs) {
         if (changes.length > 0) return { changed: true, changes };
+        const waited = at - started;
+        if (waited < timeoutMs + (options.graceMs ?? NO_CHANGE_GRACE_MS)) {
+          await sleep(interval);
+          continue;
+        }
         const compared = options.pixels ? "windows, focus, the listed controls' states and text, and the window's pixels" : "windows, focus and the listed controls' states and text";
-        return { changed: false, changes: [`no visible change within ${timeoutMs} ms (${compared} are unchanged)`] };
+        return { changed: false, changes: [`no visible change within ${waited} ms (${compared} are unchanged)`] };
       }
       await sleep(interval);
     }
