@@ -2,9 +2,8 @@ import { bundledBin, defineConfig, packageBuild } from '../../tsup.base.js';
 
 export default defineConfig([
   // The library (runCli, the command table, ...) for bench/cli's unbundled baseline in this workspace. It is not
-  // published: the package's files are dist/bin alone, so the @ufo-ts packages the bundle holds are dev dependencies
-  // (but @ufo-ts/task-suite, installed for its task files and the office file parser its checkers require), which this
-  // build must still leave to Node (bundled, their CommonJS dependencies could not load in ESM).
+  // published: the package's files are dist/bin alone, so the @ufo-ts packages the bundle holds are dev dependencies,
+  // which this build must still leave to Node (bundled, their CommonJS dependencies could not load in ESM).
   packageBuild({ index: 'src/index.ts' }, { dtsEntry: { index: 'src/index.ts' }, keep: ['bin/**'], externalPackages: true }),
   // The `ufo` executable (bench/cli): dist/bin/ufo.cjs, a small launcher that runs dist/bin/ufo-bundle.cjs (the
   // command with everything it imports) with a V8 code cache.

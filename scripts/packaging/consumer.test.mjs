@@ -119,16 +119,4 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     const cli = packed.find((p) => p.manifest.name === '@ufo-ts/cli');
     expect(run(ufo, ['--version'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } }).trim()).toBe(cli.manifest.version);
   });
-
-  it('the packed ufo finds the office task files @ufo-ts/task-suite ships (installed with it, not left in the workspace)', () => {
-    const ufo = join(project, 'node_modules', '.bin', 'ufo');
-    // a project that installs only @ufo-ts/cli gets them too: the bundle finds the task files (and the office file
-    // parser the checkers require) in the installed @ufo-ts/task-suite
-    const cli = packed.find((p) => p.manifest.name === '@ufo-ts/cli');
-    expect(Object.keys(cli.manifest.dependencies ?? {})).toContain('@ufo-ts/task-suite');
-    const listed = run(ufo, ['eval', '--suite', 'office', '--list'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } });
-    expect(listed).toContain('writer-bold-title');
-    expect(listed).toContain('calc-sum-total');
-    expect(listed).toContain('impress-retitle');
-  });
 });
