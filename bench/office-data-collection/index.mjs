@@ -13,6 +13,8 @@ import { step, toolsOn } from '../data-collection/linux-steps.mjs';
 import { percentile, writeResult } from '../stats.mjs';
 
 const N = Number(process.env.BENCH_N ?? 15);
+/** Time between an action and the next step (far less than any model takes to reply). */
+const THINK_MS = 500;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const stat = (values) => ({ n: values.length, median: Math.round(percentile(values, 50)), p90: Math.round(percentile(values, 90)), max: Math.round(Math.max(...values)) });
 
@@ -54,10 +56,15 @@ try {
         for (let i = 0; i < N; i += 1) {
           // an action between steps, as in a session: a key that moves the caret (Writer) or the cell cursor (Calc)
           await tools.run('keyboard_input', { keys: i % 2 ? 'Up' : 'Down' }, 'action').catch(() => undefined);
+          // the step starts once the app has drawn the action's effect, as in a session, where the model's reply
+          // comes between them (an action returns when its effect first shows; LibreOffice then repaints for ~100 ms
+          // more, and a screenshot taken meanwhile waits for the X server)
+          await sleep(THINK_MS);
           warm.push(await step(tools.run));
         }
         const last = warm.at(-1).listing_result;
         results.apps[name] = {
+          think_ms: THINK_MS,
           cold_ms: Math.round(cold.total),
           warm: stat(warm.map((s) => s.total)),
           parts_median: { screenshot: stat(warm.map((s) => s.screenshot)).median, listing: stat(warm.map((s) => s.listing)).median, annotated: stat(warm.map((s) => s.annotated)).median },

@@ -40,6 +40,8 @@ export interface AccessibleNode extends AccessibleRef {
   scrolledOutOf?: Rect;
   /** The object's text, when the reader read it with the object (a sheet's cells: only those with text are kept). */
   text?: string;
+  /** The object's attributes, when the reader read them with the object (a sheet's cells: LibreOffice's `Formula`). */
+  attributes?: Record<string, string>;
   /**
    * For a sheet's cell: its table and position. The toolkit makes a new object for a cell each time one is asked for
    * and drops it about 15 seconds later (LibreOffice), so a cell is known by its place and asked for again to act.

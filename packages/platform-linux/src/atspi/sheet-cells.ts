@@ -3,6 +3,8 @@
 import type { AccessibleNode, AccessibleRef, Rect, SheetCellPlace } from './accessible-node.js';
 import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
+import type { ExtentShift } from './root-pane-offset.js';
+import { cellLook, type CellLook, type RememberedCell, type SheetLook } from './sheet-look.js';
 
 /** A table with at least this many children is a sheet: its cells are found by position, never enumerated. */
 export const SHEET_MIN_CHILDREN = 100_000;
@@ -24,6 +26,8 @@ export interface SheetCells {
   onScreen: number;
   /** The grid was larger than `maxCells`: only its first `maxCells` cells (row-major) were read. */
   cut: boolean;
+  /** Cells whose text was asked for (the others looked blank or as when they were read). */
+  asked: number;
 }
 
 /** Whether a node is a table too large to enumerate (a spreadsheet's sheet). */
@@ -76,37 +80,150 @@ export async function sheetRange(client: AtspiClient, table: AccessibleRef, area
   return { firstRow: a.row, lastRow: b.row, firstColumn: a.column, lastColumn: b.column };
 }
 
+/** Options of {@link readSheetCells}. */
+export interface ReadSheetCellsOptions {
+  /** Pixels and memory that let cells be skipped (see {@link SheetLook}); without, every on-screen cell is read. */
+  look?: SheetLook;
+  /** What to add to the sheet's reported extents to get screen coordinates (see `rootPaneShift`). */
+  shift?: ExtentShift;
+}
+
+type Position = { row: number; column: number };
+
+const keyOf = (p: Position): string => `${p.row},${p.column}`;
+
 /**
- * Reads the cells of a sheet's on-screen range with two pipelined calls per cell (the cell at the position, its
- * text) and keeps the ones with content, each with its text. Their role and interfaces are taken from the first cell
+ * Reads the cells of a sheet's on-screen range and keeps the ones with content, each with its text, states and
+ * attributes (LibreOffice gives a cell's formula as one). Their role and interfaces are taken from the first cell
  * read, their name is their address (`B4`: LibreOffice names them so), and their extents come from the grid: the
- * first on-screen cell of each row gives the row's top and height, the first of each column its left and width (one
- * call per row and column instead of one per cell; a merged cell gets the extents of its first row and column).
- * Only their states are read one by one.
+ * first on-screen cell of each row gives the row's top and height, the first of each column its left and width (a
+ * merged cell gets the extents of its first row and column). Calls are pipelined.
+ *
+ * With {@link ReadSheetCellsOptions.look}, the sheet's pixels are captured before its cells are read. On the first
+ * read of a sheet every cell is read, and a cell with text whose box shows nothing proves the pixels do not match
+ * the extents (the sheet is then always read whole). On later reads a cell whose box shows nothing is not read, and
+ * one whose box shows the same pixels as when it was read is taken from memory; the grid's cells are always read,
+ * and check the pixels again. A change no pixel shows (a formula replaced by another with the same result, text
+ * past the part a filled neighbour leaves visible) is not seen until the cell's pixels change.
  */
-export async function readSheetCells(client: AtspiClient, table: AccessibleRef, range: SheetRange, maxCells: number): Promise<SheetCells> {
-  const positions: Array<{ row: number; column: number }> = [];
+export async function readSheetCells(client: AtspiClient, table: AccessibleRef, range: SheetRange, maxCells: number, options: ReadSheetCellsOptions = {}): Promise<SheetCells> {
+  const positions: Position[] = [];
   for (let row = range.firstRow; row <= range.lastRow; row += 1) {
     for (let column = range.firstColumn; column <= range.lastColumn; column += 1) positions.push({ row, column });
   }
   const onScreen = positions.length;
   const cut = positions.length > maxCells;
   const read = cut ? positions.slice(0, maxCells) : positions;
-  const refs = await Promise.all(read.map(async ({ row, column }) => refOf((await client.call(table, ATSPI_IFACE.table, 'GetAccessibleAt', 'ii', [row, column]))[0])));
-  const texts = await Promise.all(refs.map((ref) => (ref ? client.text(ref).catch(() => '') : Promise.resolve(''))));
-  const filled = read.map((position, i) => ({ position, ref: refs[i], text: texts[i]! })).filter((c) => c.ref !== undefined && c.text.trim() !== '');
-  if (filled.length === 0) return { range, cells: [], onScreen, cut };
-  const sample = filled[0]!.ref!;
-  const [role, interfaces, states, grid] = await Promise.all([
+  const refs = new Map<string, Promise<AccessibleRef | undefined>>();
+  const refAt = (p: Position): Promise<AccessibleRef | undefined> => {
+    let ref = refs.get(keyOf(p));
+    if (!ref) refs.set(keyOf(p), (ref = client.call(table, ATSPI_IFACE.table, 'GetAccessibleAt', 'ii', [p.row, p.column]).then(([value]) => refOf(value))));
+    return ref;
+  };
+  const first = read[0];
+  if (!first) return { range, cells: [], onScreen, cut, asked: 0 };
+  const samples = new Set<string>();
+  const rows = [...new Set(read.map((p) => p.row))].map((row) => ({ row, column: first.column }));
+  const columns = [...new Set(read.map((p) => p.column))].map((column) => ({ row: first.row, column }));
+  for (const p of [...rows, ...columns]) samples.add(keyOf(p));
+  const grid = await gridOf(client, rows, columns, refAt);
+  const shift = options.shift ?? { x: 0, y: 0 };
+  const onScreenBox = (box: Rect): Rect => ({ ...box, x: box.x + shift.x, y: box.y + shift.y });
+
+  const look = options.look;
+  const record = look?.memory.get(table.bus, table.path);
+  const bounds = grid.bounds();
+  const area = look && bounds && !record?.pixelsUntrusted ? await look.capture(onScreenBox(bounds)).catch(() => undefined) : undefined;
+  const looks = new Map<string, CellLook | undefined>();
+  const lookAt = (p: Position): CellLook | undefined => {
+    if (!looks.has(keyOf(p))) {
+      const box = grid.box(p);
+      looks.set(keyOf(p), area && box ? cellLook(area, onScreenBox(box)) : undefined);
+    }
+    return looks.get(keyOf(p));
+  };
+
+  // what the pixels say: nothing to read (blank), the same as before (reused), or read it
+  const reused = new Map<string, AccessibleNode>();
+  const skipped: Position[] = [];
+  const toRead: Position[] = [];
+  for (const p of read) {
+    const seen = record ? lookAt(p) : undefined;
+    const remembered = record?.cells.get(keyOf(p));
+    const box = grid.box(p);
+    if (samples.has(keyOf(p)) || !seen || !box) toRead.push(p);
+    else if (seen.blank) skipped.push(p);
+    else if (remembered && remembered.digest === seen.digest && sameRect(remembered.box, box)) reused.set(keyOf(p), { ...remembered.node, extents: box });
+    else toRead.push(p);
+  }
+  let fresh = await readCells(client, toRead, refAt);
+  let asked = toRead.length;
+  // a cell with text that looks blank: the pixels are not where the extents say; nothing is taken from them
+  const misplaced = area !== undefined && fresh.some((c) => lookAt(c.position)?.blank === true);
+  if (misplaced) {
+    const rest = [...skipped, ...[...reused.keys()].map(positionFromKey)];
+    fresh = [...fresh, ...(await readCells(client, rest, refAt))];
+    asked += rest.length;
+    reused.clear();
+  }
+  const freshNodes = await cellNodes(client, table, fresh, grid);
+  const byKey = new Map<string, AccessibleNode>([...reused, ...freshNodes.map((n) => [keyOf(n.sheetCell!), n] as const)]);
+  const cells = read.map((p) => byKey.get(keyOf(p))).filter((n): n is AccessibleNode => n !== undefined);
+  if (look) {
+    const remembered = new Map<string, RememberedCell>();
+    for (const node of cells) {
+      const seen = lookAt(node.sheetCell!);
+      if (seen && node.extents) remembered.set(keyOf(node.sheetCell!), { node, box: node.extents, digest: seen.digest });
+    }
+    // the first read checks every cell: pixels that do not match then never will (a read later finding one is a
+    // window over the sheet, and only that read is redone)
+    look.memory.set(table.bus, table.path, { cells: remembered, pixelsUntrusted: record?.pixelsUntrusted === true || (record === undefined && misplaced) });
+  }
+  return { range, cells, onScreen, cut, asked };
+}
+
+function positionFromKey(key: string): Position {
+  const [row, column] = key.split(',').map(Number);
+  return { row: row!, column: column! };
+}
+
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** A read cell: its place, object and text (empty cells are left out). */
+interface ReadCell {
+  position: Position;
+  ref: AccessibleRef;
+  text: string;
+}
+
+/** Asks for the objects at `positions` and their texts; keeps those with text. */
+async function readCells(client: AtspiClient, positions: readonly Position[], refAt: (p: Position) => Promise<AccessibleRef | undefined>): Promise<ReadCell[]> {
+  const read = await Promise.all(
+    positions.map(async (position) => {
+      const ref = await refAt(position).catch(() => undefined);
+      const text = ref ? await client.text(ref).catch(() => '') : '';
+      return ref && text.trim() !== '' ? { position, ref, text } : undefined;
+    }),
+  );
+  return read.filter((c): c is ReadCell => c !== undefined);
+}
+
+/** The nodes of read cells: states and attributes asked for each, role and interfaces for the first. */
+async function cellNodes(client: AtspiClient, table: AccessibleRef, cells: readonly ReadCell[], grid: Grid): Promise<AccessibleNode[]> {
+  const sample = cells[0]?.ref;
+  if (!sample) return [];
+  const [role, interfaces, states, attributes] = await Promise.all([
     client.role(sample),
     client.interfaces(sample),
-    Promise.all(filled.map((c) => client.states(c.ref!).catch(() => [] as string[]))),
-    gridOf(client, read, refs, filled.map((c) => c.position)),
+    Promise.all(cells.map((c) => client.states(c.ref).catch(() => [] as string[]))),
+    Promise.all(cells.map((c) => client.attributes(c.ref).catch(() => ({}) as Record<string, string>))),
   ]);
-  const cells = filled.map((c, i): AccessibleNode => {
-    const extents = grid(c.position);
+  return cells.map((c, i): AccessibleNode => {
+    const extents = grid.box(c.position);
     return {
-      ...c.ref!,
+      ...c.ref,
       role,
       name: `${columnLetters(c.position.column)}${c.position.row + 1}`,
       description: '',
@@ -115,38 +232,47 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
       childCount: 0,
       children: [],
       text: c.text,
+      attributes: attributes[i]!,
       sheetCell: { table: { bus: table.bus, path: table.path }, row: c.position.row, column: c.position.column },
       ...(extents ? { extents } : {}),
     };
   });
-  return { range, cells, onScreen, cut };
 }
 
-type Position = { row: number; column: number };
+/** The on-screen grid of a sheet: each cell's box (reported coordinates) and the box around them all. */
+interface Grid {
+  box(p: Position): Rect | undefined;
+  bounds(): Rect | undefined;
+}
 
 /**
- * The extents of cells at `wanted` positions, from one read cell per row and per column among them: a cell's box is
- * its column's left and width with its row's top and height. Undefined for a position whose row or column gave none.
+ * The grid from one cell per row (`rows`) and one per column (`columns`): a cell's box is its column's left and
+ * width with its row's top and height. A position whose row or column gave no box has none.
  */
-async function gridOf(client: AtspiClient, read: readonly Position[], refs: readonly (AccessibleRef | undefined)[], wanted: readonly Position[]): Promise<(p: Position) => Rect | undefined> {
-  const rowRef = new Map<number, AccessibleRef>();
-  const columnRef = new Map<number, AccessibleRef>();
-  const rows = new Set(wanted.map((p) => p.row));
-  const columns = new Set(wanted.map((p) => p.column));
-  read.forEach((p, i) => {
-    const ref = refs[i];
-    if (!ref) return;
-    if (rows.has(p.row) && !rowRef.has(p.row)) rowRef.set(p.row, ref);
-    if (columns.has(p.column) && !columnRef.has(p.column)) columnRef.set(p.column, ref);
-  });
-  const boxes = async (refsBy: Map<number, AccessibleRef>): Promise<Map<number, Rect>> => {
-    const entries = await Promise.all([...refsBy].map(async ([k, ref]) => [k, await client.extents(ref).catch(() => undefined)] as const));
+async function gridOf(client: AtspiClient, rows: readonly Position[], columns: readonly Position[], refAt: (p: Position) => Promise<AccessibleRef | undefined>): Promise<Grid> {
+  const boxes = async (cells: readonly Position[], key: (p: Position) => number): Promise<Map<number, Rect>> => {
+    const entries = await Promise.all(
+      cells.map(async (p) => {
+        const ref = await refAt(p).catch(() => undefined);
+        return [key(p), ref ? await client.extents(ref).catch(() => undefined) : undefined] as const;
+      }),
+    );
     return new Map(entries.filter((e): e is readonly [number, Rect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6));
   };
-  const [rowBoxes, columnBoxes] = await Promise.all([boxes(rowRef), boxes(columnRef)]);
-  return (p) => {
-    const row = rowBoxes.get(p.row);
-    const column = columnBoxes.get(p.column);
-    return row && column ? { x: column.x, y: row.y, width: column.width, height: row.height } : undefined;
+  const [rowBoxes, columnBoxes] = await Promise.all([boxes(rows, (p) => p.row), boxes(columns, (p) => p.column)]);
+  return {
+    box(p) {
+      const row = rowBoxes.get(p.row);
+      const column = columnBoxes.get(p.column);
+      return row && column ? { x: column.x, y: row.y, width: column.width, height: row.height } : undefined;
+    },
+    bounds() {
+      const ys = [...rowBoxes.values()];
+      const xs = [...columnBoxes.values()];
+      if (ys.length === 0 || xs.length === 0) return undefined;
+      const x = Math.min(...xs.map((b) => b.x));
+      const y = Math.min(...ys.map((b) => b.y));
+      return { x, y, width: Math.max(...xs.map((b) => b.x + b.width)) - x, height: Math.max(...ys.map((b) => b.y + b.height)) - y };
+    },
   };
 }

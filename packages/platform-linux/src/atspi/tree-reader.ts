@@ -4,7 +4,9 @@ import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE } from './atspi-constants.js';
 import { pruneToBudget } from './tree-budget.js';
 import { dropHiddenSubtrees, linkCacheItems } from './cached-tree.js';
+import { rootPaneShift } from './root-pane-offset.js';
 import { readSheetCells, SHEET_MIN_CHILDREN, sheetRange, type SheetRange } from './sheet-cells.js';
+import type { SheetLook } from './sheet-look.js';
 import { intersectRects, indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
 
 /** Default of {@link ReadTreeOptions.maxNodes}. */
@@ -44,6 +46,11 @@ export interface ReadTreeOptions {
    * children: two calls fewer per object for toolkits without a cache (Qt).
    */
   knownObjects?: Map<string, KnownObject>;
+  /**
+   * Pixels and memory that let a sheet's reader skip the cells that show nothing or what they showed when they
+   * were read (see `readSheetCells`). Default: every on-screen cell of a sheet is read.
+   */
+  sheetLook?: SheetLook;
 }
 
 /** What does not change in an object's lifetime (see {@link ReadTreeOptions.knownObjects}). */
@@ -76,6 +83,8 @@ export interface SheetReadStats {
   onScreen: number;
   /** Cells with content listed. */
   listed: number;
+  /** Cells whose text was asked for (the others looked blank or as when they were read; see `readSheetCells`). */
+  asked: number;
   /** The on-screen grid was larger than the reader reads: cells beyond its first ones were not read. */
   cut: boolean;
 }
@@ -107,6 +116,7 @@ interface ReadContext {
   budget: { left: number };
   stats: TreeReadStats;
   known?: Map<string, KnownObject>;
+  sheetLook?: SheetLook;
 }
 
 /**
@@ -132,6 +142,7 @@ export async function readAccessibleTree(client: AtspiClient, app: AccessibleRef
     budget: { left: maxNodes },
     stats,
     known: options.knownObjects,
+    sheetLook: options.sheetLook,
   };
 
   await completeOwnChildren(ctx, root, []);
@@ -186,6 +197,7 @@ export async function refreshAccessibleTree(
     budget: { left: maxNodes },
     stats,
     known: options.knownObjects,
+    sheetLook: options.sheetLook,
   };
   const withAncestors = (): [AccessibleNode, AccessibleNode[]][] => {
     const out: [AccessibleNode, AccessibleNode[]][] = [];
@@ -352,11 +364,27 @@ function isRowContainer(node: AccessibleNode): boolean {
 
 /** The area of the screen a container's children can be seen in: its extents cut by its ancestors' (one round trip). */
 async function visibleArea(client: AtspiClient, chain: readonly AccessibleNode[]): Promise<Rect | undefined> {
-  const boxes = await Promise.all(
-    chain.filter((n) => n.interfaces.includes(ATSPI_IFACE.component)).map((n) => client.extents(n).catch(() => undefined)),
-  );
-  const usable = boxes.filter((b): b is Rect => b !== undefined && b.width > 0 && b.height > 0 && b.x > -1e6);
+  return visibleAreaOf(await extentsOf(client, chain));
+}
+
+/** The extents of each node of `chain` that has a usable box (undefined for the others). */
+async function extentsOf(client: AtspiClient, chain: readonly AccessibleNode[]): Promise<(Rect | undefined)[]> {
+  const boxes = await Promise.all(chain.map((n) => (n.interfaces.includes(ATSPI_IFACE.component) ? client.extents(n).catch(() => undefined) : undefined)));
+  return boxes.map((b) => (b !== undefined && b.width > 0 && b.height > 0 && b.x > -1e6 ? b : undefined));
+}
+
+function visibleAreaOf(boxes: readonly (Rect | undefined)[]): Rect | undefined {
+  const usable = boxes.filter((b): b is Rect => b !== undefined);
   return usable.length > 0 ? intersectRects(usable) : undefined;
+}
+
+/** What moves the extents reported under `chain` to the screen: the shift of a misplaced root pane on it. */
+function reportedShift(chain: readonly AccessibleNode[], boxes: readonly (Rect | undefined)[]): { x: number; y: number } {
+  for (let i = 1; i < chain.length; i += 1) {
+    const shift = rootPaneShift(chain[i]!.role, boxes[i], boxes[i - 1]);
+    if (shift) return shift;
+  }
+  return { x: 0, y: 0 };
 }
 
 /**
@@ -458,15 +486,17 @@ async function readSheet(ctx: ReadContext, node: AccessibleNode, ancestors: read
   node.children = [];
   node.truncatedChildren = node.childCount;
   node.unreadChildren = 'off-screen';
-  const area = await visibleArea(ctx.client, [...ancestors.slice(1), node]);
+  const chain = [...ancestors.slice(1), node];
+  const boxes = await extentsOf(ctx.client, chain);
+  const area = visibleAreaOf(boxes);
   const range = area ? await sheetRange(ctx.client, node, area).catch(() => undefined) : undefined;
   if (!range) return;
-  const sheet = await readSheetCells(ctx.client, node, range, MAX_SHEET_GRID);
+  const sheet = await readSheetCells(ctx.client, node, range, MAX_SHEET_GRID, { look: ctx.sheetLook, shift: reportedShift(chain, boxes) });
   const kept = sheet.cells.slice(0, Math.max(0, Math.min(ctx.maxChildren, ctx.budget.left)));
   if (kept.length < sheet.cells.length) ctx.stats.budgetReached = true;
   ctx.budget.left -= kept.length;
   node.children = kept;
-  ctx.stats.sheets.push({ name: node.name, range, onScreen: sheet.onScreen, listed: kept.length, cut: sheet.cut });
+  ctx.stats.sheets.push({ name: node.name, range, onScreen: sheet.onScreen, listed: kept.length, asked: sheet.asked, cut: sheet.cut });
 }
 
 /** Whether a shown container's cached children differ from its live ones (only checked where the cache lies). */

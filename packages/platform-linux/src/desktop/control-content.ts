@@ -59,7 +59,7 @@ export async function readControlContent(atspi: AtspiClient, records: readonly C
       const limit = record === focused ? focusedShare : share;
       const [text, value, cell, table] = await Promise.all([
         record.role === 'table cell' && DesktopSession.implements(record, 'text')
-          ? readCellText(atspi, record.ref, record.text).then(withoutRepeatedName(record)).catch(() => undefined)
+          ? readCellText(atspi, record.ref, { text: record.text, attributes: record.attributes }).then(withoutRepeatedName(record)).catch(() => undefined)
           : hasTextContent(record) && limit >= TEXT_LIMITS.minimumShare
           ? traitsOf(record.ref.bus).then((t) =>
               readTextContent(atspi, { ref: record.ref, states: record.states, visible: visibleRect(record), origin: record.origin }, { limit, hitTest: t.hitTest }),

@@ -31,6 +31,8 @@ export interface ControlRecord {
   scrolledOutOf?: Rect;
   /** The control's text when it was read with the tree (a sheet's cells), so the listing need not ask again. */
   text?: string;
+  /** The control's attributes when they were read with the tree (a sheet's cells: LibreOffice's `Formula`). */
+  attributes?: Record<string, string>;
   /** A sheet's cell: its table and place (its id follows the place; its object is asked for again to act). */
   sheetCell?: SheetCellPlace;
   /** The X window of the top-level (main window or dialog) the control is in, when known. */

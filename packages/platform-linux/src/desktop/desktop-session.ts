@@ -3,6 +3,8 @@ import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-cli
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { DEFAULT_MAX_NODES, emptyTreeReadStats } from '../atspi/tree-reader.js';
 import { TreeCache } from '../atspi/tree-cache.js';
+import { SheetMemory, type SheetLook } from '../atspi/sheet-look.js';
+import { clipRect as clipImageRect } from '@ufo-ts/imaging';
 import { listingNote } from './listing-note.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
 import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
@@ -100,6 +102,14 @@ export class DesktopSession {
   private treeReading: NonNullable<DesktopSessionOptions['treeReading']> = {};
   /** Each application's tree kept between listings (made at the first listing). */
   private treeCache: TreeCache | undefined;
+  /** Sheets' cells read before, with the look of their boxes (a sheet's cells are read only where its pixels changed). */
+  private readonly sheetLook: SheetLook = {
+    capture: async (area) => {
+      const rect = clipImageRect(area, this.x.width, this.x.height);
+      return rect ? { rect, image: await captureScreen(this.x, rect) } : undefined;
+    },
+    memory: new SheetMemory(),
+  };
 
   private constructor(
     /** AT-SPI client of the desktop. */
@@ -315,7 +325,7 @@ export class DesktopSession {
     const treeStats = emptyTreeReadStats();
     try {
       this.treeCache ??= new TreeCache(this.atspi, { enabled: this.treeReading.cache !== false });
-      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly });
+      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly, sheetLook: this.sheetLook });
     } catch (error) {
       if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
       if (isTimeoutError(error)) throw this.notResponding(target, error);
@@ -372,6 +382,7 @@ export class DesktopSession {
       ...(node.clip ? { clip: node.clip } : {}),
       ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
       ...(node.text === undefined ? {} : { text: node.text }),
+      ...(node.attributes === undefined ? {} : { attributes: node.attributes }),
       ...(node.sheetCell ? { sheetCell: node.sheetCell } : {}),
     }));
     const windows = tree.children.map((_, i) => ({ rect: ownRect(i), blocked: Boolean(blocked[i]) }));

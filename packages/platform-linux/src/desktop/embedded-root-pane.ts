@@ -1,12 +1,9 @@
 // LibreOffice's GTK 3 plugin hosts its own (VCL) widget tree in a GTK widget placed below the native menu bar, but
 // reports the extents of that tree as if it started at the window's origin.
 import type { AccessibleNode } from '../atspi/accessible-node.js';
+import { rootPaneShift, type ExtentShift } from '../atspi/root-pane-offset.js';
 
-/** A shift applied to a subtree's extents. */
-export interface ExtentShift {
-  x: number;
-  y: number;
-}
+export type { ExtentShift } from '../atspi/root-pane-offset.js';
 
 /**
  * Moves the extents of each `root pane` that has the size of its parent but not its place (and everything under
@@ -22,7 +19,7 @@ export function alignEmbeddedRootPanes(top: AccessibleNode): Map<AccessibleNode,
     // LibreOffice reports its root pane at its true place after some relayouts (a text box entered in Impress): its
     // hidden menu bar is left out then too
     if (node.role === 'root pane' && nativeMenuBar) node.children = node.children.filter((child) => !isHiddenMenuBar(child));
-    const shift = parent ? misplacement(node, parent) : undefined;
+    const shift = rootPaneShift(node.role, node.extents, parent?.extents);
     if (shift) {
       node.children = node.children.filter((child) => !(isHiddenMenuBar(child) && !child.extents));
       moveSubtree(node, shift, shifts);
@@ -32,16 +29,6 @@ export function alignEmbeddedRootPanes(top: AccessibleNode): Map<AccessibleNode,
   };
   visit(top, undefined);
   return shifts;
-}
-
-function misplacement(node: AccessibleNode, parent: AccessibleNode): ExtentShift | undefined {
-  const own = node.extents;
-  const outer = parent.extents;
-  if (node.role !== 'root pane' || !own || !outer) return undefined;
-  const sameSize = Math.abs(own.width - outer.width) <= 1 && Math.abs(own.height - outer.height) <= 1;
-  const dx = outer.x - own.x;
-  const dy = outer.y - own.y;
-  return sameSize && (dx !== 0 || dy !== 0) ? { x: dx, y: dy } : undefined;
 }
 
 function moveSubtree(node: AccessibleNode, shift: ExtentShift, shifts: Map<AccessibleNode, ExtentShift>): void {

@@ -7,6 +7,7 @@ const sheet = (over: Partial<SheetReadStats> = {}): SheetReadStats => ({
   range: { firstRow: 0, lastRow: 33, firstColumn: 0, lastColumn: 14 },
   onScreen: 510,
   listed: 10,
+  asked: 510,
   cut: false,
   ...over,
 });

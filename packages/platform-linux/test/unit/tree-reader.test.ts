@@ -180,7 +180,7 @@ describe('readAccessibleTree: a LibreOffice sheet (2^31 - 1 children)', () => {
       ['A1', 'table cell'], ['B1', 'table cell'], ['A2', 'table cell'], ['B2', 'table cell'], ['B4', 'table cell'], ['B5', 'table cell'],
     ]);
     // the on-screen range is the scroll pane's part of the sheet: A1:D5
-    expect(stats.sheets).toEqual([{ name: 'Sheet Sheet1', range: { firstRow: 0, lastRow: 4, firstColumn: 0, lastColumn: 3 }, onScreen: 20, listed: 6, cut: false }]);
+    expect(stats.sheets).toEqual([{ name: 'Sheet Sheet1', range: { firstRow: 0, lastRow: 4, firstColumn: 0, lastColumn: 3 }, onScreen: 20, listed: 6, asked: 20, cut: false }]);
     // read once in the pass: one GetAccessibleAt per cell on screen
     expect(fake.count('GetAccessibleAt /sheet')).toBe(20);
     expect(stats.budgetReached).toBe(false);
