@@ -83,6 +83,6 @@ describe('ufo command line', () => {
     const help = io();
     await runCli(['--help'], help, [...COMMANDS, hello]);
     expect(help.out).toMatch(/hello\s+says hello/);
-    expect(COMMANDS.map((c) => c.name)).toEqual(['serve', 'client', 'run', 'resume', 'report', 'replay', 'eval', 'tasks']);
+    expect(COMMANDS.map((c) => c.name)).toEqual(['serve', 'client', 'run', 'resume', 'report', 'replay', 'eval', 'tasks', 'cache']);
   });
 });

@@ -21,6 +21,7 @@ export { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions, type Rout
 export type { ClusterTaskContext, ClusterModelFactory } from './queue/cluster-task-context.js';
 export { JobCheckpointStore, type CheckpointJob } from './queue/job-checkpoint-store.js';
 export { RedisActionJournal, type RedisActionJournalOptions } from './queue/redis-action-journal.js';
+export { RedisActionCacheStore, type RedisActionCacheStoreOptions } from './queue/redis-action-cache-store.js';
 export { judgeOutcome } from './queue/judge-outcome.js';
 export { ClusterTaskBackend, type ClusterTaskBackendOptions } from './queue/cluster-task-backend.js';
 export { SessionWorker, type SessionWorkerOptions, type LockTimings } from './queue/session-worker.js';

@@ -44,6 +44,11 @@ export class ClusterKeys {
     return `${this.tagged}:journal:${sessionId}`;
   }
 
+  /** Hash of the action cache: cache key → JSON cached run (see `RedisActionCacheStore`). */
+  get actionCache(): string {
+    return `${this.tagged}:action-cache`;
+  }
+
   /** Hash of an API key's spend across the cluster (`cost_usd`, `steps`), shared by every node's budget checks. */
   spend(keyId: string): string {
     return `${this.tagged}:spend:${keyId}`;

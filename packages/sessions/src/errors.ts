@@ -15,6 +15,10 @@ export type SessionErrorCode =
   | 'ACTION_OUTCOME_UNKNOWN'
   | 'RESUME_DECISION_INVALID'
   | 'EXPERIENCE_STORE_INVALID'
+  /** A cached run could not be read as one (not JSON, not the schema, or under another key's file). */
+  | 'ACTION_CACHE_INVALID'
+  /** A cached run needs a variable the run does not give. */
+  | 'ACTION_CACHE_VARIABLE_MISSING'
   | 'EMBEDDING_FAILED'
   | 'HUMAN_INPUT_REQUIRED'
   /** A computer-use step could not take the screenshot that fixes the model's display size. */

@@ -19,6 +19,12 @@ export { EvaluationAgent, evaluationRecord, type EvaluationAgentOptions, type Ev
 export { evaluationFinishCheck, type EvaluationFinishCheckOptions } from './evaluation/evaluation-finish-check.js';
 export { buildEvaluationPrompt, type EvaluationPromptInput } from './evaluation/evaluation-prompt.js';
 export { stepEvidence } from './evaluation/step-evidence.js';
+export type { ActionCacheStore } from './action-cache/action-cache-store.js';
+export { cacheKey, cacheKeyParts, normalizeRequest } from './action-cache/cache-key.js';
+export { fillTemplate, fillValues, placeholdersIn, templateValues, toTemplate } from './action-cache/cache-variables.js';
+export { CacheKeyPartsSchema, CachedRunSchema, CachedStepSchema, RecordedEffectSchema, TargetDescriptionSchema, WindowSignatureSchema, type CacheKeyParts, type CachedRun, type CachedRunInput, type CachedStep, type RecordedEffect, type TargetDescription, type WindowSignature } from './action-cache/cached-run-schema.js';
+export { FileActionCacheStore } from './action-cache/file-action-cache-store.js';
+export { CONTROL_ID_ARGUMENT, recordSteps } from './action-cache/record-steps.js';
 export { ExperienceExampleSchema, ExperienceRecordSchema, ExperienceSummarySchema, experienceText, renderExamples, type ExperienceExample, type ExperienceRecord, type ExperienceRecordInput, type ExperienceSummary } from './experience/experience-schema.js';
 export { ExperienceStore, loadDemonstrations, type ExperienceStoreOptions } from './experience/experience-store.js';
 export { ExperienceSummarizer, partitionSubtasks, type ExperienceSummarizerOptions, type ExperienceSummaryResult, type SubtaskTrajectory } from './experience/experience-summarizer.js';

@@ -1,0 +1,54 @@
+import type { StepRecord } from '@ufo-ts/core';
+import { CachedStepSchema, type CachedStep, type RecordedEffect, type TargetDescription } from './cached-run-schema.js';
+import { templateValues, toTemplate } from './cache-variables.js';
+
+/** The argument that names a control by its id in the desktop tools (`click_input({ id: 'a12' })`). */
+export const CONTROL_ID_ARGUMENT = 'id';
+
+/**
+ * The steps of a cached run from the `response.log` records of a run that succeeded: every tool call that ran and
+ * succeeded, in order, whatever server it went to. A call on a control keeps the control as the tool reported it
+ * (role and name, never only its id, which the next run's listing gives anew) and its `id` argument is left out;
+ * the values of `variables` become placeholders everywhere. Calls that failed or did not run are left out: the run
+ * succeeded without their effect.
+ */
+export function recordSteps(records: readonly StepRecord[], variables: Readonly<Record<string, string>> = {}): CachedStep[] {
+  const steps: CachedStep[] = [];
+  for (const record of records) {
+    for (const action of record.actions) {
+      if (action.result?.status !== 'success') continue;
+      const reported = asObject(action.result.result);
+      const target = targetOf(action.arguments, reported, variables);
+      const { [CONTROL_ID_ARGUMENT]: _id, ...rest } = action.arguments;
+      const effect = effectOf(reported, variables);
+      steps.push(
+        CachedStepSchema.parse({
+          function: action.function,
+          arguments: templateValues(target ? rest : action.arguments, variables),
+          ...(target ? { target } : {}),
+          ...(effect ? { effect } : {}),
+        }),
+      );
+    }
+  }
+  return steps;
+}
+
+function targetOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+  if (typeof args[CONTROL_ID_ARGUMENT] !== 'string' || !reported) return undefined;
+  const role = reported.role;
+  const name = reported.name;
+  if (typeof role !== 'string' || typeof name !== 'string') return undefined;
+  return { role, name: toTemplate(name, variables) };
+}
+
+function effectOf(reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): RecordedEffect | undefined {
+  const effect = asObject(reported?.effect);
+  if (!effect || typeof effect.changed !== 'boolean') return undefined;
+  const changes = Array.isArray(effect.changes) ? effect.changes.filter((c): c is string => typeof c === 'string') : [];
+  return { changed: effect.changed, changes: changes.map((c) => toTemplate(c, variables)) };
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
