@@ -1,0 +1,39 @@
+import type { TargetDescription } from './cached-run-schema.js';
+import { fillTemplate } from './cache-variables.js';
+
+/** One control of a listing as the desktop tools give it (`get_app_window_controls_target_info`). */
+export interface ListedControl {
+  id: string;
+  /** The role (`push button`). */
+  type?: string;
+  name?: string;
+  label?: string;
+}
+
+/** Why a cached step's control was not found again. */
+export type TargetMiss = 'TARGET_NOT_FOUND' | 'TARGET_AMBIGUOUS';
+
+/** A control found again, or why not. */
+export type TargetResolution = { id: string } | { miss: TargetMiss; detail: string };
+
+/** Names compare without case, repeated spaces or the difference between `...` and `…`. */
+function normalize(text: string): string {
+  return text.replace(/\.\.\./g, '…').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * Finds a cached step's control in a fresh listing: same role, same name (variables filled in) and, when recorded,
+ * same label; the `nth` of several such (default: the only one). Several such with no `nth` is `TARGET_AMBIGUOUS`:
+ * choosing one could be a wrong action no one sees.
+ */
+export function resolveTarget(target: TargetDescription, controls: readonly ListedControl[], variables: Readonly<Record<string, string>> = {}): TargetResolution {
+  const role = normalize(target.role);
+  const name = normalize(fillTemplate(target.name, variables));
+  const label = target.label === undefined ? undefined : normalize(fillTemplate(target.label, variables));
+  const matches = controls.filter((c) => normalize(c.type ?? '') === role && normalize(c.name ?? '') === name && (label === undefined || normalize(c.label ?? '') === label));
+  const described = `${target.role} "${fillTemplate(target.name, variables)}"`;
+  if (matches.length === 0) return { miss: 'TARGET_NOT_FOUND', detail: `no ${described} is listed` };
+  if (target.nth === undefined && matches.length > 1) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}` };
+  const found = matches[(target.nth ?? 1) - 1];
+  return found ? { id: found.id } : { miss: 'TARGET_NOT_FOUND', detail: `only ${matches.length} ${described} listed, not a ${target.nth}th` };
+}
