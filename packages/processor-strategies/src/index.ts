@@ -34,3 +34,4 @@ export { FinishVerdictSchema, finishCheckStrategy, latestFinishCheck, type Finis
 export { batchTargetGuard, type BatchGuard, type BatchTargetGuardOptions } from './progress/batch-target-guard.js';
 export { onTrackSections } from './progress/progress-prompt.js';
 export { whenReperceiving } from './progress/reperceive.js';
+export { lastUserText, parseListedLine, readLastActions, readPromptListing, type ActionOutcome, type ListedItem, type PromptListing } from './prompts/prompt-listing-reader.js';

@@ -1,6 +1,6 @@
 export { TaskSuiteError, type TaskSuiteErrorCode } from './errors.js';
 export { defineTask, type CheckResult, type CheckedControl, type DesktopTask, type NoProgressCause, type SessionEnd, type StopReason, type TaskContext, type Toolkit, type TrapSpec } from './task.js';
-export { lastUserText, parseListedLine, readLastActions, readPromptListing, type ActionOutcome, type ListedItem, type PromptListing } from './grounded/prompt-listing.js';
+export { lastUserText, parseListedLine, readLastActions, readPromptListing, type ActionOutcome, type ListedItem, type PromptListing } from '@ufo-ts/processor-strategies';
 export { ControlRefSchema, ReferenceActionSchema, ReferenceStepSchema, WindowRefSchema, type ControlRef, type ReferenceAction, type ReferenceStep, type WindowRef } from './grounded/reference-steps.js';
 export { describeRef, findControl, findWindow, matchesControl, normalizeName } from './grounded/resolve.js';
 export { GroundedModel, resolveActions, resolveStep, type ControlFinder, type GroundedModelOptions, type Resolution } from './grounded/grounded-model.js';

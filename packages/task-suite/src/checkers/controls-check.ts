@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeRef, matchesControl } from '../grounded/resolve.js';
-import type { ListedItem } from '../grounded/prompt-listing.js';
+import type { ListedItem } from '@ufo-ts/processor-strategies';
 import type { CheckedControl, CheckResult, TaskContext } from '../task.js';
 import { readUntil } from '../tasks/checks.js';
 import type { ControlsCheckerSchema } from './checker-schema.js';

@@ -1,8 +1,7 @@
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
-import { NATIVE_TOOL_FEATURES } from '@ufo-ts/processor-strategies';
+import { NATIVE_TOOL_FEATURES, readPromptListing, type ListedItem, type PromptListing } from '@ufo-ts/processor-strategies';
 import { TaskSuiteError } from '../errors.js';
 import { chatResponse, type GroundedCall, type GroundedReply } from './chat-response.js';
-import { readPromptListing, type ListedItem, type PromptListing } from './prompt-listing.js';
 import { ReferenceStepSchema, type ControlRef, type ReferenceAction, type ReferenceStep } from './reference-steps.js';
 import { describeRef, findControl, findWindow } from './resolve.js';
 

@@ -1,4 +1,4 @@
-import type { ListedItem, PromptListing } from './prompt-listing.js';
+import type { ListedItem, PromptListing } from '@ufo-ts/processor-strategies';
 import { ControlRefSchema, WindowRefSchema, type ControlRef, type WindowRef } from './reference-steps.js';
 
 /** Names compare without case, repeated spaces or the difference between `...` and `…`. */

@@ -2,7 +2,7 @@ import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-t
 import type { TaskSuiteError } from '../errors.js';
 import { chatResponse, type GroundedReply } from '../grounded/chat-response.js';
 import { GroundedModel } from '../grounded/grounded-model.js';
-import { readPromptListing, type PromptListing } from '../grounded/prompt-listing.js';
+import { readPromptListing, type PromptListing } from '@ufo-ts/processor-strategies';
 import type { ReferenceStep } from '../grounded/reference-steps.js';
 import { explorerQuirk } from './explorer.js';
 import { hastyQuirk } from './hasty.js';

@@ -1,4 +1,4 @@
-import type { ListedItem, PromptListing } from '../grounded/prompt-listing.js';
+import type { ListedItem, PromptListing } from '@ufo-ts/processor-strategies';
 import type { ControlRef, ReferenceStep } from '../grounded/reference-steps.js';
 import { normalizeName } from '../grounded/resolve.js';
 

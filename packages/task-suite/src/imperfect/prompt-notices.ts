@@ -1,4 +1,4 @@
-import type { ActionOutcome } from '../grounded/prompt-listing.js';
+import type { ActionOutcome } from '@ufo-ts/processor-strategies';
 
 /** The engine's notices in a prompt: present only when the engine wrote them. */
 export interface PromptNotices {

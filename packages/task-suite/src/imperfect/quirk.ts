@@ -1,6 +1,6 @@
 import type { GroundedCall, GroundedReply } from '../grounded/chat-response.js';
 import type { GroundedModel } from '../grounded/grounded-model.js';
-import type { PromptListing } from '../grounded/prompt-listing.js';
+import type { PromptListing } from '@ufo-ts/processor-strategies';
 import type { PromptNotices } from './prompt-notices.js';
 
 /** What an imperfect model knows when the engine asks it for a reply. */

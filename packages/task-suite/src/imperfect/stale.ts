@@ -1,5 +1,5 @@
 import type { GroundedModel } from '../grounded/grounded-model.js';
-import type { ListedItem, PromptListing } from '../grounded/prompt-listing.js';
+import type { ListedItem, PromptListing } from '@ufo-ts/processor-strategies';
 import { listingChanged, looksEqual } from './listed-controls.js';
 import type { Prng } from './prng.js';
 import { withId, type Quirk } from './quirk.js';

@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadJsonTasks, type JsonDesktopTask } from './load-json-task.js';
-import { packageFolder } from './package-folder.js';
+import { packageFolder, thisModuleFile } from './package-folder.js';
 
-/** The folder of the task files this package ships (`tasks/` beside `dist/`), or undefined when it is not found. */
+/**
+ * The folder of the task files this package ships: `tasks/` in this package's folder, else `tasks/` beside the code
+ * of this module (a program that bundles this package, such as the `ufo` command, ships them there); undefined when
+ * neither is found.
+ */
 export function officeTasksFolder(): string | undefined {
   const root = packageFolder();
-  const folder = root === undefined ? undefined : join(root, 'tasks');
-  return folder !== undefined && existsSync(folder) ? folder : undefined;
+  const file = thisModuleFile();
+  const candidates = [...(root === undefined ? [] : [join(root, 'tasks')]), ...(file === undefined ? [] : [join(dirname(file), 'tasks')])];
+  return candidates.find((folder) => existsSync(folder));
 }
 
 /**

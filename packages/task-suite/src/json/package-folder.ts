@@ -8,7 +8,7 @@ const PACKAGE_NAME = '@ufo-ts/task-suite';
  * The file of this module's code, from the stack of a fresh error: it works alike in the ES module and CommonJS
  * builds, in a bundle that holds this code (`import.meta` is empty in a CommonJS bundle) and under a test runner.
  */
-function thisModuleFile(): string | undefined {
+export function thisModuleFile(): string | undefined {
   const original = Error.prepareStackTrace;
   try {
     Error.prepareStackTrace = (_error, frames) => frames;

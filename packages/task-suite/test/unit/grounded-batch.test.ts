@@ -1,7 +1,6 @@
-import { AppResponseSchema } from '@ufo-ts/processor-strategies';
+import { AppResponseSchema, readLastActions, readPromptListing } from '@ufo-ts/processor-strategies';
 import { describe, expect, it } from 'vitest';
 import { GroundedModel } from '../../src/grounded/grounded-model.js';
-import { readLastActions, readPromptListing } from '../../src/grounded/prompt-listing.js';
 import type { ReferenceStep } from '../../src/grounded/reference-steps.js';
 import { hadNoEffect, readPromptNotices } from '../../src/imperfect/prompt-notices.js';
 import { ask, failure, promptText, SIM_SOLUTION, SimEditor, success, transcript, type SimCall } from './imperfect-sim.js';

@@ -1,7 +1,7 @@
 // What the perception tasks' reference solutions read from a listing line: OCR entries, a slider's value, a table
 // cell's column header (the line formats of processor-strategies' control listing).
 import { describe, expect, it } from 'vitest';
-import { parseListedLine } from '../../src/grounded/prompt-listing.js';
+import { parseListedLine } from '@ufo-ts/processor-strategies';
 import { findControl, matchesControl } from '../../src/grounded/resolve.js';
 import { ocrText } from '../../src/tasks/perception.js';
 

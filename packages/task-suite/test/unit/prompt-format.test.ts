@@ -1,9 +1,8 @@
 // The grounded model reads what the LinuxAgent's prompt builder writes: this holds the two together, so a change
 // to the prompt's control list shows up here before it shows up as failing desktop tasks.
 import type { TargetInfo } from '@ufo-ts/core';
-import { targetsText } from '@ufo-ts/processor-strategies';
+import { targetsText, parseListedLine } from '@ufo-ts/processor-strategies';
 import { describe, expect, it } from 'vitest';
-import { parseListedLine } from '../../src/grounded/prompt-listing.js';
 import { findControl } from '../../src/grounded/resolve.js';
 
 const TARGETS: TargetInfo[] = [

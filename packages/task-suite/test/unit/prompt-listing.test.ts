@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListedLine, readPromptListing } from '../../src/grounded/prompt-listing.js';
+import { parseListedLine, readPromptListing } from '@ufo-ts/processor-strategies';
 import { MOUSEPAD_CONTROLS, promptWith } from './prompt-fixture.js';
 
 describe('readPromptListing', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { packageFolder } from '../../json/package-folder.js';
+import { packageFolder, thisModuleFile } from '../../json/package-folder.js';
 
 /** Text formatting of a node as officeparser gives it (the fields the checkers read). */
 export interface AstFormatting {
@@ -56,9 +56,11 @@ function officeParser(): Promise<OfficeParserModule> {
 async function load(): Promise<OfficeParserModule> {
   // required (its CommonJS build), never `import()`ed: a program that bundles this package and runs it from a V8
   // code cache (the `ufo` command) has no dynamic import once the cache is used. The bundle leaves the parser and
-  // its PDF and OCR dependencies out: it is found from this package's folder, else from the working directory.
+  // its PDF and OCR dependencies out: it is found from this package's folder, else from the code of this module (the
+  // program that bundles it depends on the parser), else from the working directory.
   const folder = packageFolder();
-  const anchors = [...(folder === undefined ? [] : [join(folder, 'package.json')]), join(process.cwd(), 'package.json')];
+  const file = thisModuleFile();
+  const anchors = [...(folder === undefined ? [] : [join(folder, 'package.json')]), ...(file === undefined ? [] : [file]), join(process.cwd(), 'package.json')];
   let lastError: unknown;
   for (const anchor of anchors) {
     try {

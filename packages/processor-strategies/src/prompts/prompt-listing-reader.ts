@@ -1,5 +1,7 @@
+// Reads back what the prompts of this package show a model: the control and window listings, and the outcome of
+// the previous step's actions. What a model (or a replay standing in for one) sees is what these functions return.
 import type { ChatMessage } from '@ufo-ts/core';
-import { BATCH_INSTRUCTIONS } from '@ufo-ts/processor-strategies';
+import { BATCH_INSTRUCTIONS } from '../processors/app-processor.js';
 
 /** One line of a control or window listing as the prompt shows it: `[a3] push button "OK" shows "…"`. */
 export interface ListedItem {
