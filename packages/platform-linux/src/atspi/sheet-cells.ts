@@ -153,7 +153,7 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
     const box = grid.box(p);
     if (samples.has(keyOf(p)) || !seen || !box) toRead.push(p);
     else if (seen.blank) skipped.push(p);
-    else if (remembered && remembered.digest === seen.digest && sameRect(remembered.box, box)) reused.set(keyOf(p), { ...remembered.node, extents: box });
+    else if (remembered && remembered.digest === seen.digest && sameRect(remembered.box, box)) reused.set(keyOf(p), copyOfCell(remembered.node, box));
     else toRead.push(p);
   }
   let fresh = await readCells(client, toRead, refAt);
@@ -173,13 +173,22 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
     const remembered = new Map<string, RememberedCell>();
     for (const node of cells) {
       const seen = lookAt(node.sheetCell!);
-      if (seen && node.extents) remembered.set(keyOf(node.sheetCell!), { node, box: node.extents, digest: seen.digest });
+      if (seen && node.extents) remembered.set(keyOf(node.sheetCell!), { node: copyOfCell(node, node.extents), box: { ...node.extents }, digest: seen.digest });
     }
     // the first read checks every cell: pixels that do not match then never will (a read later finding one is a
     // window over the sheet, and only that read is redone)
     look.memory.set(table.bus, table.path, { cells: remembered, pixelsUntrusted: record?.pixelsUntrusted === true || (record === undefined && misplaced) });
   }
   return { range, cells, onScreen, cut, asked };
+}
+
+/**
+ * A cell's node as read, apart from the tree it goes into (a listing moves and clips the nodes of its tree; what is
+ * remembered, and each reuse of it, must not carry that).
+ */
+function copyOfCell(node: AccessibleNode, extents: Rect): AccessibleNode {
+  const { clip: _clip, scrolledOutOf: _scrolled, ...own } = node;
+  return { ...own, states: [...own.states], interfaces: [...own.interfaces], children: [], extents: { ...extents }, ...(own.attributes ? { attributes: { ...own.attributes } } : {}) };
 }
 
 function positionFromKey(key: string): Position {

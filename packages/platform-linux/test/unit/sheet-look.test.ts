@@ -140,6 +140,23 @@ describe('readSheetCells with the sheet\'s pixels', () => {
     expect((await readSheetCells(fake.client, TABLE, RANGE, 2500, { look })).asked).toBe(9);
   });
 
+  it('a reused cell does not carry what a listing did to the nodes of its tree (moved, clipped)', async () => {
+    const texts = { C3: 'note' };
+    const fake = calc(texts);
+    const { look } = screen(texts);
+    const [first] = (await readSheetCells(fake.client, TABLE, RANGE, 2500, { look })).cells;
+    first!.extents!.y += 27;
+    first!.clip = { x: 0, y: 0, width: 1, height: 1 };
+    first!.states.push('focused');
+    const second = await readSheetCells(fake.client, TABLE, RANGE, 2500, { look });
+    // taken from memory: only the grid's 8 cells were asked for
+    expect(second.asked).toBe(8);
+    const [again] = second.cells;
+    expect(again).toMatchObject({ name: 'C3', extents: { x: 210, y: 140, width: 100, height: 20 } });
+    expect(again!.clip).toBeUndefined();
+    expect(again!.states).not.toContain('focused');
+  });
+
   it('takes a cell\'s states and attributes (the formula) with it, and keeps them while its pixels stay', async () => {
     const texts = { B5: '1550' };
     const fake = calc(texts);
