@@ -1,3 +1,5 @@
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { builtinModules } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
 
@@ -39,6 +41,11 @@ export interface BundledBinOptions {
   outDir: string;
   /** Packages left to Node's resolution: those that read files beside their own code (bullmq's Lua scripts), or optional native add-ons. */
   external?: string[];
+  /**
+   * Folders copied into `outDir` after each build, by name in it: data files the bundled code reads beside itself
+   * (a bundled package's shipped files, which its own package folder would hold).
+   */
+  copy?: Record<string, string>;
 }
 
 /**
@@ -76,6 +83,13 @@ export function bundledBin(entry: Record<string, string>, options: BundledBinOpt
       };
     },
     esbuildPlugins: [englishZodOnly],
+    ...(options.copy
+      ? {
+          async onSuccess() {
+            for (const [name, from] of Object.entries(options.copy!)) cpSync(from, join(options.outDir, name), { recursive: true });
+          },
+        }
+      : {}),
   };
 }
 

@@ -10,6 +10,11 @@ export default defineConfig([
   bundledBin(
     { ufo: 'src/launcher/ufo-launcher.ts', 'ufo-bundle': 'src/bin.ts' },
     // supports-color: an optional require of `debug` (under dbus-next, for `ufo eval`'s desktop), inside a try.
-    { outDir: 'dist/bin', external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', 'supports-color'] },
+    // tasks: the task files of @ufo-ts/task-suite (`ufo eval --suite office`), which it looks for beside its code.
+    {
+      outDir: 'dist/bin',
+      external: ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', 'supports-color'],
+      copy: { tasks: '../task-suite/tasks' },
+    },
   ),
 ]);

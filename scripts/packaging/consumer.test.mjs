@@ -119,4 +119,12 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     const cli = packed.find((p) => p.manifest.name === '@ufo-ts/cli');
     expect(run(ufo, ['--version'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } }).trim()).toBe(cli.manifest.version);
   });
+
+  it('the packed ufo ships the office task files and their file parser', () => {
+    const ufo = join(project, 'node_modules', '.bin', 'ufo');
+    const listed = run(ufo, ['eval', '--suite', 'office', '--list'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } });
+    for (const task of ['writer-bold-title', 'calc-sum-total', 'impress-retitle']) expect(listed).toContain(task);
+    const bundle = join(project, 'node_modules', '@ufo-ts', 'cli', 'dist', 'bin', 'ufo-bundle.cjs');
+    expect(run('node', ['-e', `console.log(require('node:module').createRequire(${JSON.stringify(bundle)}).resolve('officeparser'))`])).toContain('officeparser');
+  });
 });

@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,8 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 
 describe('the `ufo` executable: a launcher and one bundle', () => {
   it('holds just the launcher and the bundle, which imports nothing but Node built-ins and the declared externals', () => {
-    expect(readdirSync(binFolder).sort()).toEqual(['ufo-bundle.cjs', 'ufo.cjs']);
+    // tasks: the office task files the bundled task suite reads beside its code
+    expect(readdirSync(binFolder).sort()).toEqual(['tasks', 'ufo-bundle.cjs', 'ufo.cjs']);
     expect(readFileSync(launcher, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect([...importedSpecifiers('ufo.cjs')].filter((s) => !builtins.has(s))).toEqual([]);
     const outside = [...importedSpecifiers('ufo-bundle.cjs')].filter((s) => !builtins.has(s)).sort();
@@ -46,8 +47,17 @@ describe('the published `ufo` package', () => {
     const published = manifest as typeof manifest & { files: string[]; exports: Record<string, string>; peerDependencies?: object };
     expect(published.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/bin']);
     expect(Object.keys(published.exports)).toEqual(['./package.json']);
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bullmq', 'ioredis']);
+    // officeparser: the office checkers of `ufo eval` require it at run time from the bundle's folder
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['bullmq', 'ioredis', 'officeparser']);
     expect(published.peerDependencies).toBeUndefined();
+  });
+
+  it('runs the office suite from its own folder: lists the task files it ships, and finds the file parser', async () => {
+    const program = spawnProgram(launcher, ['eval', '--suite', 'office', '--list'], { UFO_COMPILE_CACHE: 'off' });
+    expect(await program.exited).toBe(0);
+    const listed = program.stdout.join('\n');
+    for (const task of ['writer-bold-title', 'calc-sum-total', 'impress-retitle', 'thunar-new-folder']) expect(listed).toContain(task);
+    expect(createRequire(join(binFolder, 'ufo-bundle.cjs')).resolve('officeparser')).toContain('officeparser');
   });
 
   it('prints its version', async () => {
