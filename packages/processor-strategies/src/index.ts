@@ -35,3 +35,4 @@ export { batchTargetGuard, type BatchGuard, type BatchTargetGuardOptions } from 
 export { onTrackSections } from './progress/progress-prompt.js';
 export { whenReperceiving } from './progress/reperceive.js';
 export { lastUserText, parseListedLine, readLastActions, readPromptListing, type ActionOutcome, type ListedItem, type PromptListing } from './prompts/prompt-listing-reader.js';
+export { scriptedResponse, type ScriptedCall, type ScriptedReply } from './strategies/scripted-response.js';

@@ -25,6 +25,7 @@ export { fillTemplate, fillValues, placeholdersIn, templateValues, toTemplate } 
 export { CacheKeyPartsSchema, CachedRunSchema, CachedStepSchema, RecordedEffectSchema, TargetDescriptionSchema, WindowSignatureSchema, type CacheKeyParts, type CachedRun, type CachedRunInput, type CachedStep, type RecordedEffect, type TargetDescription, type WindowSignature } from './action-cache/cached-run-schema.js';
 export { FileActionCacheStore } from './action-cache/file-action-cache-store.js';
 export { CONTROL_ID_ARGUMENT, recordSteps } from './action-cache/record-steps.js';
+export { CachedRunModel, type CacheStepEvent, type CachedRunModelOptions } from './action-cache/cached-run-model.js';
 export { resolveTarget, type ListedControl, type TargetMiss, type TargetResolution } from './action-cache/resolve-target.js';
 export { LISTING_TOOL, playCachedRun, type PlayCachedRunOptions, type ReplayDivergence, type ReplayOutcome, type ReplayedStep } from './action-cache/cached-run-player.js';
 export { ExperienceExampleSchema, ExperienceRecordSchema, ExperienceSummarySchema, experienceText, renderExamples, type ExperienceExample, type ExperienceRecord, type ExperienceRecordInput, type ExperienceSummary } from './experience/experience-schema.js';

@@ -4,7 +4,7 @@ export { lastUserText, parseListedLine, readLastActions, readPromptListing, type
 export { ControlRefSchema, ReferenceActionSchema, ReferenceStepSchema, WindowRefSchema, type ControlRef, type ReferenceAction, type ReferenceStep, type WindowRef } from './grounded/reference-steps.js';
 export { describeRef, findControl, findWindow, matchesControl, normalizeName } from './grounded/resolve.js';
 export { GroundedModel, resolveActions, resolveStep, type ControlFinder, type GroundedModelOptions, type Resolution } from './grounded/grounded-model.js';
-export { chatResponse, type GroundedCall, type GroundedReply } from './grounded/chat-response.js';
+export { scriptedResponse as chatResponse, type ScriptedCall as GroundedCall, type ScriptedReply as GroundedReply } from '@ufo-ts/processor-strategies';
 export { ImperfectModel, type ImperfectModelOptions } from './imperfect/imperfect-model.js';
 export { imperfectModelFor, type ImperfectModelForOptions } from './imperfect/imperfect-model-for.js';
 export { IMPERFECT_KINDS, parseModelSpec, type ImperfectKind, type ImperfectModelSpec } from './imperfect/model-spec.js';

@@ -62,6 +62,8 @@ export interface ActionOutcome {
   detail: string;
   /** Whether the action ran and succeeded. */
   succeeded: boolean;
+  /** The action's arguments as the line gives them (JSON), when they parse. */
+  arguments?: Record<string, unknown>;
   /** The whole line. */
   line: string;
 }
@@ -113,8 +115,18 @@ export function readLastActions(text: string): ActionOutcome[] {
     const m = /^([^:\n]+?)(?::\s?(.*))?$/.exec(line.slice(arrow + ') → '.length));
     if (!m) return [];
     const status = m[1]!.trim();
-    return [{ function: head[1]!, status, detail: m[2] ?? '', succeeded: status === 'success', line }];
+    const args = jsonObject(line.slice(head[0].length, arrow));
+    return [{ function: head[1]!, status, detail: m[2] ?? '', succeeded: status === 'success', line, ...(args ? { arguments: args } : {}) }];
   });
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where the `) → ` after an action's JSON arguments starts (the arguments may contain that text themselves). */

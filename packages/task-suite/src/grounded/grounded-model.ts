@@ -1,7 +1,6 @@
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
-import { NATIVE_TOOL_FEATURES, readPromptListing, type ListedItem, type PromptListing } from '@ufo-ts/processor-strategies';
+import { NATIVE_TOOL_FEATURES, readPromptListing, scriptedResponse, type ListedItem, type PromptListing, type ScriptedCall, type ScriptedReply } from '@ufo-ts/processor-strategies';
 import { TaskSuiteError } from '../errors.js';
-import { chatResponse, type GroundedCall, type GroundedReply } from './chat-response.js';
 import { ReferenceStepSchema, type ControlRef, type ReferenceAction, type ReferenceStep } from './reference-steps.js';
 import { describeRef, findControl, findWindow } from './resolve.js';
 
@@ -43,7 +42,7 @@ export interface GroundedModelOptions {
 }
 
 /** The outcome of resolving a step against one prompt: the calls, or what was missing. */
-export type Resolution = { calls: GroundedCall[]; finish?: { result?: string } } | { missing: string };
+export type Resolution = { calls: ScriptedCall[]; finish?: { result?: string } } | { missing: string };
 
 /** A step a reply carried, with how many actions it put into the reply (for resuming after a failure). */
 interface PlayedStep {
@@ -111,14 +110,14 @@ export class GroundedModel implements ChatModel {
   async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     this.calls += 1;
     if (request.signal?.aborted) throw request.signal.reason;
-    return chatResponse(this.replyTo(readPromptListing(request.messages)), request, this, this.calls);
+    return scriptedResponse(this.replyTo(readPromptListing(request.messages)), request, this, this.calls);
   }
 
   /**
    * The reference reply to one prompt's listings (what {@link complete} answers, before formatting), moving on
    * through the solution. For models built on this player.
    */
-  replyTo(listing: PromptListing): GroundedReply {
+  replyTo(listing: PromptListing): ScriptedReply {
     // A model reads the results of its last actions: a failed one is tried again, on the new listing.
     if (listing.lastActionFailed && this.retryable.length > 0 && this.waits < this.patience) {
       this.next = resumeAt(this.retryable, listing);
@@ -172,7 +171,7 @@ export class GroundedModel implements ChatModel {
    * prompt allows it and they are not (see {@link GroundedModelOptions.batch}). `blind`: an action of the reply
    * already changed what the listing shows (a window selected). Gives the `finish` that ended the batch, if one did.
    */
-  private extendBatch(listing: PromptListing, calls: GroundedCall[], blind: boolean): { result?: string } | undefined {
+  private extendBatch(listing: PromptListing, calls: ScriptedCall[], blind: boolean): { result?: string } | undefined {
     const named = listing.namedTargets === true;
     for (let step = this.steps[this.next]; step !== undefined && step.when === undefined; step = this.steps[this.next]) {
       if ('finish' in step) {
@@ -213,7 +212,7 @@ export class GroundedModel implements ChatModel {
   }
 
   /** A reply in the player's format: the given thought and calls, the rest of the solution as the plan. */
-  answer(thought: string, action: GroundedCall[]): GroundedReply {
+  answer(thought: string, action: ScriptedCall[]): ScriptedReply {
     const remaining = this.steps.slice(this.next).map((s) => JSON.stringify(s));
     return { observation: 'Read from the control listing of the prompt.', thought, action, plan: remaining, comment: '' };
   }
@@ -242,8 +241,8 @@ function targetOf(action: ReferenceAction): ControlRef | undefined {
  * neither (the batch stops before it). `blind` in the answer: the action acts on something the listing does not
  * show, so the listing no longer shows the screen after it.
  */
-function batchCall(action: ReferenceAction, listing: PromptListing, named: boolean, blind: boolean): { call: GroundedCall; blind: boolean } | undefined {
-  const call = (fn: string, args: Record<string, unknown>): GroundedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
+function batchCall(action: ReferenceAction, listing: PromptListing, named: boolean, blind: boolean): { call: ScriptedCall; blind: boolean } | undefined {
+  const call = (fn: string, args: Record<string, unknown>): ScriptedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
   if ('selectWindow' in action) {
     // windows keep their ids: a listed one is selected by id whatever ran before
     const window = findWindow(listing, action.selectWindow);
@@ -313,7 +312,7 @@ export function resolveStep(step: ReferenceStep, listing: PromptListing): Resolu
 
 /** Resolves actions against a prompt's listings (`find` finds their controls; default: in the listing). */
 export function resolveActions(actions: readonly ReferenceAction[], listing: PromptListing, find: ControlFinder = findControl): Resolution {
-  const calls: GroundedCall[] = [];
+  const calls: ScriptedCall[] = [];
   for (const action of actions) {
     const call = resolveAction(action, listing, find);
     if ('missing' in call) return call;
@@ -322,10 +321,10 @@ export function resolveActions(actions: readonly ReferenceAction[], listing: Pro
   return { calls };
 }
 
-function resolveAction(action: ReferenceAction, listing: PromptListing, find: ControlFinder): GroundedCall | { missing: string } {
+function resolveAction(action: ReferenceAction, listing: PromptListing, find: ControlFinder): ScriptedCall | { missing: string } {
   const control = (ref: ControlRef): ListedItem | { missing: string } =>
     find(listing, ref) ?? { missing: `no control with ${describeRef(ref)} in the control listing` };
-  const call = (fn: string, args: Record<string, unknown>): GroundedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
+  const call = (fn: string, args: Record<string, unknown>): ScriptedCall => ({ function: fn, arguments: args, status: 'CONTINUE' });
   if ('click' in action) {
     const c = control(action.click);
     if ('missing' in c) return c;

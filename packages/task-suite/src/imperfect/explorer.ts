@@ -1,5 +1,5 @@
 import { resolveStep, type GroundedModel } from '../grounded/grounded-model.js';
-import type { GroundedReply } from '../grounded/chat-response.js';
+import type { ScriptedReply } from '@ufo-ts/processor-strategies';
 import { normalizeName } from '../grounded/resolve.js';
 import { clicksMenu, isMenu, menuOpen, opensDialog } from './listed-controls.js';
 import type { Prng } from './prng.js';
@@ -30,7 +30,7 @@ export function explorerQuirk(player: GroundedModel, rng: Prng): Quirk {
   let opportunities = 0;
   let detour: Detour | undefined;
 
-  const continueDetour = (turn: Turn, current: Detour): GroundedReply => {
+  const continueDetour = (turn: Turn, current: Detour): ScriptedReply => {
     if (current.phase === 'menu-open') {
       const items = current.dialog ? turn.listing.controls.filter((c) => /menu item$/.test(normalizeName(c.role)) && opensDialog(c) && !c.states.includes('disabled')) : [];
       const item = rng.pick(items);

@@ -1,8 +1,7 @@
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
 import type { TaskSuiteError } from '../errors.js';
-import { chatResponse, type GroundedReply } from '../grounded/chat-response.js';
+import { scriptedResponse, type ScriptedReply, readPromptListing, type PromptListing } from '@ufo-ts/processor-strategies';
 import { GroundedModel } from '../grounded/grounded-model.js';
-import { readPromptListing, type PromptListing } from '@ufo-ts/processor-strategies';
 import type { ReferenceStep } from '../grounded/reference-steps.js';
 import { explorerQuirk } from './explorer.js';
 import { hastyQuirk } from './hasty.js';
@@ -57,7 +56,7 @@ export class ImperfectModel implements ChatModel {
   calls = 0;
   private readonly quirk: Quirk;
   private readonly earlier: PromptListing[] = [];
-  private previous: GroundedReply | undefined;
+  private previous: ScriptedReply | undefined;
 
   constructor(options: ImperfectModelOptions) {
     this.kind = options.kind;
@@ -102,7 +101,7 @@ export class ImperfectModel implements ChatModel {
     }
     this.earlier.push(listing);
     this.previous = reply;
-    return chatResponse(reply, request, this, this.calls);
+    return scriptedResponse(reply, request, this, this.calls);
   }
 }
 

@@ -1,5 +1,5 @@
 import { resolveStep } from '../grounded/grounded-model.js';
-import type { GroundedCall } from '../grounded/chat-response.js';
+import type { ScriptedCall } from '@ufo-ts/processor-strategies';
 import type { GroundedModel } from '../grounded/grounded-model.js';
 import { clicksMenu, menuOpen } from './listed-controls.js';
 import type { Prng } from './prng.js';
@@ -15,7 +15,7 @@ export function pingPongQuirk(player: GroundedModel, rng: Prng): Quirk {
   const target = rng.pick(menuSteps);
   const closeWithEscape = rng.chance(0.5);
   let phase: 'before' | 'opened' | 'closed' | 'done' = target === undefined ? 'done' : 'before';
-  let menuCall: GroundedCall | undefined;
+  let menuCall: ScriptedCall | undefined;
   return {
     before(turn) {
       if (phase === 'done' || target === undefined) return undefined;

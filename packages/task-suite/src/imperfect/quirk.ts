@@ -1,6 +1,5 @@
-import type { GroundedCall, GroundedReply } from '../grounded/chat-response.js';
+import type { ScriptedCall, ScriptedReply, PromptListing } from '@ufo-ts/processor-strategies';
 import type { GroundedModel } from '../grounded/grounded-model.js';
-import type { PromptListing } from '@ufo-ts/processor-strategies';
 import type { PromptNotices } from './prompt-notices.js';
 
 /** What an imperfect model knows when the engine asks it for a reply. */
@@ -14,9 +13,9 @@ export interface Turn {
   /** The reference player the model is built on. */
   player: GroundedModel;
   /** The reply the model sent last, if any. */
-  previous: GroundedReply | undefined;
+  previous: ScriptedReply | undefined;
   /** A reply of the model's own (a detour from the reference path): the player does not retry its step on its failure. */
-  detour(thought: string, calls: GroundedCall[]): GroundedReply;
+  detour(thought: string, calls: ScriptedCall[]): ScriptedReply;
 }
 
 /**
@@ -24,16 +23,16 @@ export interface Turn {
  * lets the player answer); `after` may change the player's reply (a wrong id).
  */
 export interface Quirk {
-  before?(turn: Turn): GroundedReply | undefined;
-  after?(turn: Turn, reply: GroundedReply): GroundedReply;
+  before?(turn: Turn): ScriptedReply | undefined;
+  after?(turn: Turn, reply: ScriptedReply): ScriptedReply;
 }
 
 /** A call in the player's reply format. */
-export function call(fn: string, args: Record<string, unknown>): GroundedCall {
+export function call(fn: string, args: Record<string, unknown>): ScriptedCall {
   return { function: fn, arguments: args, status: 'CONTINUE' };
 }
 
 /** The reply with one call's `id` argument replaced. */
-export function withId(reply: GroundedReply, index: number, id: string): GroundedReply {
+export function withId(reply: ScriptedReply, index: number, id: string): ScriptedReply {
   return { ...reply, action: reply.action.map((c, i) => (i === index ? { ...c, arguments: { ...c.arguments, id } } : c)) };
 }

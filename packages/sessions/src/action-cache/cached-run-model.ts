@@ -1,0 +1,198 @@
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
+import { canonicalJson } from '@ufo-ts/core/internal';
+import { readPromptListing, scriptedResponse, type ActionOutcome, type ListedItem, type ScriptedCall } from '@ufo-ts/processor-strategies';
+import type { CachedRun, CachedStep } from './cached-run-schema.js';
+import { fillTemplate, fillValues } from './cache-variables.js';
+import { CONTROL_ID_ARGUMENT } from './record-steps.js';
+import { resolveTarget, type ListedControl } from './resolve-target.js';
+import type { ReplayDivergence } from './cached-run-player.js';
+
+/** What happened to one cached step in a session (see {@link CachedRunModelOptions.onStep}). */
+export interface CacheStepEvent {
+  /** The step (0-based) of the cached run. */
+  step: number;
+  /** `hit`: the cached call ran and showed its effect; `healed`: the session's model was asked instead; `handed-over`: the model has the rest of the task. */
+  outcome: 'hit' | 'healed' | 'handed-over';
+  /** Why the model was asked (absent on a hit). */
+  reason?: ReplayDivergence;
+  detail?: string;
+}
+
+/** Options of {@link CachedRunModel}. */
+export interface CachedRunModelOptions {
+  run: CachedRun;
+  /** This run's values of the cached run's variables. */
+  variables?: Readonly<Record<string, string>>;
+  /** The session's own model: asked for a step the cached run cannot take (self-heal), never another model. */
+  model: ChatModel;
+  /** How many times one step may be handed to the model before the model gets the rest of the task. Default 1. */
+  healsPerStep?: number;
+  onStep?: (event: CacheStepEvent) => void;
+}
+
+/**
+ * A {@link ChatModel} that answers from a cached run while it can and asks the session's own model when it cannot.
+ * Each call it reads the prompt as a model would: the outcome of the previous reply's action (it must have run and,
+ * when the cached run saw a visible change, shown one) and the listing, where the next cached step's control is
+ * found again by its description. A step whose control is not found (or not the only one), or whose action failed
+ * or showed nothing, goes to the session's model with the cached plan in the prompt; play goes back to the plan
+ * when the next cached step's control is there again, and a step handed over twice leaves the rest of the task to
+ * the model. A cached step is never sent twice: one whose action ran (whatever it showed) counts as done.
+ *
+ * Placed inside the session's journaling model, its replies are journaled like a model's: a resumed session does
+ * not send a cached step again.
+ */
+export class CachedRunModel implements ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  /** Calls that went to the session's model. */
+  modelCalls = 0;
+  /** Cached steps that ran and showed their effect. */
+  hits = 0;
+  /** Steps handed to the model. */
+  healed = 0;
+  private next = 0;
+  /** Replies given (tool-call ids of each are unique). */
+  private replies = 0;
+  private pending: number | undefined;
+  private handedOver = false;
+  /** The previous reply was the model's. */
+  private asked = false;
+  private readonly heals = new Map<number, number>();
+  private readonly variables: Readonly<Record<string, string>>;
+
+  constructor(private readonly options: CachedRunModelOptions) {
+    this.provider = options.model.provider;
+    this.modelId = options.model.modelId;
+    this.variables = options.variables ?? {};
+    // every placeholder has a value before anything is sent (ACTION_CACHE_VARIABLE_MISSING otherwise)
+    fillValues(options.run.steps, this.variables);
+  }
+
+  get features(): ModelFeatures | undefined {
+    return this.options.model.features;
+  }
+
+  /** Whether every cached step ran as cached (no step went to the model). */
+  get servedWholly(): boolean {
+    return this.modelCalls === 0 && this.next >= this.options.run.steps.length;
+  }
+
+  async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    if (this.handedOver) return this.ask(request);
+    const listing = readPromptListing(request.messages);
+    const steps = this.options.run.steps;
+    if (this.pending !== undefined) {
+      const index = this.pending;
+      this.pending = undefined;
+      this.next = index + 1;
+      const outcome = listing.lastActions?.[0];
+      if (!outcome?.succeeded) return this.heal(request, index + 1, 'STEP_FAILED', `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`);
+      if (steps[index]!.effect?.changed && noVisibleChange(outcome)) return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
+      this.hits += 1;
+      this.options.onStep?.({ step: index, outcome: 'hit' });
+    }
+    // after the model was asked: the plan's next step may be what the model just did (never send it again)
+    if (this.asked) {
+      this.asked = false;
+      this.next += doneByModel(steps, this.next, listing.lastActions ?? [], listing.controls.map(listedControl), this.variables);
+    }
+    if (this.next >= steps.length) return scriptedResponse({ observation: '', thought: 'Every step of the cached run is done.', action: [], plan: [], comment: '', status: 'FINISH' }, request, this, ++this.replies);
+    const index = this.next;
+    const step = steps[index]!;
+    const args = fillValues(step.arguments, this.variables) as Record<string, unknown>;
+    if (step.target) {
+      const found = resolveTarget(step.target, listing.controls.map(listedControl), this.variables);
+      if ('miss' in found) return this.heal(request, index, found.miss, found.detail);
+      args[CONTROL_ID_ARGUMENT] = found.id;
+    }
+    this.pending = index;
+    const call: ScriptedCall = { function: step.function, arguments: args, status: 'CONTINUE' };
+    return scriptedResponse({ observation: '', thought: `Cached step ${index + 1} of ${steps.length}.`, action: [call], plan: planLines(steps.slice(index + 1), this.variables), comment: '' }, request, this, ++this.replies);
+  }
+
+  /** Hands step `index` to the model, with the cached plan from there in its prompt. */
+  private async heal<T>(request: ChatRequest<T>, index: number, reason: ReplayDivergence, detail: string): Promise<ChatResponse<T>> {
+    const times = (this.heals.get(index) ?? 0) + 1;
+    this.heals.set(index, times);
+    this.healed += 1;
+    if (times > (this.options.healsPerStep ?? 1)) this.handedOver = true;
+    this.options.onStep?.({ step: index, outcome: this.handedOver ? 'handed-over' : 'healed', reason, detail });
+    const steps = this.options.run.steps;
+    const note = [
+      'A cached run of this task was being replayed, and it cannot go on by itself:',
+      detail,
+      ...(index < steps.length ? ['The cached run went on with these steps; do what is needed now, and follow them where they still apply:', ...planLines(steps.slice(index), this.variables)] : ['The cached run had no steps left.']),
+    ].join('\n');
+    return this.ask(request, note);
+  }
+
+  private ask<T>(request: ChatRequest<T>, note?: string): Promise<ChatResponse<T>> {
+    this.modelCalls += 1;
+    this.asked = true;
+    return this.options.model.complete(note === undefined ? request : { ...request, messages: withSystemNote(request.messages, note) });
+  }
+}
+
+/**
+ * How many cached steps from `next` on the model's last reply took the task past: each of its actions that
+ * succeeded is looked for among the steps still to do (same tool on the step's control — the control the tool
+ * reported, or the id the listing now gives the step's control — or, for a step on no control, same arguments), and
+ * the steps up to the last one found count as done (the model went its own way to get there).
+ */
+function doneByModel(steps: readonly CachedStep[], next: number, outcomes: readonly ActionOutcome[], controls: readonly ListedControl[], variables: Readonly<Record<string, string>>): number {
+  let at = next;
+  for (const outcome of outcomes) {
+    if (!outcome.succeeded) continue;
+    for (let i = at; i < steps.length; i += 1) {
+      if (didStep(steps[i]!, outcome, controls, variables)) {
+        at = i + 1;
+        break;
+      }
+    }
+  }
+  return at - next;
+}
+
+function didStep(step: CachedStep, outcome: ActionOutcome, controls: readonly ListedControl[], variables: Readonly<Record<string, string>>): boolean {
+  if (outcome.function !== step.function) return false;
+  const args = outcome.arguments ?? {};
+  if (!step.target) return canonicalJson(args) === canonicalJson(fillValues(step.arguments, variables));
+  const reported = jsonOf(outcome.detail) as { role?: unknown; name?: unknown } | undefined;
+  if (reported?.role === step.target.role && reported?.name === fillTemplate(step.target.name, variables)) return true;
+  const now = resolveTarget(step.target, controls, variables);
+  return 'id' in now && args[CONTROL_ID_ARGUMENT] === now.id;
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cached steps as plan lines a model reads (`click_input on push button "Save"`). */
+function planLines(steps: readonly CachedStep[], variables: Readonly<Record<string, string>>): string[] {
+  return steps.map((step, i) => {
+    const target = step.target ? ` on ${step.target.role} "${fillTemplate(step.target.name, variables)}"` : '';
+    const args = Object.keys(step.arguments).length ? ` ${JSON.stringify(fillValues(step.arguments, variables))}` : '';
+    return `${i + 1}. ${step.function}${target}${args}`;
+  });
+}
+
+function listedControl(item: ListedItem): ListedControl {
+  const label = /\b(?:label|labelled|labeled)(?: by)?\s*:?\s*"((?:[^"\\]|\\.)*)"/i.exec(item.rest)?.[1];
+  return { id: item.id, type: item.role, name: item.name, ...(label !== undefined ? { label } : {}) };
+}
+
+function noVisibleChange(outcome: ActionOutcome): boolean {
+  return /"changed"\s*:\s*false/.test(outcome.detail) || /no visible change/i.test(outcome.detail);
+}
+
+/** The messages with `note` added to the first system message (or as one, first). */
+function withSystemNote(messages: readonly ChatMessage[], note: string): ChatMessage[] {
+  const at = messages.findIndex((m) => m.role === 'system' && typeof m.content === 'string');
+  if (at < 0) return [{ role: 'system', content: note }, ...messages];
+  return messages.map((m, i) => (i === at ? { ...m, content: `${m.content as string}\n\n${note}` } : m));
+}
