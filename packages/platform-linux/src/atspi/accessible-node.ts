@@ -59,6 +59,11 @@ export interface AccessibleNode extends AccessibleRef {
   unreadChildren?: 'hidden' | 'off-screen';
 }
 
+/** Whether two rectangles are the same place and size. */
+export function sameRect(a: Rect, b: Rect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
 /** Depth-first walk over a tree, yielding each node with its depth. */
 export function* walkTree(node: AccessibleNode, depth = 0): Generator<[AccessibleNode, number]> {
   yield [node, depth];

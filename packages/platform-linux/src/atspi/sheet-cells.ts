@@ -1,6 +1,6 @@
 // Reads the cells a spreadsheet shows: a sheet's table has more cells than can be listed (LibreOffice Calc reports
 // 2^31 - 1 children for 1,048,576 rows × 16,384 columns), so only the on-screen grid is asked for, cell by cell.
-import type { AccessibleNode, AccessibleRef, Rect, SheetCellPlace } from './accessible-node.js';
+import { sameRect, type AccessibleNode, type AccessibleRef, type Rect, type SheetCellPlace } from './accessible-node.js';
 import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
 import type { ExtentShift } from './root-pane-offset.js';
@@ -194,10 +194,6 @@ function copyOfCell(node: AccessibleNode, extents: Rect): AccessibleNode {
 function positionFromKey(key: string): Position {
   const [row, column] = key.split(',').map(Number);
   return { row: row!, column: column! };
-}
-
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
 /** A read cell: its place, object and text (empty cells are left out). */

@@ -4,10 +4,10 @@ import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE } from './atspi-constants.js';
 import { pruneToBudget } from './tree-budget.js';
 import { dropHiddenSubtrees, linkCacheItems } from './cached-tree.js';
-import { rootPaneShift } from './root-pane-offset.js';
+import { extentsOf, reportedShift, visibleArea, visibleAreaOf } from './chain-extents.js';
 import { readSheetCells, SHEET_MIN_CHILDREN, sheetRange, type SheetRange } from './sheet-cells.js';
 import type { SheetLook } from './sheet-look.js';
-import { intersectRects, indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
+import { indexedChildren, listedChildren, VISIBLE_RANGE_MIN_CHILDREN, visibleChildIndices } from './visible-children.js';
 
 /** Default of {@link ReadTreeOptions.maxNodes}. */
 export const DEFAULT_MAX_NODES = 1500;
@@ -360,31 +360,6 @@ const ROW_CONTAINER_ROLES: ReadonlySet<string> = new Set(['list', 'list box', 't
  */
 function isRowContainer(node: AccessibleNode): boolean {
   return node.interfaces.includes(ATSPI_IFACE.component) && (ROW_CONTAINER_ROLES.has(node.role) || node.states.includes('manages-descendants'));
-}
-
-/** The area of the screen a container's children can be seen in: its extents cut by its ancestors' (one round trip). */
-async function visibleArea(client: AtspiClient, chain: readonly AccessibleNode[]): Promise<Rect | undefined> {
-  return visibleAreaOf(await extentsOf(client, chain));
-}
-
-/** The extents of each node of `chain` that has a usable box (undefined for the others). */
-async function extentsOf(client: AtspiClient, chain: readonly AccessibleNode[]): Promise<(Rect | undefined)[]> {
-  const boxes = await Promise.all(chain.map((n) => (n.interfaces.includes(ATSPI_IFACE.component) ? client.extents(n).catch(() => undefined) : undefined)));
-  return boxes.map((b) => (b !== undefined && b.width > 0 && b.height > 0 && b.x > -1e6 ? b : undefined));
-}
-
-function visibleAreaOf(boxes: readonly (Rect | undefined)[]): Rect | undefined {
-  const usable = boxes.filter((b): b is Rect => b !== undefined);
-  return usable.length > 0 ? intersectRects(usable) : undefined;
-}
-
-/** What moves the extents reported under `chain` to the screen: the shift of a misplaced root pane on it. */
-function reportedShift(chain: readonly AccessibleNode[], boxes: readonly (Rect | undefined)[]): { x: number; y: number } {
-  for (let i = 1; i < chain.length; i += 1) {
-    const shift = rootPaneShift(chain[i]!.role, boxes[i], boxes[i - 1]);
-    if (shift) return shift;
-  }
-  return { x: 0, y: 0 };
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { AccessibleNode, AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import { sameRect, type AccessibleNode, type AccessibleRef, type Rect } from '../atspi/accessible-node.js';
 import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { DEFAULT_MAX_NODES, emptyTreeReadStats } from '../atspi/tree-reader.js';
 import { TreeCache } from '../atspi/tree-cache.js';
-import { SheetMemory, type SheetLook } from '../atspi/sheet-look.js';
-import { clipRect as clipImageRect } from '@ufo-ts/imaging';
+import type { SheetLook } from '../atspi/sheet-look.js';
+import { screenSheetLook } from './screen-sheet-look.js';
 import { listingNote } from './listing-note.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
 import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
@@ -77,10 +77,6 @@ interface RecentListing {
  */
 export const OFF_SCREEN = 'off-screen';
 
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-}
-
 /**
  * The live state the tool servers share: connections to one desktop's accessibility bus and X display, the
  * selected window and the current control listing. One per tool-server process (all MCP sessions share it).
@@ -103,13 +99,7 @@ export class DesktopSession {
   /** Each application's tree kept between listings (made at the first listing). */
   private treeCache: TreeCache | undefined;
   /** Sheets' cells read before, with the look of their boxes (a sheet's cells are read only where its pixels changed). */
-  private readonly sheetLook: SheetLook = {
-    capture: async (area) => {
-      const rect = clipImageRect(area, this.x.width, this.x.height);
-      return rect ? { rect, image: await captureScreen(this.x, rect) } : undefined;
-    },
-    memory: new SheetMemory(),
-  };
+  private sheetLook: SheetLook | undefined;
 
   private constructor(
     /** AT-SPI client of the desktop. */
@@ -325,7 +315,7 @@ export class DesktopSession {
     const treeStats = emptyTreeReadStats();
     try {
       this.treeCache ??= new TreeCache(this.atspi, { enabled: this.treeReading.cache !== false });
-      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly, sheetLook: this.sheetLook });
+      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly, sheetLook: (this.sheetLook ??= screenSheetLook(this.x)) });
     } catch (error) {
       if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
       if (isTimeoutError(error)) throw this.notResponding(target, error);

@@ -1,6 +1,6 @@
 // LibreOffice's GTK 3 plugin hosts its own (VCL) widget tree in a GTK widget placed below the native menu bar, but
 // reports the extents of that tree as if it started at the window's origin.
-import type { AccessibleNode } from '../atspi/accessible-node.js';
+import { sameRect, type AccessibleNode } from '../atspi/accessible-node.js';
 import { rootPaneShift, type ExtentShift } from '../atspi/root-pane-offset.js';
 
 export type { ExtentShift } from '../atspi/root-pane-offset.js';
@@ -41,10 +41,6 @@ function moveSubtree(node: AccessibleNode, shift: ExtentShift, shifts: Map<Acces
     if (own && child.extents && sameRect(child.extents, node.extents!)) continue;
     moveSubtree(child, shift, shifts);
   }
-}
-
-function sameRect(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
 /** A menu bar with menus (the one inside a root pane: the toolkit's own, hidden behind the native one). */
