@@ -5,7 +5,17 @@ export type EngineEvent =
   | { type: 'round-start'; round: number; request: string }
   | { type: 'round-end'; round: number; state: string; result: unknown }
   | { type: 'step-start'; agent: string; state: string; step: number; round: number }
-  | { type: 'step-end'; agent: string; state: string; step: number; round: number; status: string; cost: number }
+  | {
+      type: 'step-end';
+      agent: string;
+      state: string;
+      step: number;
+      round: number;
+      status: string;
+      cost: number;
+      /** When the session replays a cached run: `hit`, `healed` or `miss` (see `ReplyCache`). */
+      cache?: 'hit' | 'healed' | 'miss';
+    }
   | {
       type: 'transition';
       /** `Kind.STATE` of the state that handled the step. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ResultSchema } from './command.js';
-import { ToolCallSchema } from './ports/chat-model.js';
+import { ReplyCacheSchema, ToolCallSchema } from './ports/chat-model.js';
 import { ProgressRecordSchema } from './progress/progress-schemas.js';
 
 /** One action the model asked for, with what happened to it. */
@@ -52,6 +52,8 @@ export const StepRecordSchema = z.object({
   cost: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   model: z.string().optional(),
+  /** When the session replays a cached run: whether the reply was a cached step (`hit`), or the model's (`healed`, `miss`). */
+  cache: ReplyCacheSchema.optional(),
   /** Milliseconds per phase, and in total. */
   timings: z.record(z.string(), z.number()).default({}),
   screenshots: z.record(z.string(), z.string()).optional(),

@@ -12,7 +12,7 @@ export { ResumableContext } from './checkpoint/resumable-context.js';
 export { IntentEntrySchema, JournalEntrySchema, ReplyEntrySchema, ResultEntrySchema, type IntentEntry, type JournalEntry, type JournalRecord, type ReplyEntry, type ResultEntry } from './journal/journal-entry.js';
 export { FileActionJournal, JOURNAL_FILE, MemoryActionJournal, type ActionJournal, type FileActionJournalOptions } from './journal/action-journal.js';
 export { JournalCursor, type RecordedCommand } from './journal/journal-cursor.js';
-export { JournalingModel } from './journal/journaling-model.js';
+export { JournalingModel, type ReplayAwareModel } from './journal/journaling-model.js';
 export { JournalingDispatcher, REPEATABLE_TOOLS, type JournalingDispatcherOptions } from './journal/journaling-dispatcher.js';
 export { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './journal/unknown-outcome.js';
 export { EvaluationAgent, evaluationRecord, type EvaluationAgentOptions, type EvaluationInput, type EvaluationResult } from './evaluation/evaluation-agent.js';
@@ -20,6 +20,8 @@ export { evaluationFinishCheck, type EvaluationFinishCheckOptions } from './eval
 export { buildEvaluationPrompt, type EvaluationPromptInput } from './evaluation/evaluation-prompt.js';
 export { stepEvidence } from './evaluation/step-evidence.js';
 export type { ActionCacheStore } from './action-cache/action-cache-store.js';
+export { ActionCache, type ActionCacheOptions, type CacheLookup, type CacheUse } from './action-cache/action-cache.js';
+export { UncachedModel } from './action-cache/uncached-model.js';
 export { cacheKey, cacheKeyParts, normalizeRequest } from './action-cache/cache-key.js';
 export { fillTemplate, fillValues, placeholdersIn, templateValues, toTemplate } from './action-cache/cache-variables.js';
 export { CacheKeyPartsSchema, CachedRunSchema, CachedStepSchema, RecordedEffectSchema, TargetDescriptionSchema, WindowSignatureSchema, type CacheKeyParts, type CachedRun, type CachedRunInput, type CachedStep, type RecordedEffect, type TargetDescription, type WindowSignature } from './action-cache/cached-run-schema.js';
@@ -33,7 +35,7 @@ export { ExperienceStore, loadDemonstrations, type ExperienceStoreOptions } from
 export { ExperienceSummarizer, partitionSubtasks, type ExperienceSummarizerOptions, type ExperienceSummaryResult, type SubtaskTrajectory } from './experience/experience-summarizer.js';
 export { EmbeddingRetriever, KeywordRetriever, cosine, createExampleRetriever, type EmbeddingModel, type EmbeddingRetrieverOptions, type ExampleRetriever } from './experience/retrievers.js';
 export { appLlmWithExamples, hostLlmWithExamples, type ExamplePromptOptions } from './experience/retrieval-strategies.js';
-export type { EvaluationSettings, ExamplesSettings, ExperienceSettings, JournalSettings, ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus, ReportSettings, ResumeOptions, SaveExperienceMode } from './managed/managed-session-options.js';
+export type { EvaluationSettings, ExamplesSettings, ExperienceSettings, JournalSettings, ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus, ReportSettings, ResumeOptions, SaveExperienceMode, SessionActionCache, SessionCacheOutcome } from './managed/managed-session-options.js';
 export { prepareRuntime, type SessionRuntime } from './managed/session-runtime.js';
 export { sessionTrajectory, type SessionTrajectory } from './managed/session-trajectory.js';
 export { ManagedRound } from './managed/managed-round.js';

@@ -118,14 +118,14 @@ export class FakeDesktop {
         }),
         defineTool({
           name: 'click_input',
-          description: 'Clicks a control of the selected window by id.',
+          description: 'Clicks a control of the selected window by id. Returns {clicked, role, name} of the control.',
           input: z.object({ id: z.string().describe('Control id from the current list') }),
           handler: ({ id }) => {
             track('click_input');
             const control = this.selectedWindow().controls.find((c) => c.id === id);
             if (!control) throw new UfoError('CONTROL_NOT_FOUND', `No control with id ${id}`);
             if (this.selectedWindow().root_name === 'calc') this.press(control.name);
-            return { clicked: control.name };
+            return { clicked: control.name, role: control.type, name: control.name };
           },
         }),
         defineTool({

@@ -78,6 +78,21 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * Where a reply came from when the session replays a cached run: `hit` (a cached step, sent without the model),
+ * `healed` (the model, asked because the cached step could not be taken; `reason` says why) or `miss` (the model,
+ * with no cached step to follow). Written with the step in `response.log` (`cache`) and the `step-end` event.
+ */
+export const ReplyCacheSchema = z.object({
+  outcome: z.enum(['hit', 'healed', 'miss']),
+  /** The cached run's step (0-based) the reply sent, or stood in for. */
+  step: z.number().int().nonnegative().optional(),
+  /** Why the model was asked (`TARGET_NOT_FOUND`, `EFFECT_NOT_SEEN`, ...). */
+  reason: z.string().optional(),
+});
+/** Where a reply came from (see {@link ReplyCacheSchema}). */
+export type ReplyCache = z.infer<typeof ReplyCacheSchema>;
+
 /** Which tools the model may or must call: any (`auto`), at least one (`required`), none, or one by name. */
 export const ToolChoiceSchema = z.union([z.enum(['auto', 'required', 'none']), z.object({ name: z.string() })]);
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
@@ -176,6 +191,8 @@ export interface ChatResponse<T = unknown> {
   finishReason?: FinishReason;
   /** The model's refusal text, when it declined to answer in the requested schema. */
   refusal?: string;
+  /** Set by an action cache's model: whether this reply is a cached step, or the model standing in for one. */
+  cache?: ReplyCache;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { serializeError, StepRecordSchema, type ActionRecord, type StepRecordInput } from '@ufo-ts/core';
+import { serializeError, StepRecordSchema, type ActionRecord, type ReplyCache, type StepRecordInput } from '@ufo-ts/core';
 import type { Middleware } from './middleware.js';
 import type { StepContext } from './step-context.js';
 
@@ -50,6 +50,7 @@ export function loggingMiddleware(): Middleware {
         result: response.result,
         tool_calls: step.get<StepRecordInput['tool_calls']>('tool_calls'),
         model: step.get<string>('model'),
+        cache: step.get<ReplyCache>('reply_cache'),
         tokens,
         screenshots: screenshotPaths(step),
         progress: step.get<StepRecordInput['progress']>('progress'),
@@ -69,6 +70,7 @@ export function loggingMiddleware(): Middleware {
         round: Number(step.get('round_num')),
         status: summary.status,
         cost: step.get<number | null>('llm_cost') ?? 0,
+        ...(record.cache ? { cache: record.cache.outcome } : {}),
       });
     },
   };

@@ -43,7 +43,8 @@ export interface LlmStrategyOptions<A extends Agent, T> {
 /**
  * LLM interaction: lists the agent's action tools once per agent (the original's `context_provision`) and keeps
  * them in `TOOL_INFO`, builds the prompt, logs it to `request.log` (images by hash and size, never inline),
- * calls the model and provides the parsed `response`, `llm_cost`, `tokens` and `model`.
+ * calls the model and provides the parsed `response`, `llm_cost`, `tokens`, `model` and, when an action cache
+ * answered or stood aside, `reply_cache`.
  *
  * In text mode the tools are rendered in the prompt and the reply is JSON validated with the reply schema. In
  * native tool mode (`toolMode: 'native'`, or `auto` with a model whose `features.toolCalls` and `parallelToolCalls` are set) the tools go to
@@ -87,7 +88,7 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
 }
 
 function outputs(reply: ChatResponse, response: unknown, cost: number | null, tokens: { input: number; output: number }): Record<string, unknown> {
-  return { response, response_text: reply.content, llm_cost: cost, tokens, model: reply.model };
+  return { response, response_text: reply.content, llm_cost: cost, tokens, model: reply.model, ...(reply.cache ? { reply_cache: reply.cache } : {}) };
 }
 
 function logRequest(agent: Agent, step: StepContext, messages: ChatMessage[], tools?: string[]): void {

@@ -1,11 +1,15 @@
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ModelFeatures, ReplyCache } from '@ufo-ts/core';
 import { canonicalJson } from '@ufo-ts/core/internal';
-import { readPromptListing, scriptedResponse, type ActionOutcome, type ListedItem, type ScriptedCall } from '@ufo-ts/processor-strategies';
+import { readPromptListing, scriptedResponse, type ActionOutcome, type ListedItem, type PromptListing, type ScriptedCall } from '@ufo-ts/processor-strategies';
 import type { CachedRun, CachedStep } from './cached-run-schema.js';
 import { fillTemplate, fillValues } from './cache-variables.js';
-import { CONTROL_ID_ARGUMENT } from './record-steps.js';
+import { CONTROL_ID_ARGUMENT, WINDOW_ROLE } from './record-steps.js';
 import { resolveTarget, type ListedControl } from './resolve-target.js';
 import type { ReplayDivergence } from './cached-run-player.js';
+import type { ReplayAwareModel } from '../journal/journaling-model.js';
+
+const REPLAY_OBSERVATION = 'Replaying a cached run of this task (no model call).';
+const REPLAY_COMMENT = 'From the action cache.';
 
 /** What happened to one cached step in a session (see {@link CachedRunModelOptions.onStep}). */
 export interface CacheStepEvent {
@@ -28,6 +32,11 @@ export interface CachedRunModelOptions {
   /** How many times one step may be handed to the model before the model gets the rest of the task. Default 1. */
   healsPerStep?: number;
   onStep?: (event: CacheStepEvent) => void;
+  /**
+   * A resumed session: the cache annotations of the replies the session received before (from its action journal,
+   * oldest first). Cached steps they sent are never sent again.
+   */
+  history?: readonly ReplyCache[];
 }
 
 /**
@@ -39,10 +48,12 @@ export interface CachedRunModelOptions {
  * when the next cached step's control is there again, and a step handed over twice leaves the rest of the task to
  * the model. A cached step is never sent twice: one whose action ran (whatever it showed) counts as done.
  *
- * Placed inside the session's journaling model, its replies are journaled like a model's: a resumed session does
- * not send a cached step again.
+ * Each reply says where it came from (`cache`: `hit`, `healed` with the reason, or `miss` once handed over).
+ * Placed inside the session's journaling model, its replies are journaled like a model's, annotations included:
+ * a resumed session gets back the position its `history` and the journal's replays say, and does not send a
+ * cached step again.
  */
-export class CachedRunModel implements ChatModel {
+export class CachedRunModel implements ReplayAwareModel {
   readonly provider: string;
   readonly modelId: string;
   /** Calls that went to the session's model. */
@@ -59,6 +70,8 @@ export class CachedRunModel implements ChatModel {
   /** The previous reply was the model's. */
   private asked = false;
   private readonly heals = new Map<number, number>();
+  /** The step the model was last asked to take in place of the cached call (its control was not found). */
+  private standIn: number | undefined;
   private readonly variables: Readonly<Record<string, string>>;
 
   constructor(private readonly options: CachedRunModelOptions) {
@@ -67,6 +80,37 @@ export class CachedRunModel implements ChatModel {
     this.variables = options.variables ?? {};
     // every placeholder has a value before anything is sent (ACTION_CACHE_VARIABLE_MISSING otherwise)
     fillValues(options.run.steps, this.variables);
+    for (const reply of options.history ?? []) this.follow(reply);
+  }
+
+  /** A reply the journal gave in this model's place (a resumed step): the position moves as if it had sent it. */
+  replayed(_request: ChatRequest, response: ChatResponse): void {
+    if (response.cache) this.follow(response.cache);
+  }
+
+  /** Moves the position past a reply given before, from its annotation. */
+  private follow(reply: ReplyCache): void {
+    this.replies += 1;
+    if (reply.outcome === 'hit') {
+      if (reply.step === undefined) {
+        // the cached run's own FINISH
+        this.next = this.options.run.steps.length;
+        this.pending = undefined;
+        return;
+      }
+      this.pending = reply.step;
+      this.next = Math.max(this.next, reply.step);
+      this.asked = false;
+      return;
+    }
+    if (this.pending !== undefined) this.next = Math.max(this.next, this.pending + 1);
+    this.pending = undefined;
+    this.asked = true;
+    if (reply.outcome === 'miss') this.handedOver = true;
+    else if (reply.step !== undefined) {
+      this.next = Math.max(this.next, reply.step);
+      this.heals.set(reply.step, (this.heals.get(reply.step) ?? 0) + 1);
+    }
   }
 
   get features(): ModelFeatures | undefined {
@@ -79,7 +123,7 @@ export class CachedRunModel implements ChatModel {
   }
 
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
-    if (this.handedOver) return this.ask(request);
+    if (this.handedOver) return this.ask(request, undefined, { outcome: 'miss' });
     const listing = readPromptListing(request.messages);
     const steps = this.options.run.steps;
     if (this.pending !== undefined) {
@@ -95,24 +139,32 @@ export class CachedRunModel implements ChatModel {
     // after the model was asked: the plan's next step may be what the model just did (never send it again)
     if (this.asked) {
       this.asked = false;
-      this.next += doneByModel(steps, this.next, listing.lastActions ?? [], listing.controls.map(listedControl), this.variables);
+      this.next += doneByModel(steps, this.next, listing.lastActions ?? [], listing, this.variables, this.standIn);
+      this.standIn = undefined;
     }
-    if (this.next >= steps.length) return scriptedResponse({ observation: '', thought: 'Every step of the cached run is done.', action: [], plan: [], comment: '', status: 'FINISH' }, request, this, ++this.replies);
+    if (this.next >= steps.length) {
+      const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: 'Every step of the cached run is done.', action: [], plan: [], comment: REPLAY_COMMENT, status: 'FINISH' }, request, this, ++this.replies);
+      response.cache = { outcome: 'hit' };
+      return response;
+    }
     const index = this.next;
     const step = steps[index]!;
     const args = fillValues(step.arguments, this.variables) as Record<string, unknown>;
     if (step.target) {
-      const found = resolveTarget(step.target, listing.controls.map(listedControl), this.variables);
+      const found = resolveTarget(step.target, candidates(step, listing), this.variables);
       if ('miss' in found) return this.heal(request, index, found.miss, found.detail);
       args[CONTROL_ID_ARGUMENT] = found.id;
     }
     this.pending = index;
     const call: ScriptedCall = { function: step.function, arguments: args, status: 'CONTINUE' };
-    return scriptedResponse({ observation: '', thought: `Cached step ${index + 1} of ${steps.length}.`, action: [call], plan: planLines(steps.slice(index + 1), this.variables), comment: '' }, request, this, ++this.replies);
+    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: `Cached step ${index + 1} of ${steps.length}.`, action: [call], plan: planLines(steps.slice(index + 1), this.variables), comment: REPLAY_COMMENT }, request, this, ++this.replies);
+    response.cache = { outcome: 'hit', step: index };
+    return response;
   }
 
   /** Hands step `index` to the model, with the cached plan from there in its prompt. */
   private async heal<T>(request: ChatRequest<T>, index: number, reason: ReplayDivergence, detail: string): Promise<ChatResponse<T>> {
+    this.standIn = reason === 'TARGET_NOT_FOUND' || reason === 'TARGET_AMBIGUOUS' ? index : undefined;
     const times = (this.heals.get(index) ?? 0) + 1;
     this.heals.set(index, times);
     this.healed += 1;
@@ -124,13 +176,15 @@ export class CachedRunModel implements ChatModel {
       detail,
       ...(index < steps.length ? ['The cached run went on with these steps; do what is needed now, and follow them where they still apply:', ...planLines(steps.slice(index), this.variables)] : ['The cached run had no steps left.']),
     ].join('\n');
-    return this.ask(request, note);
+    return this.ask(request, note, this.handedOver ? { outcome: 'miss', step: index, reason } : { outcome: 'healed', step: index, reason });
   }
 
-  private ask<T>(request: ChatRequest<T>, note?: string): Promise<ChatResponse<T>> {
+  private async ask<T>(request: ChatRequest<T>, note: string | undefined, cache: ReplyCache): Promise<ChatResponse<T>> {
     this.modelCalls += 1;
     this.asked = true;
-    return this.options.model.complete(note === undefined ? request : { ...request, messages: withSystemNote(request.messages, note) });
+    this.replies += 1;
+    const response = await this.options.model.complete(note === undefined ? request : { ...request, messages: withSystemNote(request.messages, note) });
+    return { ...response, cache };
   }
 }
 
@@ -138,14 +192,16 @@ export class CachedRunModel implements ChatModel {
  * How many cached steps from `next` on the model's last reply took the task past: each of its actions that
  * succeeded is looked for among the steps still to do (same tool on the step's control — the control the tool
  * reported, or the id the listing now gives the step's control — or, for a step on no control, same arguments), and
- * the steps up to the last one found count as done (the model went its own way to get there).
+ * the steps up to the last one found count as done (the model went its own way to get there). The step the model
+ * stood in for (`standIn`: its control was not found) also counts as done when the model called the same tool on a
+ * control of the same name, or while the step's control is still not listed: the model took that step its way.
  */
-function doneByModel(steps: readonly CachedStep[], next: number, outcomes: readonly ActionOutcome[], controls: readonly ListedControl[], variables: Readonly<Record<string, string>>): number {
+function doneByModel(steps: readonly CachedStep[], next: number, outcomes: readonly ActionOutcome[], listing: PromptListing, variables: Readonly<Record<string, string>>, standIn?: number): number {
   let at = next;
   for (const outcome of outcomes) {
     if (!outcome.succeeded) continue;
     for (let i = at; i < steps.length; i += 1) {
-      if (didStep(steps[i]!, outcome, controls, variables)) {
+      if (didStep(steps[i]!, outcome, candidates(steps[i]!, listing), variables, i === standIn)) {
         at = i + 1;
         break;
       }
@@ -154,13 +210,15 @@ function doneByModel(steps: readonly CachedStep[], next: number, outcomes: reado
   return at - next;
 }
 
-function didStep(step: CachedStep, outcome: ActionOutcome, controls: readonly ListedControl[], variables: Readonly<Record<string, string>>): boolean {
+function didStep(step: CachedStep, outcome: ActionOutcome, controls: readonly ListedControl[], variables: Readonly<Record<string, string>>, stoodIn = false): boolean {
   if (outcome.function !== step.function) return false;
   const args = outcome.arguments ?? {};
   if (!step.target) return canonicalJson(args) === canonicalJson(fillValues(step.arguments, variables));
-  const reported = jsonOf(outcome.detail) as { role?: unknown; name?: unknown } | undefined;
-  if (reported?.role === step.target.role && reported?.name === fillTemplate(step.target.name, variables)) return true;
+  const reported = jsonOf(outcome.detail) as { role?: unknown; name?: unknown; title?: unknown } | undefined;
+  const name = fillTemplate(step.target.name, variables);
+  if (step.target.role === WINDOW_ROLE ? reported?.title === name : reported?.role === step.target.role && reported?.name === name) return true;
   const now = resolveTarget(step.target, controls, variables);
+  if (stoodIn && (reported?.name === name || reported?.title === name || !('id' in now))) return true;
   return 'id' in now && args[CONTROL_ID_ARGUMENT] === now.id;
 }
 
@@ -179,6 +237,12 @@ function planLines(steps: readonly CachedStep[], variables: Readonly<Record<stri
     const args = Object.keys(step.arguments).length ? ` ${JSON.stringify(fillValues(step.arguments, variables))}` : '';
     return `${i + 1}. ${step.function}${target}${args}`;
   });
+}
+
+/** Where a step's target is looked for: the window list for a window, else the controls of the selected window. */
+function candidates(step: CachedStep, listing: PromptListing): ListedControl[] {
+  if (step.target?.role === WINDOW_ROLE) return listing.windows.map((w) => ({ id: w.id, type: WINDOW_ROLE, name: w.name }));
+  return listing.controls.map(listedControl);
 }
 
 function listedControl(item: ListedItem): ListedControl {

@@ -5,10 +5,17 @@ import { templateValues, toTemplate } from './cache-variables.js';
 /** The argument that names a control by its id in the desktop tools (`click_input({ id: 'a12' })`). */
 export const CONTROL_ID_ARGUMENT = 'id';
 
+/** The tool that picks a window by its id from the window list; its cached target is the window, by title. */
+export const WINDOW_TOOL = 'select_application_window';
+
+/** The role of a cached window target (found again in the prompt's window list by its title). */
+export const WINDOW_ROLE = 'window';
+
 /**
  * The steps of a cached run from the `response.log` records of a run that succeeded: every tool call that ran and
  * succeeded, in order, whatever server it went to. A call on a control keeps the control as the tool reported it
- * (role and name, never only its id, which the next run's listing gives anew) and its `id` argument is left out;
+ * (role and name, never only its id, which the next run's listing gives anew; a window picked by
+ * `select_application_window` by its title) and its `id` argument is left out;
  * the values of `variables` become placeholders everywhere. Calls that failed or did not run are left out: the run
  * succeeded without their effect.
  */
@@ -18,7 +25,7 @@ export function recordSteps(records: readonly StepRecord[], variables: Readonly<
     for (const action of record.actions) {
       if (action.result?.status !== 'success') continue;
       const reported = asObject(action.result.result);
-      const target = targetOf(action.arguments, reported, variables);
+      const target = action.function === WINDOW_TOOL ? windowOf(action.arguments, reported, variables) : targetOf(action.arguments, reported, variables);
       const { [CONTROL_ID_ARGUMENT]: _id, ...rest } = action.arguments;
       const effect = effectOf(reported, variables);
       steps.push(
@@ -40,6 +47,12 @@ function targetOf(args: Record<string, unknown>, reported: Record<string, unknow
   const name = reported.name;
   if (typeof role !== 'string' || typeof name !== 'string') return undefined;
   return { role, name: toTemplate(name, variables) };
+}
+
+function windowOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+  const title = reported?.title ?? args.name;
+  if (typeof args[CONTROL_ID_ARGUMENT] !== 'string' || typeof title !== 'string' || !title) return undefined;
+  return { role: WINDOW_ROLE, name: toTemplate(title, variables) };
 }
 
 function effectOf(reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): RecordedEffect | undefined {

@@ -45,6 +45,11 @@ export class JournalCursor {
     this.resumed = readStep(this.journal.entries(), step);
   }
 
+  /** The replies recorded for the steps before `step` (the steps a resumed session does not run again), in order. */
+  repliesBefore(step: number): ReplyEntry[] {
+    return this.journal.entries().filter((e): e is ReplyEntry => e.type === 'reply' && e.step < step);
+  }
+
   /** A step starts: its replies and commands are numbered from 0. */
   begin(step: number): void {
     this.current = step;

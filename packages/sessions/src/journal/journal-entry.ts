@@ -1,4 +1,4 @@
-import { ResultSchema, ToolCallSchema, UsageSchema } from '@ufo-ts/core';
+import { ReplyCacheSchema, ResultSchema, ToolCallSchema, UsageSchema } from '@ufo-ts/core';
 import { z } from 'zod';
 
 /** The step an entry belongs to: the session-wide index of the step (one per handled state, counted from 0). */
@@ -16,6 +16,8 @@ export const ReplyEntrySchema = z.object({
   model: z.string(),
   /** The reply's tool calls (native tool mode, computer-use models), replayed with it. */
   toolCalls: z.array(ToolCallSchema).optional(),
+  /** Whether the reply was an action cache's step (or the model standing in for one), replayed with it. */
+  cache: ReplyCacheSchema.optional(),
 });
 
 /** An action command about to be sent: written (durably) before it is sent. */

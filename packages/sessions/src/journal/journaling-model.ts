@@ -2,9 +2,19 @@ import { parseStructuredReply, type ChatModel, type ChatRequest, type ChatRespon
 import type { JournalCursor } from './journal-cursor.js';
 
 /**
+ * A model that keeps state across replies (an action cache's model) and must learn of the replies a resumed
+ * session takes from the journal instead of asking it.
+ */
+export interface ReplayAwareModel extends ChatModel {
+  /** Called with each reply the journal gives in this model's place, in order, with the request it answers. */
+  replayed(request: ChatRequest, response: ChatResponse): void;
+}
+
+/**
  * A {@link ChatModel} wrapper that journals each reply received during a step and, when a resumed session runs that
  * step again, answers from the journal instead of asking the model: the step continues with the reply whose
- * actions may already have run, not with a new one. Outside steps it only forwards.
+ * actions may already have run, not with a new one (a {@link ReplayAwareModel} inside is told of it). Outside
+ * steps it only forwards.
  */
 export class JournalingModel implements ChatModel {
   readonly provider: string;
@@ -36,15 +46,21 @@ export class JournalingModel implements ChatModel {
         provider: this.provider,
       };
       if (recorded.toolCalls?.length) response.toolCalls = recorded.toolCalls;
+      if (recorded.cache) response.cache = recorded.cache;
       if (request.schema && !recorded.toolCalls?.length) {
         const parsed = parseStructuredReply(recorded.content, request.schema);
         if (!parsed.success) throw parsed.error;
         response.parsed = parsed.value;
       }
+      if (isReplayAware(this.inner)) this.inner.replayed(request, response);
       return response;
     }
     const response = await this.inner.complete(request);
-    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model, ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}) });
+    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model, ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}), ...(response.cache ? { cache: response.cache } : {}) });
     return response;
   }
+}
+
+function isReplayAware(model: ChatModel): model is ReplayAwareModel {
+  return typeof (model as Partial<ReplayAwareModel>).replayed === 'function';
 }

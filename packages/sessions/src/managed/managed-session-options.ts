@@ -1,4 +1,5 @@
 import type { Clock, CommandDispatcher, CustomContextKey, EvaluationRecord, EventBus, Interactor, LogSink, RoundCaptures, SerializedError, SessionOutcome } from '@ufo-ts/core';
+import type { ActionCache, CacheLookup, CacheUse } from '../action-cache/action-cache.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { ActionJournal } from '../journal/action-journal.js';
 import type { UnknownOutcomePolicy } from '../journal/unknown-outcome.js';
@@ -125,6 +126,41 @@ export interface ManagedSessionOptions {
   examples?: ExamplesSettings;
   /** Reports written at the end (default: both, when there is a folder); `false` for none. */
   reports?: ReportSettings | false;
+  /**
+   * Replay a cached run of the request instead of asking the model, and record the run when it succeeds (see
+   * {@link SessionActionCache}).
+   *
+   * @example
+   * ```ts
+   * const cache = new ActionCache({ store: new FileActionCacheStore('.ufo-cache') });
+   * const lookup = await cache.lookup({ request, window: { app: 'gnome-calculator', title: 'Calculator' } });
+   * await new LinuxSession({ ...options, request, actionCache: { cache, lookup } }).run();
+   * ```
+   */
+  actionCache?: SessionActionCache;
+}
+
+/** The action cache of a session ({@link ManagedSessionOptions.actionCache}). */
+export interface SessionActionCache {
+  cache: ActionCache;
+  /** The lookup of the session's request (`cache.lookup(...)`, made before the session). */
+  lookup: CacheLookup;
+  /**
+   * Whether the finished run really did the task (read the application's state back). The run is recorded only when
+   * its last round ended in FINISH and this resolves true; without it, a FINISH is enough.
+   */
+  check?: () => Promise<boolean>;
+  /** The agent roles whose model the cache answers for (default `LINUX_AGENT` and `OPERATOR`: single-agent sessions). */
+  roles?: readonly ('LINUX_AGENT' | 'APP_AGENT' | 'OPERATOR' | 'HOST_AGENT')[];
+}
+
+/** What the action cache did in a session ({@link ManagedSessionOutcome.cache}). */
+export interface SessionCacheOutcome extends CacheUse {
+  key: string;
+  /** Whether the run was recorded (it finished and its check passed). */
+  saved: boolean;
+  /** Why it was not recorded, or the recording failed. */
+  notSaved?: string;
 }
 
 /** How a managed session ended. */
@@ -157,6 +193,8 @@ export interface ManagedSessionOutcome extends SessionOutcome {
   reports: { markdown?: string; html?: string };
   /** The checkpoint file, when written to disk. */
   checkpoint?: string;
+  /** What the action cache did, when the session had one. */
+  cache?: SessionCacheOutcome;
 }
 
 /** Settings of the action journal ({@link ManagedSessionOptions.journal}). */

@@ -14,7 +14,7 @@ import { experienceText } from '../experience/experience-schema.js';
 import { modelFor } from '../runtime/session-models.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import type { ManagedSession } from './managed-session.js';
-import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus } from './managed-session-options.js';
+import type { ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus, SessionCacheOutcome } from './managed-session-options.js';
 import type { SessionRuntime } from './session-runtime.js';
 import { sessionTrajectory } from './session-trajectory.js';
 
@@ -137,6 +137,7 @@ export async function finishSession(
       failure = error;
     }
   }
+  const cache = await saveCachedRun(ctx, status);
   const waiting = status === 'waiting' ? (checkpoint?.waitingFor ?? (failure instanceof HumanInputRequiredError ? failure.request : undefined)) : undefined;
   const reports = writeReports(ctx);
   await runtime.logSink.release();
@@ -163,5 +164,33 @@ export async function finishSession(
     experienceSaved,
     reports,
     ...(session.checkpointPath ? { checkpoint: session.checkpointPath } : {}),
+    ...(cache ? { cache } : {}),
   };
+}
+
+/**
+ * The action cache's part of the end: the run is recorded when its last round ended in FINISH and the cache's check
+ * (when given) passed. A failed recording is reported, never the session's failure.
+ */
+async function saveCachedRun(ctx: PostSessionContext, status: ManagedSessionStatus): Promise<SessionCacheOutcome | undefined> {
+  const settings = ctx.settings.actionCache;
+  const model = ctx.runtime.cacheModel;
+  if (!settings || !model) return undefined;
+  const use = settings.cache.use(model);
+  const outcome: SessionCacheOutcome = { ...use, key: settings.lookup.key, saved: false };
+  const finished = status === 'completed' && ctx.session.results.at(-1)?.finalState === 'FINISH';
+  const source = finished ? sessionTrajectory(ctx.runtime.logSink) : undefined;
+  try {
+    if (!finished) outcome.notSaved = `the session ended ${status} without FINISH`;
+    else if (!source) outcome.notSaved = 'the session kept no response.log to record';
+    else if (settings.check && !(await settings.check())) outcome.notSaved = "the run's check did not pass";
+    else {
+      await settings.cache.save(settings.lookup, source.trajectory.steps.map((s) => s.record), use);
+      outcome.saved = true;
+    }
+  } catch (error) {
+    outcome.notSaved = `recording failed: ${errorMessage(error)}`;
+    ctx.session.events.emit({ type: 'warning', message: `action cache: ${outcome.notSaved}` });
+  }
+  return outcome;
 }

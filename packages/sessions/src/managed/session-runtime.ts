@@ -1,5 +1,7 @@
 import { basename, dirname } from 'node:path';
-import { EventBus, FileLogSink, systemClock, type ChatModel, type Clock, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
+import type { CachedRunModel } from '../action-cache/cached-run-model.js';
+import type { UncachedModel } from '../action-cache/uncached-model.js';
+import { EventBus, FileLogSink, systemClock, type ChatModel, type ReplyCache, type Clock, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
 import { ResumableContext } from '../checkpoint/resumable-context.js';
 import { SessionError } from '../errors.js';
 import { FileActionJournal } from '../journal/action-journal.js';
@@ -34,6 +36,8 @@ export interface SessionRuntime {
   dispatcher: CommandDispatcher;
   /** The session's position in its action journal, when it keeps one. */
   journal: JournalCursor | undefined;
+  /** The action cache's model, once an acting agent asked for its model (see `ManagedSessionOptions.actionCache`). */
+  cacheModel: CachedRunModel | UncachedModel | undefined;
 }
 
 /** Builds the {@link SessionRuntime} of a session from its options. */
@@ -66,7 +70,9 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
   let lines: { response: number; request: number } | undefined;
   if (checkpoint && folder) lines = checkpoint.logLines ? rollBackLogs(folder, checkpoint.logLines) : countLogLines(folder);
   const journal = openJournal(options, logSink.folder, checkpoint);
-  return {
+  const cached = options.actionCache;
+  const cacheRoles: readonly string[] = cached?.roles ?? ['LINUX_AGENT', 'OPERATOR'];
+  const runtime: SessionRuntime = {
     logSink: new HeldLogSink(logSink, lines ?? {}),
     events: options.events ?? new EventBus(),
     clock: options.clock ?? systemClock,
@@ -74,7 +80,12 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
     hardAbort,
     context,
     model: (role) => {
-      const model = new AbortableModel(modelFor(options.models, role), hardAbort.signal);
+      let model: ChatModel = new AbortableModel(modelFor(options.models, role), hardAbort.signal);
+      if (cached && cacheRoles.includes(role)) {
+        // one cache model for the session: its position in the cached run is the session's
+        runtime.cacheModel ??= cached.cache.model(cached.lookup, model, { history: cacheHistory(journal, checkpoint) });
+        model = runtime.cacheModel;
+      }
       return journal ? new JournalingModel(model, journal) : model;
     },
     dispatcher: journal
@@ -87,7 +98,15 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
         })
       : options.dispatcher,
     journal,
+    cacheModel: undefined,
   };
+  return runtime;
+}
+
+/** A resumed session: the cache annotations of the replies of the steps it does not run again. */
+function cacheHistory(journal: JournalCursor | undefined, checkpoint: SessionCheckpoint | undefined): ReplyCache[] {
+  if (!journal || checkpoint?.journalStep === undefined) return [];
+  return journal.repliesBefore(checkpoint.journalStep).flatMap((reply) => (reply.cache ? [reply.cache] : []));
 }
 
 /** The session's journal cursor: the configured store, else `journal.jsonl` when checkpoints go to the folder. */
