@@ -41,7 +41,7 @@ function workspace(): string {
   dirs.push(dir);
   const server = `{ namespace: fake-desktop, transport: stdio, command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}] }`;
   const lists = `{ data_collection: [${server}], action: [${server}] }`;
-  writeFileSync(join(dir, 'ufo.yaml'), `session:\n  subtaskSettleMs: 0\n  logRoot: ${JSON.stringify(join(dir, 'logs'))}\nevaluation:\n  session: false\ntoolServers:\n  HostAgent: { default: ${lists} }\n  AppAgent: { default: ${lists} }\n`);
+  writeFileSync(join(dir, 'ufo.yaml'), `session:\n  subtaskSettleMs: 0\n  logRoot: ${JSON.stringify(join(dir, 'logs'))}\nevaluation:\n  session: false\ntoolServers:\n  HostAgent: { default: ${lists} }\n  AppAgent: { default: ${lists} }\n  LinuxAgent: { default: ${lists} }\n`);
   return dir;
 }
 function cassette(dir: string, name: string, replies: unknown[]): string {
@@ -185,6 +185,30 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     const run = ufo(['run', '--config', join(dir, 'bomb.yaml'), '--request', 'x', '--replay', cassette(dir, 'x.jsonl', CALC)]);
     expect(await run.exited).toBe(2);
     expect(run.stderr.join('\n')).toContain(`${join(dir, 'bomb.yaml')}  (top level): not valid YAML: its aliases expand too far`);
+  });
+
+  it('--cache: the first run is a miss and is recorded; the second is replayed from the cache without the model; --var makes a value a placeholder', async () => {
+    const dir = workspace();
+    const cacheDir = join(dir, 'cache');
+    const select = app({ function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' }, status: 'CONTINUE' });
+    const linux = [select, ...['1', '2', '5', '3', '4', '6'].map((id) => app(click(id))), app([], { status: 'FINISH', result: '408' })];
+    const request = 'What is 12 times 34?';
+    const first = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'linux', '--task', 'first', '--request', request, '--cache', cacheDir, '--var', 'a=12', '--replay', cassette(dir, 'first.jsonl', linux)]);
+    expect(await first.exited).toBe(0);
+    expect(first.stderr.join('\n')).toContain('action cache miss');
+    expect(first.stderr.join('\n')).toMatch(/action cache: miss, 8 model call\(s\).*run recorded/);
+    const [entry] = readdirSync(cacheDir).map((f) => JSON.parse(readFileSync(join(cacheDir, f), 'utf8')));
+    expect(entry.parts.request).toBe('what is {{a}} times 34?');
+    // a model that would fail the task if it were asked
+    const second = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'linux', '--task', 'second', '--request', request, '--cache', cacheDir, '--var', 'a=12', '--replay', cassette(dir, 'second.jsonl', [app([], { status: 'FAIL', result: 'the model was asked' })]), '--json']);
+    expect(await second.exited).toBe(0);
+    const outcome = second.stdout.map((l) => JSON.parse(l)).find((l) => l.type === 'outcome');
+    expect(outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH' }], cache: { outcome: 'hit', modelCalls: 0, hits: 7, saved: true } });
+    const lines = responseLines(logFolders(dir).find((f) => f.endsWith('second'))!);
+    expect(lines.every((l) => l.cache?.outcome === 'hit')).toBe(true);
+    const usage = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'linux', '--request', request, '--var', 'a=12']);
+    expect(await usage.exited).toBe(2);
+    expect(usage.stderr.join('\n')).toContain('--var needs --cache');
   });
 
   it('batch: one session per request file; a rerun skips the finished ones', async () => {

@@ -42,10 +42,11 @@ describe('a LinuxSession with an action cache', () => {
     expect(second.desktop.state.display).toBe('408');
     expect(model.calls).toHaveLength(0);
     expect(second.outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH' }], cache: { outcome: 'hit', modelCalls: 0, hits: 7, healed: 0, saved: true } });
-    expect(second.lines.map((l) => l.cache?.outcome)).toEqual(Array(8).fill('hit'));
-    expect(second.lines.map((l) => l.cache?.step)).toEqual([0, 1, 2, 3, 4, 5, 6, undefined]);
+    // the prompt lets a reply name later controls: the window and five clicks in one reply, "=" in the next, FINISH
+    expect(second.lines.map((l) => l.cache)).toEqual([{ outcome: 'hit', step: 0, count: 6 }, { outcome: 'hit', step: 6 }, { outcome: 'hit' }]);
+    expect(second.desktop.state.calls.filter((c) => c === 'click_input')).toHaveLength(6);
     const ends = second.events.filter((e): e is Extract<EngineEvent, { type: 'step-end' }> => e.type === 'step-end');
-    expect(ends.map((e) => e.cache)).toEqual(Array(8).fill('hit'));
+    expect(ends.map((e) => e.cache)).toEqual(['hit', 'hit', 'hit']);
     expect((await store.list())[0]).toMatchObject({ hits: 1, healed: 0 });
   });
 
@@ -53,7 +54,8 @@ describe('a LinuxSession with an action cache', () => {
     const store = new FileActionCacheStore(dirs.make());
     const cache = new ActionCache({ store });
     await session({ cache, model: new ScriptedModel({ replies: solution() }) });
-    // "×" is a toggle button now: the model is asked for that step only (it clicks id 5), then the cache plays 3, 4 and =
+    // "×" is a toggle button now: the engine stops the cached reply at it (its named control is not listed), the
+    // model is asked for that step only (it clicks id 5), then the cache plays 3, 4 and =
     const model = new ScriptedModel({ replies: [app(click('5'))] });
     const healed = await session({ cache, model, retype: { '×': 'toggle button' } });
     expect(healed.desktop.state.display).toBe('408');
@@ -61,8 +63,10 @@ describe('a LinuxSession with an action cache', () => {
     const note = String(model.calls[0]!.messages[0]!.content);
     expect(note).toContain('no push button "×" is listed');
     expect(healed.outcome.cache).toMatchObject({ outcome: 'healed', modelCalls: 1, healed: 1, saved: true });
-    expect(healed.lines.map((l) => l.cache?.outcome)).toEqual(['hit', 'hit', 'hit', 'healed', 'hit', 'hit', 'hit', 'hit']);
-    expect(healed.lines[3]!.cache).toEqual({ outcome: 'healed', step: 3, reason: 'TARGET_NOT_FOUND' });
+    expect(healed.lines.map((l) => l.cache?.outcome)).toEqual(['hit', 'healed', 'hit', 'hit']);
+    expect(healed.lines[1]!.cache).toEqual({ outcome: 'healed', step: 3, reason: 'TARGET_NOT_FOUND' });
+    // each button clicked once, in order: nothing skipped, repeated or clicked in the wrong place
+    expect(healed.desktop.state.calls.filter((c) => c === 'click_input')).toHaveLength(6);
     const [entry] = await store.list();
     expect(entry!.healed).toBe(1);
     expect(entry!.steps[3]!.target).toEqual({ role: 'toggle button', name: '×' });

@@ -84,6 +84,23 @@ describe('recordSteps', () => {
       { function: 'files__write_file', arguments: { path: '{{file}}.csv', content: 'a,b' } },
     ]);
   });
+
+  it('an unnamed field by role and the label its tool reported; a window by its title; an `id` a tool did not describe stays an argument (another server\'s id)', () => {
+    const ok = (result: unknown) => ({ status: 'success' as const, namespace: 'linux', call_id: 'c', result });
+    const record = StepRecordSchema.parse({
+      ...RECORDS[0],
+      actions: [
+        { function: 'select_application_window', arguments: { id: '0x3a00004', name: '' }, result: ok({ root_name: 'mousepad', title: `${FILE}.txt - Mousepad`, pid: 7 }) },
+        { function: 'set_edit_text', arguments: { id: 'b1', text: `${FILE}.txt` }, result: ok({ id: 'b1', role: 'text', name: '', label: 'Name:', method: 'editable_text', effect: { changed: true, changes: [] } }) },
+        { function: 'tickets__close', arguments: { id: '4711' }, result: ok({ closed: true }) },
+      ],
+    });
+    expect(recordSteps([record], { file: FILE })).toEqual([
+      { function: 'select_application_window', arguments: { name: '' }, target: { role: 'window', name: '{{file}}.txt - Mousepad' } },
+      { function: 'set_edit_text', arguments: { text: '{{file}}.txt' }, target: { role: 'text', name: '', label: 'Name:' }, effect: { changed: true, changes: [] } },
+      { function: 'tickets__close', arguments: { id: '4711' } },
+    ]);
+  });
 });
 
 describe('FileActionCacheStore', () => {

@@ -53,11 +53,16 @@ Options:
                        and not, and every imperfect kind; or a list of --model specs and reference+batch) with the
                        guards on (monitor enforcing, batches validated, FINISH checked) and off; prints tasks passed
                        and model calls per task, and with --json writes the JSON and an HTML table
+  --cache <dir>        the action cache: a task with a cached run is replayed without the model (the model is asked
+                       only for a step the replay cannot take: a control not found, an action that failed or
+                       showed no change), and a run that passes its check is recorded there (the folder of
+                       ufo cache list|show|clear)
   --list               list the tasks and exit
   -h, --help           this help
 
 Each run reports its model calls and why it stopped (finished, failed, no_progress, max_steps, error); --json
-adds modelCalls, stopReason, noProgressEvents and finishChecks per task.
+adds modelCalls, stopReason, noProgressEvents and finishChecks per task, and with --cache the cache's outcome
+(hit, healed or miss), its hits and healed steps, and whether the run was recorded.
 
 Exit codes: 0 every task passed (always 0 for --robustness), 1 a task failed, 2 usage error.`;
 

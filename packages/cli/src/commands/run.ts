@@ -16,6 +16,12 @@ Options:
   --concurrency <n>              batch: tasks at once (default: the configuration's batch.concurrency)
   --max-steps <n>                step cap of the session (MAX_STEP)
   --max-rounds <n>               rounds (further requests are asked on the terminal)
+  --cache <dir>                  the action cache (default: the configuration's session.cache): a request with a
+                                 cached run from the same starting window is replayed without the model (the
+                                 model is asked only for a step the replay cannot take), and a run that finishes
+                                 is recorded; LinuxAgent and operator sessions (ufo cache list|show|clear)
+  --var <name=value>             a variable of the cached run (repeatable): its value in the request, typed text
+                                 and control names is {{name}} in the cache, so one cached run serves many values
 ${SESSION_OPTIONS_HELP}
 
 Exit codes: 0 done (every round FINISHed), 1 not done (FAIL, ERROR, step cap, failure), 2 usage or

@@ -1,5 +1,6 @@
 import type { ChatModel } from '@ufo-ts/core';
 import { createModelFromConfig, type ModelConfigInput } from '@ufo-ts/llm-providers';
+import { ActionCache, FileActionCacheStore } from '@ufo-ts/sessions';
 import * as suite from '@ufo-ts/task-suite';
 import { resolve } from 'node:path';
 import type { CliIo } from '../cli-io.js';
@@ -65,6 +66,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     'no-finish-check': { type: 'boolean' },
     batch: { type: 'boolean' },
     robustness: { type: 'string' },
+    cache: { type: 'string' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -104,6 +106,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
   io.stderr(
     `model: ${describe}${values.batch ? ' (batched replies)' : ''}${toolMode === 'native' ? '; native tool mode' : ''}; monitor ${guards.progress.mode}${guards.validateBatches ? '' : ', batches not validated'}${guards.finishCheck ? '' : ', no finish check'}${load ? `; ${load} CPU-bound processes running` : ''}\n`,
   );
+  const cache = values.cache !== undefined ? new ActionCache({ store: new FileActionCacheStore(resolve(values.cache)) }) : undefined;
   const cpu = load > 0 ? suite.startCpuLoad(load) : undefined;
   let results;
   try {
@@ -115,8 +118,9 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
       ...guards,
       ...(values.batch ? { batchReplies: true } : {}),
       ...(model ? { model } : {}),
+      ...(cache ? { cache } : {}),
       ...(jsonPath ? { logRoot: `${jsonPath.replace(/\.json$/i, '')}-logs` } : {}),
-      onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
+      onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s${r.cache ? `, cache ${r.cache.outcome}, ${r.modelCalls} model calls` : ''})${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
     });
   } finally {
     await cpu?.stop();

@@ -19,6 +19,8 @@ const RUN_OPTIONS = {
   concurrency: { type: 'string' },
   'max-steps': { type: 'string' },
   'max-rounds': { type: 'string' },
+  cache: { type: 'string' },
+  var: { type: 'string', multiple: true },
 } as const;
 
 /**
@@ -44,6 +46,10 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   // This machine's platform by the rule of `detectPlatform` (@ufo-ts/sessions), whose code is not loaded yet.
   const platform = (values.platform ?? config.session.platform ?? (process.platform === 'win32' ? 'windows' : 'linux')) as SessionPlatform;
   if (platform !== 'linux' && platform !== 'windows') throw new CliUsageError(`--platform must be linux or windows, not "${values.platform}"`);
+  const cacheDir = values.cache ?? config.session.cache;
+  if (cacheDir !== undefined && mode !== 'normal' && mode !== 'operator') throw new CliUsageError(`--cache works with --mode normal or operator, not ${mode}`);
+  if (cacheDir !== undefined && values.request === undefined) throw new CliUsageError('--cache needs --request (the request is part of the key)');
+  if (values.var?.length && cacheDir === undefined) throw new CliUsageError('--var needs --cache (variables belong to the cache key)');
   if ((mode === 'follower' || mode === 'batch') && !values.plan) throw new CliUsageError(`--mode ${mode} needs --plan <${mode === 'batch' ? 'folder' : 'plan.json'}>`);
   const json = values.json ?? false;
   if (mode !== 'follower' && mode !== 'batch' && values.request === undefined && !(process.stdin.isTTY && !json)) {
@@ -53,7 +59,7 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   const dispatcher = startToolServers(values, config, io, entryAgents({ platform, mode }, config));
   try {
     const { runSession } = await import('./run-session.js');
-    return await runSession({ values, io, config, dispatcher, mode, platform, json, ...(concurrency !== undefined ? { concurrency } : {}) });
+    return await runSession({ values, io, config, dispatcher, mode, platform, json, ...(concurrency !== undefined ? { concurrency } : {}), ...(cacheDir !== undefined ? { cacheDir } : {}) });
   } finally {
     await dispatcher.close().catch(() => undefined);
   }

@@ -34,6 +34,8 @@ export function summary(outcome: ManagedSessionOutcome): string {
   for (const [i, round] of outcome.rounds.entries()) {
     lines.push(`  round ${i}: ${round.finalState}${round.result !== undefined && round.result !== '' ? ` — ${typeof round.result === 'string' ? round.result : JSON.stringify(round.result)}` : ''}`);
   }
+  const cache = outcome.cache;
+  if (cache) lines.push(`  action cache: ${cache.outcome}, ${cache.modelCalls} model call(s), ${cache.hits} cached step(s) ran, ${cache.healed} healed; ${cache.saved ? 'run recorded' : `not recorded (${cache.notSaved ?? 'no reason given'})`}`);
   for (const e of outcome.evaluations) lines.push(`  evaluation (${e.level}${e.round !== undefined ? ` ${e.round}` : ''}): complete = ${e.complete} — ${e.reason}`);
   if (outcome.waitingFor?.kind === 'confirmation') {
     lines.push(`  waiting for approval: ${outcome.waitingFor.agent} wants to run ${outcome.waitingFor.actions.map((a) => `${a.function}(${JSON.stringify(a.arguments)})`).join(', ')}`);

@@ -3,6 +3,7 @@ import { EventBus, resolveLogFolder, type CommandDispatcher } from '@ufo-ts/core
 import type { UfoConfig } from '@ufo-ts/config';
 import type { SessionMode, SessionPlatform } from '@ufo-ts/sessions';
 import type { CliIo } from '../cli-io.js';
+import { cacheVariables, sessionCache } from './cache-lookup.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { interactorFor } from './interactor-for.js';
 import { progressStyle, ProgressReporter } from './progress.js';
@@ -13,7 +14,7 @@ import { uniqueTaskName } from './unique-task.js';
 
 /** What `runImpl` has checked and started before loading this module. */
 export interface RunSessionInput {
-  values: SessionOptionValues & { request?: string | undefined; task?: string | undefined; plan?: string | undefined };
+  values: SessionOptionValues & { request?: string | undefined; task?: string | undefined; plan?: string | undefined; var?: string[] | undefined };
   io: CliIo;
   config: UfoConfig;
   /** Its tool servers are already starting; closed by the caller. */
@@ -23,6 +24,8 @@ export interface RunSessionInput {
   json: boolean;
   /** `--concurrency` of a batch. */
   concurrency?: number;
+  /** `--cache` (or the configuration's `session.cache`): the action cache's folder. */
+  cacheDir?: string;
 }
 
 /** The second half of `ufo run`: models, the session (or batch) and its live progress. Resolves with the exit code. */
@@ -39,12 +42,18 @@ export async function runSession(input: RunSessionInput): Promise<number> {
     if (mode !== 'batch' && !values['no-record']) models = recordModels(models, join(resolveLogFolder(logRoot, task), 'model-calls.jsonl'));
     const wiring = wireSessions({ values, io, config, dispatcher, models, interactor, events });
     if (mode === 'batch') return await runBatch(wiring, values.plan!, platform, input.concurrency ?? config.batch.concurrency, config.batch.statusFile, io, progress, json);
+    const actionCache =
+      input.cacheDir !== undefined && values.request !== undefined
+        ? await sessionCache({ dir: input.cacheDir, request: values.request, variables: cacheVariables(values.var), dispatcher, agent: platform === 'windows' ? 'HostAgent' : 'LinuxAgent' })
+        : undefined;
+    if (actionCache && !json) io.stderr(`ufo run: action cache ${actionCache.lookup.run ? `hit (${actionCache.lookup.run.steps.length} cached steps)` : 'miss'} · key ${actionCache.lookup.key.slice(0, 12)}\n`);
     const session = await wiring.factory.create({
       task,
       platform,
       mode: mode as Exclude<SessionMode, 'batch' | 'service'>,
       ...(values.request !== undefined ? { request: values.request } : {}),
       ...(values.plan ? { plan: values.plan } : {}),
+      ...(actionCache ? { actionCache } : {}),
     });
     if (!json) io.stderr(`ufo run: ${task} · ${platform}/${mode} · logs in ${session.logFolder ?? '(memory)'}\n`);
     return (await runManagedSession(session, io, progress, json)).code;

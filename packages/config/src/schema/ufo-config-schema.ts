@@ -23,6 +23,13 @@ export const SessionConfigSchema = z
     safeGuard: z.boolean().default(true).describe('Ask before actions marked CONFIRM (SAFE_GUARD).'),
     logRoot: z.string().min(1).default('logs').describe('Root folder of the session log folders.'),
     checkpoint: z.boolean().default(true).describe('Write checkpoint.json after every transition (for `ufo resume`).'),
+    cache: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Folder of the action cache (`ufo run --cache`): a request with a cached run is replayed without the model, and a run that finishes is recorded. Unset: no cache.',
+      ),
   })
   .describe('How sessions run.');
 

@@ -85,8 +85,10 @@ export type ToolCall = z.infer<typeof ToolCallSchema>;
  */
 export const ReplyCacheSchema = z.object({
   outcome: z.enum(['hit', 'healed', 'miss']),
-  /** The cached run's step (0-based) the reply sent, or stood in for. */
+  /** The cached run's step (0-based) the reply sent (its first, when it sent several), or stood in for. */
   step: z.number().int().nonnegative().optional(),
+  /** How many cached steps the reply sent, from `step` on (default 1). */
+  count: z.number().int().positive().optional(),
   /** Why the model was asked (`TARGET_NOT_FOUND`, `EFFECT_NOT_SEEN`, ...). */
   reason: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 // Actions on listed controls: click by id, set text, focus, read text.
 import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import { actedControl, type ActedControl } from './acted-control.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
@@ -25,10 +26,8 @@ const CLICK_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open'];
 export type ClickMethod = 'auto' | 'action' | 'pointer';
 
 /** What a click did. */
-export interface ClickOutcome {
+export interface ClickOutcome extends ActedControl {
   id: string;
-  name: string;
-  role: string;
   /** `pointer`: a real XTEST click at the control's centre; `action`: the control's AT-SPI action was invoked. */
   method: 'action' | 'pointer';
   action?: string;
@@ -264,7 +263,7 @@ export async function clickControl(session: DesktopSession, id: string, options:
   await checkBeforeActing(session, record, options.enabledWaitMs ?? 1000);
   const method = options.method ?? 'auto';
   const plain = (options.button ?? 'left') === 'left' && !options.double;
-  const base = { id: record.id, name: record.name, role: record.role };
+  const base = { id: record.id, ...actedControl(record) };
   const describe = `control ${id} (${record.role} ${JSON.stringify(record.name)})`;
 
   let point: { x: number; y: number } | undefined;
@@ -351,7 +350,7 @@ export async function focusControl(session: DesktopSession, record: ControlRecor
 }
 
 /** What {@link setControlText} did. */
-export interface SetTextOutcome {
+export interface SetTextOutcome extends Partial<ActedControl> {
   id: string;
   /**
    * `editable_text`: through AT-SPI EditableText; `value`: a spin button's number set through AT-SPI Value; `typing`:
@@ -408,7 +407,7 @@ export async function setControlText(session: DesktopSession, id: string, text: 
     try {
       await session.atspi.setValue(record.ref, number);
       const now = await session.atspi.value(record.ref);
-      if (Math.abs(now - number) < 1e-9) return { id: record.id, method: 'value', text: await readBack(), effect: await done() };
+      if (Math.abs(now - number) < 1e-9) return { id: record.id, ...actedControl(record), method: 'value', text: await readBack(), effect: await done() };
     } catch (error) {
       if (isVanishedError(error)) throw session.vanished(record, error);
     }
@@ -428,7 +427,7 @@ export async function setControlText(session: DesktopSession, id: string, text: 
         const now = await readBack();
         // the toolkit may answer true and still not keep the text (GTK 4's file chooser sets its name field
         // itself while it opens): only text that is there counts, else it is typed below
-        if (!shown || now === undefined || now.includes(shown)) return { id: record.id, method: 'editable_text', text: now, effect };
+        if (!shown || now === undefined || now.includes(shown)) return { id: record.id, ...actedControl(record), method: 'editable_text', text: now, effect };
       }
     } catch (error) {
       if (isVanishedError(error)) throw session.vanished(record, error);
@@ -439,7 +438,7 @@ export async function setControlText(session: DesktopSession, id: string, text: 
   if (options.clear) await session.input.keys([{ modifiers: ['ctrl'], keysym: 0x61, repeat: 1, text: 'ctrl+a' }]);
   await session.input.type(text);
   const effect = await done();
-  return { id: record.id, method: 'typing', text: await readBack(), effect };
+  return { id: record.id, ...actedControl(record), method: 'typing', text: await readBack(), effect };
 }
 
 /**

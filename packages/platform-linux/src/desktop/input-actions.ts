@@ -1,5 +1,6 @@
 // Pointer and keyboard actions that are not tied to one control id (or optionally are).
 import type { Rect } from '../atspi/accessible-node.js';
+import { actedControl, type ActedControl } from './acted-control.js';
 import { InputError } from '../errors.js';
 import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
@@ -100,7 +101,7 @@ async function typingIntoEditable(session: DesktopSession, record: ControlRecord
  * into an editable field are typed in pieces with no repeated key, each piece waited out until the window is
  * still, so an app that turns keys into button presses sees every press.
  */
-export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect }> {
+export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect } & Partial<ActedControl>> {
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
@@ -120,11 +121,11 @@ export async function typeText(session: DesktopSession, text: string, options: {
     await session.input.type(piece);
     await still?.();
   }
-  return { typed: [...text].length, effect: await done() };
+  return { typed: [...text].length, ...(record ? actedControl(record) : {}), effect: await done() };
 }
 
 /** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window, and reports what changed. */
-export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[]; effect: ActionEffect }> {
+export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[]; effect: ActionEffect } & Partial<ActedControl>> {
   const chords = parseKeySequence(keys);
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
@@ -138,7 +139,7 @@ export async function pressKeys(session: DesktopSession, keys: string, options: 
     ...(presses > 1 ? { untilQuiet: true, quietMs: 150, timeoutMs: 1500 } : {}),
   });
   await session.input.keys(chords);
-  return { keys: chords.map((c) => c.text), effect: await done() };
+  return { keys: chords.map((c) => c.text), ...(record ? actedControl(record) : {}), effect: await done() };
 }
 
 /** Whether the selected window's app is not on the accessibility bus (X toolkit and Tk programs). */
@@ -151,10 +152,12 @@ function hasNoAccessibleTree(session: DesktopSession): boolean {
 export async function scrollWheel(
   session: DesktopSession,
   options: { id?: string; x?: number; y?: number; coordinateType?: CoordinateType; wheelDist: number; horizontal?: boolean },
-): Promise<{ x: number; y: number; notches: number; effect: ActionEffect }> {
+): Promise<{ x: number; y: number; notches: number; effect: ActionEffect } & Partial<ActedControl>> {
   let point: { x: number; y: number };
+  let acted: ActedControl | undefined;
   if (options.id) {
     const record = await resolveUsable(session, options.id);
+    acted = actedControl(record);
     await session.requireSelected();
     const rect = await visibleControlRect(session, record);
     if (!rect) throw new InputError(`control ${options.id} is not on screen: scroll at coordinates instead`);
@@ -169,5 +172,5 @@ export async function scrollWheel(
   const done = await observeEffect(session, { pixels: true });
   if (options.horizontal) await session.input.scroll(point.x, point.y, 0, options.wheelDist);
   else await session.input.scroll(point.x, point.y, options.wheelDist);
-  return { ...point, notches: options.wheelDist, effect: await done() };
+  return { ...point, notches: options.wheelDist, ...acted, effect: await done() };
 }

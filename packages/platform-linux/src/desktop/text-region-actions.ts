@@ -143,6 +143,9 @@ export async function clickTextRegion(session: DesktopSession, record: ControlRe
 /** What typing at an OCR entry did (the shape of `set_edit_text`'s result). */
 export interface TextTypeOutcome {
   id: string;
+  /** The entry typed at, as the listing showed it. */
+  role: string;
+  name: string;
   method: 'typing';
   /** The text read from the screen on that line afterwards (OCR). */
   text?: string;
@@ -180,7 +183,7 @@ export async function typeAtTextRegion(session: DesktopSession, record: ControlR
   await session.input.type(text);
   const effect = await done();
   const read = await (field ? readInside(session, record, field) : readLine(session, record, { ...rect, width: rect.width + rect.height * [...text].length })).catch(() => undefined);
-  return { id: record.id, method: 'typing', ...(read === undefined ? {} : { text: read }), effect };
+  return { id: record.id, role: record.role, name: record.name, method: 'typing', ...(read === undefined ? {} : { text: read }), effect };
 }
 
 /** What {@link readTextRegion} returns (the shape of `texts`' result). */

@@ -65,7 +65,8 @@ export class CachedRunModel implements ReplayAwareModel {
   private next = 0;
   /** Replies given (tool-call ids of each are unique). */
   private replies = 0;
-  private pending: number | undefined;
+  /** The cached steps the last reply sent: `count` from `first` on; their outcomes are in the next prompt. */
+  private pending: { first: number; count: number } | undefined;
   private handedOver = false;
   /** The previous reply was the model's. */
   private asked = false;
@@ -98,12 +99,12 @@ export class CachedRunModel implements ReplayAwareModel {
         this.pending = undefined;
         return;
       }
-      this.pending = reply.step;
+      this.pending = { first: reply.step, count: reply.count ?? 1 };
       this.next = Math.max(this.next, reply.step);
       this.asked = false;
       return;
     }
-    if (this.pending !== undefined) this.next = Math.max(this.next, this.pending + 1);
+    if (this.pending !== undefined) this.next = Math.max(this.next, this.pending.first + this.pending.count);
     this.pending = undefined;
     this.asked = true;
     if (reply.outcome === 'miss') this.handedOver = true;
@@ -127,14 +128,19 @@ export class CachedRunModel implements ReplayAwareModel {
     const listing = readPromptListing(request.messages);
     const steps = this.options.run.steps;
     if (this.pending !== undefined) {
-      const index = this.pending;
+      const { first, count } = this.pending;
       this.pending = undefined;
-      this.next = index + 1;
-      const outcome = listing.lastActions?.[0];
-      if (!outcome?.succeeded) return this.heal(request, index + 1, 'STEP_FAILED', `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`);
-      if (steps[index]!.effect?.changed && noVisibleChange(outcome)) return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
-      this.hits += 1;
-      this.options.onStep?.({ step: index, outcome: 'hit' });
+      for (let k = 0; k < count; k += 1) {
+        const index = first + k;
+        const outcome = listing.lastActions?.[k];
+        // a later action of the reply that the engine did not run (its control changed): it may be sent again
+        if (k > 0 && outcome && notRun(outcome)) break;
+        this.next = index + 1;
+        if (!outcome?.succeeded) return this.heal(request, index + 1, 'STEP_FAILED', `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`);
+        if (steps[index]!.effect?.changed && noVisibleChange(outcome)) return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
+        this.hits += 1;
+        this.options.onStep?.({ step: index, outcome: 'hit' });
+      }
     }
     // after the model was asked: the plan's next step may be what the model just did (never send it again)
     if (this.asked) {
@@ -155,10 +161,13 @@ export class CachedRunModel implements ReplayAwareModel {
       if ('miss' in found) return this.heal(request, index, found.miss, found.detail);
       args[CONTROL_ID_ARGUMENT] = found.id;
     }
-    this.pending = index;
-    const call: ScriptedCall = { function: step.function, arguments: args, status: 'CONTINUE' };
-    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: `Cached step ${index + 1} of ${steps.length}.`, action: [call], plan: planLines(steps.slice(index + 1), this.variables), comment: REPLAY_COMMENT }, request, this, ++this.replies);
-    response.cache = { outcome: 'hit', step: index };
+    const calls: ScriptedCall[] = [{ function: step.function, arguments: args, status: 'CONTINUE' }];
+    // where the prompt lets a reply name later controls (looked up, and checked, when their turn comes)
+    if (listing.namedTargets) calls.push(...namedCalls(steps, index + 1, this.variables));
+    this.pending = { first: index, count: calls.length };
+    const thought = calls.length > 1 ? `Cached steps ${index + 1} to ${index + calls.length} of ${steps.length}.` : `Cached step ${index + 1} of ${steps.length}.`;
+    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought, action: calls, plan: planLines(steps.slice(index + calls.length), this.variables), comment: REPLAY_COMMENT }, request, this, ++this.replies);
+    response.cache = { outcome: 'hit', step: index, ...(calls.length > 1 ? { count: calls.length } : {}) };
     return response;
   }
 
@@ -237,6 +246,34 @@ function planLines(steps: readonly CachedStep[], variables: Readonly<Record<stri
     const args = Object.keys(step.arguments).length ? ` ${JSON.stringify(fillValues(step.arguments, variables))}` : '';
     return `${i + 1}. ${step.function}${target}${args}`;
   });
+}
+
+/** The most cached steps one reply sends. */
+const MAX_BATCH = 6;
+
+/**
+ * The cached steps from `from` on that can follow in the same reply: each control named by role and name (the
+ * engine looks it up when its turn comes and stops the reply where it is not the listed one), a window by its title,
+ * keys and text as they are; up to a step whose control needs more than its role and name (a label, an `nth`).
+ */
+function namedCalls(steps: readonly CachedStep[], from: number, variables: Readonly<Record<string, string>>): ScriptedCall[] {
+  const calls: ScriptedCall[] = [];
+  for (let i = from; i < steps.length && calls.length < MAX_BATCH - 1; i += 1) {
+    const step = steps[i]!;
+    if (step.target && (step.target.label !== undefined || step.target.nth !== undefined)) break;
+    const args = fillValues(step.arguments, variables) as Record<string, unknown>;
+    if (step.target) {
+      const name = fillTemplate(step.target.name, variables);
+      if (!name) break;
+      Object.assign(args, step.target.role === WINDOW_ROLE ? { name } : { name, role: step.target.role });
+    }
+    calls.push({ function: step.function, arguments: args, status: 'CONTINUE' });
+  }
+  return calls;
+}
+
+function notRun(outcome: ActionOutcome): boolean {
+  return outcome.status === 'not run' || outcome.status === 'skipped';
 }
 
 /** Where a step's target is looked for: the window list for a window, else the controls of the selected window. */

@@ -43,10 +43,9 @@ export function recordSteps(records: readonly StepRecord[], variables: Readonly<
 
 function targetOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
   if (typeof args[CONTROL_ID_ARGUMENT] !== 'string' || !reported) return undefined;
-  const role = reported.role;
-  const name = reported.name;
+  const { role, name, label } = reported;
   if (typeof role !== 'string' || typeof name !== 'string') return undefined;
-  return { role, name: toTemplate(name, variables) };
+  return { role, name: toTemplate(name, variables), ...(typeof label === 'string' && label ? { label: toTemplate(label, variables) } : {}) };
 }
 
 function windowOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {

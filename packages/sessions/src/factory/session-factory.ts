@@ -3,7 +3,7 @@ import { readCheckpoint } from '../checkpoint/checkpoint-store.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
 import type { ManagedSession } from '../managed/managed-session.js';
-import type { ManagedSessionOptions } from '../managed/managed-session-options.js';
+import type { ManagedSessionOptions, SessionActionCache } from '../managed/managed-session-options.js';
 import type { ResumeDecision } from '../runtime/resume-interactor.js';
 import type { SessionModels } from '../runtime/session-models.js';
 import type { AppProcessorOptions } from '@ufo-ts/processor-strategies';
@@ -59,6 +59,8 @@ export interface SessionSpec {
   plan?: FollowerPlan | string;
   id?: string;
   clock?: Clock;
+  /** Replay a cached run of the request and record the run (LinuxAgent and operator sessions; see `ManagedSessionOptions.actionCache`). */
+  actionCache?: SessionActionCache;
 }
 
 /** The platform this process runs on. */
@@ -156,6 +158,7 @@ export class SessionFactory {
       ...(spec.request !== undefined ? { request: spec.request } : {}),
       ...(spec.id ? { id: spec.id } : {}),
       ...(spec.clock ? { clock: spec.clock } : {}),
+      ...(spec.actionCache ? { actionCache: spec.actionCache } : {}),
     };
   }
 }

@@ -29,6 +29,13 @@ export const EvalReportSchema = z.object({
       finishChecks: z.object({ made: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }),
       /** When the monitor ended the run: what it detected and the likely cause. */
       noProgress: z.object({ detection: z.string(), cause: z.string(), step: z.number().int() }).optional(),
+      /**
+       * With `--cache`: `hit` (every step from the cache), `healed` (the model took some), `miss` (no cached run);
+       * cached steps that showed their effect, steps the model took in their place, and whether the run was recorded.
+       */
+      cache: z
+        .object({ outcome: z.enum(['hit', 'healed', 'miss']), hits: z.number().int().nonnegative(), healed: z.number().int().nonnegative(), saved: z.boolean() })
+        .optional(),
     }),
   ),
   /** Passed runs / all runs that were not skipped. */
@@ -63,6 +70,7 @@ export function evalReport(results: readonly SuiteRunResult[], model: string): E
       noProgressEvents: r.noProgressEvents,
       finishChecks: r.finishChecks,
       ...(r.noProgress ? { noProgress: r.noProgress } : {}),
+      ...(r.cache ? { cache: { outcome: r.cache.outcome, hits: r.cache.hits, healed: r.cache.healed, saved: r.cache.saved } } : {}),
     })),
     successRate: ran.length ? ran.filter((r) => r.passed).length / ran.length : 0,
     model,
@@ -82,7 +90,7 @@ export function formatResultsTable(results: readonly SuiteRunResult[], knownFail
     String(r.steps),
     `${(r.ms / 1000).toFixed(1)} s`,
     `$${r.cost.toFixed(4)}`,
-    String(r.modelCalls),
+    `${r.modelCalls}${r.cache ? ` (cache ${r.cache.outcome})` : ''}`,
     r.stopReason ?? '-',
   ]);
   const header = ['task', 'app', 'result', 'steps', 'time', 'cost', 'calls', 'stop'];
@@ -122,7 +130,7 @@ export function writeEvalReport(jsonPath: string, results: readonly SuiteRunResu
       }
     }
     const result = r.skipped ? 'skipped' : r.passed ? 'pass' : 'FAIL';
-    return `<tr class="${result.toLowerCase()}"><td>${escapeHtml(r.id)}</td><td>${r.run}</td><td>${escapeHtml(r.app)}</td><td>${result}</td><td>${r.steps}</td><td>${(r.ms / 1000).toFixed(1)} s</td><td>$${r.cost.toFixed(4)}</td><td>${r.modelCalls}</td><td>${escapeHtml(r.stopReason ?? '')}${r.noProgress ? ` (${escapeHtml(r.noProgress.detection)}, ${escapeHtml(r.noProgress.cause)})` : ''}</td><td>${escapeHtml(r.detail)}${r.error ? `<br><small>${escapeHtml(r.error)}</small>` : ''}</td><td>${link}</td></tr>`;
+    return `<tr class="${result.toLowerCase()}"><td>${escapeHtml(r.id)}</td><td>${r.run}</td><td>${escapeHtml(r.app)}</td><td>${result}</td><td>${r.steps}</td><td>${(r.ms / 1000).toFixed(1)} s</td><td>$${r.cost.toFixed(4)}</td><td>${r.modelCalls}${r.cache ? ` (cache ${r.cache.outcome})` : ''}</td><td>${escapeHtml(r.stopReason ?? '')}${r.noProgress ? ` (${escapeHtml(r.noProgress.detection)}, ${escapeHtml(r.noProgress.cause)})` : ''}</td><td>${escapeHtml(r.detail)}${r.error ? `<br><small>${escapeHtml(r.error)}</small>` : ''}</td><td>${link}</td></tr>`;
   });
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ufo eval</title>

@@ -28,6 +28,10 @@ export interface RunSuiteOptions {
   onResult?: (result: SuiteRunResult) => void;
   /** The tasks to choose from (default {@link TASKS}). */
   tasks?: readonly DesktopTask[];
+  /** {@link RunTaskOptions.cache}: replay cached runs, record the runs that pass. */
+  cache?: RunTaskOptions['cache'];
+  /** {@link RunTaskOptions.desktop}: another screen size or environment for every task. */
+  desktop?: RunTaskOptions['desktop'];
 }
 
 /** One task run in a suite run: the task's result, which run it was, and whether its programs were missing. */
@@ -60,8 +64,8 @@ function notRun(task: DesktopTask): TaskRunResult {
 
 /** The options every task run of the suite shares. */
 function taskOptions(options: RunSuiteOptions): RunTaskOptions {
-  const { model, toolMode, progress, validateBatches, finishCheck, batchReplies } = options;
-  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
+  const { model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop } = options;
+  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
 }
 
 /** Runs the chosen tasks one after another (each on its own desktop), `runs` times each. */

@@ -1,7 +1,24 @@
-import { EventBus, FileLogSink, MemoryLogSink, ProgrammaticInteractor, Session, isNoProgressResult, type ChatModel, type LogSink, type ProgressSettingsInput, type SessionOutcome } from '@ufo-ts/core';
+import {
+  createCommand,
+  EventBus,
+  FileLogSink,
+  isNoProgressResult,
+  MemoryLogSink,
+  parseTrajectory,
+  ProgrammaticInteractor,
+  readTrajectory,
+  Session,
+  type ChatModel,
+  type LogSink,
+  type ProgressSettingsInput,
+  type Result,
+  type SessionOutcome,
+  type StepRecord,
+} from '@ufo-ts/core';
 import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
 import { createLinuxToolServer, startDesktop, type Desktop, type LinuxToolServer } from '@ufo-ts/platform-linux';
 import { createLinuxAgent, type AppProcessorOptions, type FinishVerdict } from '@ufo-ts/processor-strategies';
+import type { ActionCache, CacheLookup, CacheUse, WindowSignature } from '@ufo-ts/sessions';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +57,17 @@ export interface RunTaskOptions {
   toolMode?: 'text' | 'native';
   /** Called with each finished engine step (for progress output). */
   onStep?: (step: { task: string; step: number; status: string }) => void;
+  /**
+   * Replay a cached run of the task when there is one (the model is asked only for a step the replay cannot take)
+   * and record the run when its check passed. The task's folder is the variable `dir`, so a cached run serves each
+   * run's own folder.
+   */
+  cache?: ActionCache;
+  /**
+   * The desktop the task runs on, beside the task's own settings: another screen size, or environment variables
+   * for every app (a GTK theme `GTK_THEME`, a font scale `GDK_DPI_SCALE`); the task's own `env` wins on a clash.
+   */
+  desktop?: { width?: number; height?: number; env?: Record<string, string> };
 }
 
 /** The outcome of one task run. */
@@ -71,6 +99,14 @@ export interface TaskRunResult {
   finishChecks: { made: number; failed: number };
   /** When the monitor ended the session: what it detected and the likely cause. */
   noProgress?: SessionEnd['noProgress'];
+  /** With a cache: what it did (`hit`, `healed`, `miss`) and whether the run was recorded. */
+  cache?: TaskCacheResult;
+}
+
+/** What the action cache did in a task run ({@link RunTaskOptions.cache}). */
+export interface TaskCacheResult extends CacheUse {
+  /** Whether this run was recorded (it passed its check). */
+  saved: boolean;
 }
 
 const LINUX_SERVERS = { data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }] };
@@ -91,7 +127,8 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
   let linux: LinuxToolServer | undefined;
   const dispatchers: LocalCommandDispatcher[] = [];
   try {
-    desktop = await startDesktop(task.env ? { env: task.env } : {});
+    const env = { ...options.desktop?.env, ...task.env };
+    desktop = await startDesktop({ ...(options.desktop?.width ? { width: options.desktop.width } : {}), ...(options.desktop?.height ? { height: options.desktop.height } : {}), ...(Object.keys(env).length ? { env } : {}) });
     linux = await createLinuxToolServer({ desktop });
     const checkerDispatcher = dispatcherFor(linux);
     dispatchers.push(checkerDispatcher);
@@ -103,18 +140,21 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
       result.detail = result.error;
       return result;
     }
-    const model =
+    const own =
       options.model?.(task, ctx) ??
       new GroundedModel({ steps: task.solution(ctx), label: task.id, ...(options.toolMode === 'native' ? { nativeTools: true } : {}), ...(options.batchReplies ? { batch: true } : {}) });
+    const lookup = options.cache ? await options.cache.lookup({ request: task.request(ctx), variables: { dir }, window: await startingWindow(task, checkerDispatcher) }) : undefined;
+    const model = options.cache && lookup ? options.cache.model(lookup, own) : own;
     const agentDispatcher = dispatcherFor(linux);
     dispatchers.push(agentDispatcher);
     const session = await runSession(task, ctx, model, agentDispatcher, options, result);
-    const failure = (model as { failure?: unknown }).failure;
+    const failure = (own as { failure?: unknown }).failure;
     if (failure instanceof Error) result.error = failure.message;
     else if (session.error && !result.error) result.error = `the session ended in ERROR: ${JSON.stringify(session.rounds[0]?.result ?? null)}`;
     const check = await safeCheck(task, ctx, sessionEnd(session, result));
     result.passed = check.passed;
     result.detail = check.detail;
+    if (options.cache && lookup && model !== own) result.cache = await recordRun(options.cache, lookup, model as Parameters<ActionCache['use']>[0], session, result);
   } catch (error) {
     result.error = message(error);
     result.detail ||= result.error;
@@ -152,7 +192,31 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
   result.steps = outcome.steps;
   result.cost = outcome.cost;
   if (outcome.logFolder) result.logFolder = outcome.logFolder;
-  return outcome;
+  return { ...outcome, records: () => stepRecordsOf(logSink) };
+}
+
+/** The `response.log` step records a session wrote (to its folder, or in memory). */
+function stepRecordsOf(logSink: LogSink): StepRecord[] {
+  const trajectory = logSink instanceof MemoryLogSink ? parseTrajectory({ responseLog: logSink.lines.response }) : logSink.folder ? readTrajectory(logSink.folder) : undefined;
+  return trajectory?.steps.map((s) => s.record) ?? [];
+}
+
+/** The task's first window, as the cache keys a run: the focused window after set-up (its program and title). */
+async function startingWindow(task: DesktopTask, dispatcher: LocalCommandDispatcher): Promise<WindowSignature> {
+  const [listed] = (await dispatcher.execute([createCommand('list_windows', {}, 'data_collection')], { target: { agent: 'LinuxAgent' } })) as Result[];
+  const windows = listed?.status === 'success' ? ((listed.result as { windows?: Array<{ title?: string; root_name?: string; focused?: boolean }> }).windows ?? []) : [];
+  const first = windows.find((w) => w.focused) ?? windows[0];
+  return { app: first?.root_name || task.app, title: first?.title ?? '' };
+}
+
+/** The cache's part of a run's end: a run that passed its check is recorded (the model's steps, or the healed path). */
+async function recordRun(cache: ActionCache, lookup: CacheLookup, model: Parameters<ActionCache['use']>[0], session: SessionOutcome & { records: () => StepRecord[] }, result: TaskRunResult): Promise<TaskCacheResult> {
+  const use = cache.use(model);
+  // the calls that reached the model: a cached step is not one
+  result.modelCalls = use.modelCalls;
+  if (!result.passed || session.rounds.at(-1)?.finalState !== 'FINISH') return { ...use, saved: false };
+  await cache.save(lookup, session.records(), use);
+  return { ...use, saved: true };
 }
 
 /** A model that counts its calls. */
