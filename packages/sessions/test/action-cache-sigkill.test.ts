@@ -1,35 +1,18 @@
 import { once } from 'node:events';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveHttp } from '@ufo-ts/dispatchers/server';
 import { FakeDesktop } from '@ufo-ts/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundlePrograms } from '../../../test-support/bundle-programs.js';
+import { describe, expect, it } from 'vitest';
+import { bundledFixture, servedFakeDesktop } from './child-sessions.js';
 import { spawnFixture, type Line } from '../../../test-support/processes.js';
 import { perTestCleanup } from './helpers.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-let program = '';
-let removeBundle = () => {};
-beforeAll(async () => {
-  const bundled = await bundlePrograms('ufo-sessions-cache', { session: join(here, 'fixtures/cache-session.ts') });
-  program = bundled.paths.session;
-  removeBundle = bundled.cleanup;
-}, 120_000);
-afterAll(() => removeBundle());
+const fixture = bundledFixture('ufo-sessions-cache', 'cache-session.ts');
 
 const { dirs, defer } = perTestCleanup();
 
-/** A fresh fake desktop served over HTTP from this process: its tool calls are counted here, not in the child. */
-async function desktopServer() {
-  const desktop = new FakeDesktop();
-  const server = await serveHttp(() => desktop.createServer());
-  defer(() => server.close());
-  return { desktop, url: server.url };
-}
+const desktopServer = () => servedFakeDesktop(defer);
 
 async function runChild(config: Record<string, unknown>): Promise<{ lines: Line[]; stderr: Line[]; code: number | null; signal: NodeJS.Signals | null }> {
-  const handle = spawnFixture(program, config);
+  const handle = spawnFixture(fixture.path(), config);
   const [code, signal] = (await once(handle.child, 'close')) as [number | null, NodeJS.Signals | null];
   return { lines: handle.stdout, stderr: handle.stderr, code, signal };
 }

@@ -1,34 +1,18 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveHttp } from '@ufo-ts/dispatchers/server';
+import { join } from 'node:path';
 import { FakeDesktop } from '@ufo-ts/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundlePrograms } from '../../../test-support/bundle-programs.js';
+import { describe, expect, it } from 'vitest';
+import { bundledFixture, servedFakeDesktop } from './child-sessions.js';
 import { spawnFixture, type Line } from '../../../test-support/processes.js';
 import { stepLines, perTestCleanup } from './helpers.js';
 import { seededRandom } from '../../../test-support/seeded-random.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-let program = '';
-let removeBundle = () => {};
-beforeAll(async () => {
-  const bundled = await bundlePrograms('ufo-sessions-journal', { session: join(here, 'fixtures/journal-session.ts') });
-  program = bundled.paths.session;
-  removeBundle = bundled.cleanup;
-}, 120_000);
-afterAll(() => removeBundle());
+const fixture = bundledFixture('ufo-sessions-journal', 'journal-session.ts');
 
 const { dirs, defer } = perTestCleanup();
 
-/** A fresh fake desktop served over HTTP from this process: its tool calls are counted here, not in the child. */
-async function desktopServer() {
-  const desktop = new FakeDesktop();
-  const server = await serveHttp(() => desktop.createServer());
-  defer(() => server.close());
-  return { desktop, url: server.url };
-}
+const desktopServer = () => servedFakeDesktop(defer);
 
 /**
  * Runs the session child to its end (or its death) and returns what it printed and how it exited. With `killAfterMs`,
@@ -38,7 +22,7 @@ async function runChild(
   config: Record<string, unknown>,
   killAfterMs?: number,
 ): Promise<{ lines: Line[]; stderr: Line[]; code: number | null; signal: NodeJS.Signals | null; sessionMs: number }> {
-  const handle = spawnFixture(program, config);
+  const handle = spawnFixture(fixture.path(), config);
   const closed = once(handle.child, 'close');
   let sessionStart = Date.now();
   void handle.waitFor('stdout', (line) => line.folder !== undefined, 60_000, 'the log folder').then(
