@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/core';
 import { describe, expect, it } from 'vitest';
+import { BATCH_INSTRUCTIONS } from '@ufo-ts/processor-strategies';
 import { cacheKey, cacheKeyParts, CachedRunModel, CachedRunSchema, type CacheStepEvent, type CachedRun } from '../src/index.js';
 
 /** A step's prompt as the LinuxAgent's processor writes it: controls, then the previous reply's action outcomes. */
@@ -114,6 +115,36 @@ describe('CachedRunModel', () => {
     expect(healed.action).toEqual([{ function: 'keyboard_input', arguments: { keys: 'ctrl+shift+s' }, status: 'CONTINUE' }]);
     expect(events.map((e) => `${e.step}:${e.outcome}:${e.reason ?? ''}`)).toEqual(['1:healed:EFFECT_NOT_SEEN']);
     expect(session.prompts[0]![0]!.content).toContain('showed no visible change');
+  });
+
+  it('where the prompt allows named targets, later steps go in the same reply by name; a step the engine did not run is sent again, one that ran never', async () => {
+    const session = sessionModel();
+    const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model });
+    const named = (messages: ChatMessage[]) => [{ ...messages[0]!, content: `${messages[0]!.content as string}\n\n${BATCH_INSTRUCTIONS}` }, ...messages.slice(1)];
+    const first = await replay.complete({ messages: named(prompt(['[b7] menu item "Save As..."'])) });
+    expect(actionsOf(first).action).toEqual([
+      { function: 'click_input', arguments: { id: 'b7' }, status: 'CONTINUE' },
+      { function: 'type_text', arguments: { text: 'q4.csv' }, status: 'CONTINUE' },
+      { function: 'click_input', arguments: { name: 'Save', role: 'push button' }, status: 'CONTINUE' },
+    ]);
+    expect(first.cache).toEqual({ outcome: 'hit', step: 0, count: 3 });
+    // the engine ran the first two and stopped before "Save" (not listed yet): only "Save" is sent again
+    const second = await replay.complete({
+      messages: named(
+        prompt(
+          ['[c2] push button "Save"'],
+          [
+            ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } }),
+            ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } }),
+            '- click_input({"name":"Save","role":"push button"}) → skipped: TARGET_CHANGED: not run, no push button "Save" is listed',
+          ],
+        ),
+      ),
+    });
+    expect(actionsOf(second).action).toEqual([{ function: 'click_input', arguments: { id: 'c2' }, status: 'CONTINUE' }]);
+    expect(second.cache).toEqual({ outcome: 'hit', step: 2 });
+    expect(replay.hits).toBe(2);
+    expect(session.prompts).toEqual([]);
   });
 
   it('a step handed to the model twice leaves it the rest of the task', async () => {
