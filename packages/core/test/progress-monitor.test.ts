@@ -175,4 +175,23 @@ describe('reports', () => {
     expect(html).toContain('failed: nothing saved — sent back to the model');
     expect(trajectoryToMarkdown(trajectory)).toContain('**Progress check**');
   });
+
+  it('show what the action cache did for each step', async () => {
+    const { parseTrajectory, renderHtmlReport, trajectoryToMarkdown } = await import('../src/index.js');
+    const base = { type: 'step', agent: 'LinuxAgent', agent_kind: 'LinuxAgent', state: 'CONTINUE', status: 'CONTINUE', round_step: 0, round_num: 0, cost: 0, time: 't' };
+    const responseLog = [
+      { ...base, session_step: 0, cache: { outcome: 'hit', step: 0, count: 6 } },
+      { ...base, session_step: 1, cache: { outcome: 'healed', step: 6, reason: 'TARGET_NOT_FOUND' } },
+      { ...base, session_step: 2, cache: { outcome: 'miss' } },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const trajectory = parseTrajectory({ responseLog });
+    expect(trajectory.problems).toEqual([]);
+    const html = renderHtmlReport(trajectory);
+    expect(html).toContain('hit: cached steps 1 to 6');
+    expect(html).toContain('healed at cached step 7: TARGET_NOT_FOUND (the model was asked)');
+    const markdown = trajectoryToMarkdown(trajectory);
+    expect(markdown).toContain('**Action cache**: miss');
+  });
 });

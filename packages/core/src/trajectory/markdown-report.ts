@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { EndCaptures, Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
-import { END_CAPTURE_LABELS, actionResultText, actionText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
+import { END_CAPTURE_LABELS, actionResultText, actionText, cacheText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
 import { readTrajectory } from './read-trajectory.js';
 import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
@@ -69,6 +69,7 @@ function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
   field('Result', r.result);
   field('Progress check', progressText(r) || undefined);
   field('Finish check', finishCheckText(r) || undefined);
+  field('Action cache', cacheText(r) || undefined);
   if (r.error) out.push(`- **Error**: ${oneLine(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}`);
   out.push(`- **Cost**: ${formatCost(r.cost)} · **Time**: ${formatDuration(r.timings.total)}`, '');
   const shot = step.screenshots.annotated ?? step.screenshots.clean;

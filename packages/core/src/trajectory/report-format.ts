@@ -60,6 +60,19 @@ export function finishCheckText(record: StepRecord): string {
   return `${c.passed ? 'passed' : 'failed'}: ${c.reason}${c.accepted ? (c.passed ? '' : ' — the FINISH stood (second FINISH of the round)') : ' — sent back to the model'}`;
 }
 
+/**
+ * What the action cache did for a step: `hit: cached steps 1 to 6` (sent without the model), `healed at cached step
+ * 4: TARGET_NOT_FOUND` (the model stood in), `miss` (the model, with no cached step to follow); empty without one.
+ */
+export function cacheText(record: StepRecord): string {
+  const c = record.cache;
+  if (!c) return '';
+  const steps = c.step === undefined ? '' : c.count && c.count > 1 ? ` cached steps ${c.step + 1} to ${c.step + c.count}` : ` cached step ${c.step + 1}`;
+  if (c.outcome === 'hit') return steps ? `hit:${steps}` : 'hit: the cached run is done';
+  if (c.outcome === 'healed') return `healed at${steps}${c.reason ? `: ${c.reason}` : ''} (the model was asked)`;
+  return `miss${c.reason ? ` (${c.reason}; the model has the rest of the task)` : ''}`;
+}
+
 /** The captures of a subtask or round end, in report order, with their labels. */
 export const END_CAPTURE_LABELS = [
   ['windowScreenshot', 'window screenshot'],
