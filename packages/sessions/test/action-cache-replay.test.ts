@@ -60,11 +60,17 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ role: 'Menu Item', name: 'save  as…' }, listed)).toEqual({ id: 'a4' });
     expect(resolveTarget({ role: 'text', name: '', label: '{{field}}' }, listed, { field: 'File name' })).toEqual({ id: 'a3' });
     expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2 }, listed)).toEqual({ id: 'a2' });
+    // no label recorded: the field without a caption, not a captioned one beside it (featherpad's editor and its
+    // "Root Instance" field)
+    expect(resolveTarget({ role: 'text', name: '' }, [{ id: 'a1', type: 'text', name: '' }, { id: 'a3', type: 'text', name: '', label: 'Root Instance' }])).toEqual({ id: 'a1' });
   });
   it('is a typed miss when no control or several match (never a guess)', () => {
     expect(resolveTarget({ role: 'push button', name: 'Cancel' }, listed)).toMatchObject({ miss: 'TARGET_NOT_FOUND' });
     expect(resolveTarget({ role: 'push button', name: 'OK' }, listed)).toMatchObject({ miss: 'TARGET_AMBIGUOUS', detail: '2 controls are push button "OK"' });
     expect(resolveTarget({ role: 'push button', name: 'OK', nth: 3 }, listed)).toMatchObject({ miss: 'TARGET_NOT_FOUND' });
+    // "the 2nd of 3 alike" among 2 alike is not a place: a typed miss
+    expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2, of: 2 }, listed)).toEqual({ id: 'a2' });
+    expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2, of: 3 }, listed)).toMatchObject({ miss: 'TARGET_AMBIGUOUS', detail: '2 controls are push button "OK", not 3 as when recorded' });
   });
 });
 

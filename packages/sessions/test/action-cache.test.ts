@@ -101,6 +101,23 @@ describe('recordSteps', () => {
       { function: 'tickets__close', arguments: { id: '4711' } },
     ]);
   });
+
+  it('describes a control as the step\'s prompt listed it: which of several unnamed look-alikes, and of how many', () => {
+    const ok = (result: unknown) => ({ status: 'success' as const, namespace: 'linux', call_id: 'c', result });
+    const record = StepRecordSchema.parse({
+      ...RECORDS[0],
+      session_step: 4,
+      actions: [{ function: 'type_text', arguments: { id: 'a7', text: 'hello' }, result: ok({ typed: 5, role: 'text', name: '', effect: { changed: true, changes: [] } }) }],
+    });
+    const listing = [
+      { id: 'a5', type: 'text', name: '' },
+      { id: 'a6', type: 'push button', name: 'OK' },
+      { id: 'a7', type: 'text', name: '' },
+    ];
+    expect(recordSteps([record], {}, (step) => (step === 4 ? listing : undefined))[0]).toMatchObject({ arguments: { text: 'hello' }, target: { role: 'text', name: '', nth: 2, of: 2 } });
+    // without the listing: as the tool reported it (a replay finds two alike and asks the model, never guesses)
+    expect(recordSteps([record])[0]!.target).toEqual({ role: 'text', name: '' });
+  });
 });
 
 describe('FileActionCacheStore', () => {

@@ -49,7 +49,7 @@ export interface CacheUse {
  * const lookup = await cache.lookup({ request: 'Sum column B of {{file}}', variables: { file: 'q3.ods' }, window: { app: 'soffice', title: 'q3.ods - LibreOffice Calc' } });
  * const model = cache.model(lookup, myModel);
  * // ... run the session with `model`; when it succeeded:
- * await cache.save(lookup, stepRecords, cache.use(model));
+ * await cache.save(lookup, stepRecords, model);
  * ```
  */
 export class ActionCache {
@@ -87,12 +87,14 @@ export class ActionCache {
   }
 
   /**
-   * Records a run that succeeded: its steps (`recordSteps` of its `response.log` records) become the entry of the
+   * Records a run that succeeded, with the model it ran with (from {@link ActionCache.model}: it kept the listing
+   * each step's prompt showed): its steps (`recordSteps` of its `response.log` records) become the entry of the
    * lookup's key. A replay served wholly only counts a hit (its steps are the cached ones); a healed replay's steps
    * replace the entry's (the path that works now). Call it only when the run's check passed: an entry is replayed
    * without the model. Resolves with the entry as written.
    */
-  async save(lookup: CacheLookup, records: readonly StepRecord[], use: CacheUse): Promise<CachedRun> {
+  async save(lookup: CacheLookup, records: readonly StepRecord[], model: CachedRunModel | UncachedModel): Promise<CachedRun> {
+    const use = this.use(model);
     const now = (this.options.now?.() ?? new Date()).toISOString();
     const previous = lookup.run ? await this.options.store.get(lookup.key) : undefined;
     const entry =
@@ -101,7 +103,7 @@ export class ActionCache {
         : CachedRunSchema.parse({
             key: lookup.key,
             parts: lookup.parts,
-            steps: recordSteps(records, lookup.variables),
+            steps: recordSteps(records, lookup.variables, (step) => model.listings.at(step)),
             createdAt: previous?.createdAt ?? now,
             updatedAt: now,
             healed: (previous?.healed ?? 0) + (previous && use.outcome === 'healed' ? 1 : 0),

@@ -1,10 +1,11 @@
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ModelFeatures, ReplyCache } from '@ufo-ts/core';
 import { canonicalJson } from '@ufo-ts/core/internal';
-import { readPromptListing, scriptedResponse, type ActionOutcome, type ListedItem, type PromptListing, type ScriptedCall } from '@ufo-ts/processor-strategies';
+import { readPromptListing, scriptedResponse, type ActionOutcome, type PromptListing, type ScriptedCall } from '@ufo-ts/processor-strategies';
 import type { CachedRun, CachedStep } from './cached-run-schema.js';
 import { fillTemplate, fillValues } from './cache-variables.js';
 import { CONTROL_ID_ARGUMENT, WINDOW_ROLE } from './record-steps.js';
 import { resolveTarget, type ListedControl } from './resolve-target.js';
+import { listedControl, PromptListings } from './prompt-listings.js';
 import type { ReplayDivergence } from './cached-run-player.js';
 import type { ReplayAwareModel } from '../journal/journaling-model.js';
 
@@ -62,6 +63,8 @@ export class CachedRunModel implements ReplayAwareModel {
   hits = 0;
   /** Steps handed to the model. */
   healed = 0;
+  /** The listing of each step's prompt (a healed run is recorded with it). */
+  readonly listings = new PromptListings();
   private next = 0;
   /** Replies given (tool-call ids of each are unique). */
   private replies = 0;
@@ -124,6 +127,7 @@ export class CachedRunModel implements ReplayAwareModel {
   }
 
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
+    this.listings.note(request);
     if (this.handedOver) return this.ask(request, undefined, { outcome: 'miss' });
     const listing = readPromptListing(request.messages);
     const steps = this.options.run.steps;
@@ -282,10 +286,6 @@ function candidates(step: CachedStep, listing: PromptListing): ListedControl[] {
   return listing.controls.map(listedControl);
 }
 
-function listedControl(item: ListedItem): ListedControl {
-  const label = /\b(?:label|labelled|labeled)(?: by)?\s*:?\s*"((?:[^"\\]|\\.)*)"/i.exec(item.rest)?.[1];
-  return { id: item.id, type: item.role, name: item.name, ...(label !== undefined ? { label } : {}) };
-}
 
 function noVisibleChange(outcome: ActionOutcome): boolean {
   return /"changed"\s*:\s*false/.test(outcome.detail) || /no visible change/i.test(outcome.detail);

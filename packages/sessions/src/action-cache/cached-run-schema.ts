@@ -13,8 +13,10 @@ export const TargetDescriptionSchema = z.object({
   label: z.string().optional(),
   /** Names of the containers from the window down to the control's parent, when the listing gave them. */
   path: z.array(z.string()).optional(),
-  /** Which of several controls with the same role, name, label and path (1-based). Default 1. */
+  /** Which of several controls with the same role, name, label and path (1-based), in listing order. */
   nth: z.number().int().positive().optional(),
+  /** How many such controls the recorded listing had: `nth` holds only for a listing with as many. */
+  of: z.number().int().positive().optional(),
 });
 /** See {@link TargetDescriptionSchema}. */
 export type TargetDescription = z.infer<typeof TargetDescriptionSchema>;

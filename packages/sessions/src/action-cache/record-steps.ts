@@ -1,6 +1,7 @@
 import type { StepRecord } from '@ufo-ts/core';
 import { CachedStepSchema, type CachedStep, type RecordedEffect, type TargetDescription } from './cached-run-schema.js';
 import { templateValues, toTemplate } from './cache-variables.js';
+import type { ListedControl } from './resolve-target.js';
 
 /** The argument that names a control by its id in the desktop tools (`click_input({ id: 'a12' })`). */
 export const CONTROL_ID_ARGUMENT = 'id';
@@ -14,18 +15,26 @@ export const WINDOW_ROLE = 'window';
 /**
  * The steps of a cached run from the `response.log` records of a run that succeeded: every tool call that ran and
  * succeeded, in order, whatever server it went to. A call on a control keeps the control as the tool reported it
- * (role and name, never only its id, which the next run's listing gives anew; a window picked by
+ * (role, name and label as the step's listing showed it, with its place among look-alikes; else as the tool
+ * reported it; never only its id, which the next run's listing gives anew; a window picked by
  * `select_application_window` by its title) and its `id` argument is left out;
  * the values of `variables` become placeholders everywhere. Calls that failed or did not run are left out: the run
  * succeeded without their effect.
  */
-export function recordSteps(records: readonly StepRecord[], variables: Readonly<Record<string, string>> = {}): CachedStep[] {
+export function recordSteps(
+  records: readonly StepRecord[],
+  variables: Readonly<Record<string, string>> = {},
+  /** The listing the model read at a step (see `PromptListings`): a control is described as that listing showed it. */
+  listingAt?: (step: number) => readonly ListedControl[] | undefined,
+): CachedStep[] {
   const steps: CachedStep[] = [];
   for (const record of records) {
+    const listing = listingAt?.(record.session_step);
     for (const action of record.actions) {
       if (action.result?.status !== 'success') continue;
       const reported = asObject(action.result.result);
-      const target = action.function === WINDOW_TOOL ? windowOf(action.arguments, reported, variables) : targetOf(action.arguments, reported, variables);
+      const target =
+        action.function === WINDOW_TOOL ? windowOf(action.arguments, reported, variables) : (listedTarget(action.arguments, listing, variables) ?? targetOf(action.arguments, reported, variables));
       const { [CONTROL_ID_ARGUMENT]: _id, ...rest } = action.arguments;
       const effect = effectOf(reported, variables);
       steps.push(
@@ -46,6 +55,23 @@ function targetOf(args: Record<string, unknown>, reported: Record<string, unknow
   const { role, name, label } = reported;
   if (typeof role !== 'string' || typeof name !== 'string') return undefined;
   return { role, name: toTemplate(name, variables), ...(typeof label === 'string' && label ? { label: toTemplate(label, variables) } : {}) };
+}
+
+/**
+ * The control behind an action's id as the step's listing showed it, with which of its look-alikes it was (in
+ * listing order, and how many there were) when the listing had several with its role, name and label.
+ */
+function listedTarget(args: Record<string, unknown>, listing: readonly ListedControl[] | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+  const id = args[CONTROL_ID_ARGUMENT];
+  const control = typeof id === 'string' ? listing?.find((c) => c.id === id) : undefined;
+  if (!control?.type) return undefined;
+  const alike = listing!.filter((c) => c.type === control.type && (c.name ?? '') === (control.name ?? '') && (c.label ?? '') === (control.label ?? ''));
+  return {
+    role: control.type,
+    name: toTemplate(control.name ?? '', variables),
+    ...(control.label ? { label: toTemplate(control.label, variables) } : {}),
+    ...(alike.length > 1 ? { nth: alike.indexOf(control) + 1, of: alike.length } : {}),
+  };
 }
 
 function windowOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {

@@ -22,18 +22,22 @@ function normalize(text: string): string {
 }
 
 /**
- * Finds a cached step's control in a fresh listing: same role, same name (variables filled in) and, when recorded,
- * same label; the `nth` of several such (default: the only one). Several such with no `nth` is `TARGET_AMBIGUOUS`:
- * choosing one could be a wrong action no one sees.
+ * Finds a cached step's control in a fresh listing: same role, same name (variables filled in) and same label (none
+ * when none was recorded); the `nth` of several such (default: the only one), and only among as many as recorded (`of`). Several
+ * such with no `nth`, or another number than recorded, is `TARGET_AMBIGUOUS`: choosing one could be a wrong action
+ * no one sees.
  */
 export function resolveTarget(target: TargetDescription, controls: readonly ListedControl[], variables: Readonly<Record<string, string>> = {}): TargetResolution {
   const role = normalize(target.role);
   const name = normalize(fillTemplate(target.name, variables));
-  const label = target.label === undefined ? undefined : normalize(fillTemplate(target.label, variables));
-  const matches = controls.filter((c) => normalize(c.type ?? '') === role && normalize(c.name ?? '') === name && (label === undefined || normalize(c.label ?? '') === label));
+  // no label recorded means the control had none: an unnamed field is told from a captioned one
+  const label = normalize(fillTemplate(target.label ?? '', variables));
+  const matches = controls.filter((c) => normalize(c.type ?? '') === role && normalize(c.name ?? '') === name && normalize(c.label ?? '') === label);
   const described = `${target.role} "${fillTemplate(target.name, variables)}"`;
   if (matches.length === 0) return { miss: 'TARGET_NOT_FOUND', detail: `no ${described} is listed` };
   if (target.nth === undefined && matches.length > 1) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}` };
+  // "the 2nd of 3 alike" means nothing among another number of alike controls
+  if (target.of !== undefined && matches.length !== target.of) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}, not ${target.of} as when recorded` };
   const found = matches[(target.nth ?? 1) - 1];
   return found ? { id: found.id } : { miss: 'TARGET_NOT_FOUND', detail: `only ${matches.length} ${described} listed, not a ${target.nth}th` };
 }

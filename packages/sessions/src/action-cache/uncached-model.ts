@@ -1,4 +1,5 @@
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
+import { PromptListings } from './prompt-listings.js';
 
 /**
  * The session's model when the action cache has no run for the request: it answers every step, and each reply is
@@ -9,6 +10,8 @@ export class UncachedModel implements ChatModel {
   readonly modelId: string;
   /** Calls that went to the model. */
   calls = 0;
+  /** The listing of each step's prompt (the run is recorded with it). */
+  readonly listings = new PromptListings();
 
   constructor(readonly inner: ChatModel) {
     this.provider = inner.provider;
@@ -21,6 +24,7 @@ export class UncachedModel implements ChatModel {
 
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     this.calls += 1;
+    this.listings.note(request);
     const response = await this.inner.complete(request);
     return { ...response, cache: { outcome: 'miss' } };
   }

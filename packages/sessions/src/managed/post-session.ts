@@ -185,7 +185,7 @@ async function saveCachedRun(ctx: PostSessionContext, status: ManagedSessionStat
     else if (!source) outcome.notSaved = 'the session kept no response.log to record';
     else if (settings.check && !(await settings.check())) outcome.notSaved = "the run's check did not pass";
     else {
-      await settings.cache.save(settings.lookup, source.trajectory.steps.map((s) => s.record), use);
+      await settings.cache.save(settings.lookup, source.trajectory.steps.map((s) => s.record), model);
       outcome.saved = true;
     }
   } catch (error) {

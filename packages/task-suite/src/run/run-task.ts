@@ -215,7 +215,7 @@ async function recordRun(cache: ActionCache, lookup: CacheLookup, model: Paramet
   // the calls that reached the model: a cached step is not one
   result.modelCalls = use.modelCalls;
   if (!result.passed || session.rounds.at(-1)?.finalState !== 'FINISH') return { ...use, saved: false };
-  await cache.save(lookup, session.records(), use);
+  await cache.save(lookup, session.records(), model);
   return { ...use, saved: true };
 }
 
