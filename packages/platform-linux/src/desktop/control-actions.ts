@@ -5,6 +5,7 @@ import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ControlDisabledError, ControlNotActionableError, ControlNotFoundError, StaleControlIdError } from '../errors.js';
 import { sleep } from '../util/wait.js';
+import { pointerGrabbed } from '../x11/pointer-grab.js';
 import { windowAtPoint, windowGeometry } from '../x11/window-list.js';
 import { clipRect } from './visible-area.js';
 import type { MouseButton } from '../x11/xtest-input.js';
@@ -214,6 +215,23 @@ async function shownPart(session: DesktopSession, rect: Rect): Promise<Rect> {
 }
 
 /**
+ * Whether a control a click only closed popups for is still there to click again: not one of a menu or list (its
+ * own popup closing is its click's effect), still shown at `point` and reached there by the pointer.
+ */
+async function showsAt(session: DesktopSession, record: ControlRecord, point: { x: number; y: number }, pid: number | null): Promise<boolean> {
+  if (/menu|list item|combo/.test(record.role)) return false;
+  const rect = await visibleControlRect(session, record).catch(() => undefined);
+  if (!rect || rect === 'off-screen') return false;
+  if (point.x < rect.x || point.y < rect.y || point.x >= rect.x + rect.width || point.y >= rect.y + rect.height) return false;
+  return pointerReaches(session, point, record, pid);
+}
+
+/** Whether all an action did was close popups (menus, completion lists). */
+function onlyPopupsClosed(effect: ActionEffect): boolean {
+  return effect.changes.length > 0 && effect.changes.every((c) => /^\d+ popups? closed$/.test(c));
+}
+
+/**
  * Whether a real click at `point` reaches the control's own window: that window (or a popup, such as an open menu)
  * is on top there, not a dialog or another application's window.
  */
@@ -286,10 +304,20 @@ export async function clickControl(session: DesktopSession, id: string, options:
     const done = await observeEffect(session, { target: record });
     const toggleBefore = plain ? await toggleStatesBefore(session, record) : undefined;
     await session.focusSelected(selected);
+    const grabbed = await pointerGrabbed(session.x);
     await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
-    const effect = toggleBefore
+    let effect = toggleBefore
       ? await confirmToggle({ session, record, before: toggleBefore, first: `a click at (${point.x}, ${point.y})`, effect: done, retry: () => clickToggleBox(session, record, target.pid) })
       : await done();
+    // a popup that held the pointer grabbed (a field's completion list) took the click and closed: the control never
+    // got it. It is clicked once more while it still shows there (never a menu's or a list's item: closing its own
+    // popup is what its click does)
+    if (grabbed && !toggleBefore && onlyPopupsClosed(effect) && (await showsAt(session, record, point, target.pid))) {
+      const again = await observeEffect(session, { target: record });
+      await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
+      const second = await again();
+      effect = { changed: true, changes: [`${effect.changes.join(', ')} (the popup took the first click; clicked again)`, ...(second.changed ? second.changes : [])] };
+    }
     return { ...base, method: 'pointer', ...point, effect };
   }
   if (!plain) throw new ControlNotActionableError(`${describe} is covered by another window: a ${options.double ? 'double' : `${options.button}`} click needs the pointer`);
