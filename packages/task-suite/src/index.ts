@@ -10,7 +10,8 @@ export { imperfectModelFor, type ImperfectModelForOptions } from './imperfect/im
 export { IMPERFECT_KINDS, parseModelSpec, type ImperfectKind, type ImperfectModelSpec } from './imperfect/model-spec.js';
 export { hadNoEffect, readPromptNotices, type PromptNotices } from './imperfect/prompt-notices.js';
 export { mulberry32, type Prng } from './imperfect/prng.js';
-export { runTask, type RunTaskOptions, type TaskRunResult } from './run/run-task.js';
+export { runTask, type RunTaskOptions, type TaskCacheResult, type TaskRunResult } from './run/run-task.js';
+export type { TaskCacheUse, TaskRunCache, TaskWindow } from './run/task-run-cache.js';
 export { missingPrograms, runSuite, selectTasks, type RunSuiteOptions, type SuiteRunResult } from './run/run-suite.js';
 export { EvalReportSchema, evalReport, formatResultsTable, writeEvalReport, type EvalReport } from './run/eval-report.js';
 export { BudgetRowSchema, ByAppTableSchema, STEP_BUDGETS, byAppHtml, byAppTable, formatByAppTable, type BudgetRow, type ByAppTable } from './run/by-app.js';

@@ -18,7 +18,7 @@ import {
 import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
 import { createLinuxToolServer, startDesktop, type Desktop, type LinuxToolServer } from '@ufo-ts/platform-linux';
 import { createLinuxAgent, type AppProcessorOptions, type FinishVerdict } from '@ufo-ts/processor-strategies';
-import type { ActionCache, CacheLookup, CacheUse, WindowSignature } from '@ufo-ts/sessions';
+import type { TaskCacheUse, TaskRunCache, TaskWindow } from './task-run-cache.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +62,7 @@ export interface RunTaskOptions {
    * and record the run when its check passed. The task's folder is the variable `dir`, so a cached run serves each
    * run's own folder.
    */
-  cache?: ActionCache;
+  cache?: TaskRunCache;
   /**
    * The desktop the task runs on, beside the task's own settings: another screen size, or environment variables
    * for every app (a GTK theme `GTK_THEME`, a font scale `GDK_DPI_SCALE`); the task's own `env` wins on a clash.
@@ -104,7 +104,7 @@ export interface TaskRunResult {
 }
 
 /** What the action cache did in a task run ({@link RunTaskOptions.cache}). */
-export interface TaskCacheResult extends CacheUse {
+export interface TaskCacheResult extends TaskCacheUse {
   /** Whether this run was recorded (it passed its check). */
   saved: boolean;
 }
@@ -154,7 +154,7 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
     const check = await safeCheck(task, ctx, sessionEnd(session, result));
     result.passed = check.passed;
     result.detail = check.detail;
-    if (options.cache && lookup && model !== own) result.cache = await recordRun(options.cache, lookup, model as Parameters<ActionCache['use']>[0], session, result);
+    if (options.cache && lookup && model !== own) result.cache = await recordRun(options.cache, lookup, model, session, result);
   } catch (error) {
     result.error = message(error);
     result.detail ||= result.error;
@@ -202,7 +202,7 @@ function stepRecordsOf(logSink: LogSink): StepRecord[] {
 }
 
 /** The task's first window, as the cache keys a run: the focused window after set-up (its program and title). */
-async function startingWindow(task: DesktopTask, dispatcher: LocalCommandDispatcher): Promise<WindowSignature> {
+async function startingWindow(task: DesktopTask, dispatcher: LocalCommandDispatcher): Promise<TaskWindow> {
   const [listed] = (await dispatcher.execute([createCommand('list_windows', {}, 'data_collection')], { target: { agent: 'LinuxAgent' } })) as Result[];
   const windows = listed?.status === 'success' ? ((listed.result as { windows?: Array<{ title?: string; root_name?: string; focused?: boolean }> }).windows ?? []) : [];
   const first = windows.find((w) => w.focused) ?? windows[0];
@@ -210,7 +210,7 @@ async function startingWindow(task: DesktopTask, dispatcher: LocalCommandDispatc
 }
 
 /** The cache's part of a run's end: a run that passed its check is recorded (the model's steps, or the healed path). */
-async function recordRun(cache: ActionCache, lookup: CacheLookup, model: Parameters<ActionCache['use']>[0], session: SessionOutcome & { records: () => StepRecord[] }, result: TaskRunResult): Promise<TaskCacheResult> {
+async function recordRun(cache: TaskRunCache, lookup: unknown, model: ChatModel, session: SessionOutcome & { records: () => StepRecord[] }, result: TaskRunResult): Promise<TaskCacheResult> {
   const use = cache.use(model);
   // the calls that reached the model: a cached step is not one
   result.modelCalls = use.modelCalls;
