@@ -22,8 +22,8 @@ export interface ScriptedReply {
 
 /**
  * The chat response that carries a scripted reply as a model would send it: JSON text (parsed against the
- * request's schema), or — for a model whose `features` say native tool calls, on a request that offers tools —
- * one tool call per action, then `respond`. For code that stands in for a model (a reference player, a replay of a cached run).
+ * request's schema), or — for a model whose `features` say native tool calls — one tool call per action, then
+ * `respond`. For code that stands in for a model (a reference player, a replay of a cached run).
  *
  * @example
  * ```ts
@@ -38,8 +38,7 @@ export function scriptedResponse<T>(
   call: number,
 ): ChatResponse<T> {
   const response: ChatResponse<T> = { content: '', usage: { inputTokens: 0, outputTokens: 0 }, cost: 0, latencyMs: 0, model: model.modelId, provider: model.provider };
-  // tool calls only when the request offers tools (native tool mode): a text-mode request wants the JSON reply
-  if (model.features?.toolCalls && request.tools?.length) {
+  if (model.features?.toolCalls) {
     response.toolCalls = textReplyToToolCalls(reply as unknown as Record<string, unknown>, { idPrefix: `call_${call}_` });
     response.finishReason = 'tool-calls';
     return response;

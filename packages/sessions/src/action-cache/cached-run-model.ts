@@ -117,6 +117,11 @@ export class CachedRunModel implements ReplayAwareModel {
     }
   }
 
+  /** Tool calls only for a request that offers tools (native tool mode); a text-mode request wants the JSON reply. */
+  private replyShape(request: ChatRequest): { provider: string; modelId: string; features?: ModelFeatures | undefined } {
+    return request.tools?.length ? this : { provider: this.provider, modelId: this.modelId };
+  }
+
   get features(): ModelFeatures | undefined {
     return this.options.model.features;
   }
@@ -153,7 +158,7 @@ export class CachedRunModel implements ReplayAwareModel {
       this.standIn = undefined;
     }
     if (this.next >= steps.length) {
-      const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: 'Every step of the cached run is done.', action: [], plan: [], comment: REPLAY_COMMENT, status: 'FINISH' }, request, this, ++this.replies);
+      const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: 'Every step of the cached run is done.', action: [], plan: [], comment: REPLAY_COMMENT, status: 'FINISH' }, request, this.replyShape(request), ++this.replies);
       response.cache = { outcome: 'hit' };
       return response;
     }
@@ -170,7 +175,7 @@ export class CachedRunModel implements ReplayAwareModel {
     if (listing.namedTargets) calls.push(...namedCalls(steps, index + 1, this.variables));
     this.pending = { first: index, count: calls.length };
     const thought = calls.length > 1 ? `Cached steps ${index + 1} to ${index + calls.length} of ${steps.length}.` : `Cached step ${index + 1} of ${steps.length}.`;
-    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought, action: calls, plan: planLines(steps.slice(index + calls.length), this.variables), comment: REPLAY_COMMENT }, request, this, ++this.replies);
+    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought, action: calls, plan: planLines(steps.slice(index + calls.length), this.variables), comment: REPLAY_COMMENT }, request, this.replyShape(request), ++this.replies);
     response.cache = { outcome: 'hit', step: index, ...(calls.length > 1 ? { count: calls.length } : {}) };
     return response;
   }
