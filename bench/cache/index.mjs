@@ -5,7 +5,11 @@
 //    ours, not measured from a provider). Runs that pass their check are recorded.
 // 2. Second run: the same tasks from the cache. Target: 0 model calls and at most 1/5 of the first run's wall time.
 // 3. Perturbations: each task from a copy of the first run's cache on another desktop (screen size, GTK/Qt theme,
-//    font scale): pass rate, model calls, healed steps (target: ≥ 90% pass, ≤ 1 model call per healed step).
+//    font scale) or with its controls in another order where the app lets them be reordered (zenity's form): pass
+//    rate, model calls, healed steps (target: ≥ 90% pass, ≤ 1 model call per healed step).
+// 4. Injected changes (bench/cache/variants.mjs: a control renamed, a dialog added, a button disabled), replayed
+//    from the first run's cache with healing off: each must stop with a typed reason; every cached action the
+//    replays sent is checked against the recorded run's (bench/cache/audit.mjs): 0 wrong actions.
 // Writes bench/results/cache.json. Run: pnpm build && node bench/cache/index.mjs  (BENCH_TASKS=id,id to choose)
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -17,6 +21,8 @@ import { checkDesktopAvailability } from '@ufo-ts/platform-linux';
 import { ActionCache, FileActionCacheStore } from '@ufo-ts/sessions';
 import { GroundedModel, missingPrograms, runSuite, TASKS } from '@ufo-ts/task-suite';
 import { writeResult } from '../stats.mjs';
+import { auditReplay, recordedActions } from './audit.mjs';
+import { INJECTED, reorderedForm } from './variants.mjs';
 
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 3000);
 const chosen = process.env.BENCH_TASKS?.split(',').filter(Boolean);
@@ -24,6 +30,8 @@ const PERTURBATIONS = [
   { name: 'screen 1024x768', desktop: { width: 1024, height: 768 } },
   { name: 'high-contrast theme (GTK HighContrast, Qt Windows style)', desktop: { env: { GTK_THEME: 'HighContrast', QT_STYLE_OVERRIDE: 'Windows' } } },
   { name: 'font scale 1.25 (GDK_DPI_SCALE, QT_FONT_DPI 120)', desktop: { env: { GDK_DPI_SCALE: '1.25', QT_FONT_DPI: '120' } } },
+  // of the suite's apps only zenity's form lets its controls be reordered from outside (its command line)
+  { name: 'reordered controls (zenity form fields in reverse order)', variants: { 'zenity-unnamed-form': reorderedForm } },
 ];
 
 if (!checkDesktopAvailability([]).available) {
@@ -76,14 +84,20 @@ const model = (task, ctx) => {
   return createOpenAIModel({ apiKey: 'bench', baseUrl: `${base}/task/${id}/v1`, model: 'gpt-4o' });
 };
 
-async function phase(name, cacheDir, desktop) {
+/**
+ * One pass over the tasks with the cache in `cacheDir`. `variants`: only these tasks, each changed by its function;
+ * `heal: false`: replay only (a step the cache cannot take ends the run with a typed reason); `logRoot`: keep logs.
+ */
+async function phase(name, cacheDir, { desktop, variants, heal, logRoot } = {}) {
   const before = served;
   const started = performance.now();
+  const chosenTasks = variants ? tasks.filter((t) => variants[t.id]).map((t) => variants[t.id](t)) : tasks;
   const results = await runSuite({
-    tasks,
+    tasks: chosenTasks,
     model,
-    cache: new ActionCache({ store: new FileActionCacheStore(cacheDir) }),
+    cache: new ActionCache({ store: new FileActionCacheStore(cacheDir), ...(heal === false ? { heal: false } : {}) }),
     ...(desktop ? { desktop } : {}),
+    ...(logRoot ? { logRoot } : {}),
     onResult: (r) => process.stdout.write(`${name}: ${r.passed ? 'pass' : 'FAIL'} ${r.id} (${(r.ms / 1000).toFixed(1)} s, cache ${r.cache?.outcome ?? '-'}, ${r.modelCalls} model calls)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
   });
   const wallMs = Math.round(performance.now() - started);
@@ -99,14 +113,42 @@ async function phase(name, cacheDir, desktop) {
     serverRequests: served - before,
     healedSteps: healed,
     modelCallsPerHealedStep: healed ? modelCalls / healed : 0,
-    runs: results.map((r) => ({ id: r.id, passed: r.passed, ms: r.ms, steps: r.steps, modelCalls: r.modelCalls, cache: r.cache ?? null, ...(r.passed ? {} : { detail: r.error ?? r.detail }) })),
+    runs: results.map((r) => ({ id: r.id, passed: r.passed, ms: r.ms, steps: r.steps, modelCalls: r.modelCalls, cache: r.cache ?? null, ...(r.passed ? {} : { detail: r.error ?? r.detail }), ...(logRoot ? { logFolder: r.logFolder } : {}) })),
   };
+}
+
+/** Each injected change replayed from a copy of the pristine cache with healing off, audited against the recorded run. */
+async function injectedChanges(root, pristine, recordedLogs) {
+  const out = [];
+  for (const [i, injection] of INJECTED.entries()) {
+    if (!tasks.some((t) => t.id === injection.task)) continue;
+    const dir = join(root, `injected${i}`);
+    cpSync(pristine, dir, { recursive: true });
+    const result = await phase(injection.name, dir, { variants: { [injection.task]: injection.variant }, heal: false, logRoot: join(root, `injected${i}-logs`) });
+    const run = result.runs[0];
+    const audit = auditReplay(recordedActions(join(recordedLogs, injection.task)), run.logFolder);
+    const typed = /ACTION_CACHE_DIVERGED/.test(run.detail ?? '') ? /\((TARGET_NOT_FOUND|TARGET_AMBIGUOUS|EFFECT_NOT_SEEN|EFFECT_DIFFERS|WRONG_TARGET|STEP_FAILED|LISTING_FAILED)\)/.exec(run.detail)?.[1] ?? 'ACTION_CACHE_DIVERGED' : undefined;
+    out.push({
+      name: injection.name,
+      task: injection.task,
+      passed: run.passed,
+      modelCalls: run.modelCalls,
+      stoppedWithTypedReason: typed ?? null,
+      cachedActionsChecked: audit.checked,
+      wrongActions: audit.wrong,
+      silentWrongOutcome: !run.passed && !typed,
+      detail: run.detail ?? null,
+    });
+    process.stdout.write(`injected: ${injection.name}: ${run.passed ? 'passed' : `stopped (${typed ?? 'no typed reason'})`}, ${audit.checked} cached actions checked, ${audit.wrong.length} wrong\n`);
+  }
+  return out;
 }
 
 const root = mkdtempSync(join(os.tmpdir(), 'ufo-bench-cache-'));
 try {
   const cacheDir = join(root, 'cache');
-  const first = await phase('first run', cacheDir);
+  const recordedLogs = join(root, 'first-logs');
+  const first = await phase('first run', cacheDir, { logRoot: recordedLogs });
   const pristine = join(root, 'pristine');
   cpSync(cacheDir, pristine, { recursive: true });
   const second = await phase('second run', cacheDir);
@@ -114,8 +156,9 @@ try {
   for (const p of PERTURBATIONS) {
     const dir = join(root, `p${perturbations.length}`);
     cpSync(pristine, dir, { recursive: true });
-    perturbations.push({ ...(await phase(p.name, dir, p.desktop)), desktop: p.desktop });
+    perturbations.push({ ...(await phase(p.name, dir, p)), ...(p.desktop ? { desktop: p.desktop } : {}) });
   }
+  const injected = await injectedChanges(root, pristine, recordedLogs);
   const ratio = first.wallMs ? second.wallMs / first.wallMs : 0;
   writeResult('cache', {
     latencyMs: LATENCY_MS,
@@ -129,9 +172,14 @@ try {
       secondRunWallTime: { target: '≤ 0.2 of the first run', measured: Math.round(ratio * 1000) / 1000, met: ratio <= 0.2 },
       perturbedPassRate: perturbations.map((p) => ({ name: p.name, passRate: p.passRate, met: p.passRate >= 0.9 })),
       modelCallsPerHealedStep: perturbations.map((p) => ({ name: p.name, healedSteps: p.healedSteps, modelCalls: p.modelCalls, met: p.healedSteps === 0 ? p.modelCalls === 0 : p.modelCalls <= p.healedSteps })),
+      injectedChanges: {
+        target: '0 wrong actions; each change healed or stopped with a typed reason',
+        wrongActions: injected.reduce((n, r) => n + r.wrongActions.length, 0),
+        met: injected.every((r) => r.wrongActions.length === 0 && (r.passed || r.stoppedWithTypedReason !== null)),
+      },
     },
-    notDone: 'reordered controls: no app of the suite lets its controls be reordered from outside',
     perturbations,
+    injected,
   });
 } finally {
   server.close();

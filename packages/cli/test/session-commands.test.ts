@@ -187,7 +187,7 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     expect(run.stderr.join('\n')).toContain(`${join(dir, 'bomb.yaml')}  (top level): not valid YAML: its aliases expand too far`);
   });
 
-  it('--cache: the first run is a miss and is recorded; the second is replayed from the cache without the model; --var makes a value a placeholder', async () => {
+  it('--cache: the first run is a miss and is recorded; the second is replayed from the cache without the model; --var makes a value a placeholder; --replay-only stops where the app changed', async () => {
     const dir = workspace();
     const cacheDir = join(dir, 'cache');
     const select = app({ function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' }, status: 'CONTINUE' });
@@ -206,6 +206,18 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     expect(outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH' }], cache: { outcome: 'hit', modelCalls: 0, hits: 7, saved: true } });
     const lines = responseLines(logFolders(dir).find((f) => f.endsWith('second'))!);
     expect(lines.every((l) => l.cache?.outcome === 'hit')).toBe(true);
+    // the app changed: a cached control is gone; --replay-only stops there with the reason instead of asking the model
+    const file = join(cacheDir, readdirSync(cacheDir)[0]!);
+    const renamed = JSON.parse(readFileSync(file, 'utf8'));
+    const third = renamed.steps.findIndex((s: { target?: unknown }) => s.target) + 2;
+    renamed.steps[third].target.name = 'a button renamed';
+    writeFileSync(file, JSON.stringify(renamed));
+    const strict = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'linux', '--task', 'strict', '--request', request, '--cache', cacheDir, '--replay-only', '--var', 'a=12', '--replay', cassette(dir, 'strict.jsonl', [app([], { status: 'FINISH', result: 'the model was asked' })]), '--json']);
+    expect(await strict.exited).toBe(1);
+    const said = [...strict.stdout, ...strict.stderr].join('\n');
+    expect(said).toContain('ACTION_CACHE_DIVERGED');
+    expect(said).toContain('TARGET_NOT_FOUND');
+    expect(said).not.toContain('the model was asked');
     const usage = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'linux', '--request', request, '--var', 'a=12']);
     expect(await usage.exited).toBe(2);
     expect(usage.stderr.join('\n')).toContain('--var needs --cache');

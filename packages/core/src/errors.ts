@@ -124,3 +124,37 @@ function safeStringify(value: unknown): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === 'string' ? error : safeStringify(error);
 }
+
+/** Codes of errors that only say where another error happened (a strategy of a step): their cause has the code. */
+const WRAPPER_CODES: ReadonlySet<string> = new Set(['STRATEGY_FAILED']);
+
+/**
+ * The code a program matches an error on: the error's own code, or, for an error that only wraps another (a failed
+ * strategy, `STRATEGY_FAILED`), the wrapped error's code when it has one (`MODEL_REPLY_INVALID`,
+ * `ACTION_OUTCOME_UNKNOWN`, ...). `undefined` for an error with no code.
+ *
+ * @example
+ * ```ts
+ * errorCode(new StrategyFailedError('llm', 'LLM_INTERACTION', { cause: new UfoError('MODEL_REPLY_INVALID', 'no JSON') })); // 'MODEL_REPLY_INVALID'
+ * ```
+ */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (!WRAPPER_CODES.has(code)) return code;
+  const inner = errorCode((error as { cause?: unknown }).cause);
+  return inner ?? code;
+}
+
+/**
+ * A round's result when a step ended it in ERROR: the message, and the error's {@link errorCode} when it has one.
+ *
+ * @example
+ * ```ts
+ * context.set('ROUND_RESULT', errorResult(error)); // { error: 'the reply has no tool call', code: 'MODEL_REPLY_INVALID' }
+ * ```
+ */
+export function errorResult(error: unknown): { error: string; code?: string } {
+  const code = errorCode(error);
+  return { error: errorMessage(error), ...(code ? { code } : {}) };
+}

@@ -1,4 +1,4 @@
-export { UFO_ERROR_CODES, UfoError, errorMessage, isUfoError, serializeError, type SerializedError, type UfoErrorCode, type UfoErrorOptions } from './errors.js';
+export { UFO_ERROR_CODES, UfoError, errorCode, errorMessage, errorResult, isUfoError, serializeError, type SerializedError, type UfoErrorCode, type UfoErrorOptions } from './errors.js';
 export { CommandSchema, ResultSchema, ResultStatusSchema, ToolInfoSchema, ToolTypeSchema, createCommand, type Command, type CommandInput, type Result, type ResultStatus, type ToolInfo, type ToolType } from './command.js';
 export { EventBus, type EngineEvent, type EngineEventListener } from './events.js';
 export { parseJsonReply, parseStructuredReply, type StructuredReplyResult } from './json-reply.js';

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { UFO_ERROR_CODES, UfoError, type UfoErrorCode } from '../src/index.js';
+import { UFO_ERROR_CODES, UfoError, errorCode, errorResult, type UfoErrorCode } from '../src/index.js';
 
 type DemoCode = 'DEMO_FAILED' | 'DEMO_MISSING';
 class DemoError extends UfoError<DemoCode> {}
@@ -25,5 +25,15 @@ describe('closed error codes', () => {
     const error = new UfoError('WINDOW_VANISHED', 'gone');
     expectTypeOf(error.code).toEqualTypeOf<'WINDOW_VANISHED'>();
     expect(error.code).toBe('WINDOW_VANISHED');
+  });
+
+  it('errorCode: the code a program matches on is the wrapped error\'s, not the failed strategy\'s', () => {
+    const reply = new UfoError('MODEL_REPLY_INVALID', 'no JSON');
+    const wrapped = new UfoError('STRATEGY_FAILED', 'Strategy "llm" failed in LLM_INTERACTION: no JSON', { cause: reply });
+    expect(errorCode(wrapped)).toBe('MODEL_REPLY_INVALID');
+    expect(errorCode(new UfoError('STRATEGY_FAILED', 'boom', { cause: new Error('plain') }))).toBe('STRATEGY_FAILED');
+    expect(errorCode(new Error('no code'))).toBeUndefined();
+    expect(errorResult(wrapped)).toEqual({ error: wrapped.message, code: 'MODEL_REPLY_INVALID' });
+    expect(errorResult('text')).toEqual({ error: 'text' });
   });
 });

@@ -34,10 +34,11 @@ describe.each(TOOL_MODES)('engine failure paths (%s tool mode)', (mode) => {
     const outcome = await session.run();
     await dispatcher.close();
     expect(outcome.error).toBe(true);
-    expect(outcome.rounds[0]).toMatchObject({ finalState: 'ERROR', result: { error: expect.stringContaining(mode === 'native' ? 'the reply has no tool call' : 'no parseable JSON') } });
+    // the reply's own code, not the strategy's wrapper (STRATEGY_FAILED), is what a program matches on
+    expect(outcome.rounds[0]).toMatchObject({ finalState: 'ERROR', result: { error: expect.stringContaining(mode === 'native' ? 'the reply has no tool call' : 'no parseable JSON'), code: 'MODEL_REPLY_INVALID' } });
     expect(outcome.steps).toBe(1);
     expect(logSink.lines.response).toEqual([
-      expect.objectContaining({ agent: 'HostAgent', status: 'ERROR', error: expect.objectContaining({ code: 'STRATEGY_FAILED', phase: 'LLM_INTERACTION' }) }),
+      expect.objectContaining({ agent: 'HostAgent', status: 'ERROR', error: expect.objectContaining({ code: 'MODEL_REPLY_INVALID', phase: 'LLM_INTERACTION' }) }),
     ]);
   });
 

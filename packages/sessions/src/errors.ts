@@ -19,6 +19,8 @@ export type SessionErrorCode =
   | 'ACTION_CACHE_INVALID'
   /** A cached run needs a variable the run does not give. */
   | 'ACTION_CACHE_VARIABLE_MISSING'
+  /** A replay with healing off reached a step the cached run cannot take (its `details`: step, reason, detail). */
+  | 'ACTION_CACHE_DIVERGED'
   | 'EMBEDDING_FAILED'
   | 'HUMAN_INPUT_REQUIRED'
   /** A computer-use step could not take the screenshot that fixes the model's display size. */

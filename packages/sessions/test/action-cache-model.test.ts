@@ -156,6 +156,55 @@ describe('CachedRunModel', () => {
     expect(session.prompts).toHaveLength(4);
   });
 
+  it('a window the cached run did not see opening (a confirmation dialog) is EFFECT_DIFFERS: the model gets the next step, or with healing off the session ends typed', async () => {
+    const saveClicked = ok('click_input', { id: 'c2' }, { role: 'push button', name: 'Save', effect: { changed: true, changes: ['window opened: "Confirm replace" (77)', '1 popup closed'] } });
+    const withSaveRecorded = (): CachedRun => {
+      const run = cached();
+      run.steps[2]!.effect = { changed: true, changes: ['window closed: "Save As" (41)'] };
+      run.steps.push({ function: 'keyboard_input', arguments: { keys: 'ctrl+s' } });
+      return run;
+    };
+    const drive = async (replay: CachedRunModel) => {
+      await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
+      await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } })]) });
+      await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]) });
+      return replay.complete({ messages: prompt(['[d1] push button "Replace"'], [saveClicked]) });
+    };
+    const session = sessionModel([[{ function: 'click_input', arguments: { id: 'd1' } }]]);
+    const events: CacheStepEvent[] = [];
+    const healed = await drive(new CachedRunModel({ run: withSaveRecorded(), variables: { file: 'q4' }, model: session.model, onStep: (e) => events.push(e) }));
+    expect(healed.cache).toEqual({ outcome: 'healed', step: 3, reason: 'EFFECT_DIFFERS' });
+    expect(events.at(-1)).toMatchObject({ step: 3, outcome: 'healed', reason: 'EFFECT_DIFFERS' });
+    expect(session.prompts[0]![0]!.content).toContain('a window opened that the cached run did not see: "Confirm replace"');
+
+    const strict = sessionModel();
+    await expect(drive(new CachedRunModel({ run: withSaveRecorded(), variables: { file: 'q4' }, model: strict.model, heal: false }))).rejects.toMatchObject({
+      code: 'ACTION_CACHE_DIVERGED',
+      details: { step: 3, reason: 'EFFECT_DIFFERS' },
+    });
+    expect(strict.prompts).toEqual([]);
+  });
+
+  it('the same windows opening and closing (other ids, other order) is no difference', async () => {
+    const session = sessionModel();
+    const run = cached();
+    run.steps[0]!.effect = { changed: true, changes: ['1 popup closed', 'window opened: "Save As" (12)'] };
+    const replay = new CachedRunModel({ run, variables: { file: 'q4' }, model: session.model });
+    await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
+    const next = await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['window opened: "Save As" (9001)', 'focus moved to window "Save As" (9001)'] } })]) });
+    expect(next.cache).toEqual({ outcome: 'hit', step: 1 });
+    expect(session.prompts).toEqual([]);
+  });
+
+  it('a cached step the tool reports acting on another control is WRONG_TARGET, never counted a hit', async () => {
+    const session = sessionModel([[]]);
+    const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model });
+    await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
+    const next = await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Export…', effect: { changed: true, changes: ['x'] } })]) });
+    expect(next.cache).toEqual({ outcome: 'healed', step: 1, reason: 'WRONG_TARGET' });
+    expect(replay.hits).toBe(0);
+  });
+
   it('a variable the run does not give is a typed error before any reply', () => {
     expect(() => new CachedRunModel({ run: cached(), model: sessionModel().model })).toThrow(expect.objectContaining({ code: 'ACTION_CACHE_VARIABLE_MISSING' }));
   });

@@ -118,6 +118,21 @@ describe('playCachedRun', () => {
     expect(rest.sent.map((c) => c.tool_name)).toEqual(['get_app_window_controls_target_info', 'click_input']);
   });
 
+  it('stops with EFFECT_DIFFERS when a window opens that the cached run did not see open', async () => {
+    const app = fakeApp([{ type: 'push button', name: 'Save' }]);
+    const dispatcher: CommandDispatcher = {
+      ...app.dispatcher,
+      async execute(commands, options) {
+        const results = await app.dispatcher.execute(commands, options);
+        return results.map((r, i) => (commands[i]!.tool_name === 'click_input' && r.status === 'success' ? { ...r, result: { ...(r.result as object), effect: { changed: true, changes: ['window opened: "Confirm replace" (5)'] } } } : r));
+      },
+    };
+    const run = cached([{ function: 'click_input', arguments: {}, target: { role: 'push button', name: 'Save' }, effect: { changed: true, changes: ['window closed: "Save As" (3)'] } }, { function: 'keyboard_input', arguments: { keys: 'ctrl+q' } }]);
+    const outcome = await playCachedRun(run, { dispatcher, target: TARGET, variables: { file: '/tmp/b.ods' } });
+    expect(outcome).toMatchObject({ status: 'diverged', at: 0, reason: 'EFFECT_DIFFERS' });
+    expect(app.sent.map((c) => c.tool_name)).toEqual(['get_app_window_controls_target_info', 'click_input']);
+  });
+
   it('a variable the run does not give is a typed error before anything runs', async () => {
     const app = fakeApp([{ type: 'menu item', name: 'Save As…' }, { type: 'push button', name: 'Save' }]);
     await expect(playCachedRun(cached([SAVE_AS.steps[0], SAVE_AS.steps[1]]), { dispatcher: app.dispatcher, target: TARGET })).rejects.toMatchObject({ code: 'ACTION_CACHE_VARIABLE_MISSING' });

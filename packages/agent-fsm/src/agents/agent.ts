@@ -11,7 +11,7 @@ import {
   type LogSink,
   type RoundState,
   type StepRunOptions,
-  errorMessage,
+  errorResult,
   serializeError,
   systemClock,
 } from '@ufo-ts/core';
@@ -201,7 +201,7 @@ export abstract class Agent implements StateHost {
 
   /** Hook run after a step ends in ERROR (AppAgent archives its subtask). */
   protected async onError(context: Context): Promise<void> {
-    context.set('ROUND_RESULT', { error: errorMessage(this.lastError) });
+    context.set('ROUND_RESULT', errorResult(this.lastError));
   }
 
   /** Hands the current subtask to another agent; only the HostAgent can (`failed` here). */

@@ -1,4 +1,4 @@
-import { type Context, type DispatchTarget, type SubtaskRecord, errorMessage } from '@ufo-ts/core';
+import { type Context, type DispatchTarget, type SubtaskRecord, errorResult } from '@ufo-ts/core';
 import { StateMachine } from '../states/state-machine.js';
 import { APP_AGENT_TABLE, FOLLOWER_APP_AGENT_TABLE, HOST_AGENT_TABLE } from '../states/tables.js';
 import { Agent, type AgentOptions } from './agent.js';
@@ -58,7 +58,7 @@ export class AppAgent extends Agent {
 
   protected override async onError(context: Context): Promise<void> {
     await super.onError(context);
-    this.archive(context, 'ERROR', { error: errorMessage(this.lastError) });
+    this.archive(context, 'ERROR', errorResult(this.lastError));
   }
 
   private archive(context: Context, status: SubtaskRecord['status'], result: unknown): void {

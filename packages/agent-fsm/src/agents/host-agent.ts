@@ -1,4 +1,4 @@
-import type { Context, DispatchTarget } from '@ufo-ts/core';
+import { errorResult, type Context, type DispatchTarget } from '@ufo-ts/core';
 import { AgentError } from '../errors.js';
 import { Blackboard } from '../memory/blackboard.js';
 import type { HandlerOutcome } from '../states/state-table.js';
@@ -91,7 +91,7 @@ export class HostAgent extends Agent {
     } catch (error) {
       this.status = 'ERROR';
       this.lastError = error;
-      context.set('ROUND_RESULT', { error: (error as Error).message });
+      context.set('ROUND_RESULT', errorResult(error));
       this.logFailedStep(context, 'ASSIGN', error);
       this.warn(`HostAgent could not assign: ${(error as Error).message}`);
       return 'failed';

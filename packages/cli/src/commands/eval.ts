@@ -57,6 +57,8 @@ Options:
                        only for a step the replay cannot take: a control not found, an action that failed or
                        showed no change), and a run that passes its check is recorded there (the folder of
                        ufo cache list|show|clear)
+  --replay-only        with --cache: a cached task is never handed to the model; a step the cached run cannot take
+                       fails the task with ACTION_CACHE_DIVERGED and the reason
   --list               list the tasks and exit
   -h, --help           this help
 

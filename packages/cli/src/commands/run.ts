@@ -20,6 +20,9 @@ Options:
                                  cached run from the same starting window is replayed without the model (the
                                  model is asked only for a step the replay cannot take), and a run that finishes
                                  is recorded; LinuxAgent and operator sessions (ufo cache list|show|clear)
+  --replay-only                  with --cache: never ask the model for a cached step; a step the cached run cannot
+                                 take (its control gone, another dialog, no effect) ends the session (exit 1)
+                                 with ACTION_CACHE_DIVERGED and the reason
   --var <name=value>             a variable of the cached run (repeatable): its value in the request, typed text
                                  and control names is {{name}} in the cache, so one cached run serves many values
 ${SESSION_OPTIONS_HELP}

@@ -67,6 +67,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     batch: { type: 'boolean' },
     robustness: { type: 'string' },
     cache: { type: 'string' },
+    'replay-only': { type: 'boolean' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -106,7 +107,8 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
   io.stderr(
     `model: ${describe}${values.batch ? ' (batched replies)' : ''}${toolMode === 'native' ? '; native tool mode' : ''}; monitor ${guards.progress.mode}${guards.validateBatches ? '' : ', batches not validated'}${guards.finishCheck ? '' : ', no finish check'}${load ? `; ${load} CPU-bound processes running` : ''}\n`,
   );
-  const cache = values.cache !== undefined ? new ActionCache({ store: new FileActionCacheStore(resolve(values.cache)) }) : undefined;
+  if (values['replay-only'] && values.cache === undefined) throw new CliUsageError('--replay-only needs --cache');
+  const cache = values.cache !== undefined ? new ActionCache({ store: new FileActionCacheStore(resolve(values.cache)), ...(values['replay-only'] ? { heal: false } : {}) }) : undefined;
   const cpu = load > 0 ? suite.startCpuLoad(load) : undefined;
   let results;
   try {

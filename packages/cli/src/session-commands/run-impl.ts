@@ -20,6 +20,7 @@ const RUN_OPTIONS = {
   'max-steps': { type: 'string' },
   'max-rounds': { type: 'string' },
   cache: { type: 'string' },
+  'replay-only': { type: 'boolean' },
   var: { type: 'string', multiple: true },
 } as const;
 
@@ -49,6 +50,7 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   const cacheDir = values.cache ?? config.session.cache;
   if (cacheDir !== undefined && mode !== 'normal' && mode !== 'operator') throw new CliUsageError(`--cache works with --mode normal or operator, not ${mode}`);
   if (cacheDir !== undefined && values.request === undefined) throw new CliUsageError('--cache needs --request (the request is part of the key)');
+  if (values['replay-only'] && cacheDir === undefined) throw new CliUsageError('--replay-only needs --cache');
   if (values.var?.length && cacheDir === undefined) throw new CliUsageError('--var needs --cache (variables belong to the cache key)');
   if ((mode === 'follower' || mode === 'batch') && !values.plan) throw new CliUsageError(`--mode ${mode} needs --plan <${mode === 'batch' ? 'folder' : 'plan.json'}>`);
   const json = values.json ?? false;

@@ -14,7 +14,7 @@ import { uniqueTaskName } from './unique-task.js';
 
 /** What `runImpl` has checked and started before loading this module. */
 export interface RunSessionInput {
-  values: SessionOptionValues & { request?: string | undefined; task?: string | undefined; plan?: string | undefined; var?: string[] | undefined };
+  values: SessionOptionValues & { request?: string | undefined; task?: string | undefined; plan?: string | undefined; var?: string[] | undefined; 'replay-only'?: boolean | undefined };
   io: CliIo;
   config: UfoConfig;
   /** Its tool servers are already starting; closed by the caller. */
@@ -44,7 +44,7 @@ export async function runSession(input: RunSessionInput): Promise<number> {
     if (mode === 'batch') return await runBatch(wiring, values.plan!, platform, input.concurrency ?? config.batch.concurrency, config.batch.statusFile, io, progress, json);
     const actionCache =
       input.cacheDir !== undefined && values.request !== undefined
-        ? await sessionCache({ dir: input.cacheDir, request: values.request, variables: cacheVariables(values.var), dispatcher, agent: platform === 'windows' ? 'HostAgent' : 'LinuxAgent' })
+        ? await sessionCache({ dir: input.cacheDir, request: values.request, variables: cacheVariables(values.var), heal: !values['replay-only'], dispatcher, agent: platform === 'windows' ? 'HostAgent' : 'LinuxAgent' })
         : undefined;
     if (actionCache && !json) io.stderr(`ufo run: action cache ${actionCache.lookup.run ? `hit (${actionCache.lookup.run.steps.length} cached steps)` : 'miss'} · key ${actionCache.lookup.key.slice(0, 12)}\n`);
     const session = await wiring.factory.create({

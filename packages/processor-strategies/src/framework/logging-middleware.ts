@@ -1,5 +1,5 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { serializeError, StepRecordSchema, type ActionRecord, type ReplyCache, type StepRecordInput } from '@ufo-ts/core';
+import { errorCode, serializeError, StepRecordSchema, type ActionRecord, type ReplyCache, type StepRecordInput } from '@ufo-ts/core';
 import type { Middleware } from './middleware.js';
 import type { StepContext } from './step-context.js';
 
@@ -59,7 +59,8 @@ export function loggingMiddleware(): Middleware {
       for (const [k, v] of Object.entries(optional)) if (v !== undefined && v !== '') (record as Record<string, unknown>)[k] = v;
       if (summary.error !== undefined) {
         const err = serializeError(summary.error);
-        record.error = { name: err.name, message: err.message, ...(err.code ? { code: err.code } : {}), ...(summary.failedPhase ? { phase: summary.failedPhase } : {}) };
+        const code = errorCode(summary.error);
+        record.error = { name: err.name, message: err.message, ...(code ? { code } : {}), ...(summary.failedPhase ? { phase: summary.failedPhase } : {}) };
       }
       agent.services.logSink.write('response', StepRecordSchema.parse(record) as unknown as Record<string, unknown>);
       agent.services.events.emit({

@@ -12,6 +12,12 @@ export interface ActionCacheOptions {
   store: ActionCacheStore;
   /** How many times one cached step may go to the model before the model gets the rest of the task. Default 1. */
   healsPerStep?: number;
+  /**
+   * `false`: replay only, never ask the model for a cached step: a step the cached run cannot take (its control is
+   * gone, its effect differs) ends the session with `ACTION_CACHE_DIVERGED`, which says the step and why. Default
+   * true: the session's own model takes that step (self-heal).
+   */
+  heal?: boolean;
   /** The time entries are stamped with. Default: now. */
   now?: () => Date;
 }
@@ -75,6 +81,7 @@ export class ActionCache {
       variables: lookup.variables,
       model,
       ...(this.options.healsPerStep !== undefined ? { healsPerStep: this.options.healsPerStep } : {}),
+      ...(this.options.heal !== undefined ? { heal: this.options.heal } : {}),
       ...(extra.onStep ? { onStep: extra.onStep } : {}),
       ...(extra.history ? { history: extra.history } : {}),
     });

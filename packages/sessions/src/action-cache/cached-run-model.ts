@@ -8,6 +8,8 @@ import { resolveTarget, type ListedControl } from './resolve-target.js';
 import { listedControl, PromptListings } from './prompt-listings.js';
 import type { ReplayDivergence } from './cached-run-player.js';
 import type { ReplayAwareModel } from '../journal/journaling-model.js';
+import { SessionError } from '../errors.js';
+import { effectDifference, reportedChanges } from './effect-match.js';
 
 const REPLAY_OBSERVATION = 'Replaying a cached run of this task (no model call).';
 const REPLAY_COMMENT = 'From the action cache.';
@@ -16,8 +18,11 @@ const REPLAY_COMMENT = 'From the action cache.';
 export interface CacheStepEvent {
   /** The step (0-based) of the cached run. */
   step: number;
-  /** `hit`: the cached call ran and showed its effect; `healed`: the session's model was asked instead; `handed-over`: the model has the rest of the task. */
-  outcome: 'hit' | 'healed' | 'handed-over';
+  /**
+   * `hit`: the cached call ran and showed its effect; `healed`: the session's model was asked instead;
+   * `handed-over`: the model has the rest of the task; `failed`: healing is off and the session ends here.
+   */
+  outcome: 'hit' | 'healed' | 'handed-over' | 'failed';
   /** Why the model was asked (absent on a hit). */
   reason?: ReplayDivergence;
   detail?: string;
@@ -32,6 +37,11 @@ export interface CachedRunModelOptions {
   model: ChatModel;
   /** How many times one step may be handed to the model before the model gets the rest of the task. Default 1. */
   healsPerStep?: number;
+  /**
+   * `false`: never ask the model; a step the cached run cannot take ends the session with `ACTION_CACHE_DIVERGED`
+   * (its `details` say which step and why). Default true: the session's model takes the step (self-heal).
+   */
+  heal?: boolean;
   onStep?: (event: CacheStepEvent) => void;
   /**
    * A resumed session: the cache annotations of the replies the session received before (from its action journal,
@@ -147,6 +157,10 @@ export class CachedRunModel implements ReplayAwareModel {
         this.next = index + 1;
         if (!outcome?.succeeded) return this.heal(request, index + 1, 'STEP_FAILED', `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`);
         if (steps[index]!.effect?.changed && noVisibleChange(outcome)) return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
+        const otherControl = actedElsewhere(steps[index]!, outcome, this.variables);
+        if (otherControl) return this.heal(request, index + 1, 'WRONG_TARGET', `cached step ${index + 1} (${steps[index]!.function}) acted on ${otherControl}, not on its cached control`);
+        const differs = effectDifference(steps[index]!.effect, reportedChanges(outcome.detail), this.variables);
+        if (differs) return this.heal(request, index + 1, 'EFFECT_DIFFERS', `after cached step ${index + 1} (${steps[index]!.function}) ${differs}`);
         this.hits += 1;
         this.options.onStep?.({ step: index, outcome: 'hit' });
       }
@@ -182,6 +196,10 @@ export class CachedRunModel implements ReplayAwareModel {
 
   /** Hands step `index` to the model, with the cached plan from there in its prompt. */
   private async heal<T>(request: ChatRequest<T>, index: number, reason: ReplayDivergence, detail: string): Promise<ChatResponse<T>> {
+    if (this.options.heal === false) {
+      this.options.onStep?.({ step: index, outcome: 'failed', reason, detail });
+      throw new SessionError('ACTION_CACHE_DIVERGED', `the cached run cannot go on by itself at step ${index + 1} (${reason}): ${detail}`, { details: { step: index, reason, detail } });
+    }
     this.standIn = reason === 'TARGET_NOT_FOUND' || reason === 'TARGET_AMBIGUOUS' ? index : undefined;
     const times = (this.heals.get(index) ?? 0) + 1;
     this.heals.set(index, times);
@@ -238,6 +256,24 @@ function didStep(step: CachedStep, outcome: ActionOutcome, controls: readonly Li
   const now = resolveTarget(step.target, controls, variables);
   if (stoodIn && (reported?.name === name || reported?.title === name || !('id' in now))) return true;
   return 'id' in now && args[CONTROL_ID_ARGUMENT] === now.id;
+}
+
+/**
+ * The control a cached step's call reported acting on (`push button "Cancel"`), when it is not the step's cached
+ * control; `undefined` when it is, or when the tool did not say.
+ */
+function actedElsewhere(step: CachedStep, outcome: ActionOutcome, variables: Readonly<Record<string, string>>): string | undefined {
+  if (!step.target) return undefined;
+  const reported = jsonOf(outcome.detail) as { role?: unknown; name?: unknown; title?: unknown } | undefined;
+  const name = fillTemplate(step.target.name, variables);
+  if (step.target.role === WINDOW_ROLE) return typeof reported?.title === 'string' && !sameText(reported.title, name) ? `window "${reported.title}"` : undefined;
+  if (typeof reported?.role !== 'string' || typeof reported.name !== 'string') return undefined;
+  return sameText(reported.role, step.target.role) && sameText(reported.name, name) ? undefined : `${reported.role} "${reported.name}"`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const norm = (t: string): string => t.replace(/\.\.\./g, '…').replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(a) === norm(b);
 }
 
 function jsonOf(text: string): unknown {

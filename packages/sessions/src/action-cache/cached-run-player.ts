@@ -2,13 +2,18 @@ import { createCommand, type CommandDispatcher, type DispatchTarget, type Result
 import type { CachedRun, CachedStep, RecordedEffect } from './cached-run-schema.js';
 import { fillValues } from './cache-variables.js';
 import { CONTROL_ID_ARGUMENT } from './record-steps.js';
+import { effectDifference, reportedChanges } from './effect-match.js';
 import { resolveTarget, type ListedControl, type TargetMiss } from './resolve-target.js';
 
 /** The desktop tool that lists the selected window's controls. */
 export const LISTING_TOOL = 'get_app_window_controls_target_info';
 
-/** Why a replay stopped before its last step: the step needs the model (self-heal) or fails closed. */
-export type ReplayDivergence = TargetMiss | 'EFFECT_NOT_SEEN' | 'STEP_FAILED' | 'LISTING_FAILED';
+/**
+ * Why a replay stopped before its last step: the step needs the model (self-heal) or fails closed.
+ * `EFFECT_DIFFERS`: a window opened that the cached run did not see (or one it saw did not); `WRONG_TARGET`: the
+ * tool reported acting on another control than the cached one.
+ */
+export type ReplayDivergence = TargetMiss | 'EFFECT_NOT_SEEN' | 'EFFECT_DIFFERS' | 'WRONG_TARGET' | 'STEP_FAILED' | 'LISTING_FAILED';
 
 /** What one replayed step did. */
 export interface ReplayedStep {
@@ -71,6 +76,8 @@ export async function playCachedRun(run: CachedRun, options: PlayCachedRunOption
     const [result] = await options.dispatcher.execute([createCommand(step.function, args, 'action')], { target: options.target, ...(options.signal ? { signal: options.signal } : {}) });
     if (result?.status !== 'success') return stop(index, step, 'STEP_FAILED', result?.error ?? 'no result', result);
     if (!effectSeen(step.effect, result.result)) return stop(index, step, 'EFFECT_NOT_SEEN', `${step.function} showed no visible change; the cached run saw: ${step.effect!.changes.join('; ')}`, result);
+    const differs = effectDifference(step.effect, reportedChanges(result.result), variables);
+    if (differs) return stop(index, step, 'EFFECT_DIFFERS', `after ${step.function} ${differs}`, result);
     const record: ReplayedStep = { index, step, outcome: 'hit', result };
     played.push(record);
     options.onStep?.(record);

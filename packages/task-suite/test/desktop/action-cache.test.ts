@@ -3,7 +3,7 @@
 // run is played by the reference player and by imperfect models (their detours are what gets recorded).
 import { checkDesktopAvailability } from '@ufo-ts/platform-linux';
 import { ActionCache, FileActionCacheStore } from '@ufo-ts/sessions';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,4 +46,36 @@ describeDesktop('the action cache on real apps', () => {
       expect(second.cache!.hits).toBeGreaterThan(0);
     });
   }
+});
+
+describeDesktop('a replay on an app that changed since the run was recorded', () => {
+  it.skipIf(missingPrograms(task('mousepad-save-as')).length > 0)(
+    'a dialog the cached run did not see (Save As over an existing file) stops the replay at that step with EFFECT_DIFFERS; the file keeps its content',
+    { timeout: 240_000 },
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'ufo-cache-'));
+      folders.push(folder);
+      const base = task('mousepad-save-as');
+      const first = await runTask(base, { cache: new ActionCache({ store: new FileActionCacheStore(folder) }) });
+      expect({ passed: first.passed, saved: first.cache?.saved }).toEqual({ passed: true, saved: true });
+      let held = '';
+      const fileExists = {
+        ...base,
+        async setup(ctx: Parameters<typeof base.setup>[0]) {
+          writeFileSync(ctx.path('list.txt'), 'an older list\n');
+          await base.setup(ctx);
+        },
+        async check(ctx: Parameters<typeof base.check>[0]) {
+          held = readFileSync(ctx.path('list.txt'), 'utf8');
+          return { passed: false, detail: held };
+        },
+      };
+      const replay = await runTask(fileExists, { cache: new ActionCache({ store: new FileActionCacheStore(folder), heal: false }), finishCheck: false });
+      expect(replay.modelCalls).toBe(0);
+      expect(replay.error ?? replay.detail).toMatch(/ACTION_CACHE_DIVERGED|cannot go on by itself/);
+      expect(replay.error ?? replay.detail).toContain('EFFECT_DIFFERS');
+      // GTK's "replace?" dialog was left unanswered: the older file is as it was
+      expect(held).toBe('an older list\n');
+    },
+  );
 });
