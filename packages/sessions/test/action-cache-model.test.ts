@@ -2,6 +2,7 @@ import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '@ufo-ts/
 import { describe, expect, it } from 'vitest';
 import { BATCH_INSTRUCTIONS } from '@ufo-ts/processor-strategies';
 import { cacheKey, cacheKeyParts, CachedRunModel, CachedRunSchema, type CacheStepEvent, type CachedRun } from '../src/index.js';
+import { effectDifference } from '../src/action-cache/effect-match.js';
 
 /** A step's prompt as the LinuxAgent's processor writes it: controls, then the previous reply's action outcomes. */
 function prompt(controls: string[], lastActions: string[] = []): ChatMessage[] {
@@ -183,6 +184,12 @@ describe('CachedRunModel', () => {
       details: { step: 3, reason: 'EFFECT_DIFFERS' },
     });
     expect(strict.prompts).toEqual([]);
+  });
+
+  it('an untitled window that opened is named as a dialog in the difference', () => {
+    expect(effectDifference({ changed: true, changes: ['window closed: "Save As" (4)'] }, ['window opened: "" (9)'])).toBe(
+      'a window opened that the cached run did not see: an untitled window (a message or confirmation dialog); the cached run saw window closed "Save As", this run did not',
+    );
   });
 
   it('the same windows opening and closing (other ids, other order) is no difference', async () => {

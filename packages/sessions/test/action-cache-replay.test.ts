@@ -64,6 +64,10 @@ describe('resolveTarget', () => {
     // "Root Instance" field)
     expect(resolveTarget({ role: 'text', name: '' }, [{ id: 'a1', type: 'text', name: '' }, { id: 'a3', type: 'text', name: '', label: 'Root Instance' }])).toEqual({ id: 'a1' });
   });
+  it('names an unnamed field by its caption when it is not found', () => {
+    expect(resolveTarget({ role: 'text', name: '', label: 'City' }, [{ id: 'x', type: 'text', name: '', label: 'Town' }])).toEqual({ miss: 'TARGET_NOT_FOUND', detail: 'no text labelled "City" is listed' });
+  });
+
   it('is a typed miss when no control or several match (never a guess)', () => {
     expect(resolveTarget({ role: 'push button', name: 'Cancel' }, listed)).toMatchObject({ miss: 'TARGET_NOT_FOUND' });
     expect(resolveTarget({ role: 'push button', name: 'OK' }, listed)).toMatchObject({ miss: 'TARGET_AMBIGUOUS', detail: '2 controls are push button "OK"' });

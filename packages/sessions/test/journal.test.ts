@@ -136,6 +136,9 @@ describe('the action journal', () => {
     expect(outcome.rounds[0]?.finalState).toBe('ERROR');
     const failed = stepLines(outcome.logFolder!).at(-1)!;
     expect(failed.error.message).toContain('The outcome of click_input({"id":"2"}) is unknown');
+    // the documented code, not the failed strategy's wrapper, in response.log and the round result
+    expect(failed.error.code).toBe('ACTION_OUTCOME_UNKNOWN');
+    expect(outcome.rounds[0]?.result).toMatchObject({ code: 'ACTION_OUTCOME_UNKNOWN' });
     expect(desktop.state.display).toBe('1');
   });
 

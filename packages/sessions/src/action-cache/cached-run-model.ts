@@ -4,7 +4,7 @@ import { readPromptListing, scriptedResponse, type ActionOutcome, type PromptLis
 import type { CachedRun, CachedStep } from './cached-run-schema.js';
 import { fillTemplate, fillValues } from './cache-variables.js';
 import { CONTROL_ID_ARGUMENT, WINDOW_ROLE } from './record-steps.js';
-import { resolveTarget, type ListedControl } from './resolve-target.js';
+import { describeTarget, resolveTarget, type ListedControl } from './resolve-target.js';
 import { listedControl, PromptListings } from './prompt-listings.js';
 import type { ReplayDivergence } from './cached-run-player.js';
 import type { ReplayAwareModel } from '../journal/journaling-model.js';
@@ -287,7 +287,7 @@ function jsonOf(text: string): unknown {
 /** The cached steps as plan lines a model reads (`click_input on push button "Save"`). */
 function planLines(steps: readonly CachedStep[], variables: Readonly<Record<string, string>>): string[] {
   return steps.map((step, i) => {
-    const target = step.target ? ` on ${step.target.role} "${fillTemplate(step.target.name, variables)}"` : '';
+    const target = step.target ? ` on ${describeTarget(step.target, variables)}` : '';
     const args = Object.keys(step.arguments).length ? ` ${JSON.stringify(fillValues(step.arguments, variables))}` : '';
     return `${i + 1}. ${step.function}${target}${args}`;
   });

@@ -35,10 +35,15 @@ export function effectDifference(recorded: RecordedEffect | undefined, seen: rea
   const missing = actual.length > 0 ? expected.filter((change) => !actual.includes(change)) : [];
   if (unexpected.length === 0 && missing.length === 0) return undefined;
   const parts = [
-    ...(unexpected.length ? [`a window opened that the cached run did not see: ${unexpected.map((c) => c.slice('opened '.length)).join(', ')}`] : []),
+    ...(unexpected.length ? [`a window opened that the cached run did not see: ${unexpected.map((c) => windowTitle(c.slice('opened '.length))).join(', ')}`] : []),
     ...(missing.length ? [`the cached run saw ${missing.map((c) => `window ${c}`).join(', ')}, this run did not`] : []),
   ];
   return parts.join('; ');
+}
+
+/** A window's quoted title as a person reads it (a message dialog often has none). */
+function windowTitle(quoted: string): string {
+  return quoted === '""' ? 'an untitled window (a message or confirmation dialog)' : quoted;
 }
 
 /** The `changes` of a tool's reported effect (a result object, or its JSON text). */

@@ -33,11 +33,18 @@ export function resolveTarget(target: TargetDescription, controls: readonly List
   // no label recorded means the control had none: an unnamed field is told from a captioned one
   const label = normalize(fillTemplate(target.label ?? '', variables));
   const matches = controls.filter((c) => normalize(c.type ?? '') === role && normalize(c.name ?? '') === name && normalize(c.label ?? '') === label);
-  const described = `${target.role} "${fillTemplate(target.name, variables)}"`;
+  const described = describeTarget(target, variables);
   if (matches.length === 0) return { miss: 'TARGET_NOT_FOUND', detail: `no ${described} is listed` };
   if (target.nth === undefined && matches.length > 1) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}` };
   // "the 2nd of 3 alike" means nothing among another number of alike controls
   if (target.of !== undefined && matches.length !== target.of) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}, not ${target.of} as when recorded` };
   const found = matches[(target.nth ?? 1) - 1];
   return found ? { id: found.id } : { miss: 'TARGET_NOT_FOUND', detail: `only ${matches.length} ${described} listed, not a ${target.nth}th` };
+}
+
+/** A cached control as a person reads it: `push button "Save"`, or `text labelled "City"` for an unnamed field. */
+export function describeTarget(target: TargetDescription, variables: Readonly<Record<string, string>> = {}): string {
+  const name = fillTemplate(target.name, variables);
+  if (name === '' && target.label) return `${target.role} labelled "${fillTemplate(target.label, variables)}"`;
+  return `${target.role} "${name}"`;
 }
