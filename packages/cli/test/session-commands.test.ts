@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FileLogSink, ProgrammaticInteractor, type Command, type CommandDispatcher, type ExecuteOptions, type Result } from '@ufo-ts/core';
+import { ScriptedModel } from '@ufo-ts/core/testing';
+import { LinuxSession, readCheckpoint } from '@ufo-ts/sessions';
+import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { spawnProgram, type Program } from './helpers/spawn.js';
 
@@ -237,6 +241,62 @@ describe('ufo run, report, replay (real processes, the fake desktop over stdio)'
     const again = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--mode', 'batch', '--plan', tasks, '--replay', replies]);
     expect(await again.exited).toBe(0);
     expect(again.stderr.join('\n')).toContain('batch: 0 run, 2 skipped');
+  });
+});
+
+/**
+ * A LinuxSession in this process that "dies" while click_input(2) is in flight: its intent is in the journal, its
+ * result never is. Returns the log folder (under the workspace's log root).
+ */
+async function lostClick(dir: string): Promise<string> {
+  const { dispatcher: desktop } = createFakeDesktopDispatcher();
+  let markHung!: () => void;
+  const hung = new Promise<void>((resolve) => (markHung = resolve));
+  const dispatcher: CommandDispatcher = {
+    execute: (commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> => {
+      if (!commands.some((c) => c.tool_name === 'click_input' && c.parameters.id === '2')) return desktop.execute(commands, options);
+      markHung();
+      return new Promise(() => undefined);
+    },
+    listTools: (options) => desktop.listTools(options),
+    close: () => Promise.resolve(),
+  };
+  const replies = [
+    app({ function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' } }),
+    app([click('1'), click('2')]),
+  ].map((reply) => ({ content: JSON.stringify(reply) }));
+  const sink = new FileLogSink({ logRoot: join(dir, 'logs'), task: 'lost' });
+  void new LinuxSession({
+    task: 'lost', platform: 'linux', request: 'What is 12 times 34?', logSink: sink, models: { LINUX_AGENT: new ScriptedModel({ replies }) }, dispatcher, interactor: new ProgrammaticInteractor(), reports: false,
+  }).run();
+  await hung;
+  await sink.close();
+  await desktop.close();
+  return sink.folder;
+}
+
+describe('ufo resume --on-unknown-outcome', () => {
+  it('fail: the action sent before the crash is not sent again and the round ends in ERROR (exit 1); another value is a usage error (exit 2)', async () => {
+    const dir = workspace();
+    const folder = await lostClick(dir);
+    expect(readCheckpoint(folder)).toMatchObject({ status: 'running', position: { agent: 'LinuxAgent' } });
+
+    const help = ufo(['resume', '--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.stdout.join('\n')).toContain('--on-unknown-outcome tell-model|ask|fail');
+    const wrong = ufo(['resume', folder, '--config', join(dir, 'ufo.yaml'), '--replay', cassette(dir, 'none.jsonl', [app([], { status: 'FINISH' })]), '--on-unknown-outcome', 'retry']);
+    expect(await wrong.exited).toBe(2);
+    expect(wrong.stderr.join('\n')).toContain('--on-unknown-outcome must be one of tell-model, ask, fail (got "retry")');
+    expect(readCheckpoint(folder).status).toBe('running');
+
+    const resume = ufo(['resume', folder, '--config', join(dir, 'ufo.yaml'), '--replay', cassette(dir, 'none.jsonl', [app([], { status: 'FINISH' })]), '--on-unknown-outcome', 'fail']);
+    const code = await resume.exited;
+    if (code !== 1) console.log(resume.stderr.join('\n'));
+    expect(code).toBe(1);
+    const failed = responseLines(folder).filter((l) => l.type === 'step').at(-1)!;
+    expect(failed.error).toMatchObject({ code: 'ACTION_OUTCOME_UNKNOWN' });
+    expect(failed.error.message).toContain('The outcome of click_input({"id":"2"}) is unknown');
+    expect(readCheckpoint(folder).status).toBe('error');
   });
 });
 

@@ -7,6 +7,7 @@ export type { Middleware, StepSummary } from './framework/middleware.js';
 export { COMMON_INITIAL_KEYS, ProcessorTemplate, validateChain, type ProcessorOptions } from './framework/processor.js';
 export { loggingMiddleware } from './framework/logging-middleware.js';
 export { finalizeAppStep, finalizeHostStep, finalizeStep } from './framework/finalize.js';
+export { selectedWindowOf } from './framework/selected-window.js';
 export { ACTION_STATUSES, APP_REPLY_STATUSES, ActionSchema, AppResponseSchema, HostResponseSchema, appResponseSchemaFor, type Action, type AppResponse, type HostResponse } from './schemas/responses.js';
 export { RESPOND_TOOL, HostRespondSchema, appRespondSchemaFor } from './schemas/respond-schemas.js';
 export { nativeReplyText, replyFormatText } from './prompts/schema-text.js';

@@ -14,7 +14,7 @@ export { FileActionJournal, JOURNAL_FILE, MemoryActionJournal, type ActionJourna
 export { JournalCursor, type RecordedCommand } from './journal/journal-cursor.js';
 export { JournalingModel, type ReplayAwareModel } from './journal/journaling-model.js';
 export { JournalingDispatcher, REPEATABLE_TOOLS, type JournalingDispatcherOptions } from './journal/journaling-dispatcher.js';
-export { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './journal/unknown-outcome.js';
+export { ActionOutcomeUnknownError, outcomeUnknownText, UNKNOWN_OUTCOME_POLICIES, type UnknownOutcomePolicy } from './journal/unknown-outcome.js';
 export { EvaluationAgent, evaluationRecord, type EvaluationAgentOptions, type EvaluationInput, type EvaluationResult } from './evaluation/evaluation-agent.js';
 export { evaluationFinishCheck, type EvaluationFinishCheckOptions } from './evaluation/evaluation-finish-check.js';
 export { buildEvaluationPrompt, type EvaluationPromptInput } from './evaluation/evaluation-prompt.js';
@@ -62,4 +62,4 @@ export { RequestFileSchema, readRequestFile, type BatchTask, type RequestFile } 
 export { BatchTaskStatusSchema, TaskStatusFile, TaskStatusSchema, type BatchTaskStatus, type TaskStatus } from './batch/task-status-file.js';
 export { FromFileSession, type FromFileSessionOptions } from './batch/from-file-session.js';
 export { BatchRun, type BatchOutcome, type BatchRunOptions } from './batch/batch-run.js';
-export { SessionFactory, detectPlatform, type SessionDefaults, type SessionFactoryOptions, type SessionMode, type SessionPlatform, type SessionSpec } from './factory/session-factory.js';
+export { SessionFactory, detectPlatform, type FactoryResumeOptions, type SessionDefaults, type SessionFactoryOptions, type SessionMode, type SessionPlatform, type SessionSpec } from './factory/session-factory.js';

@@ -11,6 +11,7 @@ import { parseWithPositionals, SESSION_OPTIONS, SESSION_OPTIONS_HELP } from './s
 import { entryAgents } from './entry-agents.js';
 import { modelsFrom, recordModels, wireSessions } from './session-wiring.js';
 import { loadCliConfig, startToolServers } from './tool-servers.js';
+import { unknownOutcomeFrom } from './unknown-outcome-flag.js';
 
 /** The implementation of `ufo resume` (loaded on demand, so `ufo --help` stays fast). */
 export async function resumeImpl(args: string[], io: CliIo, usage: string): Promise<number> {
@@ -19,6 +20,7 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
     approve: { type: 'boolean' },
     reject: { type: 'boolean' },
     answer: { type: 'string', multiple: true },
+    'on-unknown-outcome': { type: 'string' },
   });
   if (values.help) {
     io.stdout(`${usage}\n`);
@@ -27,6 +29,7 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
   const folder = positionals[0];
   if (!folder || positionals.length > 1) throw new CliUsageError('give exactly one log folder');
   if (values.approve && values.reject) throw new CliUsageError('--approve and --reject exclude each other');
+  const onUnknownOutcome = unknownOutcomeFrom(values['on-unknown-outcome']);
   let checkpoint;
   try {
     checkpoint = readCheckpoint(folder);
@@ -56,7 +59,7 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
     let models = modelsFrom(values, config, io);
     if (!values['no-record']) models = recordModels(models, join(folder, 'model-calls.jsonl'));
     const wiring = wireSessions({ values, io, config, dispatcher, models, interactor, events });
-    const session = await wiring.factory.resume(checkpoint, { decision });
+    const session = await wiring.factory.resume(checkpoint, { decision, ...(onUnknownOutcome ? { onUnknownOutcome } : {}) });
     if (!json) {
       const at = checkpoint.position ? ` at ${checkpoint.position.agent}.${checkpoint.position.state} (round ${checkpoint.position.round})` : '';
       io.stderr(`ufo resume: ${checkpoint.task} (${checkpoint.status})${at}${decision.approve !== undefined ? `, ${decision.approve ? 'approving' : 'rejecting'} the held action` : ''}\n`);

@@ -1,5 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import type { TargetInfo } from '@ufo-ts/core';
+import type { ActionRecord, TargetInfo } from '@ufo-ts/core';
+import { selectedWindowOf } from './selected-window.js';
 import type { StepContext } from './step-context.js';
 
 /** Base finalisation (inventory §5.7): counts the step and its model cost in the round and the session. */
@@ -27,7 +28,8 @@ export function finalizeHostStep(agent: Agent, step: StepContext): void {
 
 /**
  * Application-level finalisation: LinuxAgent promotes its result to the round result (inventory P23); a step the
- * progress monitor ended promotes the monitor's `NO_PROGRESS` result instead.
+ * progress monitor ended promotes the monitor's `NO_PROGRESS` result instead. A LinuxAgent step that selected a
+ * window records it as `APPLICATION_WINDOW_INFO` (as the HostAgent does), so a resumed session selects it again.
  */
 export function finalizeAppStep(agent: Agent, step: StepContext): void {
   finalizeStep(agent, step);
@@ -35,5 +37,8 @@ export function finalizeAppStep(agent: Agent, step: StepContext): void {
   const stopped = step.get('no_progress');
   if (stopped !== undefined) agent.lastResult = stopped;
   const result = stopped ?? step.get<Record<string, unknown>>('response')?.result;
-  if (agent.kind === 'LinuxAgent' && result !== undefined) step.global.set('ROUND_RESULT', result);
+  if (agent.kind !== 'LinuxAgent') return;
+  if (result !== undefined) step.global.set('ROUND_RESULT', result);
+  const window = selectedWindowOf(step.get<ActionRecord[]>('actions'), step.get<TargetInfo[]>('windows'));
+  if (window) step.global.set('APPLICATION_WINDOW_INFO', window);
 }

@@ -3,6 +3,7 @@ import { readCheckpoint } from '../checkpoint/checkpoint-store.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
 import type { ManagedSession } from '../managed/managed-session.js';
+import type { UnknownOutcomePolicy } from '../journal/unknown-outcome.js';
 import type { ManagedSessionOptions, SessionActionCache } from '../managed/managed-session-options.js';
 import type { ResumeDecision } from '../runtime/resume-interactor.js';
 import type { SessionModels } from '../runtime/session-models.js';
@@ -63,6 +64,18 @@ export interface SessionSpec {
   actionCache?: SessionActionCache;
 }
 
+/** Options of {@link SessionFactory.resume}. */
+export interface FactoryResumeOptions {
+  /** The person's decision on a pending confirmation or questions (a session that waits). */
+  decision?: ResumeDecision;
+  /**
+   * What the interrupted step does with an action that was sent and whose result never came back (the action
+   * journal's `onUnknownOutcome`, default `tell-model`): tell the model, `ask` the interactor whether to send it
+   * again, or `fail` the round with `ACTION_OUTCOME_UNKNOWN`. The rest of the factory's journal settings stay.
+   */
+  onUnknownOutcome?: UnknownOutcomePolicy;
+}
+
 /** The platform this process runs on. */
 export function detectPlatform(): SessionPlatform {
   return process.platform === 'win32' ? 'windows' : 'linux';
@@ -113,14 +126,25 @@ export class SessionFactory {
     });
   }
 
-  /** Continues a checkpointed session (a log folder or a checkpoint) with the same type it was started with. */
-  async resume(source: string | SessionCheckpoint, options: { decision?: ResumeDecision } = {}): Promise<ManagedSession> {
+  /**
+   * Continues a checkpointed session (a log folder or a checkpoint) with the same type it was started with.
+   *
+   * @throws SessionError `CHECKPOINT_NOT_RESUMABLE` when the session already ended; `SESSION_OPTIONS_INVALID` when
+   *   `onUnknownOutcome` is given for a session whose action journal is turned off.
+   * @example
+   * ```ts
+   * const session = await factory.resume('logs/calc', { onUnknownOutcome: 'fail' });
+   * const outcome = await session.run();
+   * ```
+   */
+  async resume(source: string | SessionCheckpoint, options: FactoryResumeOptions = {}): Promise<ManagedSession> {
     const checkpoint = typeof source === 'string' ? readCheckpoint(source) : source;
     if (checkpoint.status === 'completed' || checkpoint.status === 'incomplete' || checkpoint.status === 'error') {
       throw new SessionError('CHECKPOINT_NOT_RESUMABLE', `Session ${checkpoint.task} already ended (${checkpoint.status}); there is nothing to resume`);
     }
     const platform = (checkpoint.platform as SessionPlatform | undefined) ?? detectPlatform();
-    const base = { ...(await this.base(checkpoint.task, platform, {})), resume: { checkpoint, ...(options.decision ? { decision: options.decision } : {}) } };
+    const resumed = { ...(await this.base(checkpoint.task, platform, {})), resume: { checkpoint, ...(options.decision ? { decision: options.decision } : {}) } };
+    const base = withUnknownOutcome(resumed, options.onUnknownOutcome);
     switch (checkpoint.kind) {
       case 'host':
         return new HostSession({ ...base, ...this.options.host });
@@ -161,4 +185,13 @@ export class SessionFactory {
       ...(spec.actionCache ? { actionCache: spec.actionCache } : {}),
     };
   }
+}
+
+/** `options` with the action journal's unknown-outcome policy set (its other journal settings kept). */
+function withUnknownOutcome(options: ManagedSessionOptions, policy: UnknownOutcomePolicy | undefined): ManagedSessionOptions {
+  if (policy === undefined) return options;
+  if (options.journal === false) {
+    throw new SessionError('SESSION_OPTIONS_INVALID', `onUnknownOutcome "${policy}" needs the action journal, which is turned off (journal: false)`);
+  }
+  return { ...options, journal: { ...options.journal, onUnknownOutcome: policy } };
 }

@@ -10,6 +10,18 @@ import { SessionError } from '../errors.js';
  */
 export type UnknownOutcomePolicy = 'tell-model' | 'ask' | 'fail';
 
+/**
+ * Every {@link UnknownOutcomePolicy}, for checking a policy given as text (a command-line flag, a configuration
+ * value).
+ *
+ * @example
+ * ```ts
+ * const policy = UNKNOWN_OUTCOME_POLICIES.find((p) => p === flag);
+ * if (!policy) throw new Error(`expected one of ${UNKNOWN_OUTCOME_POLICIES.join(', ')}`);
+ * ```
+ */
+export const UNKNOWN_OUTCOME_POLICIES: readonly UnknownOutcomePolicy[] = ['tell-model', 'ask', 'fail'];
+
 /** The error text of an action whose outcome is unknown; the model reads it in its next prompt. */
 export function outcomeUnknownText(tool: string): string {
   return `OUTCOME_UNKNOWN: the session stopped after ${tool} was sent and before its result came back, so it may or may not have taken effect. It was not sent again: check the screen before acting on it.`;

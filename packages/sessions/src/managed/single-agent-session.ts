@@ -4,6 +4,7 @@ import { applyAgentCheckpoint, captureAgent, restoreBlackboard } from '../checkp
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { ManagedSession, type AgentsCheckpoint, type ManagedSessionSpec } from './managed-session.js';
 import type { ManagedSessionOptions } from './managed-session-options.js';
+import { reselectWindow } from './reselect-window.js';
 import type { SessionRuntime } from './session-runtime.js';
 
 /** A session driven by one agent that handles every step of a round (LinuxAgent, OperatorAgent). */
@@ -20,10 +21,15 @@ export abstract class SingleAgentSession<A extends Agent> extends ManagedSession
     return { agents: [captureAgent(this.agent, 'main', state)], blackboard: this.agent.blackboard.toJSON() as SessionCheckpoint['blackboard'] };
   }
 
+  /**
+   * Applies the agent's checkpoint and the blackboard, and selects the window the agent had selected again
+   * ({@link reselectWindow}): the tool servers of a new process have no selection.
+   */
   protected async restoreAgents(checkpoint: SessionCheckpoint): Promise<Map<string, RoundAgent>> {
     restoreBlackboard(this.agent.blackboard, checkpoint.blackboard);
     const saved = checkpoint.agents.find((a) => a.role === 'main');
     if (saved) applyAgentCheckpoint(this.agent, saved);
+    await reselectWindow(this.agent, this.context);
     return new Map([[this.agent.name, this.agent]]);
   }
 }

@@ -1,14 +1,14 @@
 import { HostAgent, type Agent, type AgentRegistry, type StepProcessor } from '@ufo-ts/agent-fsm';
-import type { RoundAgent } from '@ufo-ts/core';
-import { appInstructionsFor, createHostAgentStack, SELECT_WINDOW_TOOL, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
+import type { Context, RoundAgent } from '@ufo-ts/core';
+import { appInstructionsFor, createHostAgentStack, type AppProcessorOptions, type HostProcessorOptions } from '@ufo-ts/processor-strategies';
 import { applyAgentCheckpoint, captureAgent, restoreBlackboard } from '../checkpoint/agent-checkpoint.js';
 import type { SessionCheckpoint } from '../checkpoint/checkpoint-schema.js';
 import { SessionError } from '../errors.js';
 import { appLlmWithExamples, hostLlmWithExamples } from '../experience/retrieval-strategies.js';
 import type { AgentsCheckpoint } from '../managed/managed-session.js';
 import type { ManagedSessionOptions } from '../managed/managed-session-options.js';
+import { reselectWindow } from '../managed/reselect-window.js';
 import type { SessionRuntime } from '../managed/session-runtime.js';
-import { createCommand, type Context } from '@ufo-ts/core';
 
 /** How the HostAgent → AppAgent stack of a session is built. */
 export interface HostStackOptions {
@@ -78,7 +78,8 @@ export class HostStackTracker {
 
   /**
    * Rebuilds the host's sub-agents through its own ASSIGN (the active one last), then applies every agent's
-   * checkpoint and the blackboard. Returns the agents by name.
+   * checkpoint and the blackboard, and selects the checkpoint's application window again ({@link reselectWindow}).
+   * Returns the agents by name.
    */
   async restore(checkpoint: SessionCheckpoint, context: Context): Promise<Map<string, RoundAgent>> {
     restoreBlackboard(this.host.blackboard, checkpoint.blackboard);
@@ -100,22 +101,7 @@ export class HostStackTracker {
     }
     const hostCheckpoint = checkpoint.agents.find((a) => a.role === 'host');
     if (hostCheckpoint) applyAgentCheckpoint(this.host, hostCheckpoint);
-    await this.reselectWindow(context);
+    await reselectWindow(this.host, context);
     return out;
   }
-
-  /**
-   * Selects the checkpoint's application window again: the tool servers may have restarted with the engine (a
-   * crash, a resume from another process) and lost their selection, while the window itself is still open.
-   */
-  private async reselectWindow(context: Context): Promise<void> {
-    const window = context.get('APPLICATION_WINDOW_INFO');
-    if (!window || window.kind !== 'window') return;
-    const id = String(window.extra?.source_id ?? window.id);
-    const [result] = await this.host.services.dispatcher.execute([createCommand(SELECT_WINDOW_TOOL, { id, name: window.name }, 'action')], {
-      target: this.host.dispatchTarget(context),
-    });
-    if (result?.status !== 'success') this.host.warn(`resume: could not select ${window.name} again: ${result?.error ?? 'no result'}`);
-  }
 }
-
