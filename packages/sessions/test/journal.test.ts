@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, type SensitiveAction } from '@ufo-ts/core';
 import { type FakeDesktop } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
-import { FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
+import { DeferringInteractor, FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
 import { approveTwelve, JOURNAL_REQUESTS, StepModel } from './fixtures/journal-script.js';
 import { DedupDevice } from './dedup-device.js';
 import { HangingDispatcher, stepLines, perTestCleanup } from './helpers.js';
@@ -103,6 +103,27 @@ describe('the action journal', () => {
     const { desktop, outcome, session, interactor: asked } = await lostAction('ask', (action) => action.function === 'click_input' || approveTwelve(action));
     expect(asked.confirmations[0]).toMatchObject({ action: { function: 'click_input', arguments: { id: '2' } }, approved: true });
     expect(finalState(outcome, session, desktop)).toEqual(expected);
+  });
+
+  it('with onUnknownOutcome "ask" and no one at hand, the session waits for the answer (not an ERROR); approved on resume, the action is sent again once', async () => {
+    const { expected } = await uninterrupted();
+    const { desktop, dispatcher } = fakeDesktop();
+    const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
+    const sink = new FileLogSink({ logRoot: dirs.make(), task: 'deferred' });
+    void new HostSession({ task: 'deferred', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: hanging, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false }).run();
+    await hanging.hung;
+    await sink.close();
+    const waiting = await new HostSession({
+      task: 'deferred', models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: new DeferringInteractor({ requests: JOURNAL_REQUESTS.slice(nextRound(sink.folder)) }), maxRounds: 2, reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder) }, journal: { onUnknownOutcome: 'ask' },
+    }).run();
+    expect(waiting).toMatchObject({ status: 'waiting', waitingFor: { kind: 'confirmation', actions: [{ function: 'click_input', arguments: { id: '2' } }] } });
+    expect(desktop.state.calls.filter((c) => c === 'click_input')).toEqual(['click_input']);
+    const resumed = new HostSession({
+      task: 'deferred', models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder))), maxRounds: 2, reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder), decision: { approve: true } }, journal: { onUnknownOutcome: 'ask' },
+    });
+    expect(finalState(await resumed.run(), resumed, desktop)).toEqual(expected);
   });
 
   it('each action goes out under its journaled command id; an approved re-send after resume reuses it, and a de-duplicating device answers from its cache', async () => {

@@ -1,4 +1,4 @@
-import { JournalWriteError } from '../errors.js';
+import { JournalWriteError, type HumanInputRequiredError } from '../errors.js';
 import type { ActionJournal } from './action-journal.js';
 import type { IntentEntry, JournalEntry, JournalRecord, ReplyEntry, ResultEntry } from './journal-entry.js';
 
@@ -22,16 +22,19 @@ interface StepRecords {
  * command index of the step and for what the journal already holds there. Between steps it is inactive, and
  * nothing is journaled (snapshots, re-selecting a window on resume).
  *
- * A write failure is kept (`failure`) as well as thrown, so the session can end with it after the step even when
- * a strategy swallowed the throw.
+ * A write failure, or a person's answer the step needs, is kept (`failure`) as well as thrown, so the session can end
+ * with it after the step even when a strategy swallowed the throw.
  */
 export class JournalCursor {
   private current: number | undefined;
   private replyIndex = 0;
   private commandIndex = 0;
   private resumed: StepRecords | undefined;
-  /** The first journal write that failed, as a {@link JournalWriteError}. */
-  failure: JournalWriteError | undefined;
+  /**
+   * What ends the session after the current step: the first journal write that failed ({@link JournalWriteError}),
+   * or a person's answer the step needs with no one at hand ({@link HumanInputRequiredError}: the session waits).
+   */
+  failure: JournalWriteError | HumanInputRequiredError | undefined;
 
   constructor(private readonly journal: ActionJournal) {}
 

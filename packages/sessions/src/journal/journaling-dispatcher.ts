@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canonicalJson } from '@ufo-ts/core/internal';
 import { errorMessage, type Command, type CommandDispatcher, type DispatchTarget, type ExecuteOptions, type Interactor, type ListToolsOptions, type Result, type ToolInfo } from '@ufo-ts/core';
 import type { JournalCursor, RecordedCommand } from './journal-cursor.js';
+import { HumanInputRequiredError } from '../errors.js';
 import { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './unknown-outcome.js';
 
 /** Options of {@link JournalingDispatcher}. */
@@ -100,17 +101,31 @@ export class JournalingDispatcher implements CommandDispatcher {
     return result!;
   }
 
-  private async unknownOutcome(command: Command, seq: number, recorded: RecordedCommand, options: ExecuteOptions): Promise<Result> {
-    const policy = this.options.onUnknownOutcome ?? 'tell-model';
-    if (policy === 'fail') throw new ActionOutcomeUnknownError(command.tool_name, command.parameters);
-    if (policy === 'ask') {
-      const again = await this.options.interactor.confirmAction({
+  /**
+   * Asks whether to send an action of unknown outcome again. With no one at hand (the interactor defers) the
+   * session must wait for the answer, not end the step in error: the cursor keeps the deferral, and the session
+   * ends waiting after the step even though the step's strategy caught the throw.
+   */
+  private async ask(command: Command, options: ExecuteOptions): Promise<boolean> {
+    try {
+      return await this.options.interactor.confirmAction({
         agent: options.target.agent,
         function: command.tool_name,
         arguments: command.parameters,
         reason: `${outcomeUnknownText(command.tool_name)} Approve to send it again.`,
         step: this.options.cursor.step ?? 0,
       });
+    } catch (error) {
+      if (error instanceof HumanInputRequiredError) this.options.cursor.failure ??= error;
+      throw error;
+    }
+  }
+
+  private async unknownOutcome(command: Command, seq: number, recorded: RecordedCommand, options: ExecuteOptions): Promise<Result> {
+    const policy = this.options.onUnknownOutcome ?? 'tell-model';
+    if (policy === 'fail') throw new ActionOutcomeUnknownError(command.tool_name, command.parameters);
+    if (policy === 'ask') {
+      const again = await this.ask(command, options);
       // the same command id: a device that ran it answers from its de-duplication cache instead of running it again
       if (again) return this.send(command, seq, recorded.intent.command_id ?? randomUUID(), options);
     }
