@@ -48,7 +48,10 @@ const DEFAULT_FEATURES: ModelFeatures = { toolCalls: false, parallelToolCalls: f
  * tool calls, tool results), function tools and the Anthropic computer tool, tool choice, structured output
  * (`responseFormat: json` with the schema, validated with zod), usage with cached tokens, finish reason, cost from
  * an optional price, cancellation through the request's signal, streaming with `onDelta`, and retries of retryable
- * failures. Failures are {@link AiSdkModelError}s.
+ * failures. Failures are {@link AiSdkModelError}s. A refusal the provider reports (a raw finish reason `refusal`,
+ * as Anthropic's) comes back with `refusal` set and is not parsed against the schema; the engine ends the step with
+ * `MODEL_REFUSED`. (The AI SDK's OpenAI provider passes OpenAI's `refusal` on as plain text, which cannot be told
+ * from an answer.)
  *
  * @example
  * ```ts
@@ -174,8 +177,9 @@ export class AiSdkChatModel implements ChatModel {
     };
     const finishReason = finishReasonFrom(reply.finishReason);
     if (finishReason) response.finishReason = finishReason;
+    if (finishReason === 'refusal') response.refusal = reply.text || 'The model declined to answer.';
     if (toolCalls.length > 0) response.toolCalls = toolCalls;
-    if (request.schema && toolCalls.length === 0) {
+    if (request.schema && toolCalls.length === 0 && finishReason !== 'refusal') {
       const parsed = parseStructuredReply(reply.text, request.schema);
       if (!parsed.success) {
         throw new AiSdkModelError('MODEL_REPLY_INVALID', `The ${this.provider} model ${this.modelId} replied with JSON that does not match the schema: ${parsed.issues.join('; ')}`, {

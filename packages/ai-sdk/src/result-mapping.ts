@@ -10,9 +10,14 @@ export function usageFrom(usage: LanguageModelV3Usage | undefined): Usage {
   return out;
 }
 
-/** The engine's finish reason for the AI SDK's unified one (`error` becomes `other`). */
+/**
+ * The engine's finish reason for the AI SDK's unified one (`error` becomes `other`). The unified reasons have no
+ * refusal: a provider's raw `refusal` (Anthropic's `stop_reason`, which `@ai-sdk/anthropic` reports as
+ * `content-filter`) becomes `refusal`.
+ */
 export function finishReasonFrom(reason: LanguageModelV3FinishReason | undefined): FinishReason | undefined {
   if (!reason) return undefined;
+  if (reason.raw === 'refusal') return 'refusal';
   return reason.unified === 'error' ? 'other' : reason.unified;
 }
 

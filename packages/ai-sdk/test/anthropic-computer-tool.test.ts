@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AiSdkChatModel } from '../src/index.js';
 
 const SCREENSHOT = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC';
@@ -89,5 +90,17 @@ describe('AiSdkChatModel over @ai-sdk/anthropic: the computer tool', () => {
       role: 'user',
       content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: SCREENSHOT } }] }],
     });
+  });
+});
+
+describe('AiSdkChatModel over @ai-sdk/anthropic: a refusal', () => {
+  // The provider reports Anthropic's stop_reason "refusal" as the unified `content-filter`, keeping the raw reason.
+  it('stop_reason refusal comes back as a refusal (finishReason refusal, refusal set), not as a reply that fails the schema', async () => {
+    const { baseURL, received } = await startAnthropicServer([message([{ type: 'text', text: "I can't help with that." }], 'refusal')]);
+    const model = new AiSdkChatModel({ model: createAnthropic({ baseURL, apiKey: 'test-key' })('claude-sonnet-4-5') });
+    const reply = await model.complete({ messages: [{ role: 'user', content: 'Do it.' }], schema: z.object({ done: z.boolean() }) });
+    expect(reply).toMatchObject({ finishReason: 'refusal', refusal: "I can't help with that." });
+    expect(reply.parsed).toBeUndefined();
+    expect(received).toHaveLength(1);
   });
 });

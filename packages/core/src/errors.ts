@@ -11,6 +11,7 @@ export const UFO_ERROR_CODES = [
   'CONFIG_INVALID',
   'LOG_PATH_INVALID',
   'MODEL_REPLY_INVALID',
+  'MODEL_REFUSED',
   'MODEL_CALL_FAILED',
   'MODEL_SCRIPT_EXHAUSTED',
   'DISPATCH_FAILED',
@@ -130,7 +131,7 @@ const WRAPPER_CODES: ReadonlySet<string> = new Set(['STRATEGY_FAILED']);
 
 /**
  * The code a program matches an error on: the error's own code, or, for an error that only wraps another (a failed
- * strategy, `STRATEGY_FAILED`), the wrapped error's code when it has one (`MODEL_REPLY_INVALID`,
+ * strategy, `STRATEGY_FAILED`), the wrapped error's code when it has one (`MODEL_REPLY_INVALID`, `MODEL_REFUSED`,
  * `ACTION_OUTCOME_UNKNOWN`, ...). `undefined` for an error with no code.
  *
  * @example

@@ -2,7 +2,7 @@ import { UfoError } from '@ufo-ts/core';
 import type { Usage } from '@ufo-ts/core';
 
 /** Codes of the errors `@ufo-ts/llm-providers` throws. */
-export const MODEL_ERROR_CODES = ['MODEL_CALL_FAILED', 'MODEL_REPLY_INVALID', 'MODEL_UNSUPPORTED_REQUEST', 'CONFIG_INVALID', 'REPLAY_MISS'] as const;
+export const MODEL_ERROR_CODES = ['MODEL_CALL_FAILED', 'MODEL_REPLY_INVALID', 'MODEL_REFUSED', 'MODEL_UNSUPPORTED_REQUEST', 'CONFIG_INVALID', 'REPLAY_MISS'] as const;
 /** One of {@link MODEL_ERROR_CODES}. */
 export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
 
@@ -89,10 +89,14 @@ export interface ModelReplyInvalidErrorOptions {
 }
 
 /**
- * The model's reply never matched the requested zod schema, after every re-ask. Code `MODEL_REPLY_INVALID`.
- * Carries each attempt's text and issues, and the usage and cost they consumed.
+ * The model's reply never matched the requested zod schema, after every re-ask. Code `MODEL_REPLY_INVALID` (its
+ * subclass {@link ModelRefusalError}: `MODEL_REFUSED`). Carries each attempt's text and issues, and the usage and
+ * cost they consumed.
  */
 export class ModelReplyInvalidError extends UfoError<ModelErrorCode> {
+  /** The code of this class's errors; a subclass that names its own kind of invalid reply overrides it. */
+  protected static readonly replyCode: ModelErrorCode = 'MODEL_REPLY_INVALID';
+
   readonly provider: string;
   readonly model: string;
   readonly attempts: ReplyAttempt[];
@@ -100,7 +104,7 @@ export class ModelReplyInvalidError extends UfoError<ModelErrorCode> {
   readonly cost: number | null;
 
   constructor(message: string, options: ModelReplyInvalidErrorOptions) {
-    super('MODEL_REPLY_INVALID', message, {
+    super((new.target as typeof ModelReplyInvalidError).replyCode, message, {
       cause: options.cause,
       details: {
         provider: options.provider,
@@ -120,16 +124,20 @@ export class ModelReplyInvalidError extends UfoError<ModelErrorCode> {
 
 /**
  * The model refused to answer in the requested schema (OpenAI's `refusal`, Anthropic's `stop_reason: "refusal"`).
- * A {@link ModelReplyInvalidError} (code `MODEL_REPLY_INVALID`) that carries the refusal text; it is not re-asked.
+ * Code `MODEL_REFUSED`; still a {@link ModelReplyInvalidError}, so code that catches invalid replies catches it too.
+ * Carries the refusal text (`refusal`, `details.refusal`, the message); it is not re-asked. Without a schema the
+ * refusal is not an error here: the response has `refusal` set.
  *
  * @example
  * ```ts
  * try { await model.complete({ messages, schema }); } catch (error) {
- *   if (error instanceof ModelRefusalError) console.log(error.refusal);
+ *   if (error instanceof ModelRefusalError) console.log(error.code, error.refusal); // 'MODEL_REFUSED', "I can't help with that."
  * }
  * ```
  */
 export class ModelRefusalError extends ModelReplyInvalidError {
+  protected static override readonly replyCode: ModelErrorCode = 'MODEL_REFUSED';
+
   /** The model's refusal text. */
   readonly refusal: string;
   constructor(message: string, options: ModelReplyInvalidErrorOptions & { refusal: string }) {

@@ -5,6 +5,7 @@ import { modelFeatures, type ImagePolicy, type ModelCapabilities } from './capab
 import { ModelRefusalError, ModelReplyInvalidError, type ReplyAttempt } from './errors.js';
 import { addUsage, computeCost, lookupPrice, type ModelPrice, type PriceTable, zeroUsage } from './prices.js';
 import type { ProviderReply, ProviderTransport } from './provider-transport.js';
+import { refusalText } from './refusal-text.js';
 import { prepareMessages } from './request-preparation.js';
 import { withRetry, type RetryEvent, type RetryOptions } from './retry.js';
 import {
@@ -180,7 +181,7 @@ export class ProviderModel implements ProviderChatModel {
         messages = [...messages, { role: 'assistant', content: text }, { role: 'user', content: toolReaskText(invalidCalls) }];
         continue;
       }
-      const refusal = reply.refusal ?? (reply.finishReason === 'refusal' ? reply.content || 'The model refused.' : undefined);
+      const refusal = refusalText(reply);
       if (request.schema && refusal !== undefined) {
         rejected.push({ content: reply.content, issues: [`refused: ${refusal}`] });
         throw new ModelRefusalError(`${this.provider}/${this.modelId} refused to answer in the schema: ${refusal}`, {

@@ -241,7 +241,7 @@ describe('OpenAI Chat Completions tools', () => {
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect(error).toBeInstanceOf(ModelReplyInvalidError);
     const refusal = error as ModelRefusalError;
-    expect(refusal.code).toBe('MODEL_REPLY_INVALID');
+    expect(refusal.code).toBe('MODEL_REFUSED');
     expect(refusal.refusal).toBe("I'm sorry, I can't help with that request.");
     expect(refusal.usage).toEqual({ inputTokens: 280, outputTokens: 11, cachedInputTokens: 0 });
     expect(srv.requests).toHaveLength(1);

@@ -1,5 +1,5 @@
 export { PHASES, type Phase } from './framework/phases.js';
-export { StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError, ToolReplyError, type StrategyErrorCode } from './framework/errors.js';
+export { RefusedReplyError, StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError, ToolReplyError, type RefusedReplyErrorOptions, type StrategyErrorCode } from './framework/errors.js';
 export { StepContext, type PhaseResult } from './framework/step-context.js';
 export { defineStrategy, type Strategy, type StrategySpec } from './framework/strategy.js';
 export { ComposedStrategy, type ComposedStrategyOptions } from './framework/composed-strategy.js';
@@ -20,6 +20,7 @@ export { llmStrategy, redactImages, type LlmStrategyOptions, type ReplyFormat } 
 export { NATIVE_TOOL_FEATURES, resolveToolMode, type ToolMode } from './strategies/tool-mode.js';
 export { replyFromToolCalls, type ActionShape, type ToolReplyReading, type ToolReplyResult } from './strategies/tool-reply.js';
 export { nativeToolRequest, readNativeReply, type NativeReply, type NativeToolRequest, type NativeToolRequestOptions, type ReadNativeReplyOptions } from './strategies/native-tool-request.js';
+export { refusalOf } from './strategies/reply-refusal.js';
 export { textReplyToToolCalls, toNativeReplies, type TextReplyToToolCallsOptions } from './strategies/text-to-tool-calls.js';
 export { appLlmStrategy, hostLlmStrategy, type AppLlmStrategyOptions, type HostLlmStrategyOptions } from './strategies/agent-llm-strategies.js';
 export { actionRepresentation, deriveActionStatus, executeActions, type ActionGuard, type ActionGuardVerdict, type ExecutedActions } from './strategies/action-execution.js';

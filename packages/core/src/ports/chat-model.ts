@@ -191,7 +191,10 @@ export interface ChatResponse<T = unknown> {
   toolCalls?: ToolCall[];
   /** Why the model stopped, when the provider says. */
   finishReason?: FinishReason;
-  /** The model's refusal text, when it declined to answer in the requested schema. */
+  /**
+   * The model's refusal text, when it declined to answer (OpenAI's `refusal`, Anthropic's `stop_reason: "refusal"`).
+   * Such a reply is not an answer: the engine ends the step with `MODEL_REFUSED` and does not ask again.
+   */
   refusal?: string;
   /** Set by an action cache's model: whether this reply is a cached step, or the model standing in for one. */
   cache?: ReplyCache;
@@ -208,6 +211,10 @@ export interface ChatModel {
   readonly modelId: string;
   /** What the model can do; absent means text only (no native tools, no strict schema). */
   readonly features?: ModelFeatures;
-  /** Runs one completion. Rejects with a `UfoError` (`MODEL_CALL_FAILED`, `MODEL_REPLY_INVALID`, ...) on failure. */
+  /**
+   * Runs one completion. Rejects with a `UfoError` (`MODEL_CALL_FAILED`, `MODEL_REPLY_INVALID`, ...) on failure. A
+   * refusal either rejects with code `MODEL_REFUSED` or resolves with {@link ChatResponse.refusal} set (or
+   * `finishReason: 'refusal'`), never with a parsed value.
+   */
   complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>>;
 }

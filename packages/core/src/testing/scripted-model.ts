@@ -8,6 +8,7 @@ import type { ChatModel, ChatRequest, ChatResponse, FinishReason, ModelFeatures,
  * @example
  * ```ts
  * const reply: ScriptedReply = { content: '', toolCalls: [{ id: 'call_1', type: 'function', name: 'click_input', arguments: { id: '12' } }] };
+ * const refusal: ScriptedReply = { content: '', refusal: "I can't help with that." };
  * ```
  */
 export interface ScriptedReply {
@@ -15,8 +16,14 @@ export interface ScriptedReply {
   content: string;
   /** Tool calls the model makes in this reply; the finish reason is then `tool-calls`. */
   toolCalls?: ToolCall[];
-  /** The finish reason reported (default `tool-calls` with tool calls, else `stop`). */
+  /** The finish reason reported (default `tool-calls` with tool calls, `refusal` with a refusal, else `stop`). */
   finishReason?: FinishReason;
+  /**
+   * The model declines to answer, with this text: the response carries it as `refusal` and is not parsed against
+   * the request's schema, as a model that reports refusals rather than throwing does. A reply with finish reason
+   * `refusal` is not parsed either.
+   */
+  refusal?: string;
   usage?: Usage;
   /** Cost in USD (default 0). */
   cost?: number | null;
@@ -40,7 +47,8 @@ export interface ScriptedModelOptions {
 
 /**
  * A {@link ChatModel} that answers from a list, for tests and demos. Every request it receives is kept in
- * `calls`. When a request carries a schema the reply is parsed and validated like a real provider would.
+ * `calls`. When a request carries a schema the reply is parsed and validated like a real provider would (a scripted
+ * refusal is returned as it is).
  */
 export class ScriptedModel implements ChatModel {
   readonly provider = 'scripted';
@@ -80,10 +88,12 @@ export class ScriptedModel implements ChatModel {
       latencyMs: 0,
       model: this.modelId,
       provider: this.provider,
-      finishReason: reply.finishReason ?? (reply.toolCalls?.length ? 'tool-calls' : 'stop'),
+      finishReason: reply.finishReason ?? (reply.refusal !== undefined ? 'refusal' : reply.toolCalls?.length ? 'tool-calls' : 'stop'),
     };
     if (reply.toolCalls) response.toolCalls = reply.toolCalls;
-    if (request.schema && !reply.toolCalls?.length) {
+    if (reply.refusal !== undefined) response.refusal = reply.refusal;
+    const refused = reply.refusal !== undefined || response.finishReason === 'refusal';
+    if (request.schema && !reply.toolCalls?.length && !refused) {
       const parsed = parseStructuredReply(reply.content, request.schema);
       if (!parsed.success) throw parsed.error;
       response.parsed = parsed.value;

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parseStructuredReply } from '@ufo-ts/core';
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
 import { toFinishReason } from '../tools/finish-reason.js';
-import { EndpointConfigError, ModelCallError, ModelReplyInvalidError, ReplayMissError } from '../errors.js';
+import { EndpointConfigError, ModelCallError, ModelRefusalError, ModelReplyInvalidError, ReplayMissError } from '../errors.js';
+import { refusalText } from '../refusal-text.js';
 import { contentText } from '../message-content.js';
 import { computeCost, defaultPrices, lookupPrice, mergePrices, type PriceTable } from '../prices.js';
 import { CassetteLineSchema, type CassetteLine, type CassetteResponse } from './cassette-schema.js';
@@ -98,6 +99,17 @@ export class ReplayModel implements ChatModel {
       latencyMs: performance.now() - started,
       providerMetadata: { replay: { line: index + 1, matchedBy } },
     };
+    const refusal = refusalText(response);
+    if (request.schema && refusal !== undefined) {
+      throw new ModelRefusalError(`Replayed line ${index + 1} refused to answer in the schema: ${refusal}`, {
+        provider: response.provider,
+        model: response.model,
+        refusal,
+        attempts: [{ content: response.content, issues: [`refused: ${refusal}`] }],
+        usage: response.usage,
+        cost: response.cost,
+      });
+    }
     if (request.schema && !(response.toolCalls?.length && !response.content.trim())) {
       const parsed = parseStructuredReply(response.content, request.schema);
       if (!parsed.success) {

@@ -25,6 +25,15 @@ export interface WireReplyOptions {
   usage?: Usage;
   /** Function calls the reply makes, in the provider's own shape (`tool_calls`, `function_call` items, `tool_use` blocks). */
   toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
+  /**
+   * The model declines to answer, with this text. Each provider says so its own way, as its SDK's types have it:
+   * Chat Completions puts the text in `message.refusal` with `content: null` and `finish_reason: "stop"` (the openai
+   * SDK's `ChatCompletionMessage.refusal`); the Responses API sends a `{ type: "refusal", refusal }` content part
+   * instead of `output_text` (`ResponseOutputRefusal`); the Messages API sends the text it had written and stops with
+   * `stop_reason: "refusal"` (`StopReason` in `@anthropic-ai/sdk`). `content` and `toolCalls` are then ignored. Only the
+   * JSON bodies take it, not the streamed ones.
+   */
+  refusal?: string;
 }
 
 const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5 };
@@ -42,8 +51,8 @@ export function openAIChatCompletionBody(options: WireReplyOptions): Record<stri
         index: 0,
         message: {
           role: 'assistant',
-          content: options.toolCalls?.length && !options.content ? null : options.content,
-          ...(options.toolCalls?.length
+          content: options.refusal !== undefined || (options.toolCalls?.length && !options.content) ? null : options.content,
+          ...(options.refusal === undefined && options.toolCalls?.length
             ? {
                 tool_calls: options.toolCalls.map((call) => ({
                   id: call.id,
@@ -52,11 +61,11 @@ export function openAIChatCompletionBody(options: WireReplyOptions): Record<stri
                 })),
               }
             : {}),
-          refusal: null,
+          refusal: options.refusal ?? null,
           annotations: [],
         },
         logprobs: null,
-        finish_reason: options.toolCalls?.length ? 'tool_calls' : 'stop',
+        finish_reason: options.refusal === undefined && options.toolCalls?.length ? 'tool_calls' : 'stop',
       },
     ],
     usage: {
@@ -108,7 +117,7 @@ export function openAIResponsesBody(options: WireReplyOptions): Record<string, u
     created_at: 1_760_000_000,
     status: 'completed',
     model: options.model ?? 'gpt-4o-2024-08-06',
-    output: [
+    output: options.refusal !== undefined ? [refusalMessage(options.refusal)] : [
       ...(options.content || !options.toolCalls?.length
         ? [
             {
@@ -140,6 +149,10 @@ export function openAIResponsesBody(options: WireReplyOptions): Record<string, u
   };
 }
 
+function refusalMessage(refusal: string): Record<string, unknown> {
+  return { type: 'message', id: 'msg_fixture', status: 'completed', role: 'assistant', content: [{ type: 'refusal', refusal }] };
+}
+
 /** A streamed Responses API body: text deltas, then `response.completed` carrying the full response. */
 export function openAIResponsesSse(options: WireReplyOptions & { pieces?: string[] }): string {
   const final = openAIResponsesBody(options);
@@ -167,11 +180,14 @@ export function anthropicMessageBody(options: WireReplyOptions): Record<string, 
     type: 'message',
     role: 'assistant',
     model: options.model ?? 'claude-sonnet-4-5-20250929',
-    content: [
-      ...(options.content || !options.toolCalls?.length ? [{ type: 'text', text: options.content }] : []),
-      ...(options.toolCalls ?? []).map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments })),
-    ],
-    stop_reason: options.toolCalls?.length ? 'tool_use' : 'end_turn',
+    content:
+      options.refusal !== undefined
+        ? [{ type: 'text', text: options.refusal }]
+        : [
+            ...(options.content || !options.toolCalls?.length ? [{ type: 'text', text: options.content }] : []),
+            ...(options.toolCalls ?? []).map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments })),
+          ],
+    stop_reason: options.refusal !== undefined ? 'refusal' : options.toolCalls?.length ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: {
       input_tokens: usage.inputTokens - cached,

@@ -1,7 +1,7 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 
 /** Codes of the errors `@ufo-ts/processor-strategies` throws. */
-export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN' | 'MODEL_REPLY_INVALID';
+export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN' | 'MODEL_REPLY_INVALID' | 'MODEL_REFUSED';
 
 /** A strategy chain whose dependencies cannot be satisfied (thrown when the processor is built or at run time). */
 export class StrategyDependencyError extends UfoError<StrategyErrorCode> {
@@ -73,5 +73,36 @@ export class ToolReplyError extends UfoError<StrategyErrorCode> {
       ...options,
       details: { issues: [...issues], attempts },
     });
+  }
+}
+
+/** Options of {@link RefusedReplyError}. */
+export interface RefusedReplyErrorOptions extends UfoErrorOptions {
+  /** What the refused call cost in USD (`null` when its price is unknown), counted in the step's cost. */
+  cost?: number | null;
+}
+
+/**
+ * The model refused to answer (a reply with `refusal` set, or `finishReason: 'refusal'`; see {@link refusalOf}).
+ * Code `MODEL_REFUSED`; the message and `details.refusal` carry the model's text. The step ends in ERROR at once:
+ * a refusal is never re-asked.
+ *
+ * @example
+ * ```ts
+ * const refusal = refusalOf(reply);
+ * if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
+ * ```
+ */
+export class RefusedReplyError extends UfoError<StrategyErrorCode> {
+  /** What the refused call cost in USD, or `null` when unknown. */
+  readonly cost: number | null;
+
+  constructor(
+    readonly refusal: string,
+    options: RefusedReplyErrorOptions = {},
+  ) {
+    const { cost, ...rest } = options;
+    super('MODEL_REFUSED', `The model refused to answer: ${refusal}`, { ...rest, details: { ...rest.details, refusal } });
+    this.cost = cost ?? null;
   }
 }

@@ -2,9 +2,11 @@ import type { Agent } from '@ufo-ts/agent-fsm';
 import { createHash } from 'node:crypto';
 import { renderToolsForPrompt, type ChatMessage, type ChatRequest, type ChatResponse, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
 import type { z } from 'zod';
+import { RefusedReplyError } from '../framework/errors.js';
 import type { StepContext } from '../framework/step-context.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import { nativeToolRequest, readNativeReply } from './native-tool-request.js';
+import { refusalOf } from './reply-refusal.js';
 import { resolveToolMode, type ToolMode } from './tool-mode.js';
 import type { ActionShape } from './tool-reply.js';
 
@@ -52,7 +54,9 @@ export interface LlmStrategyOptions<A extends Agent, T> {
  * `respond` (or, with `features.strictSchema` and no action, as strict structured output); the calls are read
  * into the same `response` a text reply parses to, so action execution, memory and logs do not change. The raw
  * calls are kept in `tool_calls` (logged with the step). An unreadable reply is re-asked `replyRetries` times,
- * then fails the step with a {@link ToolReplyError}.
+ * then fails the step with a {@link ToolReplyError}. In either mode a refusal ({@link refusalOf}) fails the step at
+ * once with a {@link RefusedReplyError} (code `MODEL_REFUSED`, the model's text in the message and
+ * `details.refusal`); its cost still counts. A model that throws its own `MODEL_REFUSED` error fails it the same way.
  */
 export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T>): Strategy<A> {
   return defineStrategy<A>({
@@ -75,12 +79,18 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
         logRequest(agent, step, messages);
         const reply = await model.complete({ ...base, schema, schemaName: options.schemaName });
         step.set('llm_cost', reply.cost);
+        const refusal = refusalOf(reply);
+        if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
         return outputs(reply, reply.parsed, reply.cost, { input: reply.usage.inputTokens, output: reply.usage.outputTokens });
       }
       const respondSchema = typeof native.respondSchema === 'function' ? native.respondSchema(agent) : native.respondSchema;
       const request = nativeToolRequest(base, tools, { respondSchema, schemaName: options.schemaName, shape: native.shape, features: model.features });
       logRequest(agent, step, messages, request.tools.definitions.map((d) => d.name).concat(request.respond.name));
-      const read = await readNativeReply(model, request.request, { reading: { tools: request.tools, schema, shape: native.shape }, retries: options.replyRetries ?? 1 });
+      const reading = { tools: request.tools, schema, shape: native.shape };
+      const read = await readNativeReply(model, request.request, { reading, retries: options.replyRetries ?? 1 }).catch((error: unknown) => {
+        if (error instanceof RefusedReplyError) step.set('llm_cost', error.cost);
+        throw error;
+      });
       step.set('llm_cost', read.cost);
       return { ...outputs(read.reply, read.value, read.cost, read.tokens), tool_calls: read.reply.toolCalls ?? [] };
     },

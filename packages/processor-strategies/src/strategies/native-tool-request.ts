@@ -1,7 +1,8 @@
 import { toolDefinitionsFor, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type FunctionTool, type ModelFeatures, type ModelToolSet, type ToolInfo } from '@ufo-ts/core';
 import { z } from 'zod';
-import { ToolReplyError } from '../framework/errors.js';
+import { RefusedReplyError, ToolReplyError } from '../framework/errors.js';
 import { RESPOND_TOOL } from '../schemas/respond-schemas.js';
+import { refusalOf } from './reply-refusal.js';
 import { replyFromToolCalls, type ActionShape, type ToolReplyReading } from './tool-reply.js';
 
 /** What {@link nativeToolRequest} builds a request from. */
@@ -88,7 +89,9 @@ export interface NativeReply {
 /**
  * Calls the model and reads its tool calls into a reply ({@link replyFromToolCalls}). An unreadable reply is
  * answered like a model expects: a tool result for each of its calls saying it did not run, then a message
- * listing the problems, and asked again, `retries` times; then a {@link ToolReplyError}.
+ * listing the problems, and asked again, `retries` times; then a {@link ToolReplyError}. A refusal
+ * ({@link refusalOf}) is not asked again: it throws a {@link RefusedReplyError} (code `MODEL_REFUSED`) carrying the
+ * cost of every attempt so far.
  *
  * @example
  * ```ts
@@ -104,6 +107,8 @@ export async function readNativeReply(model: ChatModel, request: ChatRequest, op
     cost = cost === null || reply.cost === null ? null : cost + reply.cost;
     tokens.input += reply.usage.inputTokens;
     tokens.output += reply.usage.outputTokens;
+    const refusal = refusalOf(reply);
+    if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost });
     const read = replyFromToolCalls(reply.toolCalls ?? [], reply.content, options.reading);
     if (read.success) return { reply, value: read.value, cost, tokens };
     if (attempt > options.retries) throw new ToolReplyError(read.issues, attempt);

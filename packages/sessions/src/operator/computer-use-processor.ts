@@ -10,6 +10,8 @@ import {
   memoryUpdateStrategy,
   ProcessorTemplate,
   redactImages,
+  refusalOf,
+  RefusedReplyError,
   type Middleware,
   type StepContext,
   type Strategy,
@@ -86,7 +88,11 @@ function computerScreenStrategy(transcript: ComputerUseTranscript, tool: string,
   });
 }
 
-/** Sends the transcript with the computer tool and adds the model's reply (text and tool calls) to it. */
+/**
+ * Sends the transcript with the computer tool and adds the model's reply (text and tool calls) to it. A refusal is
+ * not a final answer: it fails the step with a {@link RefusedReplyError} (`MODEL_REFUSED`) and stays out of the
+ * transcript.
+ */
 function computerLlmStrategy(transcript: ComputerUseTranscript, options: ComputerUseProcessorOptions): Strategy {
   return defineStrategy({
     name: 'ComputerUseLLMInteraction',
@@ -122,6 +128,9 @@ function computerLlmStrategy(transcript: ComputerUseTranscript, options: Compute
         metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
         ...(step.signal ? { signal: step.signal } : {}),
       });
+      step.set('llm_cost', reply.cost);
+      const refusal = refusalOf(reply);
+      if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
       const toolCalls = reply.toolCalls ?? [];
       transcript.messages.push({ role: 'assistant', content: reply.content, ...(toolCalls.length ? { toolCalls } : {}) });
       const done = toolCalls.length === 0;
@@ -133,7 +142,6 @@ function computerLlmStrategy(transcript: ComputerUseTranscript, options: Compute
         comment: '',
         ...(done ? { result: reply.content } : {}),
       };
-      step.set('llm_cost', reply.cost);
       return {
         response,
         response_text: reply.content,
@@ -223,7 +231,7 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
  * `computer_use_preview`): the screen, scaled down to the display size declared with the tool → the model's tool
  * calls → each runs through the platform's coordinate tools with coordinates scaled back to the screen, and is
  * answered by a `tool` message with the new screenshot → memory. A reply without tool calls finishes the round
- * with its text as the result.
+ * with its text as the result; a refusal ends it in ERROR with code `MODEL_REFUSED` and the model's text.
  *
  * @example
  * ```ts
