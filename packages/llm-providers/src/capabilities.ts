@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { ModelFeatures } from '@ufo-ts/core';
+import { COMPUTER_TOOL_TYPES } from './computer-tools.js';
+import { familyTraits, parseAnthropicModelId, parseOpenAIModelId } from './model-family-lookup.js';
+import type { FamilyTraits } from './model-families.js';
 
 /**
  * What a model can take. Requests are checked against these before anything is sent, so a text-only model
@@ -26,8 +29,13 @@ export const ModelCapabilitiesSchema = z.object({
   parallelTools: z.boolean(),
   /** Output constrained exactly to a JSON schema (OpenAI `json_schema` with `strict: true`). */
   strictSchema: z.boolean(),
-  /** The provider's own computer-use tool: Anthropic's `computer` or OpenAI's `computer_use_preview`; false without one. */
+  /** Which provider's own computer-use tool the model takes (`anthropic`, `openai`); false without one. */
   computerTool: z.union([z.literal(false), z.enum(['anthropic', 'openai'])]),
+  /**
+   * The version of that tool, as its request entry's `type` (`computer_20251124`, `computer`, ...). Without it, a
+   * model given `computerTool` in config gets its provider's newest.
+   */
+  computerToolType: z.enum(COMPUTER_TOOL_TYPES).optional(),
   /** Streams replies (text deltas, tool-call deltas). */
   streaming: z.boolean(),
 });
@@ -57,67 +65,56 @@ const FULL: ModelCapabilities = {
 
 /** Options of {@link openAICapabilities}. */
 export interface OpenAICapabilitiesOptions {
-  /** The API the model is called through (default `chat`); the computer-use tool exists only in the Responses API. */
+  /** The API the model is called through (default `chat`); the computer-use tools exist only in the Responses API. */
   api?: 'chat' | 'responses';
 }
 
+/** The capabilities a family row gives, over the provider's defaults; the computer tool when the API has it. */
+function fromTraits(defaults: ModelCapabilities, traits: FamilyTraits, computer: 'anthropic' | 'openai' | false): ModelCapabilities {
+  const { computerTool: toolType, ...rest } = traits;
+  const out: ModelCapabilities = { ...defaults, ...rest, computerTool: toolType && computer ? computer : false };
+  if (toolType && computer) out.computerToolType = toolType;
+  return out;
+}
+
 /**
- * Capabilities of an OpenAI model id (also used for Azure deployments of that model).
+ * Capabilities of an OpenAI model id (also used for Azure deployments of that model), by its family and version
+ * (`MODEL_FAMILIES` in `model-families.ts`): a GPT version from 5.4 on (not nano, chat or instant) takes the GA
+ * `computer` tool, `computer-use-preview` the `computer_use_preview` tool, both only through the Responses API.
  *
  * @example
  * ```ts
  * openAICapabilities('gpt-4o').strictSchema; // true
+ * openAICapabilities('gpt-5.4', { api: 'responses' }).computerToolType; // 'computer'
  * openAICapabilities('computer-use-preview', { api: 'responses' }).computerTool; // 'openai'
  * ```
  */
 export function openAICapabilities(model: string, options: OpenAICapabilitiesOptions = {}): ModelCapabilities {
-  const id = model.toLowerCase();
-  const computerUse = id.startsWith('computer-use');
-  const oSeries = /^o\d/.test(id);
-  const reasoning = oSeries || computerUse || (/^gpt-5/.test(id) && !id.includes('chat'));
-  const textOnly = /^(gpt-3\.5|o1-mini|o1-preview|o3-mini|gpt-4(-0314|-0613|-32k|$))/.test(id);
-  const jsonSchema = !computerUse && !/^(gpt-3\.5|gpt-4(?!o|\.)|o1-mini|o1-preview|chatgpt-4o)/.test(id);
-  const tools = !/^(o1-mini|o1-preview|chatgpt-4o|gpt-3\.5-turbo-instruct)/.test(id);
+  const defaults: ModelCapabilities = { ...FULL, strictSchema: true };
+  const capabilities = fromTraits(defaults, familyTraits(parseOpenAIModelId(model)), options.api === 'responses' && 'openai');
   return {
-    ...FULL,
-    vision: !textOnly,
-    jsonSchema,
-    reasoning,
-    maxContextTokens: openAIContext(id),
-    tools,
-    parallelTools: tools && !oSeries && !computerUse,
-    strictSchema: jsonSchema,
-    computerTool: computerUse && options.api === 'responses' ? 'openai' : false,
+    ...capabilities,
+    jsonSchema: capabilities.strictSchema,
+    parallelTools: capabilities.tools && capabilities.parallelTools,
   };
-}
-
-function openAIContext(id: string): number | undefined {
-  if (id.startsWith('gpt-4.1')) return 1_047_576;
-  if (id.startsWith('gpt-5')) return 400_000;
-  if (/^o[134]/.test(id)) return 200_000;
-  if (id.startsWith('gpt-4o') || id.startsWith('gpt-4-turbo')) return 128_000;
-  return undefined;
 }
 
 /**
- * Capabilities of an Anthropic model id: vision, system prompt, content blocks and tools; JSON through the prompt;
- * the computer tool on the models that have it (Claude Sonnet 3.7 and the Claude 4 family).
+ * Capabilities of an Anthropic model id, by its family and version (`MODEL_FAMILIES` in `model-families.ts`):
+ * vision, system prompt, content blocks and tools; JSON through the prompt; the computer tool version the model
+ * takes (`computer_20250124` from Claude Sonnet 3.7 and Opus 4, `computer_20251124` from Opus 4.5 and Sonnet 4.6,
+ * the `computer_toolset_20260801` toolset from Opus 4.8, Sonnet 5, Fable 5 and Mythos 5; a newer version of a
+ * family gets the family's newest).
  *
  * @example
  * ```ts
- * anthropicCapabilities('claude-sonnet-4-5').computerTool; // 'anthropic'
+ * anthropicCapabilities('claude-sonnet-4-5').computerToolType; // 'computer_20250124'
+ * anthropicCapabilities('claude-opus-4-5-20251101').computerToolType; // 'computer_20251124'
  * ```
  */
 export function anthropicCapabilities(model: string): ModelCapabilities {
-  const id = model.toLowerCase();
-  const computer = /3-7-sonnet|sonnet-4|opus-4|haiku-4|claude-4/.test(id);
-  return {
-    ...FULL,
-    jsonSchema: false,
-    jsonMode: false,
-    maxContextTokens: 200_000,
-    computerTool: computer ? 'anthropic' : false,
-  };
+  const defaults: ModelCapabilities = { ...FULL, jsonSchema: false, jsonMode: false, maxContextTokens: 200_000 };
+  return fromTraits(defaults, familyTraits(parseAnthropicModelId(model)), 'anthropic');
 }
 
 /** Capabilities of a model behind an OpenAI-compatible server, guessed from its name; override in config when wrong. */

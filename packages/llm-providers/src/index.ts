@@ -4,6 +4,7 @@
  */
 export { EndpointConfigError, MODEL_ERROR_CODES, ModelCallError, ModelRefusalError, ModelReplyInvalidError, ReplayMissError, UnsupportedRequestError, type ModelCallErrorOptions, type ModelErrorCode, type ModelReplyInvalidErrorOptions, type ReplyAttempt } from './errors.js';
 export { ImagePolicySchema, ModelCapabilitiesOverrideSchema, ModelCapabilitiesSchema, anthropicCapabilities, compatibleCapabilities, modelFeatures, openAICapabilities, resolveCapabilities, type ImagePolicy, type OpenAICapabilitiesOptions, type ModelCapabilities, type ModelCapabilitiesOverride } from './capabilities.js';
+export { COMPUTER_TOOLS, type ComputerToolType } from './computer-tools.js';
 export { ModelPriceSchema, PriceTableSchema, addCost, addUsage, computeCost, defaultPrices, defaultPricesAsOf, lookupPrice, mergePrices, zeroUsage, type ModelPrice, type PriceTable } from './prices.js';
 export { defaultRetryOptions, retryDelay, sleep, withRetry, type AttemptContext, type RetryEvent, type RetryOptions, type RetryResult, type WithRetryOptions } from './retry.js';
 export { classifyFailure, parseRetryAfter, type Failure, type FailureKind } from './failure-classification.js';

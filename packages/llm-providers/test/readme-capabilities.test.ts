@@ -58,7 +58,7 @@ describe('the README capability table', () => {
         parallel: yesNo(c.tools && c.parallelTools),
         strict: yesNo(c.strictSchema),
         images: yesNo(c.vision && c.arrayContent),
-        computer: c.computerTool || 'no',
+        computer: (c.computerTool && c.computerToolType) || 'no',
         streaming: yesNo(c.streaming),
       });
     }

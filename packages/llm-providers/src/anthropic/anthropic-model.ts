@@ -1,4 +1,4 @@
-import { anthropicCapabilities } from '../capabilities.js';
+import { anthropicCapabilities, resolveCapabilities } from '../capabilities.js';
 import { normalizeAnthropicBaseUrl } from '../endpoint-url.js';
 import { EndpointConfigError } from '../errors.js';
 import { buildProviderModel, type CommonModelOptions } from '../model-options.js';
@@ -43,14 +43,19 @@ export function createAnthropicModel(options: AnthropicModelOptions): ProviderCh
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   });
-  const mapping = { model: options.model, defaultMaxTokens: options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
+  const capabilities = anthropicCapabilities(options.model);
+  const mapping = {
+    model: options.model,
+    defaultMaxTokens: options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    computerToolType: resolveCapabilities(capabilities, options.capabilities).computerToolType,
+  };
   const transport: ProviderTransport = {
     async send(call: ProviderCall): Promise<ProviderReply> {
       const client = await getClient();
       const body = toAnthropicBody(call, mapping);
       // `client.post` rather than `messages.create`: the latter prints deprecation notices to the console, and
       // nothing in the engine may print. The request is the same POST /v1/messages.
-      const beta = anthropicBetas(call, options.model);
+      const beta = anthropicBetas(call, mapping);
       const requestOptions = {
         signal: call.signal,
         timeout: call.timeoutMs,
@@ -72,7 +77,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): ProviderCh
   return buildProviderModel(options, {
     provider: 'anthropic',
     modelId: options.model,
-    defaultCapabilities: anthropicCapabilities(options.model),
+    defaultCapabilities: capabilities,
     transport,
     maxTokens: mapping.defaultMaxTokens,
   });

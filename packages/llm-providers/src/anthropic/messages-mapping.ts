@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import type { ChatMessage, ImagePart, ToolCall, ToolDefinition } from '@ufo-ts/core';
+import { computerToolFor, type ComputerToolType } from '../computer-tools.js';
 import { contentText, imageSource } from '../message-content.js';
 import type { InvalidToolCall, ProviderCall, ProviderReply } from '../provider-transport.js';
 import { decodeToolArguments } from '../tools/tool-arguments.js';
+import { anthropicComputerToolEntry, isToolsetCall, toolCallOfUse, toolsetNameOf, toolUseBlock, type ToolUseBlock } from './computer-tool-wire.js';
 
 /** How to shape Messages API requests for one model. */
 export interface AnthropicMappingOptions {
   model: string;
   /** `max_tokens` when the call has none (the Messages API requires it). */
   defaultMaxTokens: number;
+  /** The computer tool version the model takes (its `computerToolType`); default the newest, the toolset. */
+  computerToolType?: ComputerToolType | undefined;
 }
 
 type TextBlock = { type: 'text'; text: string };
@@ -19,51 +23,43 @@ type ImageBlock = {
 type Block =
   | TextBlock
   | ImageBlock
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content: string | Array<TextBlock | ImageBlock>; is_error?: true };
+  | ToolUseBlock
+  | { type: 'tool_result'; tool_use_id: string; content: string | Array<TextBlock | ImageBlock>; is_error?: true; toolset_name?: string };
 type Turn = { role: 'user' | 'assistant'; content: Block[] };
 
-/** The `anthropic-beta` header value a call needs (the computer tool is a beta), or undefined. */
-export function anthropicBetas(call: Pick<ProviderCall, 'tools'>, model: string): string | undefined {
+/** The `anthropic-beta` header value a call needs (the dated computer tool versions are betas), or undefined. */
+export function anthropicBetas(call: Pick<ProviderCall, 'tools'>, options: Pick<AnthropicMappingOptions, 'computerToolType'>): string | undefined {
   if (!call.tools?.some((tool) => tool.type === 'computer')) return undefined;
-  return computerToolVersion(model).beta;
+  return computerToolFor('anthropic', options).beta;
 }
 
-/** The computer tool version a model takes: `computer_20251124` for Claude Opus 4.5, else `computer_20250124`. */
-function computerToolVersion(model: string): { type: string; beta: string } {
-  return /opus-4-5/.test(model.toLowerCase())
-    ? { type: 'computer_20251124', beta: 'computer-use-2025-11-24' }
-    : { type: 'computer_20250124', beta: 'computer-use-2025-01-24' };
-}
-
-function toWireTool(tool: ToolDefinition, model: string): Record<string, unknown> {
-  if (tool.type === 'computer') {
-    return {
-      type: computerToolVersion(model).type,
-      name: 'computer',
-      display_width_px: tool.displayWidth,
-      display_height_px: tool.displayHeight,
-    };
-  }
+function toWireTool(tool: ToolDefinition, options: AnthropicMappingOptions): Record<string, unknown> {
+  if (tool.type === 'computer') return anthropicComputerToolEntry(tool, computerToolFor('anthropic', options).type);
   const out: Record<string, unknown> = { name: tool.name };
   if (tool.description !== undefined) out['description'] = tool.description;
   out['input_schema'] = tool.inputSchema;
   return out;
 }
 
-function toWireToolChoice(call: ProviderCall): Record<string, unknown> | undefined {
+function toWireToolChoice(call: ProviderCall, options: AnthropicMappingOptions): Record<string, unknown> | undefined {
   const choice = call.toolChoice;
   if (choice === undefined && call.parallelToolCalls !== false) return undefined;
   const out: Record<string, unknown> =
     choice === undefined || choice === 'auto'
       ? { type: 'auto' }
-      : choice === 'required'
+      : choice === 'required' || forcesToolset(choice, call, options)
         ? { type: 'any' }
         : choice === 'none'
           ? { type: 'none' }
           : { type: 'tool', name: choice.name };
   if (call.parallelToolCalls === false && out['type'] !== 'none') out['disable_parallel_tool_use'] = true;
   return out;
+}
+
+/** A choice of the computer tool when it is the toolset, which has no tool of that name: any tool call is forced. */
+function forcesToolset(choice: ProviderCall['toolChoice'], call: ProviderCall, options: AnthropicMappingOptions): boolean {
+  if (typeof choice !== 'object' || choice.name !== 'computer' || !call.tools?.some((tool) => tool.type === 'computer')) return false;
+  return computerToolFor('anthropic', options).type === 'computer_toolset_20260801';
 }
 
 /**
@@ -74,16 +70,18 @@ function toWireToolChoice(call: ProviderCall): Record<string, unknown> | undefin
 export function toAnthropicBody(call: ProviderCall, options: AnthropicMappingOptions): Record<string, unknown> {
   const system: string[] = [];
   const turns: Turn[] = [];
+  const calls = new Map<string, ToolCall>();
   for (const message of call.messages) {
     if (message.role === 'system') {
       const text = contentText(message.content);
       if (text) system.push(text);
       continue;
     }
-    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : toBlocks(message);
+    const blocks = message.role === 'tool' ? [toolResultBlock(message, calls.get(message.toolCallId ?? ''))] : toBlocks(message);
     if (message.role === 'assistant') {
       for (const toolCall of message.toolCalls ?? []) {
-        blocks.push({ type: 'tool_use', id: toolCall.id, name: toolCall.name, input: toolCall.arguments });
+        if (isToolsetCall(toolCall)) calls.set(toolCall.id, toolCall);
+        blocks.push(toolUseBlock(toolCall));
       }
     }
     if (blocks.length === 0) continue;
@@ -109,15 +107,18 @@ export function toAnthropicBody(call: ProviderCall, options: AnthropicMappingOpt
     body['output_config'] = { format: { type: 'json_schema', schema: call.responseFormat.schema } };
   }
   if (call.tools?.length) {
-    body['tools'] = call.tools.map((tool) => toWireTool(tool, options.model));
-    const choice = toWireToolChoice(call);
+    body['tools'] = call.tools.map((tool) => toWireTool(tool, options));
+    const choice = toWireToolChoice(call, options);
     if (choice) body['tool_choice'] = choice;
   }
   return body;
 }
 
-/** A tool message as a `tool_result` block: its text (a plain string when there are no images) and images. */
-function toolResultBlock(message: ChatMessage): Block {
+/**
+ * A tool message as a `tool_result` block: its text (a plain string when there are no images) and images; the
+ * result of a computer toolset member call also names the toolset.
+ */
+function toolResultBlock(message: ChatMessage, toolCall: ToolCall | undefined): Block {
   const block: Extract<Block, { type: 'tool_result' }> = {
     type: 'tool_result',
     tool_use_id: message.toolCallId ?? '',
@@ -129,7 +130,7 @@ function toolResultBlock(message: ChatMessage): Block {
           : contentText(message.content),
   };
   if (message.isError) block.is_error = true;
-  return block;
+  return { ...block, ...toolsetNameOf(toolCall) };
 }
 
 function imageBlock(part: ImagePart): ImageBlock {
@@ -185,6 +186,7 @@ export const AnthropicMessageBodySchema = z.looseObject({
       id: z.string().optional(),
       name: z.string().optional(),
       input: z.unknown().optional(),
+      toolset_name: z.string().nullish(),
     }),
   ),
   stop_reason: z.string().nullish(),
@@ -194,8 +196,9 @@ export type AnthropicMessageBody = z.infer<typeof AnthropicMessageBodySchema>;
 
 /**
  * Decodes a Messages API body: its text blocks joined, `tool_use` blocks as tool calls (the one named `computer`
- * as the computer tool's call, its `input` the action object), usage (cache reads counted as cached input) and
- * stop reason; `stop_reason: "refusal"` also sets the refusal.
+ * as the computer tool's call, its `input` the action object; a computer toolset member call as the computer
+ * tool's call too, `{ action: <member>, ...input }`), usage (cache reads counted as cached input) and stop reason;
+ * `stop_reason: "refusal"` also sets the refusal.
  */
 export function decodeAnthropicMessage(body: unknown): ProviderReply {
   const parsed = AnthropicMessageBodySchema.parse(body);
@@ -208,11 +211,11 @@ export function decodeAnthropicMessage(body: unknown): ProviderReply {
   if (parsed.stop_reason) reply.finishReason = parsed.stop_reason;
   const uses = parsed.content
     .filter((block) => block.type === 'tool_use')
-    .map((block) => ({ id: block.id ?? '', name: block.name ?? '', input: block.input }));
+    .map((block) => ({ id: block.id ?? '', name: block.name ?? '', input: block.input, toolsetName: block.toolset_name }));
   return finishReply(reply, uses);
 }
 
-function finishReply(reply: ProviderReply, uses: Array<{ id: string; name: string; input: unknown }>): ProviderReply {
+function finishReply(reply: ProviderReply, uses: Array<{ id: string; name: string; input: unknown; toolsetName?: string | null | undefined }>): ProviderReply {
   if (reply.finishReason === 'refusal') reply.refusal = reply.content || 'The model declined to answer (stop_reason: refusal).';
   const toolCalls: ToolCall[] = [];
   const invalid: InvalidToolCall[] = [];
@@ -220,7 +223,7 @@ function finishReply(reply: ProviderReply, uses: Array<{ id: string; name: strin
     const id = use.id || `toolu_${index}`;
     const decoded = decodeToolArguments(use.input);
     if (!decoded.ok) invalid.push({ id, name: use.name, raw: decoded.raw, issue: decoded.issue });
-    else toolCalls.push({ id, type: use.name === 'computer' ? 'computer' : 'function', name: use.name, arguments: decoded.value });
+    else toolCalls.push(toolCallOfUse({ ...use, id }, decoded.value));
   });
   if (toolCalls.length > 0) reply.toolCalls = toolCalls;
   if (invalid.length > 0) reply.invalidToolCalls = invalid;
@@ -243,7 +246,9 @@ const StreamEventSchema = z.looseObject({
   type: z.string(),
   message: z.looseObject({ model: z.string().optional(), usage: AnthropicUsageSchema.nullish() }).optional(),
   index: z.number().int().nonnegative().optional(),
-  content_block: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional() }).optional(),
+  content_block: z
+    .looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional(), toolset_name: z.string().nullish() })
+    .optional(),
   delta: z
     .looseObject({
       type: z.string().optional(),
@@ -261,7 +266,7 @@ export class AnthropicStreamAccumulator {
   private model: string | undefined;
   private stopReason: string | undefined;
   private usage: AnthropicUsage | undefined;
-  private readonly uses = new Map<number, { id: string; name: string; json: string }>();
+  private readonly uses = new Map<number, { id: string; name: string; toolsetName?: string | null | undefined; json: string }>();
 
   /** Adds one event; returns its text delta (or `undefined`). `tool_use` input arrives as `input_json_delta` pieces. */
   push(event: unknown): string | undefined {
@@ -276,6 +281,7 @@ export class AnthropicStreamAccumulator {
           this.uses.set(parsed.index ?? this.uses.size, {
             id: parsed.content_block.id ?? '',
             name: parsed.content_block.name ?? '',
+            toolsetName: parsed.content_block.toolset_name,
             json: '',
           });
         }
@@ -305,7 +311,7 @@ export class AnthropicStreamAccumulator {
     if (this.stopReason) reply.finishReason = this.stopReason;
     const uses = [...this.uses.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, use]) => ({ id: use.id, name: use.name, input: use.json === '' ? {} : use.json }));
+      .map(([, use]) => ({ id: use.id, name: use.name, toolsetName: use.toolsetName, input: use.json === '' ? {} : use.json }));
     return finishReply(reply, uses);
   }
 }

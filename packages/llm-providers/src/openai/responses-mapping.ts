@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ChatMessage, ImagePart, ToolCall, ToolChoice, ToolDefinition } from '@ufo-ts/core';
+import { computerToolFor, type ComputerToolType } from '../computer-tools.js';
 import { contentText, imageUrl } from '../message-content.js';
 import type { InvalidToolCall, ProviderCall, ProviderReply } from '../provider-transport.js';
 import { decodeToolArguments } from '../tools/tool-arguments.js';
+import { computerCallArguments, computerCallItem, openAIComputerToolEntry } from './computer-tool-items.js';
 
 /** How to shape Responses API requests for one model. */
 export interface ResponsesMappingOptions {
@@ -10,8 +12,11 @@ export interface ResponsesMappingOptions {
   model: string;
   /** OpenAI image `detail` (default `auto`). */
   imageDetail?: 'low' | 'high' | 'auto';
-  /** Reasoning models get their encrypted reasoning back (`include`) so it can go with tool calls in history. */
-  capabilities?: { reasoning: boolean };
+  /**
+   * Reasoning models get their encrypted reasoning back (`include`) so it can go with tool calls in history; the
+   * computer tool goes as the model's `computerToolType` (default the GA `computer` tool).
+   */
+  capabilities?: { reasoning: boolean; computerToolType?: ComputerToolType | undefined };
 }
 
 type InputPart =
@@ -22,8 +27,8 @@ type InputItem = Record<string, unknown>;
 /**
  * The Responses API request body (without `stream`) for a provider call: messages as input items, assistant tool
  * calls as `function_call` / `computer_call` items (with the reasoning items and safety checks they came with),
- * tool results as `function_call_output` / `computer_call_output` items, tools as function tools or the
- * `computer_use_preview` tool (which needs `truncation: "auto"`).
+ * tool results as `function_call_output` / `computer_call_output` items, tools as function tools or the model's
+ * computer tool (the GA `computer` tool, or `computer_use_preview`, which needs `truncation: "auto"`).
  */
 export function toResponsesBody(call: ProviderCall, options: ResponsesMappingOptions): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -46,24 +51,19 @@ export function toResponsesBody(call: ProviderCall, options: ResponsesMappingOpt
     body['text'] = { format: { type: 'json_object' } };
   }
   if (call.tools?.length) {
-    body['tools'] = call.tools.map(toWireTool);
-    if (call.toolChoice !== undefined) body['tool_choice'] = toWireToolChoice(call.toolChoice, call.tools);
+    const computer = computerToolFor('openai', options.capabilities ?? {}).type;
+    body['tools'] = call.tools.map((tool) => toWireTool(tool, computer));
+    if (call.toolChoice !== undefined) body['tool_choice'] = toWireToolChoice(call.toolChoice, call.tools, computer);
     if (call.parallelToolCalls !== undefined) body['parallel_tool_calls'] = call.parallelToolCalls;
-    if (call.tools.some((tool) => tool.type === 'computer')) body['truncation'] = 'auto';
+    const preview = computer === 'computer_use_preview' && call.tools.some((tool) => tool.type === 'computer');
+    if (preview) body['truncation'] = 'auto';
     if (options.capabilities?.reasoning) body['include'] = ['reasoning.encrypted_content'];
   }
   return body;
 }
 
-function toWireTool(tool: ToolDefinition): Record<string, unknown> {
-  if (tool.type === 'computer') {
-    return {
-      type: 'computer_use_preview',
-      display_width: tool.displayWidth,
-      display_height: tool.displayHeight,
-      environment: tool.environment ?? 'linux',
-    };
-  }
+function toWireTool(tool: ToolDefinition, computer: ComputerToolType): Record<string, unknown> {
+  if (tool.type === 'computer') return openAIComputerToolEntry(tool, computer);
   const out: Record<string, unknown> = { type: 'function', name: tool.name };
   if (tool.description !== undefined) out['description'] = tool.description;
   out['parameters'] = tool.inputSchema;
@@ -72,10 +72,10 @@ function toWireTool(tool: ToolDefinition): Record<string, unknown> {
   return out;
 }
 
-function toWireToolChoice(choice: ToolChoice, tools: ToolDefinition[]): unknown {
+function toWireToolChoice(choice: ToolChoice, tools: ToolDefinition[], computerType: ComputerToolType): unknown {
   if (typeof choice === 'string') return choice;
   const computer = choice.name === 'computer' && tools.some((tool) => tool.type === 'computer');
-  return computer ? { type: 'computer_use_preview' } : { type: 'function', name: choice.name };
+  return computer ? { type: computerType } : { type: 'function', name: choice.name };
 }
 
 function toInputItems(messages: ChatMessage[], options: ResponsesMappingOptions): InputItem[] {
@@ -103,15 +103,7 @@ function toInputItems(messages: ChatMessage[], options: ResponsesMappingOptions)
 function toolCallItems(toolCall: ToolCall): InputItem[] {
   const data = toolCall.providerData ?? {};
   const reasoning = Array.isArray(data['reasoning']) ? (data['reasoning'] as InputItem[]) : [];
-  if (toolCall.type === 'computer') {
-    const item: InputItem = { type: 'computer_call' };
-    if (typeof data['id'] === 'string') item['id'] = data['id'];
-    item['call_id'] = toolCall.id;
-    item['action'] = toolCall.arguments;
-    item['pending_safety_checks'] = data['pending_safety_checks'] ?? [];
-    item['status'] = 'completed';
-    return [...reasoning, item];
-  }
+  if (toolCall.type === 'computer') return [...reasoning, computerCallItem(toolCall)];
   return [
     ...reasoning,
     { type: 'function_call', call_id: toolCall.id, name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) },
@@ -182,6 +174,7 @@ export const ResponsesBodySchema = z.looseObject({
       name: z.string().nullish(),
       arguments: z.unknown().optional(),
       action: z.unknown().optional(),
+      actions: z.unknown().optional(),
       pending_safety_checks: z.array(z.unknown()).nullish(),
     }),
   ),
@@ -193,7 +186,8 @@ export type ResponsesBody = z.infer<typeof ResponsesBodySchema>;
 /**
  * Decodes a Responses API body: the text of its `output_text` parts, `refusal` parts, `function_call` items as
  * function tool calls (by `call_id`, arguments parsed), `computer_call` items as computer tool calls (the `action`
- * as arguments; item id, pending safety checks and the reasoning items before the call in `providerData`), usage
+ * as arguments, or the batch of `actions`: one as that action, several as `{ actions }`; item id, pending safety
+ * checks, whether it was a batch and the reasoning items before the call in `providerData`), usage
  * and status.
  */
 export function decodeResponsesBody(body: unknown): ProviderReply {
@@ -216,7 +210,9 @@ export function decodeResponsesBody(body: unknown): ProviderReply {
       if (item.type === 'computer_call') {
         if (item.id) providerData['id'] = item.id;
         providerData['pending_safety_checks'] = item.pending_safety_checks ?? [];
-        const action = decodeToolArguments(item.action);
+        const { value, batched } = computerCallArguments(item);
+        if (batched) providerData['batched'] = true;
+        const action = decodeToolArguments(value);
         if (!action.ok) invalid.push({ id, name: 'computer', raw: action.raw, issue: action.issue });
         else toolCalls.push({ id, type: 'computer', name: 'computer', arguments: action.value, providerData });
         continue;
