@@ -38,3 +38,4 @@ export { canonicalRequest, requestKey } from './cassette/request-key.js';
 export { decodeWireReply } from './cassette/wire-decoding.js';
 export { RecordingModel, type RecordingModelOptions } from './cassette/recording-model.js';
 export { ReplayModel, parseCassette, type ReplayModelOptions } from './cassette/replay-model.js';
+export { LOCAL_SERVER_PRESETS, localServerModelOptions, type LocalServerName, type LocalServerPreset, type LocalServerModelOptions } from './config/local-server-presets.js';
