@@ -1,48 +1,40 @@
-import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
-
-/** What a finished AI SDK stream adds up to. */
-export interface AssembledStream {
-  /** All text deltas, in order. */
-  text: string;
-  /** Tool calls with their full JSON input, in the order they started. */
-  toolCalls: Array<{ toolCallId: string; toolName: string; input: string }>;
-  finishReason: LanguageModelV3FinishReason | undefined;
-  usage: LanguageModelV3Usage | undefined;
-  /** Model id from the stream's response metadata, when sent. */
-  modelId: string | undefined;
-}
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider-v4';
+import type { ModelReply } from './language-model.js';
+import { usageFrom } from './result-mapping.js';
 
 /**
- * Reads an AI SDK `doStream` stream to its end: passes each text delta to `onDelta`, assembles tool calls from
- * `tool-input-*` deltas (a final `tool-call` part, when the provider sends one, wins) and keeps the finish reason
- * and usage. An `error` part rejects with the error it carries.
- *
- * @example
- * ```ts
- * const { stream } = await languageModel.doStream(options);
- * const reply = await assembleStream(stream, (delta) => process.stdout.write(delta));
- * ```
+ * Reads a `doStream` stream to its end, the same in v3 and v4: passes each text delta to `onDelta`, assembles tool
+ * calls from `tool-input-*` deltas (a final `tool-call` part, when the provider sends one, wins; provider-executed
+ * calls are skipped) and keeps the finish reason, usage and model id. An `error` part rejects with the error it
+ * carries. Parts only one version has (v4's `ping`, `custom`, `reasoning-file`) and reasoning, sources and files
+ * are skipped.
  */
 export async function assembleStream(
-  stream: ReadableStream<LanguageModelV3StreamPart>,
-  onDelta: ((delta: string) => void) | undefined,
-): Promise<AssembledStream> {
-  const out: AssembledStream = { text: '', toolCalls: [], finishReason: undefined, usage: undefined, modelId: undefined };
+  stream: ReadableStream<LanguageModelV3StreamPart> | ReadableStream<LanguageModelV4StreamPart>,
+  onDelta: (delta: string) => void,
+): Promise<ModelReply> {
+  const reply: ModelReply = { text: '', toolCalls: [], finishReason: undefined, usage: usageFrom(undefined), modelId: undefined };
   const pending = new Map<string, { toolCallId: string; toolName: string; input: string }>();
-  const reader = stream.getReader();
+  const skipped = new Set<string>();
+  const reader = (stream as ReadableStream<LanguageModelV3StreamPart | LanguageModelV4StreamPart>).getReader();
   try {
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
       switch (part.type) {
         case 'text-delta':
-          out.text += part.delta;
-          onDelta?.(part.delta);
+          reply.text += part.delta;
+          onDelta(part.delta);
           break;
         case 'tool-input-start': {
+          if (part.providerExecuted) {
+            skipped.add(part.id);
+            break;
+          }
           const call = { toolCallId: part.id, toolName: part.toolName, input: '' };
           pending.set(part.id, call);
-          out.toolCalls.push(call);
+          reply.toolCalls.push(call);
           break;
         }
         case 'tool-input-delta': {
@@ -51,6 +43,7 @@ export async function assembleStream(
           break;
         }
         case 'tool-call': {
+          if (part.providerExecuted || skipped.has(part.toolCallId)) break;
           const call = pending.get(part.toolCallId);
           if (call) {
             call.toolName = part.toolName;
@@ -58,16 +51,16 @@ export async function assembleStream(
           } else {
             const complete = { toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
             pending.set(part.toolCallId, complete);
-            out.toolCalls.push(complete);
+            reply.toolCalls.push(complete);
           }
           break;
         }
         case 'response-metadata':
-          if (part.modelId) out.modelId = part.modelId;
+          if (part.modelId) reply.modelId = part.modelId;
           break;
         case 'finish':
-          out.finishReason = part.finishReason;
-          out.usage = part.usage;
+          reply.finishReason = part.finishReason;
+          reply.usage = usageFrom(part.usage);
           break;
         case 'error':
           throw part.error;
@@ -78,5 +71,5 @@ export async function assembleStream(
   } finally {
     reader.releaseLock();
   }
-  return out;
+  return reply;
 }

@@ -1,38 +1,44 @@
 import type { ModelFeatures, ToolChoice, ToolDefinition } from '@ufo-ts/core';
-import type { JSONSchema7, LanguageModelV3FunctionTool, LanguageModelV3ProviderTool, LanguageModelV3ToolChoice } from '@ai-sdk/provider';
+import type { JSONSchema7 } from 'json-schema';
 
 /** The name the computer tool's calls carry (Anthropic's `computer`). */
 export const COMPUTER_TOOL_NAME = 'computer';
 
-/**
- * Thrown by {@link toLanguageModelTools} for a tool the wrapped model cannot take; {@link AiSdkChatModel} turns it
- * into a `MODEL_UNSUPPORTED_REQUEST` error.
- *
- * @example
- * ```ts
- * try { toLanguageModelTools(tools, features); } catch (error) { if (error instanceof UnsupportedToolError) fallBack(); }
- * ```
- */
+/** A function tool; the same shape in `LanguageModelV3FunctionTool` and `LanguageModelV4FunctionTool`. */
+export interface LanguageModelFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  inputSchema: JSONSchema7;
+  strict?: boolean;
+}
+
+/** A provider tool; the same shape in `LanguageModelV3ProviderTool` and `LanguageModelV4ProviderTool`. */
+export interface LanguageModelProviderTool {
+  type: 'provider';
+  id: `${string}.${string}`;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** A tool of either kind. */
+export type LanguageModelTool = LanguageModelFunctionTool | LanguageModelProviderTool;
+
+/** A tool choice; the same shape in `LanguageModelV3ToolChoice` and `LanguageModelV4ToolChoice`. */
+export type LanguageModelToolChoice = { type: 'auto' | 'none' | 'required' } | { type: 'tool'; toolName: string };
+
+/** Thrown by {@link toLanguageModelTools} for a tool the wrapped model cannot take (the adapter reports `MODEL_UNSUPPORTED_REQUEST`). */
 export class UnsupportedToolError extends Error {}
 
 /**
  * Converts the engine's tool definitions to AI SDK tools: function tools as `function` tools with their JSON
  * Schema; the computer tool as Anthropic's provider tool `anthropic.computer_20250124` when the model's features
  * say it has that tool. Any other computer tool throws {@link UnsupportedToolError}.
- *
- * @example
- * ```ts
- * toLanguageModelTools([{ type: 'function', name: 'click', inputSchema: { type: 'object' } }], undefined);
- * // [{ type: 'function', name: 'click', inputSchema: { type: 'object' } }]
- * ```
  */
-export function toLanguageModelTools(
-  tools: readonly ToolDefinition[],
-  features: ModelFeatures | undefined,
-): Array<LanguageModelV3FunctionTool | LanguageModelV3ProviderTool> {
+export function toLanguageModelTools(tools: readonly ToolDefinition[], features: ModelFeatures | undefined): LanguageModelTool[] {
   return tools.map((tool) => {
     if (tool.type === 'function') {
-      const mapped: LanguageModelV3FunctionTool = { type: 'function', name: tool.name, inputSchema: tool.inputSchema as JSONSchema7 };
+      const mapped: LanguageModelFunctionTool = { type: 'function', name: tool.name, inputSchema: tool.inputSchema as JSONSchema7 };
       if (tool.description !== undefined) mapped.description = tool.description;
       if (tool.strict !== undefined) mapped.strict = tool.strict;
       return mapped;
@@ -51,15 +57,8 @@ export function toLanguageModelTools(
   });
 }
 
-/**
- * Converts the engine's tool choice to the AI SDK's.
- *
- * @example
- * ```ts
- * toLanguageModelToolChoice({ name: 'click' }); // { type: 'tool', toolName: 'click' }
- * ```
- */
-export function toLanguageModelToolChoice(choice: ToolChoice): LanguageModelV3ToolChoice {
+/** Converts the engine's tool choice to the AI SDK's (`{ name }` becomes `{ type: 'tool', toolName }`). */
+export function toLanguageModelToolChoice(choice: ToolChoice): LanguageModelToolChoice {
   if (typeof choice === 'string') return { type: choice };
   return { type: 'tool', toolName: choice.name };
 }

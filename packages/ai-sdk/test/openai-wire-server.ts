@@ -1,8 +1,12 @@
 /**
  * A local HTTP server on 127.0.0.1 speaking OpenAI's Chat Completions wire format (`POST /v1/chat/completions`).
  * The reply shapes follow OpenAI's API reference for the chat completion object and the chat completion chunk
- * object (https://platform.openai.com/docs/api-reference/chat), as `@ai-sdk/openai`'s response schemas in
- * node_modules/@ai-sdk/openai/dist/index.mjs (`openaiChatResponseSchema`, `openaiChatChunkSchema`) parse them.
+ * object (https://platform.openai.com/docs/api-reference/chat): a refusal is `message.refusal` (text) with
+ * `content: null` and `finish_reason: "stop"`, streamed as `delta.refusal` pieces; a filtered reply ends with
+ * `finish_reason: "content_filter"`. Both `@ai-sdk/openai` majors the tests use parse them with the same schemas:
+ * `openaiChatResponseSchema` and `openaiChatChunkSchema` in node_modules/@ai-sdk/openai/dist/index.mjs (3.x) and
+ * node_modules/@ai-sdk/openai-v4/dist/index.js (4.x), where `mapOpenAIFinishReason` turns a refusal into the
+ * unified finish reason `content-filter` with raw `stop`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
