@@ -24,7 +24,9 @@ export type SessionErrorCode =
   | 'EMBEDDING_FAILED'
   | 'HUMAN_INPUT_REQUIRED'
   /** A computer-use step could not take the screenshot that fixes the model's display size. */
-  | 'SCREENSHOT_UNAVAILABLE';
+  | 'SCREENSHOT_UNAVAILABLE'
+  /** A computer action the platform's tools cannot perform (`ComputerActionUnsupportedError`). */
+  | 'COMPUTER_ACTION_UNSUPPORTED';
 
 /** Base class of the errors of `@ufo-ts/sessions`. */
 export class SessionError extends UfoError<SessionErrorCode> {

@@ -51,7 +51,9 @@ export { OperatorSession, usesComputerTool, type OperatorSessionOptions } from '
 export { createComputerUseProcessor, type ComputerUseProcessorOptions } from './operator/computer-use-processor.js';
 export { readComputerToolCall, scaleComputerAction, type ComputerToolRequest } from './operator/computer-tool-call.js';
 export { DEFAULT_MAX_DISPLAY, computerDisplaySize, scalePngDataUrl, toScreenPoint, type PixelSize } from './operator/display-scaling.js';
-export { ComputerActionSchema, OperatorResponseSchema, type ComputerAction, type OperatorResponse } from './operator/computer-action.js';
+export { ComputerActionSchema, OperatorResponseSchema, ZOOM_UNSUPPORTED, type ComputerAction, type OperatorResponse } from './operator/computer-action.js';
+export { mapActionPoints, type ActionPoint } from './operator/computer-action-points.js';
+export { ComputerActionUnsupportedError } from './operator/computer-action-unsupported.js';
 export { fromAnthropicComputerAction } from './operator/anthropic-computer-action.js';
 export { LINUX_OPERATOR_TOOLS, WINDOWS_OPERATOR_TOOLS, escapePywinauto, keysText, mapComputerAction, type MappedToolCall, type OperatorToolMapping } from './operator/operator-tools.js';
 export { OperatorAgent, type OperatorAgentOptions } from './operator/operator-agent.js';
@@ -63,3 +65,13 @@ export { BatchTaskStatusSchema, TaskStatusFile, TaskStatusSchema, type BatchTask
 export { FromFileSession, type FromFileSessionOptions } from './batch/from-file-session.js';
 export { BatchRun, type BatchOutcome, type BatchRunOptions } from './batch/batch-run.js';
 export { SessionFactory, detectPlatform, type FactoryResumeOptions, type SessionDefaults, type SessionFactoryOptions, type SessionMode, type SessionPlatform, type SessionSpec } from './factory/session-factory.js';
+export type { GroundingContext, GroundingDialect, GroundingEnd, GroundingFailure, GroundingParse, GroundingProblem, GroundingProblemKind, GroundingPromptOptions, GroundingStep, ScreenPoint } from './operator/grounding/grounding-dialect.js';
+export { IMAGE_PIXELS, RELATIVE_1000, readPoint, type CoordinateSpace, type PointReading } from './operator/grounding/coordinate-space.js';
+export { QWEN25_RESIZE, QWEN3_RESIZE, alignedImageSize, smartResize, type SmartResizeLimits } from './operator/grounding/image-size.js';
+export { uiTarsDialect, type UiTarsDialectOptions } from './operator/grounding/ui-tars-dialect.js';
+export { qwen25VlDialect } from './operator/grounding/qwen25-vl-dialect.js';
+export { qwen3VlDialect } from './operator/grounding/qwen3-vl-dialect.js';
+export { pixelJsonDialect } from './operator/grounding/pixel-json-dialect.js';
+export { GROUNDING_DIALECTS, groundingDialect } from './operator/grounding/dialect-registry.js';
+export { groundingReaskText } from './operator/grounding/reask-text.js';
+export { createGroundingProcessor, type GroundingProcessorOptions } from './operator/grounding/grounding-processor.js';

@@ -35,7 +35,7 @@ describe('both providers\' computer actions become the platform\'s tool calls', 
     expect(linuxCall({ action: 'key', text: 'Page_Down' })).toEqual(linuxCall({ type: 'keypress', keys: ['PAGEDOWN'] }));
     expect(linuxCall({ type: 'keypress', keys: ['ARROWLEFT'] })).toEqual({ function: 'keyboard_input', arguments: { keys: 'Left' } });
     const windows = readComputerToolCall(call({ action: 'key', text: 'ctrl+s' }));
-    expect(windows.kind === 'action' && mapComputerAction(windows.action, WINDOWS_OPERATOR_TOOLS, { width: 100, height: 100 })).toEqual({ function: 'keyboard_input', arguments: { keys: '^s', control_focus: false } });
+    expect(windows.kind === 'action' && mapComputerAction(windows.action, WINDOWS_OPERATOR_TOOLS, { width: 100, height: 100 })).toEqual({ function: 'keyboard_input', arguments: { keys: '^s', id: '', name: '', control_focus: false } });
   });
 
   it('scrolls in every direction from both vocabularies', () => {
@@ -48,7 +48,8 @@ describe('both providers\' computer actions become the platform\'s tool calls', 
   it('screenshot asks for nothing; unsupported actions and unreadable input say why', () => {
     expect(readComputerToolCall(call({ action: 'screenshot' }))).toEqual({ kind: 'screenshot' });
     expect(readComputerToolCall(call({ type: 'screenshot' }))).toEqual({ kind: 'screenshot' });
-    expect(readComputerToolCall(call({ action: 'cursor_position' }))).toMatchObject({ kind: 'unsupported', reason: expect.stringMatching(/^cursor_position: /) });
+    expect(readComputerToolCall(call({ action: 'cursor_position' }))).toEqual({ kind: 'action', action: { type: 'cursor_position' } });
+    expect(readComputerToolCall(call({ action: 'zoom', region: [0, 0, 10, 10] }))).toMatchObject({ kind: 'unsupported', reason: expect.stringMatching(/zoom/) });
     expect(readComputerToolCall(call({ action: 'left_click' }))).toMatchObject({ kind: 'unsupported', reason: expect.stringMatching(/^left_click could not be read: /) });
     expect(readComputerToolCall(call({ type: 'teleport' }))).toMatchObject({ kind: 'unsupported' });
     expect(readComputerToolCall(call({ action: 'wait', duration: 3 }))).toEqual({ kind: 'action', action: { type: 'wait', seconds: 3 } });

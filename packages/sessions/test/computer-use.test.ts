@@ -75,6 +75,7 @@ describe('OperatorSession with a native computer tool', () => {
       { tool: 'drag_on_coordinates', args: { start_x: 0, start_y: 0, end_x: 1599, end_y: 999, coordinate_type: 'absolute' } },
       { tool: 'click_on_coordinates', args: { x: 10, y: 10, coordinate_type: 'absolute', button: 'left', double: true } },
       { tool: 'click_on_coordinates', args: { x: 1, y: 999, coordinate_type: 'absolute', button: 'right', double: false } },
+      { tool: 'click_on_coordinates', args: { x: 6, y: 6, coordinate_type: 'absolute', button: 'left', double: false, clicks: 3 } },
       { tool: 'keyboard_input', args: { keys: 'Return' } },
       { tool: 'wait', args: { seconds: 1 } },
     ]);
@@ -98,9 +99,8 @@ describe('OperatorSession with a native computer tool', () => {
     ]);
     const results = toolResults(last);
     expect(results.every((r) => r.image?.width === 1280 && r.image.height === 800)).toBe(true);
-    expect(results.filter((r) => r.isError)).toEqual([
-      { id: 'toolu_09', isError: true, text: ['triple_click: there is no triple-click tool on this platform; use double_click, or select with keys'], image: { width: 1280, height: 800 } },
-    ]);
+    // every action of the tool has a tool here now (triple_click included)
+    expect(results.filter((r) => r.isError)).toEqual([]);
     // the assistant messages are the model's own calls, unchanged
     expect(last[4]).toEqual({ role: 'assistant', content: '', toolCalls: [computer('toolu_02', { action: 'left_click', coordinate: [640, 400] }), computer('toolu_03', { action: 'type', text: 'report.txt' })] });
     // one screenshot for the first step, one after each call
@@ -134,6 +134,7 @@ describe('OperatorSession with a native computer tool', () => {
       { tool: 'wheel_mouse_input', args: { x: 188, y: 188, coordinate_type: 'absolute', wheel_dist: 3, horizontal: false } },
       { tool: 'drag_on_coordinates', args: { start_x: 19, start_y: 38, end_x: 1918, end_y: 1078, coordinate_type: 'absolute' } },
       { tool: 'click_on_coordinates', args: { x: 0, y: 1078, coordinate_type: 'absolute', button: 'left', double: true } },
+      { tool: 'move_pointer', args: { x: 6, y: 6, coordinate_type: 'absolute' } },
       { tool: 'wait', args: { seconds: 2 } },
     ]);
     expect(outcome.status).toBe('incomplete');
@@ -142,10 +143,32 @@ describe('OperatorSession with a native computer tool', () => {
     expect(results.map((r) => r.id)).toEqual(['cu_1', 'cu_2', 'cu_3', 'cu_4', 'cu_5', 'cu_6', 'cu_7', 'cu_8', 'fn_1']);
     expect(results.every((r) => r.image?.width === 1024 && r.image.height === 576)).toBe(true);
     const errors = results.filter((r) => r.isError);
-    expect(errors.map((r) => r.id)).toEqual(['cu_6', 'cu_7', 'fn_1']);
-    expect(errors[0]!.text).toEqual(['move: there is no pointer-move tool on this platform']);
-    expect(errors[1]!.text[0]).toMatch(/^click_on_coordinates failed: /);
-    expect(errors[2]!.text).toEqual(['open_browser is not a tool here; only the computer tool is.']);
+    // the fake screen has no side buttons: the back click fails, and says so
+    expect(errors.map((r) => r.id)).toEqual(['cu_7', 'fn_1']);
+    expect(errors[0]!.text[0]).toMatch(/^click_on_coordinates failed: /);
+    expect(errors[1]!.text).toEqual(['open_browser is not a tool here; only the computer tool is.']);
+  });
+
+  it("OpenAI's GA computer tool: several actions in one call run in order, and a failed one stops the rest, said in the call's answer", async () => {
+    const { screen, model } = await runComputerUse({
+      screen: { width: 1280, height: 800 },
+      provider: 'openai',
+      replies: [
+        // a computer_call with `actions` (GA computer tool), decoded by the provider adapter to { actions: [...] }
+        calls(computer('cu_1', { actions: [{ type: 'click', x: 10, y: 20, button: 'left' }, { type: 'type', text: 'abc' }, { type: 'keypress', keys: ['ENTER'] }] })),
+        calls(computer('cu_2', { actions: [{ type: 'keypress', keys: ['CTRL', 'A'] }, { type: 'teleport' }, { type: 'type', text: 'never typed' }] })),
+        { content: 'done' },
+      ],
+    });
+    expect(screen.calls).toEqual([
+      { tool: 'click_on_coordinates', args: { x: 10, y: 20, coordinate_type: 'absolute', button: 'left', double: false } },
+      { tool: 'type_text', args: { text: 'abc' } },
+      { tool: 'keyboard_input', args: { keys: 'Return' } },
+      { tool: 'keyboard_input', args: { keys: 'ctrl+a' } },
+    ]);
+    const results = toolResults(model.calls[2]!.messages);
+    expect(results.map((r) => [r.id, r.isError])).toEqual([['cu_1', false], ['cu_2', true]]);
+    expect(results[1]!.text[0]).toMatch(/^action 2 of 3: teleport could not be read: .*; the 1 after it did not run$/);
   });
 
   it('keeps JSON text replies for a model without a computer tool, and the native tool when forced', async () => {

@@ -99,12 +99,13 @@ describe('OperatorSession', () => {
       { tool: 'keyboard_input', args: { keys: 'ctrl+s' } },
       { tool: 'wheel_mouse_input', args: { x: 10, y: 20, coordinate_type: 'absolute', wheel_dist: -3, horizontal: false } },
       { tool: 'drag_on_coordinates', args: { start_x: 1, start_y: 2, end_x: 30, end_y: 40, coordinate_type: 'absolute' } },
+      { tool: 'move_pointer', args: { x: 5, y: 5, coordinate_type: 'absolute' } },
       { tool: 'click_on_coordinates', args: { x: 7, y: 8, coordinate_type: 'absolute', button: 'left', double: true } },
     ]);
     expect(interactor.confirmations.map((c) => c.action.function)).toEqual(['click_on_coordinates']);
     const lines = stepLines(outcome.logFolder!);
     expect(lines.map((l) => l.status)).toEqual(['CONTINUE', 'CONTINUE', 'CONTINUE', 'CONTINUE', 'CONTINUE', 'CONTINUE', 'CONFIRM', 'FINISH']);
-    expect(lines[5]!.actions[0]).toMatchObject({ function: 'move', result: { status: 'skipped' } });
+    expect(lines[5]!.actions[0]).toMatchObject({ function: 'move_pointer', result: { status: 'success' } });
     // the model saw the screen size and the screenshot
     expect(JSON.stringify(model.calls[0]!.messages)).toContain('320×200 pixels');
     expect(readFileSync(outcome.reports.html!, 'utf8')).toContain('data-steps="8"');

@@ -2,6 +2,7 @@
 import type { Rect } from '../atspi/accessible-node.js';
 import { actedControl, type ActedControl } from './acted-control.js';
 import { InputError } from '../errors.js';
+import { heldKeysyms } from '../x11/held-keys.js';
 import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
 import { centre, focusControl, resolveUsable, visibleControlRect } from './control-actions.js';
@@ -23,22 +24,29 @@ export async function toScreenPoint(session: DesktopSession, x: number, y: numbe
   };
 }
 
-async function focusIfSelected(session: DesktopSession): Promise<void> {
+/** Raises and focuses the selected window, when one is selected. */
+export async function focusIfSelected(session: DesktopSession): Promise<void> {
   await session.focusSelected().catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'NO_WINDOW_SELECTED') throw error;
   });
 }
 
-/** Clicks at a point. */
+/**
+ * Clicks at a point `clicks` times (1 to 3; `double` asks for at least 2), optionally holding keys (`keyHold`, e.g.
+ * `ctrl` or `ctrl+shift`) down during the clicks.
+ */
 export async function clickAt(
   session: DesktopSession,
-  options: { x: number; y: number; coordinateType: CoordinateType; button?: MouseButton; double?: boolean },
-): Promise<{ x: number; y: number; button: MouseButton; double: boolean; effect: ActionEffect }> {
+  options: { x: number; y: number; coordinateType: CoordinateType; button?: MouseButton; double?: boolean; clicks?: number; keyHold?: string },
+): Promise<{ x: number; y: number; button: MouseButton; double: boolean; clicks: number; key_hold?: string; effect: ActionEffect }> {
   const point = await toScreenPoint(session, options.x, options.y, options.coordinateType);
+  const clicks = Math.max(options.clicks ?? 1, options.double ? 2 : 1);
+  if (!Number.isInteger(clicks) || clicks > 3) throw new InputError(`clicks must be 1, 2 or 3 (got ${clicks})`);
+  const holdKeysyms = options.keyHold ? heldKeysyms(options.keyHold) : [];
   const done = await observeEffect(session, { pixels: true });
   await focusIfSelected(session);
-  await session.input.click(point.x, point.y, { button: options.button, count: options.double ? 2 : 1 });
-  return { ...point, button: options.button ?? 'left', double: options.double ?? false, effect: await done() };
+  await session.input.click(point.x, point.y, { button: options.button, count: clicks, holdKeysyms });
+  return { ...point, button: options.button ?? 'left', double: clicks === 2, clicks, ...(options.keyHold ? { key_hold: options.keyHold } : {}), effect: await done() };
 }
 
 /** Drags from one point to another, optionally holding keys (e.g. `shift`). */
@@ -55,16 +63,12 @@ export async function dragBetween(
 ): Promise<{ from: { x: number; y: number }; to: { x: number; y: number }; effect: ActionEffect }> {
   const from = await toScreenPoint(session, options.start.x, options.start.y, options.coordinateType);
   const to = await toScreenPoint(session, options.end.x, options.end.y, options.coordinateType);
-  const held = options.keyHold ? parseKeySequence(options.keyHold).flatMap((chord) => [...chord.modifiers.map(modifierKeysym), chord.keysym]) : [];
+  const held = options.keyHold ? heldKeysyms(options.keyHold) : [];
   await focusIfSelected(session);
   const steps = 10;
   const done = await observeEffect(session, { pixels: true });
   await session.input.drag(from, to, { button: options.button, steps, stepDelayMs: Math.max(0, Math.round((options.durationMs ?? 300) / steps)), holdKeysyms: held });
   return { from, to, effect: await done() };
-}
-
-function modifierKeysym(m: 'ctrl' | 'shift' | 'alt' | 'super'): number {
-  return { ctrl: 0xffe3, shift: 0xffe1, alt: 0xffe9, super: 0xffeb }[m];
 }
 
 /**
@@ -148,11 +152,15 @@ function hasNoAccessibleTree(session: DesktopSession): boolean {
   return target !== undefined && target.app === undefined;
 }
 
-/** Scrolls at a control's centre, a point, or the selected window's centre. Positive `wheelDist` scrolls up. */
+/**
+ * Scrolls at a control's centre, a point, or the selected window's centre. Positive `wheelDist` scrolls up.
+ * `keyHold` (e.g. `ctrl`) is held down while the wheel turns.
+ */
 export async function scrollWheel(
   session: DesktopSession,
-  options: { id?: string; x?: number; y?: number; coordinateType?: CoordinateType; wheelDist: number; horizontal?: boolean },
+  options: { id?: string; x?: number; y?: number; coordinateType?: CoordinateType; wheelDist: number; horizontal?: boolean; keyHold?: string },
 ): Promise<{ x: number; y: number; notches: number; effect: ActionEffect } & Partial<ActedControl>> {
+  const holdKeysyms = options.keyHold ? heldKeysyms(options.keyHold) : [];
   let point: { x: number; y: number };
   let acted: ActedControl | undefined;
   if (options.id) {
@@ -170,7 +178,7 @@ export async function scrollWheel(
   }
   await focusIfSelected(session);
   const done = await observeEffect(session, { pixels: true });
-  if (options.horizontal) await session.input.scroll(point.x, point.y, 0, options.wheelDist);
-  else await session.input.scroll(point.x, point.y, options.wheelDist);
+  if (options.horizontal) await session.input.scroll(point.x, point.y, 0, options.wheelDist, { holdKeysyms });
+  else await session.input.scroll(point.x, point.y, options.wheelDist, 0, { holdKeysyms });
   return { ...point, notches: options.wheelDist, ...acted, effect: await done() };
 }

@@ -2,13 +2,9 @@ import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
 import { clickAt, dragBetween, pressKeys, scrollWheel, typeText } from '../desktop/input-actions.js';
 import { sleep } from '../util/wait.js';
+import { BUTTON, COORDINATE_TYPE, KEY_HOLD, POINTER_BUTTON } from './input-schemas.js';
+import { pointerTools } from './pointer-tools.js';
 import type { LinuxToolContext } from './tool-context.js';
-
-const COORDINATE_TYPE = z
-  .enum(['fraction', 'absolute'])
-  .default('fraction')
-  .describe('fraction: x and y are fractions (0-1) of the selected window, from its top-left corner; absolute: screen pixels.');
-const BUTTON = z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button.');
 
 /** The documented key syntax, shared by the tool description and the README. */
 export const KEY_SYNTAX_HELP =
@@ -19,16 +15,20 @@ export function inputTools(ctx: LinuxToolContext) {
   return [
     defineTool({
       name: 'click_on_coordinates',
-      description: 'Click at a point: by default fractions (0-1) of the selected window from its top-left corner, or absolute screen pixels.',
+      description:
+        'Click at a point: by default fractions (0-1) of the selected window from its top-left corner, or absolute screen pixels. Focuses the selected window first. clicks: 2 is a double click, 3 a triple click (which selects a whole line in most text fields); key_hold keys are held down during the clicks and released after them.',
       toolType: 'action',
       input: z.object({
         x: z.number().describe('Horizontal position.'),
         y: z.number().describe('Vertical position.'),
         coordinate_type: COORDINATE_TYPE,
-        button: BUTTON,
-        double: z.boolean().default(false).describe('Double click.'),
+        button: POINTER_BUTTON,
+        double: z.boolean().default(false).describe('Double click (the same as clicks: 2; a larger clicks wins).'),
+        clicks: z.number().int().min(1).max(3).default(1).describe('Clicks in a row: 1, 2 (double) or 3 (triple).'),
+        key_hold: KEY_HOLD,
       }),
-      handler: ({ x, y, coordinate_type, button, double }) => clickAt(ctx.session, { x, y, coordinateType: coordinate_type, button, double }),
+      handler: ({ x, y, coordinate_type, button, double, clicks, key_hold }) =>
+        clickAt(ctx.session, { x, y, coordinateType: coordinate_type, button, double, clicks, keyHold: key_hold || undefined }),
     }),
     defineTool({
       name: 'drag_on_coordinates',
@@ -42,7 +42,7 @@ export function inputTools(ctx: LinuxToolContext) {
         coordinate_type: COORDINATE_TYPE,
         button: BUTTON,
         duration: z.number().min(0).max(10).default(0.3).describe('Seconds the movement takes.'),
-        key_hold: z.string().default('').describe('Keys held during the drag, e.g. "shift" or "ctrl".'),
+        key_hold: KEY_HOLD,
       }),
       handler: ({ start_x, start_y, end_x, end_y, coordinate_type, button, duration, key_hold }) =>
         dragBetween(ctx.session, {
@@ -73,7 +73,8 @@ export function inputTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'wheel_mouse_input',
-      description: 'Scroll with the mouse wheel over a control (by id), a point, or the middle of the selected window. Positive wheel_dist scrolls up (or right with horizontal).',
+      description:
+        'Scroll with the mouse wheel over a control (by id), a point, or the middle of the selected window. Positive wheel_dist scrolls up (or right with horizontal); key_hold keys (e.g. "ctrl", which zooms in many apps) are held down while the wheel turns.',
       toolType: 'action',
       input: z.object({
         id: z.string().default('').describe('Control id to scroll over.'),
@@ -82,10 +83,12 @@ export function inputTools(ctx: LinuxToolContext) {
         y: z.number().optional().describe('Point to scroll at, instead of a control.'),
         coordinate_type: COORDINATE_TYPE,
         horizontal: z.boolean().default(false).describe('Scroll sideways (positive = right).'),
+        key_hold: KEY_HOLD,
       }),
-      handler: ({ id, wheel_dist, x, y, coordinate_type, horizontal }) =>
-        scrollWheel(ctx.session, { id: id || undefined, wheelDist: wheel_dist, x, y, coordinateType: coordinate_type, horizontal }),
+      handler: ({ id, wheel_dist, x, y, coordinate_type, horizontal, key_hold }) =>
+        scrollWheel(ctx.session, { id: id || undefined, wheelDist: wheel_dist, x, y, coordinateType: coordinate_type, horizontal, keyHold: key_hold || undefined }),
     }),
+    ...pointerTools(ctx),
     defineTool({
       name: 'wait',
       description: 'Wait for the given number of seconds (0 < seconds <= 300), e.g. for an application to finish loading.',

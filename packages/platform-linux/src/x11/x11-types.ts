@@ -58,6 +58,8 @@ export interface XClient {
     cb: XCallback<{ depth: number; visualId: number; data: Buffer }>,
   ): void;
   GetInputFocus(cb: XCallback<{ focus: number; revertTo: number }>): void;
+  /** Where the pointer is (root coordinates) and which buttons and modifiers are down (`keyMask`: X's state bits). */
+  QueryPointer(win: number, cb: XCallback<{ rootX: number; rootY: number; keyMask: number }>): void;
   SetInputFocus(win: number, revertTo: number): void;
   RaiseWindow(win: number): void;
   GetKeyboardMapping(first: number, count: number, cb: XCallback<number[][]>): void;

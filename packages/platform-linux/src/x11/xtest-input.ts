@@ -7,10 +7,20 @@ import { xRequest, type XDisplay } from './x-display.js';
 /** The pause after a key combination with modifiers before the next key of the same sequence. */
 export const SHORTCUT_PAUSE_MS = 120;
 
-/** Mouse buttons by name. */
-export const MOUSE_BUTTONS = { left: 1, middle: 2, right: 3 } as const;
+/** Mouse buttons by name: X button numbers (8 and 9 are the side buttons applications read as back and forward). */
+export const MOUSE_BUTTONS = { left: 1, middle: 2, right: 3, back: 8, forward: 9 } as const;
 /** A mouse button name. */
 export type MouseButton = keyof typeof MOUSE_BUTTONS;
+/** X's state bits of the buttons that have one (Button1Mask to Button3Mask). */
+const BUTTON_MASKS: ReadonlyArray<[MouseButton, number]> = [['left', 1 << 8], ['middle', 1 << 9], ['right', 1 << 10]];
+
+/** The pointer as the X server reports it. */
+export interface PointerState {
+  x: number;
+  y: number;
+  /** The buttons held down (left, middle, right; X reports no state for the side buttons). */
+  buttons: MouseButton[];
+}
 
 const SCROLL_UP = 4;
 const SCROLL_DOWN = 5;
@@ -29,6 +39,8 @@ export interface ClickOptions {
   count?: number;
   /** Milliseconds between press and release. Default 0 (both in one batch, flushed together). */
   holdMs?: number;
+  /** Keys (keysyms) held down around the clicks, released after them (also when they fail). */
+  holdKeysyms?: readonly number[];
 }
 
 interface KeyLocation {
@@ -101,55 +113,142 @@ export class XInput {
       await this.xd.sync();
       await sleep(MOTION_SETTLE_MS);
     }
-    for (let i = 0; i < count; i += 1) {
-      if (i > 0) await sleep(40);
-      this.fake(this.xtest.ButtonPress, button);
-      if (options.holdMs) {
+    await this.withKeysHeld(options.holdKeysyms ?? [], async () => {
+      for (let i = 0; i < count; i += 1) {
+        if (i > 0) await sleep(40);
+        this.fake(this.xtest.ButtonPress, button);
+        if (options.holdMs) {
+          await this.xd.sync();
+          await sleep(options.holdMs);
+        }
+        this.fake(this.xtest.ButtonRelease, button);
         await this.xd.sync();
-        await sleep(options.holdMs);
       }
-      this.fake(this.xtest.ButtonRelease, button);
-      await this.xd.sync();
-    }
+    });
     this.lastRelease = performance.now();
   }
 
+  /** Presses a mouse button where the pointer is and leaves it down until {@link release}. */
+  async press(button: MouseButton = 'left'): Promise<void> {
+    this.fake(this.xtest.ButtonPress, MOUSE_BUTTONS[button]);
+    await this.xd.sync();
+  }
+
+  /** Releases a mouse button where the pointer is (X ignores the release of a button that is not down). */
+  async release(button: MouseButton = 'left'): Promise<void> {
+    this.fake(this.xtest.ButtonRelease, MOUSE_BUTTONS[button]);
+    await this.xd.sync();
+    this.lastRelease = performance.now();
+  }
+
+  /**
+   * Moves the pointer to a point in `steps` straight steps `stepDelayMs` apart (default 1 step: a jump), so that an
+   * application sees the motion of a drag while a button is down.
+   */
+  async moveTo(to: { x: number; y: number }, options: { steps?: number; stepDelayMs?: number } = {}): Promise<void> {
+    this.checkPoint(to.x, to.y);
+    const steps = Math.max(1, Math.round(options.steps ?? 1));
+    const from = steps > 1 ? (this.pointer ?? (await this.pointerState())) : to;
+    for (let i = 1; i <= steps; i += 1) {
+      if (i > 1) await sleep(options.stepDelayMs ?? 10);
+      this.motion(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+      await this.xd.sync();
+    }
+  }
+
+  /** Where the pointer is and which buttons are down, from the X server. */
+  async pointerState(): Promise<PointerState> {
+    const reply = await xRequest<{ rootX: number; rootY: number; keyMask: number }>((cb) => this.xd.client.QueryPointer(this.xd.root, cb));
+    return { x: reply.rootX, y: reply.rootY, buttons: BUTTON_MASKS.filter(([, mask]) => (reply.keyMask & mask) !== 0).map(([name]) => name) };
+  }
+
+  /**
+   * Runs `action` with keys (keysyms) held down: pressed in the order given before it, released in reverse order
+   * after it, also when it throws.
+   */
+  async withKeysHeld<T>(keysyms: readonly number[], action: () => Promise<T>): Promise<T> {
+    if (keysyms.length === 0) return action();
+    await this.prepare(keysyms);
+    const keys: KeyLocation[] = [];
+    for (const sym of keysyms) keys.push(await this.locate(sym));
+    const pressed: KeyLocation[] = [];
+    try {
+      for (const key of keys) {
+        this.fake(this.xtest.KeyPress, key.code);
+        pressed.push(key);
+      }
+      await this.xd.sync();
+      return await action();
+    } finally {
+      for (const key of pressed.reverse()) this.fake(this.xtest.KeyRelease, key.code);
+      await this.xd.sync();
+    }
+  }
+
+  /**
+   * Holds keys (keysyms) down for `ms` milliseconds, or until `signal` aborts, then releases them; they are released
+   * also when the wait fails. Returns how long they were held, in milliseconds.
+   */
+  async holdKeys(keysyms: readonly number[], ms: number, signal?: AbortSignal): Promise<number> {
+    return this.withKeysHeld(keysyms, async () => {
+      const start = performance.now();
+      if (!signal?.aborted) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, ms);
+          signal?.addEventListener('abort', done, { once: true });
+        });
+      }
+      return performance.now() - start;
+    });
+  }
+
   /** Presses at `from`, moves in `steps` to `to`, releases; `holdKeys` (keysyms) are held during the drag. */
-  async drag(from: { x: number; y: number }, to: { x: number; y: number }, options: { button?: MouseButton; steps?: number; stepDelayMs?: number; holdKeysyms?: number[] } = {}): Promise<void> {
+  async drag(from: { x: number; y: number }, to: { x: number; y: number }, options: { button?: MouseButton; steps?: number; stepDelayMs?: number; holdKeysyms?: readonly number[] } = {}): Promise<void> {
     this.checkPoint(from.x, from.y);
     this.checkPoint(to.x, to.y);
     const button = MOUSE_BUTTONS[options.button ?? 'left'];
     const steps = Math.max(1, options.steps ?? 10);
-    const held = await Promise.all((options.holdKeysyms ?? []).map((sym) => this.locate(sym)));
-    for (const key of held) this.fake(this.xtest.KeyPress, key.code);
-    this.motion(from.x, from.y);
-    this.fake(this.xtest.ButtonPress, button);
-    await this.xd.sync();
-    for (let i = 1; i <= steps; i += 1) {
-      await sleep(options.stepDelayMs ?? 10);
-      const x = from.x + ((to.x - from.x) * i) / steps;
-      const y = from.y + ((to.y - from.y) * i) / steps;
-      this.motion(x, y);
-      await this.xd.sync();
-    }
-    this.fake(this.xtest.ButtonRelease, button);
-    for (const key of held.reverse()) this.fake(this.xtest.KeyRelease, key.code);
-    await this.xd.sync();
+    await this.withKeysHeld(options.holdKeysyms ?? [], async () => {
+      this.motion(from.x, from.y);
+      this.fake(this.xtest.ButtonPress, button);
+      try {
+        await this.xd.sync();
+        for (let i = 1; i <= steps; i += 1) {
+          await sleep(options.stepDelayMs ?? 10);
+          const x = from.x + ((to.x - from.x) * i) / steps;
+          const y = from.y + ((to.y - from.y) * i) / steps;
+          this.motion(x, y);
+          await this.xd.sync();
+        }
+      } finally {
+        this.fake(this.xtest.ButtonRelease, button);
+      }
+    });
     this.lastRelease = performance.now();
   }
 
-  /** Scrolls at a point: positive `dy` scrolls up (as the original's wheel_dist), positive `dx` right; one unit = one wheel notch. */
-  async scroll(x: number, y: number, dy: number, dx = 0): Promise<void> {
+  /**
+   * Scrolls at a point: positive `dy` scrolls up (as the original's wheel_dist), positive `dx` right; one unit = one
+   * wheel notch. `holdKeysyms` are held down while the wheel turns.
+   */
+  async scroll(x: number, y: number, dy: number, dx = 0, options: { holdKeysyms?: readonly number[] } = {}): Promise<void> {
     this.checkPoint(x, y);
     this.motion(x, y);
     const notches: number[] = [];
     for (let i = 0; i < Math.min(Math.abs(dy), 100); i += 1) notches.push(dy > 0 ? SCROLL_UP : SCROLL_DOWN);
     for (let i = 0; i < Math.min(Math.abs(dx), 100); i += 1) notches.push(dx > 0 ? SCROLL_RIGHT : SCROLL_LEFT);
-    for (const button of notches) {
-      this.fake(this.xtest.ButtonPress, button);
-      this.fake(this.xtest.ButtonRelease, button);
-    }
-    await this.xd.sync();
+    await this.withKeysHeld(options.holdKeysyms ?? [], async () => {
+      for (const button of notches) {
+        this.fake(this.xtest.ButtonPress, button);
+        this.fake(this.xtest.ButtonRelease, button);
+      }
+      await this.xd.sync();
+    });
   }
 
   /** Types text (any Unicode) with real key events into the focused window. */

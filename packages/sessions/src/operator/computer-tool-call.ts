@@ -1,6 +1,7 @@
 import type { ToolCall } from '@ufo-ts/core';
 import { fromAnthropicComputerAction } from './anthropic-computer-action.js';
 import { ComputerActionSchema, type ComputerAction } from './computer-action.js';
+import { mapActionPoints } from './computer-action-points.js';
 import { toScreenPoint, type PixelSize } from './display-scaling.js';
 
 /** What one computer-tool call asks for: an action to run, just a new screenshot, or something with no tool here. */
@@ -9,20 +10,11 @@ export type ComputerToolRequest =
   | { kind: 'screenshot' }
   | { kind: 'unsupported'; reason: string };
 
-/** Anthropic computer-tool actions the platforms' coordinate tools cannot perform. */
-const ANTHROPIC_WITHOUT_TOOL: Record<string, string> = {
-  triple_click: 'there is no triple-click tool on this platform; use double_click, or select with keys',
-  left_mouse_down: 'the mouse button cannot be held on its own here; use left_click_drag',
-  left_mouse_up: 'the mouse button cannot be held on its own here; use left_click_drag',
-  hold_key: 'keys cannot be held on their own here; use key with a combination such as ctrl+s',
-  cursor_position: 'the pointer position is not reported here; take a screenshot',
-  mouse_move: 'there is no pointer-move tool on this platform',
-};
-
 /**
  * Reads a computer-tool call in either provider's vocabulary: Anthropic's `computer_20250124` inputs
  * (`{ action: 'left_click', coordinate: [x, y] }`, `key` with `ctrl+s`, `scroll` with direction and amount,
- * `left_click_drag`, `double_click`, `wait`, `screenshot`, ...) and OpenAI's `computer_use_preview` actions
+ * `left_click_drag`, `double_click`, `triple_click`, `left_mouse_down`/`up`, `hold_key`, `mouse_move`, `wait`,
+ * `screenshot`, ...) and OpenAI's `computer_use_preview` actions
  * (`{ type: 'click', x, y, button }`, `keypress` with `keys`, `scroll` with `scroll_x`/`scroll_y`, `drag` with a
  * path, `double_click`, `wait`, `screenshot`, ...). Coordinates stay in the model's display pixels.
  *
@@ -35,14 +27,12 @@ const ANTHROPIC_WITHOUT_TOOL: Record<string, string> = {
 export function readComputerToolCall(call: ToolCall): ComputerToolRequest {
   const input = call.arguments;
   const anthropicAction = typeof input.type !== 'string' && typeof input.action === 'string' ? input.action : undefined;
-  if (anthropicAction && anthropicAction in ANTHROPIC_WITHOUT_TOOL) return { kind: 'unsupported', reason: `${anthropicAction}: ${ANTHROPIC_WITHOUT_TOOL[anthropicAction]}` };
   const parsed = ComputerActionSchema.safeParse(fromAnthropicComputerAction(input));
   if (!parsed.success) {
     const what = anthropicAction ?? (typeof input.type === 'string' ? input.type : 'the action');
     return { kind: 'unsupported', reason: `${what} could not be read: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'} ${i.message}`).join('; ')}` };
   }
   if (parsed.data.type === 'screenshot') return { kind: 'screenshot' };
-  if (parsed.data.type === 'move') return { kind: 'unsupported', reason: `move: ${ANTHROPIC_WITHOUT_TOOL.mouse_move}` };
   return { kind: 'action', action: parsed.data };
 }
 
@@ -57,16 +47,5 @@ export function readComputerToolCall(call: ToolCall): ComputerToolRequest {
  * ```
  */
 export function scaleComputerAction(action: ComputerAction, display: PixelSize, screen: PixelSize): ComputerAction {
-  const at = (p: { x: number; y: number }) => toScreenPoint(p, display, screen);
-  switch (action.type) {
-    case 'click':
-    case 'double_click':
-    case 'scroll':
-    case 'move':
-      return { ...action, ...at(action) };
-    case 'drag':
-      return { ...action, path: action.path.map(at) };
-    default:
-      return action;
-  }
+  return mapActionPoints(action, (p) => toScreenPoint(p, display, screen));
 }

@@ -21,6 +21,8 @@ import { readComputerToolCall, scaleComputerAction } from './computer-tool-call.
 import { ComputerUseTranscript } from './computer-use-transcript.js';
 import { computerDisplaySize, DEFAULT_MAX_DISPLAY, scalePngDataUrl, type PixelSize } from './display-scaling.js';
 import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
+import { ComputerActionUnsupportedError } from './computer-action-unsupported.js';
+import { CURSOR_POSITION_TEXT } from './cursor-position.js';
 
 /** Options of {@link createComputerUseProcessor}. */
 export interface ComputerUseProcessorOptions {
@@ -209,13 +211,29 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
     return reason;
   };
   if (call.type !== 'computer') return skip(`${call.name} is not a tool here; only the computer tool is.`);
+  // OpenAI's GA computer tool may batch several actions in one call: they run in order, and the first that fails stops the rest
+  const batch = call.arguments.actions;
+  if (Array.isArray(batch)) {
+    for (const [i, action] of batch.entries()) {
+      const failed = await runComputerCall(agent, step, { ...call, arguments: (action ?? {}) as Record<string, unknown> }, context);
+      if (failed !== undefined) return `action ${i + 1} of ${batch.length}: ${failed}${i + 1 < batch.length ? `; the ${batch.length - i - 1} after it did not run` : ''}`;
+    }
+    return undefined;
+  }
   const request = readComputerToolCall(call);
   if (request.kind === 'unsupported') return skip(request.reason);
   if (request.kind === 'screenshot') return undefined;
   const { screen, display } = context.transcript;
   if (!screen || !display) return skip('the screen size is unknown (no screenshot could be taken)');
-  const mapped = mapComputerAction(scaleComputerAction(request.action, display, screen), context.mapping, screen);
-  if (!mapped) return skip(`${request.action.type} has no tool on this platform`);
+  let mapped;
+  try {
+    mapped = mapComputerAction(scaleComputerAction(request.action, display, screen), context.mapping, screen);
+  } catch (error) {
+    // an action this platform's tools cannot perform: answered with what to do instead, never a silent no-op
+    if (error instanceof ComputerActionUnsupportedError) return skip(error.message);
+    throw error;
+  }
+  if (!mapped) return request.action.type === 'cursor_position' ? skip(CURSOR_POSITION_TEXT) : undefined;
   try {
     const executed = await executeActions(agent, [{ function: mapped.function, arguments: mapped.arguments, status: 'CONTINUE' }], context.target, context.thought, step.signal);
     context.records.push(...executed.records);

@@ -19,6 +19,8 @@ import {
 import { OperatorResponseSchema, type OperatorResponse } from './computer-action.js';
 import { buildOperatorPrompt } from './operator-prompt.js';
 import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
+import { ComputerActionUnsupportedError } from './computer-action-unsupported.js';
+import { CURSOR_POSITION_TEXT } from './cursor-position.js';
 import { pngSize } from './png-size.js';
 
 /** Options of {@link createOperatorProcessor}. */
@@ -52,14 +54,23 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
       const response = step.require<OperatorResponse>('response');
       if (response.status === 'PENDING') agent.pendingQuestions = [...response.questions];
       const screen = pngSize(step.get<string>('screenshot')) ?? { width: 1, height: 1 };
-      const call = response.action ? mapComputerAction(response.action, mapping, screen) : null;
+      let call: ReturnType<typeof mapComputerAction> = null;
+      let refused: string | undefined;
+      try {
+        call = response.action ? mapComputerAction(response.action, mapping, screen) : null;
+      } catch (error) {
+        // an action this platform's tools cannot perform: recorded as skipped with what to do instead
+        if (!(error instanceof ComputerActionUnsupportedError)) throw error;
+        refused = error.message;
+      }
       if (response.action && !call) {
+        const reason = refused ?? (response.action.type === 'cursor_position' ? CURSOR_POSITION_TEXT : 'a screenshot is taken every step');
         const record: ActionRecord = {
           function: response.action.type,
           arguments: { ...response.action },
           status: 'CONTINUE',
           representation: actionRepresentation(response.action.type, { ...response.action }),
-          result: { status: 'skipped', error: response.action.type === 'move' ? 'no pointer-move tool on this platform' : 'a screenshot is taken every step', call_id: createCommand(response.action.type).call_id },
+          result: { status: 'skipped', error: reason, call_id: createCommand(response.action.type).call_id },
         };
         return { actions: [record], status: response.status === 'CONTINUE' ? 'CONTINUE' : response.status, result: response.result };
       }

@@ -4,8 +4,9 @@ import { chatMessages, labelledImage, quoteUntrusted, replyFormatText } from '@u
 import { OperatorResponseSchema } from './computer-action.js';
 
 const SYSTEM = `You operate a computer through its screen, like a person with a mouse and a keyboard. Each step you see
-a screenshot of the whole screen and choose ONE next action: click, double_click, scroll, type, keypress, move,
-drag, wait or screenshot. Coordinates are pixels of the screenshot, from its top-left corner. After each action
+a screenshot of the whole screen and choose ONE next action: click, double_click, triple_click, scroll, type,
+keypress, move, drag, mouse_down, mouse_up, hold_key, wait or screenshot ("keys" on a pointer action are held down
+during it). Coordinates are pixels of the screenshot, from its top-left corner. After each action
 you get a new screenshot; check that the action did what you wanted before going on. Set "sensitive": true on an
 action that sends, deletes, pays or cannot be undone: it runs only after the user approves. When the task is
 done, reply with no action and status FINISH, with the answer in "result" when the task asks for one; reply FAIL

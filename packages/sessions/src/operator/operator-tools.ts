@@ -1,4 +1,8 @@
 import type { ComputerAction } from './computer-action.js';
+import { mapBasicInput } from './basic-input-calls.js';
+import { mapFullInput } from './full-input-calls.js';
+
+export { escapePywinauto, keysText } from './operator-keys.js';
 
 /** How computer actions become the platform's coordinate tools. */
 export interface OperatorToolMapping {
@@ -8,89 +12,51 @@ export interface OperatorToolMapping {
   keys: 'xdotool' | 'pywinauto';
   /** Tool that types text: `type_text` (Linux), or `keyboard_input` with escaped text (Windows). */
   typeTool: 'type_text' | 'keyboard_input';
+  /**
+   * The pointer tools the platform has. `full` (Linux): `move_pointer`, `mouse_button`, `hold_keys`,
+   * `click_on_coordinates` with `clicks` (1-3) and `key_hold`, `wheel_mouse_input` at a point with `key_hold`,
+   * `drag_on_coordinates` holding any keys. `basic` (Windows): `click_on_coordinates` (one or two clicks, no keys
+   * held), `drag_on_coordinates` holding at most one modifier, `keyboard_input` (also to hold keys); the other
+   * actions are refused with `ComputerActionUnsupportedError`.
+   */
+  input: 'full' | 'basic';
 }
 
 /** The Linux platform's tools (`@ufo-ts/platform-linux`). */
-export const LINUX_OPERATOR_TOOLS: OperatorToolMapping = { coordinates: 'absolute', keys: 'xdotool', typeTool: 'type_text' };
+export const LINUX_OPERATOR_TOOLS: OperatorToolMapping = { coordinates: 'absolute', keys: 'xdotool', typeTool: 'type_text', input: 'full' };
 /** The Windows platform's tools (`@ufo-ts/platform-windows`; fractions are of the selected window, so maximise it). */
-export const WINDOWS_OPERATOR_TOOLS: OperatorToolMapping = { coordinates: 'fraction', keys: 'pywinauto', typeTool: 'keyboard_input' };
+export const WINDOWS_OPERATOR_TOOLS: OperatorToolMapping = { coordinates: 'fraction', keys: 'pywinauto', typeTool: 'keyboard_input', input: 'basic' };
 
-/** A tool call for a computer action, or `null` for actions that need none (`screenshot`) or have no tool (`move`). */
+/** A tool call for a computer action. */
 export interface MappedToolCall {
   function: string;
   arguments: Record<string, unknown>;
 }
 
-const XDOTOOL: Record<string, string> = {
-  CTRL: 'ctrl', CONTROL: 'ctrl', ALT: 'alt', OPTION: 'alt', SHIFT: 'shift', META: 'super', CMD: 'super', SUPER: 'super', WIN: 'super',
-  ENTER: 'Return', RETURN: 'Return', ESC: 'Escape', ESCAPE: 'Escape', TAB: 'Tab', BACKSPACE: 'BackSpace', DELETE: 'Delete', DEL: 'Delete',
-  SPACE: 'space', UP: 'Up', ARROWUP: 'Up', DOWN: 'Down', ARROWDOWN: 'Down', LEFT: 'Left', ARROWLEFT: 'Left', RIGHT: 'Right', ARROWRIGHT: 'Right',
-  PAGEUP: 'Page_Up', PAGEDOWN: 'Page_Down', HOME: 'Home', END: 'End', INSERT: 'Insert',
-};
-const PYWINAUTO_MODIFIERS: Record<string, string> = { CTRL: '^', CONTROL: '^', ALT: '%', OPTION: '%', SHIFT: '+' };
-const PYWINAUTO_KEYS: Record<string, string> = {
-  ENTER: '{ENTER}', RETURN: '{ENTER}', ESC: '{ESC}', ESCAPE: '{ESC}', TAB: '{TAB}', BACKSPACE: '{BACKSPACE}', DELETE: '{DELETE}', DEL: '{DELETE}',
-  SPACE: '{SPACE}', UP: '{UP}', ARROWUP: '{UP}', DOWN: '{DOWN}', ARROWDOWN: '{DOWN}', LEFT: '{LEFT}', ARROWLEFT: '{LEFT}', RIGHT: '{RIGHT}', ARROWRIGHT: '{RIGHT}',
-  PAGEUP: '{PGUP}', PAGEDOWN: '{PGDN}', HOME: '{HOME}', END: '{END}', INSERT: '{INSERT}', META: '{VK_LWIN}', CMD: '{VK_LWIN}', SUPER: '{VK_LWIN}', WIN: '{VK_LWIN}',
-};
-
-/** `["CTRL", "SHIFT", "S"]` → `ctrl+shift+s` (xdotool) or `^+s` (pywinauto). */
-export function keysText(keys: readonly string[], syntax: OperatorToolMapping['keys']): string {
-  if (syntax === 'xdotool') {
-    return keys.map((k) => XDOTOOL[k.toUpperCase()] ?? (/^F\d{1,2}$/i.test(k) ? k.toUpperCase() : k.length === 1 ? k.toLowerCase() : k)).join('+');
-  }
-  return keys
-    .map((k) => PYWINAUTO_MODIFIERS[k.toUpperCase()] ?? PYWINAUTO_KEYS[k.toUpperCase()] ?? (/^F\d{1,2}$/i.test(k) ? `{${k.toUpperCase()}}` : k.length === 1 ? escapePywinauto(k.toLowerCase()) : `{${k.toUpperCase()}}`))
-    .join('');
-}
-
-/** Escapes pywinauto's special characters so text is typed literally. */
-export function escapePywinauto(text: string): string {
-  return text.replace(/[{}+^%~()[\]]/g, (ch) => `{${ch}}`).replace(/\n/g, '{ENTER}');
-}
+/** A point of the screenshot as a tool's arguments: `{ x, y, coordinate_type: 'absolute' }` or fractions `{ x, y }`. */
+export type ToolPoint = (x: number, y: number) => Record<string, unknown> & { x: number; y: number };
 
 /**
- * The tool call for a computer action on a screen of `screen` pixels. Returns `null` for `screenshot` (every step
- * takes one) and `move` (no pointer-move tool among the platform's coordinate tools).
+ * The tool call for a computer action on a screen of `screen` pixels, or `null` when nothing is to run:
+ * `screenshot` (every step takes one) and `cursor_position` (the pointer is where the last pointer action left it;
+ * the caller answers from that). With `input: 'full'` (Linux) every other action has a tool; with `input: 'basic'`
+ * (Windows) an action the tools cannot perform throws {@link ComputerActionUnsupportedError}, never a silent no-op.
+ * A drag runs from the path's first point to its last.
+ *
+ * @throws ComputerActionUnsupportedError (code `COMPUTER_ACTION_UNSUPPORTED`) for an action the platform lacks.
+ * @example
+ * ```ts
+ * mapComputerAction({ type: 'triple_click', x: 120, y: 40, keys: null }, LINUX_OPERATOR_TOOLS, { width: 1280, height: 800 });
+ * // { function: 'click_on_coordinates', arguments: { x: 120, y: 40, coordinate_type: 'absolute', button: 'left', clicks: 3 } }
+ * ```
  */
 export function mapComputerAction(action: ComputerAction, mapping: OperatorToolMapping, screen: { width: number; height: number }): MappedToolCall | null {
-  const pos = (x: number, y: number) =>
+  const pos: ToolPoint = (x, y) =>
     mapping.coordinates === 'absolute'
       ? { x: Math.round(x), y: Math.round(y), coordinate_type: 'absolute' }
       : { x: round4(x / Math.max(1, screen.width)), y: round4(y / Math.max(1, screen.height)) };
-  switch (action.type) {
-    case 'click':
-      return { function: 'click_on_coordinates', arguments: { ...pos(action.x, action.y), button: action.button === 'wheel' ? 'middle' : action.button } };
-    case 'double_click':
-      return { function: 'click_on_coordinates', arguments: { ...pos(action.x, action.y), button: 'left', double: true } };
-    case 'scroll': {
-      const horizontal = action.scroll_y === 0 && action.scroll_x !== 0;
-      const pixels = horizontal ? action.scroll_x : -action.scroll_y;
-      const notches = Math.sign(pixels) * Math.max(1, Math.round(Math.abs(pixels) / 100));
-      return { function: 'wheel_mouse_input', arguments: { ...pos(action.x, action.y), wheel_dist: notches, ...(horizontal ? { horizontal: true } : {}) } };
-    }
-    case 'type':
-      return mapping.typeTool === 'type_text'
-        ? { function: 'type_text', arguments: { text: action.text } }
-        : { function: 'keyboard_input', arguments: { keys: escapePywinauto(action.text), control_focus: false } };
-    case 'keypress':
-      return { function: 'keyboard_input', arguments: { keys: keysText(action.keys, mapping.keys), ...(mapping.keys === 'pywinauto' ? { control_focus: false } : {}) } };
-    case 'drag': {
-      const start = action.path[0]!;
-      const end = action.path[action.path.length - 1]!;
-      const a = pos(start.x, start.y);
-      const b = pos(end.x, end.y);
-      return {
-        function: 'drag_on_coordinates',
-        arguments: { start_x: a.x, start_y: a.y, end_x: b.x, end_y: b.y, ...(mapping.coordinates === 'absolute' ? { coordinate_type: 'absolute' } : {}) },
-      };
-    }
-    case 'wait':
-      return { function: 'wait', arguments: { seconds: action.seconds } };
-    case 'move':
-    case 'screenshot':
-      return null;
-  }
+  if (action.type === 'screenshot' || action.type === 'cursor_position') return null;
+  return mapping.input === 'basic' ? mapBasicInput(action, mapping, pos) : mapFullInput(action, mapping, pos);
 }
 
 function round4(n: number): number {
