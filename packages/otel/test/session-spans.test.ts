@@ -31,8 +31,10 @@ describe('session spans from the engine events, with model and tool spans under 
     expect(round!.attributes['ufo.round.request']).toBeUndefined(); // content is not captured by default
     expect(round!.events.filter((e) => e.name === 'ufo.transition')).toHaveLength(2);
 
-    const steps = childrenOf(spans, round!);
+    // the round's children: its steps, then the end snapshots of the window the agent selected (kept for a resume)
+    const steps = childrenOf(spans, round!).filter((s) => s.name === 'ufo.step');
     expect(steps.map((s) => s.name)).toEqual(['ufo.step', 'ufo.step']);
+    expect(childrenOf(spans, round!).filter((s) => s.name !== 'ufo.step').map((s) => s.name)).toEqual(['execute_tool capture_window_screenshot', 'execute_tool capture_window_screenshot']);
     expect(steps.map((s) => s.attributes['ufo.step'])).toEqual([0, 1]);
     expect(steps[0]!.attributes).toMatchObject({ 'ufo.agent.name': 'LinuxAgent', 'gen_ai.agent.name': 'LinuxAgent', 'ufo.step.state': 'CONTINUE', 'ufo.status': 'CONTINUE', 'ufo.cost.usd': 0.0025 });
     expect(steps[1]!.attributes).toMatchObject({ 'ufo.status': 'FINISH' });
