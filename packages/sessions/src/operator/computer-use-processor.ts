@@ -1,11 +1,11 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
+import { finalizeOperatorStep } from './operator-finalize.js';
 import { createCommand, decodeImageDataUrl, errorMessage, findImageDataUrl, type ActionRecord, type ChatMessage, type ChatResponse, type ComputerTool, type ContentPart, type DispatchTarget, type ToolCall } from '@ufo-ts/core';
 import { pngSize as pngHeaderSize } from '@ufo-ts/imaging';
 import {
   actionRepresentation,
   defineStrategy,
   executeActions,
-  finalizeStep,
   loggingMiddleware,
   memoryUpdateStrategy,
   ProcessorTemplate,
@@ -270,10 +270,6 @@ export function createComputerUseProcessor(options: ComputerUseProcessorOptions 
       MEMORY_UPDATE: memoryUpdateStrategy(),
     },
     middleware: [loggingMiddleware(), ...(options.middleware ?? [])],
-    finalize: (agent, step) => {
-      finalizeStep(agent, step);
-      const result = step.get<{ result?: unknown }>('response')?.result;
-      if (result !== undefined) step.global.set('ROUND_RESULT', result);
-    },
+    finalize: finalizeOperatorStep,
   });
 }

@@ -1,5 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { finalizeStep, loggingMiddleware, memoryUpdateStrategy, ProcessorTemplate, screenshotStrategy, type Middleware } from '@ufo-ts/processor-strategies';
+import { finalizeOperatorStep } from '../operator-finalize.js';
+import { loggingMiddleware, memoryUpdateStrategy, ProcessorTemplate, screenshotStrategy, type Middleware } from '@ufo-ts/processor-strategies';
 import { DEFAULT_MAX_DISPLAY, type PixelSize } from '../display-scaling.js';
 import { LINUX_OPERATOR_TOOLS, type OperatorToolMapping } from '../operator-tools.js';
 import { groundingActionStrategy } from './grounding-action-strategy.js';
@@ -61,10 +62,6 @@ export function createGroundingProcessor(options: GroundingProcessorOptions): Pr
       MEMORY_UPDATE: memoryUpdateStrategy(),
     },
     middleware: [loggingMiddleware(), ...(options.middleware ?? [])],
-    finalize: (agent, step) => {
-      finalizeStep(agent, step);
-      const result = step.get<{ result?: unknown }>('response')?.result;
-      if (result !== undefined) step.global.set('ROUND_RESULT', result);
-    },
+    finalize: finalizeOperatorStep,
   });
 }
