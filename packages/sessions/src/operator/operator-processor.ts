@@ -1,7 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { createCommand, type ActionRecord, type DispatchTarget } from '@ufo-ts/core';
+import type { DispatchTarget } from '@ufo-ts/core';
 import {
-  actionRepresentation,
   defineStrategy,
   deriveActionStatus,
   executeActions,
@@ -20,6 +19,7 @@ import { OperatorResponseSchema, type OperatorResponse } from './computer-action
 import { buildOperatorPrompt } from './operator-prompt.js';
 import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
 import { ComputerActionUnsupportedError } from './computer-action-unsupported.js';
+import { skippedActionRecord } from './skipped-action.js';
 import { CURSOR_POSITION_TEXT } from './cursor-position.js';
 import { pngSize } from './png-size.js';
 
@@ -65,13 +65,7 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
       }
       if (response.action && !call) {
         const reason = refused ?? (response.action.type === 'cursor_position' ? CURSOR_POSITION_TEXT : 'a screenshot is taken every step');
-        const record: ActionRecord = {
-          function: response.action.type,
-          arguments: { ...response.action },
-          status: 'CONTINUE',
-          representation: actionRepresentation(response.action.type, { ...response.action }),
-          result: { status: 'skipped', error: reason, call_id: createCommand(response.action.type).call_id },
-        };
+        const record = skippedActionRecord(response.action.type, { ...response.action }, reason);
         return { actions: [record], status: response.status === 'CONTINUE' ? 'CONTINUE' : response.status, result: response.result };
       }
       // The reply's status becomes the action's: it takes effect once the action has run (a failed action leaves

@@ -1,17 +1,15 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { createCommand, errorMessage, type ActionRecord, type DispatchTarget } from '@ufo-ts/core';
-import { actionRepresentation, defineStrategy, deriveActionStatus, executeActions, type Action, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
+import { errorMessage, type ActionRecord, type DispatchTarget } from '@ufo-ts/core';
+import { defineStrategy, deriveActionStatus, executeActions, type Action, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
 import type { ComputerAction } from '../computer-action.js';
 import type { PixelSize } from '../display-scaling.js';
 import { mapComputerAction, type OperatorToolMapping } from '../operator-tools.js';
 import type { GroundingDialect, GroundingParse } from './grounding-dialect.js';
 import type { GroundingTranscript } from './grounding-transcript.js';
 import { groundingReaskText } from './reask-text.js';
+import { skippedActionRecord } from '../skipped-action.js';
 import { pointerAfter } from './reply-builder.js';
 
-function skipped(name: string, args: Record<string, unknown>, reason: string): ActionRecord {
-  return { function: name, arguments: args, status: 'CONTINUE', representation: actionRepresentation(name, args), result: { status: 'skipped', error: reason, call_id: createCommand(name).call_id } };
-}
 
 /** What the next turn tells the model about the actions that ran: each call and how it went. */
 function feedbackOf(records: readonly ActionRecord[]): string {
@@ -37,7 +35,7 @@ export function groundingActionStrategy(transcript: GroundingTranscript, mapping
       const grounding = step.require<GroundingParse>('grounding');
       if (!grounding.ok) {
         transcript.feedback = groundingReaskText(grounding.problems, dialect);
-        return { actions: [skipped('grounding_reply', { problems: grounding.problems }, grounding.problems.map((p) => p.reason).join('; '))], status: 'CONTINUE' };
+        return { actions: [skippedActionRecord('grounding_reply', { problems: grounding.problems }, grounding.problems.map((p) => p.reason).join('; '))], status: 'CONTINUE' };
       }
       const screen = step.require<PixelSize>('screen_size');
       const records: ActionRecord[] = [];
@@ -48,16 +46,16 @@ export function groundingActionStrategy(transcript: GroundingTranscript, mapping
         try {
           call = mapComputerAction(action, mapping, screen);
         } catch (error) {
-          records.push(skipped(action.type, { ...action }, errorMessage(error)));
+          records.push(skippedActionRecord(action.type, { ...action }, errorMessage(error)));
           continue;
         }
         if (call) {
           toRun.push({ function: call.function, arguments: call.arguments });
           ran.push(action);
         } else if (action.type === 'move') {
-          records.push(skipped('move', { ...action }, 'no pointer-move tool on this platform; the position is kept for the next drag or scroll'));
+          records.push(skippedActionRecord('move', { ...action }, 'no pointer-move tool on this platform; the position is kept for the next drag or scroll'));
           ran.push(action);
-        } else records.push(skipped(action.type, { ...action }, 'nothing to run: a screenshot is taken every step'));
+        } else records.push(skippedActionRecord(action.type, { ...action }, 'nothing to run: a screenshot is taken every step'));
       }
       const end = grounding.end;
       if (end?.status === 'PENDING') agent.pendingQuestions = [end.question];
