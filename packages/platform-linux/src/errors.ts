@@ -34,6 +34,7 @@ export type LinuxErrorCode =
   | 'SHELL_REFUSED'
   | 'SHELL_TIMEOUT'
   | 'SHELL_FAILED'
+  | 'SHELL_LIMIT'
   | 'SHELL_POLICY_INVALID'
   | 'SERVER_MISCONFIGURED';
 
@@ -133,6 +134,19 @@ export class ShellRefusedError extends LinuxPlatformError {
 export class ShellTimeoutError extends LinuxPlatformError {
   constructor(message: string, options: UfoErrorOptions = {}) {
     super('SHELL_TIMEOUT', message, options);
+  }
+}
+
+/** A resource a shell command may use, as the shell policy's `limits` name it. */
+export type ShellLimit = 'memory' | 'processes' | 'cpu' | 'file-size';
+
+/** A shell command ran into a resource limit of the shell policy (memory, processes, CPU time, file size) and was stopped. */
+export class ShellLimitError extends LinuxPlatformError {
+  /** The limit the command ran into. */
+  readonly limit: ShellLimit;
+  constructor(limit: ShellLimit, message: string, options: UfoErrorOptions = {}) {
+    super('SHELL_LIMIT', message, options);
+    this.limit = limit;
   }
 }
 

@@ -15,6 +15,21 @@ function deniedLong(name: string, deny: readonly string[], allowAbbreviation: bo
 }
 
 /**
+ * Refuses `--name=value` unless `--name` (or the one option it abbreviates) is a known value option of the rule:
+ * an attached value the checker does not understand might name a file in a way the path check cannot see.
+ */
+function checkAttachedValue(command: string, rule: ArgumentRule, name: string): void {
+  const known = Object.keys(rule.values);
+  if (known.includes(name)) return;
+  const abbreviates = known.filter((option) => option.startsWith(name));
+  if (name.length >= 3 && abbreviates.length === 1) return;
+  refuse(
+    command,
+    `option ${JSON.stringify(name)} with an attached value is not understood by the checker${known.length ? ` (options with values: ${known.join(' ')})` : ''}; it is refused rather than passed`,
+  );
+}
+
+/**
  * Checks a command's arguments against its rule; throws {@link ShellRefusedError} naming the offending argument.
  * Options are recognised as getopt does (clusters `-rn`, `--name=value`, abbreviations, `--` ends options), or
  * as `find` does with `singleDashLong`.
@@ -54,6 +69,8 @@ export function checkArguments(command: string, rule: ArgumentRule, args: readon
           if (i + 1 >= args.length) refuse(command, `option ${name} needs a value`);
           i += 1;
         }
+      } else if (!rule.singleDashLong && arg.includes('=') && rule.unknownValues === 'refuse') {
+        checkAttachedValue(command, rule, name);
       }
       continue;
     }

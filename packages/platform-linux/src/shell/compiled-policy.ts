@@ -1,6 +1,7 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ShellPolicyError, ShellRefusedError } from '../errors.js';
+import { requirePrlimit } from './resource-limits.js';
 import { resolveSandbox } from './sandbox.js';
 import { COMMAND_NAME, ShellPolicySchema, type CommandRule, type ShellPolicy, type ShellPolicyInput } from './shell-policy.js';
 
@@ -23,6 +24,8 @@ export interface CompiledShellPolicy {
   cwdRoots: readonly string[];
   /** The bubblewrap program programs run under, or undefined when they run directly (policy `sandbox`). */
   bubblewrap: string | undefined;
+  /** The `prlimit` program that sets each command's resource limits (policy `limits`). */
+  prlimit: string;
 }
 
 function executable(path: string): string | undefined {
@@ -38,10 +41,15 @@ function executable(path: string): string | undefined {
 /**
  * Validates a policy and resolves each allowed command to an absolute program path: the rule's `path`, else the
  * first match in `searchPath`. Only these paths are ever executed, so `./ls` or a `/tmp/ls` planted by someone
- * cannot be run in place of `ls`. `options.bubblewrapCandidates` replaces where bubblewrap is looked for (tests).
- * @throws ShellPolicyError for an invalid policy, a missing root, or sandbox `bwrap` without bubblewrap installed.
+ * cannot be run in place of `ls`. `options.bubblewrapCandidates` and `options.prlimitCandidates` replace where
+ * bubblewrap and prlimit are looked for (tests).
+ * @throws ShellPolicyError for an invalid policy, a missing root, sandbox `bwrap` without bubblewrap installed, or
+ * no `prlimit` to set the resource limits with.
  */
-export function compileShellPolicy(input: ShellPolicy | ShellPolicyInput, options: { bubblewrapCandidates?: readonly string[] } = {}): CompiledShellPolicy {
+export function compileShellPolicy(
+  input: ShellPolicy | ShellPolicyInput,
+  options: { bubblewrapCandidates?: readonly string[]; prlimitCandidates?: readonly string[] } = {},
+): CompiledShellPolicy {
   const parsed = ShellPolicySchema.safeParse(input);
   if (!parsed.success) throw new ShellPolicyError(`invalid shell policy: ${parsed.error.message}`, { cause: parsed.error });
   const policy = parsed.data;
@@ -60,7 +68,8 @@ export function compileShellPolicy(input: ShellPolicy | ShellPolicyInput, option
     }
   });
   const bubblewrap = resolveSandbox(policy.sandbox, options.bubblewrapCandidates);
-  return { policy, commands, unavailable, cwdRoots, bubblewrap };
+  const prlimit = requirePrlimit(options.prlimitCandidates);
+  return { policy, commands, unavailable, cwdRoots, bubblewrap, prlimit };
 }
 
 /** Looks up an allowed command by its bare name. Throws {@link ShellRefusedError} otherwise. */

@@ -15,21 +15,64 @@ const FIND_OPTIONS: Record<string, 'flag' | 'value'> = {
   '-not': 'flag', '-a': 'flag', '-and': 'flag', '-o': 'flag', '-or': 'flag',
 };
 
+/** Marks long options as taking a `text` value (not a file). */
+function text(...options: string[]): Record<string, 'text'> {
+  return Object.fromEntries(options.map((option) => [option, 'text' as const]));
+}
+
 /**
  * The default allow-list: read-only inspection commands, with the bypasses of the original closed (no
  * `python -c`, no `sort --compress-program`/`-o`, no `find -exec/-delete`, no `date --set`, no `hostname NAME`,
  * no `uniq IN OUT`, no `tail -f`, no `ps e`). Network tools are left out. Every path argument must lie inside
- * the allowed roots (see `checkPathArguments`), whatever the command.
+ * the allowed roots (see `checkPathArguments`), whatever the command. Each command lists its long options that
+ * take a value (`values`): `--name=value` for any other option is refused, and options that read file names from
+ * a file (`--files0-from`, `file -f`, `md5sum -c`) are refused outright.
  */
 export const DEFAULT_SHELL_COMMANDS: ShellPolicyInput['commands'] = {
-  cal: {}, cat: {}, cut: {}, df: {}, diff: {}, dirname: {}, basename: {}, du: {}, echo: {}, free: {}, grep: {},
-  head: {}, id: {}, ls: {}, md5sum: {}, sha256sum: {}, pwd: {}, realpath: {}, stat: {}, tr: {},
-  uname: {}, uptime: {}, wc: {}, whereis: {}, which: {}, whoami: {},
-  date: { args: { deny: ['-s', '--set'] } },
-  file: { args: { deny: ['-C', '--compile'] } },
-  tail: { args: { deny: ['-f', '-F', '--follow', '--retry'] } },
-  uniq: { args: { maxPositional: 1 } },
-  sort: { args: { deny: ['--compress-program', '-o', '--output', '-T', '--temporary-directory'] } },
+  cal: {}, cat: {}, dirname: {}, echo: {}, free: {}, id: {}, md5sum: {}, sha256sum: {}, pwd: {}, tr: {},
+  uname: {}, uptime: {}, whereis: {}, which: {}, whoami: {},
+  basename: { args: { values: { '--suffix': 'text' } } },
+  cut: { args: { values: text('--bytes', '--characters', '--delimiter', '--fields', '--output-delimiter') } },
+  df: { args: { values: text('--block-size', '--exclude-type', '--output', '--type') } },
+  // -r follows symbolic links met while recursing, out of the roots
+  diff: {
+    args: {
+      deny: ['-r', '--recursive'],
+      values: {
+        ...text('--color', '--context', '--unified', '--exclude', '--horizon-lines', '--ifdef', '--ignore-matching-lines', '--line-format', '--palette', '--show-function-line', '--tabsize', '--width', '--label'),
+        ...text('--old-line-format', '--new-line-format', '--unchanged-line-format', '--old-group-format', '--new-group-format', '--unchanged-group-format', '--changed-group-format'),
+        '--from-file': 'path', '--to-file': 'path', '--exclude-from': 'path', '--starting-file': 'path',
+      },
+    },
+  },
+  du: { args: { values: { ...text('--block-size', '--exclude', '--max-depth', '--threshold', '--time-style', '--time'), '--exclude-from': 'path', '--files0-from': 'file-list' } } },
+  // -R follows every symbolic link met while recursing, out of the roots (-r follows only those named)
+  grep: {
+    args: {
+      deny: ['-R', '--dereference-recursive'],
+      values: {
+        ...text('--after-context', '--before-context', '--context', '--binary-files', '--color', '--colour', '--devices', '--directories'),
+        ...text('--exclude-dir', '--exclude', '--include', '--group-separator', '--label', '--max-count', '--regexp'),
+        '--file': 'path', '--exclude-from': 'path',
+      },
+    },
+  },
+  head: { args: { values: text('--bytes', '--lines') } },
+  ls: { args: { values: text('--block-size', '--classify', '--color', '--format', '--hide', '--hyperlink', '--ignore', '--indicator-style', '--quoting-style', '--sort', '--tabsize', '--time-style', '--time', '--width') } },
+  realpath: { args: { values: { '--relative-base': 'path', '--relative-to': 'path' } } },
+  stat: { args: { values: text('--cached', '--format', '--printf') } },
+  wc: { args: { values: { '--files0-from': 'file-list' } } },
+  date: { args: { deny: ['-s', '--set'], values: { ...text('--date', '--iso-8601', '--rfc-3339'), '--file': 'path', '--reference': 'path' } } },
+  // -m takes a colon-separated list of magic files, which the path check cannot read as one path; -S turns off file's own sandbox
+  file: { args: { deny: ['-C', '--compile', '-m', '--magic-file', '-S', '--no-sandbox'], values: { ...text('--separator', '--exclude', '--exclude-quiet', '--parameter'), '--files-from': 'file-list' } } },
+  tail: { args: { deny: ['-f', '-F', '--follow', '--retry'], values: text('--bytes', '--lines', '--max-unchanged-stats', '--pid', '--sleep-interval') } },
+  uniq: { args: { maxPositional: 1, values: text('--all-repeated', '--check-chars', '--group', '--skip-chars', '--skip-fields') } },
+  sort: {
+    args: {
+      deny: ['--compress-program', '-o', '--output', '-T', '--temporary-directory'],
+      values: { ...text('--batch-size', '--buffer-size', '--check', '--field-separator', '--key', '--parallel', '--sort'), '--random-source': 'path', '--files0-from': 'file-list' },
+    },
+  },
   find: { args: { mode: 'listed', singleDashLong: true, options: FIND_OPTIONS } },
   hostname: {
     args: {

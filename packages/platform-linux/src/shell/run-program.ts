@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { ShellFailedError, ShellTimeoutError } from '../errors.js';
+import { ShellFailedError, ShellLimitError, ShellTimeoutError } from '../errors.js';
+import { tasksOfCommand } from './resource-limits.js';
 
 /** Options of {@link runProgram}. */
 export interface RunProgramOptions {
@@ -12,6 +13,14 @@ export interface RunProgramOptions {
   /** Bytes kept of stdout and of stderr each; the process is killed after four times that in total. */
   outputLimitBytes: number;
   signal?: AbortSignal;
+  /**
+   * Most tasks (processes and threads) the program may have, counting its process group and its descendants:
+   * checked every `processWatchMs`, the group is killed and {@link ShellLimitError} thrown once it has more. For
+   * when the kernel does not enforce RLIMIT_NPROC (root is exempt from it). Default: no watch.
+   */
+  processCap?: number;
+  /** How often the process cap is checked, in milliseconds. Default 20. */
+  processWatchMs?: number;
 }
 
 /** What a program did. */
@@ -47,7 +56,7 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
     let errBytes = 0;
     let total = 0;
     let truncated = false;
-    let killedFor: 'timeout' | 'output' | 'abort' | undefined;
+    let killedFor: 'timeout' | 'output' | 'abort' | 'processes' | undefined;
     const killGroup = (): void => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -75,6 +84,16 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
       killedFor = 'timeout';
       killGroup();
     }, options.timeoutMs);
+    const cap = options.processCap;
+    const pgid = child.pid;
+    const watch =
+      cap !== undefined && pgid !== undefined
+        ? setInterval(() => {
+            if (killedFor || tasksOfCommand(pgid) <= cap) return;
+            killedFor = 'processes';
+            killGroup();
+          }, options.processWatchMs ?? 20)
+        : undefined;
     const onAbort = (): void => {
       killedFor = 'abort';
       killGroup();
@@ -82,11 +101,13 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.once('error', (error) => {
       clearTimeout(timer);
+      clearInterval(watch);
       options.signal?.removeEventListener('abort', onAbort);
       reject(new ShellFailedError(`cannot start ${options.path}: ${error.message}`, { cause: error }));
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(watch);
       options.signal?.removeEventListener('abort', onAbort);
       const result: ProgramResult = {
         exit_code: code,
@@ -96,6 +117,10 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
         truncated: truncated || killedFor === 'output',
         duration_ms: Math.round(performance.now() - started),
       };
+      if (killedFor === 'processes') {
+        reject(new ShellLimitError('processes', `${options.path} had more than ${cap} processes and threads at once and was killed`, { details: { limit: 'processes', ...result } }));
+        return;
+      }
       if (killedFor === 'timeout' || killedFor === 'abort') {
         const tail = result.stdout.slice(-200).trim();
         reject(

@@ -57,6 +57,11 @@ export interface SandboxLayout {
   cwd: string;
   /** The allowed roots, mounted read-only at the same paths. */
   roots: readonly string[];
+  /**
+   * A program and its arguments that start `program` inside the sandbox (`prlimit --as=… --`), so that limits
+   * are set in the sandbox's own user namespace. Its first element is an absolute, symlink-free path.
+   */
+  launcher?: readonly string[];
 }
 
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64'];
@@ -65,7 +70,8 @@ const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64'];
  * The bubblewrap argv for one program: new user, PID, IPC, UTS, cgroup and network namespaces, a fresh `/proc`
  * that shows only the sandbox's own processes, `/usr` (and the merged-usr links) plus the allowed roots read-only,
  * and nothing else of the host: no `/home`, no `/etc`, no other process's environment. The environment is the
- * one the sandbox is started with (already scrubbed by the policy).
+ * one the sandbox is started with (already scrubbed by the policy). A `launcher` (the limits' `prlimit`) runs
+ * inside the sandbox and starts the program.
  */
 export function bubblewrapArgs(layout: SandboxLayout): string[] {
   const argv = ['--unshare-all', '--die-with-parent', '--new-session', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/run'];
@@ -76,9 +82,13 @@ export function bubblewrapArgs(layout: SandboxLayout): string[] {
     else argv.push('--ro-bind', dir, dir);
   }
   argv.push('--ro-bind-try', '/etc/localtime', '/etc/localtime');
-  const programDir = dirname(layout.program);
-  if (!SYSTEM_DIRS.some((dir) => programDir === dir || programDir.startsWith(`${dir}/`))) argv.push('--ro-bind', layout.program, layout.program);
+  const launcher = layout.launcher ?? [];
+  for (const program of [launcher[0], layout.program]) {
+    if (program === undefined) continue;
+    const programDir = dirname(program);
+    if (!SYSTEM_DIRS.some((dir) => programDir === dir || programDir.startsWith(`${dir}/`))) argv.push('--ro-bind', program, program);
+  }
   for (const root of layout.roots) argv.push('--ro-bind', root, root);
-  argv.push('--chdir', layout.cwd, '--', layout.program, ...layout.args);
+  argv.push('--chdir', layout.cwd, '--', ...launcher, layout.program, ...layout.args);
   return argv;
 }

@@ -20,6 +20,18 @@ export const ArgumentRuleSchema = z.object({
   maxPositional: z.number().int().nonnegative().optional(),
   /** Long options start with one dash (`find -name`): no clusters, no abbreviations, no `--` end marker. */
   singleDashLong: z.boolean().default(false),
+  /**
+   * Long options that take a value, and what the value is: `path` (a file or folder, checked against the roots
+   * like a positional argument), `text` (a pattern, number or format), or `file-list` (a file the program reads
+   * further file names from, such as `--files0-from`: always refused, as the names inside cannot be checked).
+   */
+  values: z.record(z.string(), z.enum(['path', 'text', 'file-list'])).default({}),
+  /**
+   * What to do with `--name=value` when `--name` is not in `values` (nor a `value` option of mode `listed`):
+   * `refuse` (default, fail closed: an attached value the checker does not understand could name a file in a way
+   * it cannot see) or `allow` (the value is still checked as a path).
+   */
+  unknownValues: z.enum(['refuse', 'allow']).default('refuse'),
 });
 /** The arguments a command accepts (see {@link ArgumentRuleSchema}). */
 export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>;
@@ -28,12 +40,43 @@ export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>;
 export const CommandRuleSchema = z.object({
   /** Absolute path of the program; default: found in the policy's `searchPath`. */
   path: z.string().startsWith('/').optional(),
-  args: ArgumentRuleSchema.default({ mode: 'any', options: {}, deny: [], singleDashLong: false }),
+  args: ArgumentRuleSchema.default({ mode: 'any', options: {}, deny: [], singleDashLong: false, values: {}, unknownValues: 'refuse' }),
   /** Shown to the model. */
   description: z.string().default(''),
 });
 /** One allowed command (see {@link CommandRuleSchema}). */
 export type CommandRule = z.infer<typeof CommandRuleSchema>;
+
+/** Default {@link ResourceLimitsSchema} values. */
+export const DEFAULT_RESOURCE_LIMITS = { memoryBytes: 512 * 1024 * 1024, processes: 64, cpuSeconds: 30, fileSizeBytes: 64 * 1024 * 1024 } as const;
+
+/**
+ * Resource ceilings of every shell command, with or without bubblewrap (set with `prlimit` before the program
+ * starts). A command that runs into one is stopped and reported as `ShellLimitError` naming the limit.
+ * @example
+ * ```ts
+ * const limits = ResourceLimitsSchema.parse({ memoryBytes: 256 * 1024 * 1024, processes: 16 });
+ * const policy = createDefaultShellPolicy({ allowedCwdRoots: ['/srv/data'], overrides: { limits } });
+ * ```
+ */
+export const ResourceLimitsSchema = z.object({
+  /**
+   * Address space in bytes (RLIMIT_AS): allocations beyond it fail. Programs that reserve much address space up
+   * front (a JVM, Node.js) need more than the default.
+   */
+  memoryBytes: z.number().int().min(16 * 1024 * 1024).default(DEFAULT_RESOURCE_LIMITS.memoryBytes),
+  /**
+   * Processes and threads the command may have at once (RLIMIT_NPROC inside the sandbox's own user namespace;
+   * without bubblewrap also a watch on the command's process group that kills it once it has more).
+   */
+  processes: z.number().int().positive().default(DEFAULT_RESOURCE_LIMITS.processes),
+  /** CPU seconds (RLIMIT_CPU). */
+  cpuSeconds: z.number().int().positive().default(DEFAULT_RESOURCE_LIMITS.cpuSeconds),
+  /** Largest file the command may write, in bytes (RLIMIT_FSIZE). */
+  fileSizeBytes: z.number().int().positive().default(DEFAULT_RESOURCE_LIMITS.fileSizeBytes),
+});
+/** Resource ceilings of shell commands (see {@link ResourceLimitsSchema}). */
+export type ResourceLimits = z.infer<typeof ResourceLimitsSchema>;
 
 /** Names a command may have in the allow-list: a bare program name, never a path. */
 export const COMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
@@ -69,6 +112,8 @@ export const ShellPolicySchema = z.object({
    * Path arguments are checked against the roots in every mode.
    */
   sandbox: z.enum(['auto', 'bwrap', 'none']).default('auto'),
+  /** Memory, process, CPU and file-size ceilings of every command (see {@link ResourceLimitsSchema}). */
+  limits: ResourceLimitsSchema.default({ ...DEFAULT_RESOURCE_LIMITS }),
   env: z
     .object({
       /** Names of variables copied from the server's environment (e.g. `LANG`, or a token a command needs). */
