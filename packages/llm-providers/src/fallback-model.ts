@@ -1,6 +1,6 @@
 import { UfoError } from '@ufo-ts/core';
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures, Usage } from '@ufo-ts/core';
-import { ModelCallError, ModelReplyInvalidError, type ModelErrorCode } from './errors.js';
+import { ModelCallError, ModelRefusalError, ModelReplyInvalidError, type ModelErrorCode } from './errors.js';
 import { addCost, addUsage } from './prices.js';
 
 /** Why a model in a fallback chain was skipped. */
@@ -28,8 +28,9 @@ export interface FallbackModelOptions {
   /** Models to try, in order; the first is the primary. At least one. */
   models: ChatModel[];
   /**
-   * Whether an error moves on to the next model (default: every error except cancellation through the
-   * request's signal).
+   * Whether an error moves on to the next model (default: every error except a refusal, `MODEL_REFUSED`: the
+   * model declined the request itself, which another model should not be asked to do behind the caller's back).
+   * Cancellation through the request's signal never moves on.
    */
   shouldFallback?: (error: unknown, model: ChatModel) => boolean;
   /** Called when a model is skipped, before the next one is tried. */
@@ -39,7 +40,14 @@ export interface FallbackModelOptions {
 /**
  * A {@link ChatModel} that tries an ordered chain of models (UFO's "backup engine"): the first that answers wins.
  * The response reports which model answered (`model`, `provider`, `providerMetadata.fallback`) and why earlier
- * ones were skipped. Usage and cost include what skipped models consumed (e.g. invalid structured replies).
+ * ones were skipped. Usage and cost include what skipped models consumed (e.g. invalid structured replies). A
+ * refusal ends the chain by default: a thrown `MODEL_REFUSED` is thrown as it is, and a reply that carries a
+ * refusal is the answer.
+ *
+ * @example
+ * ```ts
+ * const model = createFallbackModel({ models: [primary, backup] });
+ * ```
  */
 export function createFallbackModel(options: FallbackModelOptions): ChatModel {
   const { models } = options;
@@ -71,7 +79,7 @@ export function createFallbackModel(options: FallbackModelOptions): ChatModel {
         } catch (error) {
           const cancelled = request.signal?.aborted || (error instanceof ModelCallError && error.aborted);
           const isLast = index === models.length - 1;
-          if (cancelled || !(options.shouldFallback?.(error, model) ?? true)) throw error;
+          if (cancelled || !(options.shouldFallback?.(error, model) ?? !(error instanceof ModelRefusalError))) throw error;
           errors.push(error);
           const entry = describe(index, model, error);
           skipped.push(entry);

@@ -4,6 +4,8 @@ import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 export type TaskSuiteErrorCode =
   /** A reference step names a control or window the prompt the engine sent does not contain. */
   | 'REFERENCE_NOT_IN_PROMPT'
+  /** A reference step names a control or window the live accessibility tree of the focused window does not show (computer-use play). */
+  | 'REFERENCE_NOT_ON_SCREEN'
   /** The grounded model was asked for more replies than its reference solution has. */
   | 'SOLUTION_EXHAUSTED'
   /** A task id given to the runner is not in the suite. */

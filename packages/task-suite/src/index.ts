@@ -11,6 +11,11 @@ export { IMPERFECT_KINDS, parseModelSpec, type ImperfectKind, type ImperfectMode
 export { hadNoEffect, readPromptNotices, type PromptNotices } from './imperfect/prompt-notices.js';
 export { mulberry32, type Prng } from './imperfect/prng.js';
 export { runTask, type RunTaskOptions, type TaskCacheResult, type TaskRunResult } from './run/run-task.js';
+export { runComputerUseSession, type ComputerUseRunOptions, type ComputerUseRunParts } from './run/computer-use-run.js';
+export { dispatcherLocate, visibleCentre, type DispatcherLocateOptions, type ScreenLocate, type ScreenRect, type ScreenSnapshot, type ScreenWindow } from './grounded/screen-locate.js';
+export { ScreenReferencePlayer, type PixelSize, type ScreenAction, type ScreenReferencePlayerOptions, type ScreenReply } from './grounded/screen-player.js';
+export { anthropicComputerInput, anthropicComputerMessage, lastImageSize, openAIComputerAction, openAIComputerResponse, type ComputerUseWire } from './grounded/screen-wire.js';
+export { startScreenGroundedModel, type ScreenGroundedModel, type ScreenGroundedModelOptions } from './grounded/screen-grounded-model.js';
 export type { TaskCacheUse, TaskRunCache, TaskWindow } from './run/task-run-cache.js';
 export { missingPrograms, runSuite, selectTasks, type RunSuiteOptions, type SuiteRunResult } from './run/run-suite.js';
 export { EvalReportSchema, evalReport, formatResultsTable, writeEvalReport, type EvalReport } from './run/eval-report.js';

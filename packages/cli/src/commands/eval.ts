@@ -1,7 +1,7 @@
 import type { CliCommand } from '../cli-command.js';
 
 const usage = `Usage: ufo eval [--suite core|traps|perception|office|all | --tasks-dir DIR] [--tasks id,id] [--runs N] [--json FILE] [--cpu-load N]
-                [--native-tools] [--reference] [--model reference|imperfect:<kind>[:<seed>]] [--batch]
+                [--native-tools | --computer-use openai|anthropic] [--reference] [--model reference|imperfect:<kind>[:<seed>]] [--batch]
                 [--monitor off|warn|enforce] [--no-validate] [--no-finish-check] [--robustness all|spec,spec] [--list]
 
 Runs the real-app task suite (@ufo-ts/task-suite): each task on its own private virtual desktop (Xvfb, AT-SPI)
@@ -24,6 +24,16 @@ Options:
   --cpu-load <n>       keep n CPU-bound processes busy while the suite runs (the CI-under-load check)
   --native-tools       run the agent in native tool mode: actions as tool calls, the rest of the reply in a
                        respond call (the reference solutions then answer with tool calls)
+  --computer-use <wire>
+                       run each task in computer-use mode (an OperatorSession that sees only screenshots and acts
+                       with the computer tool: clicks at coordinates, typing, key presses) instead of a LinuxAgent;
+                       the reference solutions are played on the screen (each control they name is located in the
+                       live accessibility tree and clicked at its centre, in the pixels of the screenshot sent) and
+                       answered from a local server in the wire format of openai (Responses API computer_call) or
+                       anthropic (Messages API tool_use of the computer tool), read back by the engine's provider
+                       adapters. Model keys in the environment are not used; the checker runs after the session
+                       (no finish check, progress monitor or batch validation in this mode); not with --model,
+                       --native-tools, --batch, --cache or --robustness
   --reference          use the reference solutions even when a model key is set
   --model <spec>       a scripted model instead of the environment's: \`reference\` (the reference solutions), or
                        \`imperfect:<kind>[:<seed>]\` (seed default 1; a seed always gives the same replies), which

@@ -59,6 +59,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     reference: { type: 'boolean' },
     model: { type: 'string' },
     'native-tools': { type: 'boolean' },
+    'computer-use': { type: 'string' },
     suite: { type: 'string' },
     'tasks-dir': { type: 'string' },
     monitor: { type: 'string' },
@@ -87,13 +88,14 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     throw new CliUsageError((error as Error).message, { cause: error });
   }
   const guards = guardOptions(values);
+  const computerUse = computerUseOption(values);
   if (values.robustness !== undefined) return robustnessImpl(values.robustness, { tasks, ids, values, io, native: values['native-tools'] === true });
   const runs = intOption(values.runs, 'runs', 1)!;
   if (runs < 1) throw new CliUsageError('--runs must be at least 1');
   const load = intOption(values['cpu-load'], 'cpu-load', 0)!;
   const toolMode = values['native-tools'] ? 'native' : 'text';
   const scripted = values.model === undefined ? undefined : scriptedModel(values.model, toolMode === 'native');
-  const fromEnv = values.reference || scripted ? undefined : evalModelFromEnv(io.env);
+  const fromEnv = values.reference || scripted || computerUse ? undefined : evalModelFromEnv(io.env);
   if (fromEnv) {
     try {
       createModelFromConfig(fromEnv.config, { env: io.env });
@@ -102,7 +104,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     }
   }
   const model = fromEnv ? (): ChatModel => createModelFromConfig(fromEnv.config, { env: io.env }) : scripted?.model;
-  const describe = fromEnv?.describe ?? scripted?.describe ?? REFERENCE;
+  const describe = computerUse ? `reference solutions played on the screen (computer-use mode, ${computerUse.wire === 'openai' ? 'OpenAI Responses computer_call' : 'Anthropic Messages tool_use'} replies)` : (fromEnv?.describe ?? scripted?.describe ?? REFERENCE);
   const jsonPath = values.json ? resolve(values.json) : undefined;
   io.stderr(
     `model: ${describe}${values.batch ? ' (batched replies)' : ''}${toolMode === 'native' ? '; native tool mode' : ''}; monitor ${guards.progress.mode}${guards.validateBatches ? '' : ', batches not validated'}${guards.finishCheck ? '' : ', no finish check'}${load ? `; ${load} CPU-bound processes running` : ''}\n`,
@@ -120,6 +122,7 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
       ...guards,
       ...(values.batch ? { batchReplies: true } : {}),
       ...(model ? { model } : {}),
+      ...(computerUse ? { computerUse } : {}),
       ...(cache ? { cache } : {}),
       ...(jsonPath ? { logRoot: `${jsonPath.replace(/\.json$/i, '')}-logs` } : {}),
       onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s${r.cache ? `, cache ${r.cache.outcome}, ${r.modelCalls} model calls` : ''})${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
@@ -137,6 +140,23 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
 
 
 const SUITES = ['core', 'traps', 'perception', 'office', 'all'] as const;
+const WIRES = ['openai', 'anthropic'] as const;
+
+/**
+ * `--computer-use openai|anthropic`: every task in computer-use mode, the reference solutions answering through the
+ * computer tool in that provider's wire format; undefined without the flag.
+ *
+ * @throws CliUsageError for another format, or with an option that does not apply to computer-use mode.
+ */
+export function computerUseOption(values: { 'computer-use'?: string | undefined; model?: string | undefined; 'native-tools'?: boolean | undefined; batch?: boolean | undefined; cache?: string | undefined; robustness?: string | undefined }): suite.ComputerUseRunOptions | undefined {
+  const given = values['computer-use'];
+  if (given === undefined) return undefined;
+  const wire = WIRES.find((w) => w === given);
+  if (!wire) throw new CliUsageError(`--computer-use must be one of ${WIRES.join(', ')} (got "${given}")`);
+  const clash = (['model', 'native-tools', 'batch', 'cache', 'robustness'] as const).find((name) => values[name] !== undefined && values[name] !== false);
+  if (clash) throw new CliUsageError(`--computer-use cannot be combined with --${clash}`);
+  return { wire };
+}
 const MONITOR_MODES = ['off', 'warn', 'enforce'] as const;
 
 /**

@@ -31,6 +31,11 @@ export interface FixtureRoute {
   path: string | RegExp;
   /** Responses in order; once used up, the last is repeated. */
   responses: FixtureResponse[];
+  /**
+   * Computes the response from the request instead (a stand-in model that answers what it was sent); `responses`
+   * is then ignored. A responder that throws gets a 500 with the error's message in OpenAI's error shape.
+   */
+  respond?: (request: RecordedRequest) => FixtureResponse | Promise<FixtureResponse>;
 }
 
 /** A request the server received. */
@@ -119,6 +124,16 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
         (candidate.method ?? 'POST').toUpperCase() === recorded.method &&
         (typeof candidate.path === 'string' ? candidate.path === url.pathname : candidate.path.test(url.pathname)),
     );
+    if (route?.respond) {
+      let computed: FixtureResponse;
+      try {
+        computed = await route.respond(recorded);
+      } catch (error) {
+        computed = { status: 500, json: { error: { message: error instanceof Error ? error.message : String(error), type: 'server_error' } } };
+      }
+      await respond(res, computed);
+      return;
+    }
     if (!route || route.responses.length === 0) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `no fixture for ${recorded.method} ${url.pathname}`, type: 'not_found' } }));

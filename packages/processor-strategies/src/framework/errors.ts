@@ -64,15 +64,20 @@ export class StepStatusError extends UfoError<StrategyErrorCode> {
  * ```
  */
 export class ToolReplyError extends UfoError<StrategyErrorCode> {
+  /** What the attempts cost together in USD (`null` when a price is unknown), counted in the step's cost. */
+  readonly cost: number | null;
+
   constructor(
     readonly issues: readonly string[],
     readonly attempts: number,
-    options?: UfoErrorOptions,
+    options: UfoErrorOptions & { cost?: number | null } = {},
   ) {
+    const { cost, ...rest } = options;
     super('MODEL_REPLY_INVALID', `The model's tool calls do not make a reply (after ${attempts} attempt${attempts === 1 ? '' : 's'}): ${issues.join('; ')}`, {
-      ...options,
+      ...rest,
       details: { issues: [...issues], attempts },
     });
+    this.cost = cost ?? null;
   }
 }
 

@@ -1,12 +1,18 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { errorCode, serializeError, StepRecordSchema, type ActionRecord, type ReplyCache, type StepRecordInput } from '@ufo-ts/core';
+import { interruptedActions } from './interrupted-actions.js';
 import type { Middleware } from './middleware.js';
 import type { StepContext } from './step-context.js';
 
 /**
- * Writes one `response.log` line per step (also for failed steps) following the declared {@link StepRecordSchema}:
+ * Writes one `response.log` line per step (also for failed steps) following the declared `StepRecordSchema`:
  * every field of the model's reply, the actions and their results, status, counters, cost, tokens, per-phase
  * timings and the error. Emits `step-start` / `step-end` events.
+ *
+ * @example
+ * ```ts
+ * const processor = new ProcessorTemplate({ name: 'MyProcessor', strategies, middleware: [loggingMiddleware()] });
+ * ```
  */
 export function loggingMiddleware(): Middleware {
   return {
@@ -33,7 +39,7 @@ export function loggingMiddleware(): Middleware {
         round_step: Number(step.get('round_step')),
         round_num: Number(step.get('round_num')),
         request: String(step.get('request') ?? ''),
-        actions: step.get<ActionRecord[]>('actions') ?? [],
+        actions: step.get<ActionRecord[]>('actions') ?? interruptedActions(summary.error) ?? [],
         cost: step.get<number | null>('llm_cost') ?? null,
         timings: { ...step.timings(), total: Math.round(summary.durationMs * 1000) / 1000 },
         time: new Date(agent.services.clock.now()).toISOString(),
@@ -72,6 +78,7 @@ export function loggingMiddleware(): Middleware {
         status: summary.status,
         cost: step.get<number | null>('llm_cost') ?? 0,
         ...(record.cache ? { cache: record.cache.outcome } : {}),
+        ...(record.error ? { error: { message: record.error.message, ...(record.error.code ? { code: record.error.code } : {}) } } : {}),
       });
     },
   };

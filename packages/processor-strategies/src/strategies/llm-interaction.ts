@@ -2,7 +2,7 @@ import type { Agent } from '@ufo-ts/agent-fsm';
 import { createHash } from 'node:crypto';
 import { renderToolsForPrompt, type ChatMessage, type ChatRequest, type ChatResponse, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
 import type { z } from 'zod';
-import { RefusedReplyError } from '../framework/errors.js';
+import { RefusedReplyError, ToolReplyError } from '../framework/errors.js';
 import type { StepContext } from '../framework/step-context.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import { nativeToolRequest, readNativeReply } from './native-tool-request.js';
@@ -37,7 +37,12 @@ export interface LlmStrategyOptions<A extends Agent, T> {
    * Native tool mode: the reply schema without its actions (the `respond` tool's arguments), and where the text
    * reply puts the actions (`list`: `action`, `single`: `function` + `arguments`). Required for native mode.
    */
-  native?: { respondSchema: z.ZodObject | ((agent: A) => z.ZodObject); shape: ActionShape };
+  native?: {
+    /** The `respond` tool's arguments (the reply schema without its actions), or a function building them for the agent. */
+    respondSchema: z.ZodObject | ((agent: A) => z.ZodObject);
+    /** Where the text reply puts the actions. */
+    shape: ActionShape;
+  };
   /** Native tool mode: how many times an unreadable tool-call reply is re-asked before the step fails (default 1). */
   replyRetries?: number;
 }
@@ -56,7 +61,9 @@ export interface LlmStrategyOptions<A extends Agent, T> {
  * calls are kept in `tool_calls` (logged with the step). An unreadable reply is re-asked `replyRetries` times,
  * then fails the step with a {@link ToolReplyError}. In either mode a refusal ({@link refusalOf}) fails the step at
  * once with a {@link RefusedReplyError} (code `MODEL_REFUSED`, the model's text in the message and
- * `details.refusal`); its cost still counts. A model that throws its own `MODEL_REFUSED` error fails it the same way.
+ * `details.refusal`); its cost still counts. A model that throws its own `MODEL_REFUSED` error (or
+ * `MODEL_REPLY_INVALID` after its own re-asks) fails it the same way, and the cost and tokens the error carries
+ * count in the step.
  */
 export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T>): Strategy<A> {
   return defineStrategy<A>({
@@ -77,7 +84,10 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
       };
       if (!native) {
         logRequest(agent, step, messages);
-        const reply = await model.complete({ ...base, schema, schemaName: options.schemaName });
+        const reply = await model.complete({ ...base, schema, schemaName: options.schemaName }).catch((error: unknown) => {
+          countFailedCall(step, error);
+          throw error;
+        });
         step.set('llm_cost', reply.cost);
         const refusal = refusalOf(reply);
         if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
@@ -88,13 +98,27 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
       logRequest(agent, step, messages, request.tools.definitions.map((d) => d.name).concat(request.respond.name));
       const reading = { tools: request.tools, schema, shape: native.shape };
       const read = await readNativeReply(model, request.request, { reading, retries: options.replyRetries ?? 1 }).catch((error: unknown) => {
-        if (error instanceof RefusedReplyError) step.set('llm_cost', error.cost);
+        if (error instanceof RefusedReplyError || error instanceof ToolReplyError) step.set('llm_cost', error.cost);
+        else countFailedCall(step, error);
         throw error;
       });
       step.set('llm_cost', read.cost);
       return { ...outputs(read.reply, read.value, read.cost, read.tokens), tool_calls: read.reply.toolCalls ?? [] };
     },
   });
+}
+
+/**
+ * A model that throws for a reply it could not use (its own `MODEL_REFUSED`, or `MODEL_REPLY_INVALID` after its
+ * re-asks) still billed every attempt: the error's `cost` and `usage` count in the failed step.
+ */
+function countFailedCall(step: StepContext, error: unknown): void {
+  const spent = error as { cost?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown } } | null;
+  if (spent === null || typeof spent !== 'object' || !('cost' in spent)) return;
+  if (typeof spent.cost === 'number' || spent.cost === null) step.set('llm_cost', spent.cost);
+  const input = spent.usage?.inputTokens;
+  const output = spent.usage?.outputTokens;
+  if (typeof input === 'number' && typeof output === 'number') step.set('tokens', { input, output });
 }
 
 function outputs(reply: ChatResponse, response: unknown, cost: number | null, tokens: { input: number; output: number }): Record<string, unknown> {

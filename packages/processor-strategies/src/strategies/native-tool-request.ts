@@ -89,7 +89,8 @@ export interface NativeReply {
 /**
  * Calls the model and reads its tool calls into a reply ({@link replyFromToolCalls}). An unreadable reply is
  * answered like a model expects: a tool result for each of its calls saying it did not run, then a message
- * listing the problems, and asked again, `retries` times; then a {@link ToolReplyError}. A refusal
+ * listing the problems, and asked again, `retries` times; then a {@link ToolReplyError} carrying the cost of every
+ * attempt. A refusal
  * ({@link refusalOf}) is not asked again: it throws a {@link RefusedReplyError} (code `MODEL_REFUSED`) carrying the
  * cost of every attempt so far.
  *
@@ -111,7 +112,7 @@ export async function readNativeReply(model: ChatModel, request: ChatRequest, op
     if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost });
     const read = replyFromToolCalls(reply.toolCalls ?? [], reply.content, options.reading);
     if (read.success) return { reply, value: read.value, cost, tokens };
-    if (attempt > options.retries) throw new ToolReplyError(read.issues, attempt);
+    if (attempt > options.retries) throw new ToolReplyError(read.issues, attempt, { cost });
     messages = [...messages, ...reaskMessages(reply, read.issues)];
   }
 }

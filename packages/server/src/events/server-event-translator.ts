@@ -60,7 +60,7 @@ export function streamEventOfEngineEvent(taskName: string, event: EngineEvent, t
     case 'step-start':
       return { type: 'step-started', ...task, agent: event.agent, state: event.state, step: event.step, round: event.round };
     case 'step-end':
-      return { type: 'step-ended', ...task, agent: event.agent, state: event.state, step: event.step, round: event.round, status: event.status, cost: event.cost };
+      return { type: 'step-ended', ...task, agent: event.agent, state: event.state, step: event.step, round: event.round, status: event.status, cost: event.cost, ...(event.error ? { error: event.error } : {}) };
     case 'transition':
       return { type: 'transition', ...task, agent: event.agent, next_agent: event.nextAgent, from: event.from, to: event.to, status: event.status, round: event.round };
     case 'command':

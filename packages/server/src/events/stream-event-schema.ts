@@ -73,7 +73,7 @@ export const StepEventSchema = z.object({
   screenshot_urls: z.record(z.string(), z.string()).default({}),
 });
 /** An agent finished a step with a status and the step's model cost. */
-export const StepEndedEventSchema = z.object({ type: z.literal('step-ended'), ...task, agent: z.string(), state: z.string(), step: z.number(), round: z.number(), status: z.string(), cost: z.number() });
+export const StepEndedEventSchema = z.object({ type: z.literal('step-ended'), ...task, agent: z.string(), state: z.string(), step: z.number(), round: z.number(), status: z.string(), cost: z.number(), error: z.object({ message: z.string(), code: z.string().optional() }).optional() });
 /** The agent state machine moved from one state to another. */
 export const TransitionEventSchema = z.object({
   type: z.literal('transition'),

@@ -9,6 +9,7 @@ import { JournalEntrySchema, type JournalEntry } from './journal-entry.js';
  * session sends the command only then); a failure ends the session.
  */
 export interface ActionJournal {
+  /** Adds `entry` at the end; durable when it returns (or its promise resolves). */
   append(entry: JournalEntry): void | Promise<void>;
   /** Every entry appended so far, in order (read once, when a session resumes). */
   entries(): JournalEntry[];
@@ -41,6 +42,10 @@ export class FileActionJournal implements ActionJournal {
     this.fsync = options.fsync ?? false;
   }
 
+  /**
+   * Writes `entry` as one line (on first use it opens the file, dropping a last line a crash cut short), and
+   * `fsync`s it when {@link FileActionJournalOptions.fsync} is set.
+   */
   append(entry: JournalEntry): void {
     if (this.fd === undefined) {
       this.dropCutShortLine();
@@ -85,6 +90,7 @@ export class FileActionJournal implements ActionJournal {
 export class MemoryActionJournal implements ActionJournal {
   readonly list: JournalEntry[] = [];
 
+  /** Stores a copy of `entry`. */
   append(entry: JournalEntry): void {
     this.list.push(structuredClone(entry));
   }

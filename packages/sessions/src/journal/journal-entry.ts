@@ -1,4 +1,4 @@
-import { ReplyCacheSchema, ResultSchema, ToolCallSchema, UsageSchema } from '@ufo-ts/core';
+import { FinishReasonSchema, ReplyCacheSchema, ResultSchema, ToolCallSchema, UsageSchema } from '@ufo-ts/core';
 import { z } from 'zod';
 
 /** The step an entry belongs to: the session-wide index of the step (one per handled state, counted from 0). */
@@ -18,6 +18,10 @@ export const ReplyEntrySchema = z.object({
   toolCalls: z.array(ToolCallSchema).optional(),
   /** Whether the reply was an action cache's step (or the model standing in for one), replayed with it. */
   cache: ReplyCacheSchema.optional(),
+  /** Why the reply ended (`refusal` for a model's refusal), replayed with it. */
+  finishReason: FinishReasonSchema.optional(),
+  /** The model's refusal text, when it refused: a replayed refusal is still a refusal, not an unreadable reply. */
+  refusal: z.string().optional(),
 });
 
 /** An action command about to be sent: written (durably) before it is sent. */
@@ -49,9 +53,13 @@ export const ResultEntrySchema = z.object({
 
 /** One line of the action journal (`journal.jsonl`). */
 export const JournalEntrySchema = z.discriminatedUnion('type', [ReplyEntrySchema, IntentEntrySchema, ResultEntrySchema]);
+/** The data {@link JournalEntrySchema} validates. */
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+/** The data {@link ReplyEntrySchema} validates. */
 export type ReplyEntry = z.infer<typeof ReplyEntrySchema>;
+/** The data {@link IntentEntrySchema} validates. */
 export type IntentEntry = z.infer<typeof IntentEntrySchema>;
+/** The data {@link ResultEntrySchema} validates. */
 export type ResultEntry = z.infer<typeof ResultEntrySchema>;
 /** An entry before the journal adds its step. */
 export type JournalRecord = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, 'step'> : never) : never;

@@ -56,7 +56,12 @@ export class JournalingDispatcher implements CommandDispatcher {
         results.push({ status: 'skipped', call_id: command.call_id, error: `COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${failed.call_id}: ${failed.error ?? 'failure'})` });
         continue;
       }
-      const result = this.journaled(command) ? await this.runAction(command, options) : (await inner.execute([command], options))[0]!;
+      const result = this.journaled(command)
+        ? await this.runAction(command, options).catch((error: unknown) => {
+            // the commands before it ran (or were replayed): the error carries their results for the step's record
+            throw error instanceof ActionOutcomeUnknownError ? new ActionOutcomeUnknownError(error.tool, error.args, [...results]) : error;
+          })
+        : (await inner.execute([command], options))[0]!;
       results.push(result);
       if (result.status !== 'success') failed ??= result;
     }

@@ -13,8 +13,9 @@ export interface ReplayAwareModel extends ChatModel {
 /**
  * A {@link ChatModel} wrapper that journals each reply received during a step and, when a resumed session runs that
  * step again, answers from the journal instead of asking the model: the step continues with the reply whose
- * actions may already have run, not with a new one (a {@link ReplayAwareModel} inside is told of it). Outside
- * steps it only forwards.
+ * actions may already have run, not with a new one (a {@link ReplayAwareModel} inside is told of it). A refusal is
+ * replayed as a refusal (its `refusal` and `finishReason` are journaled), not parsed as a reply. Outside steps it
+ * only forwards.
  */
 export class JournalingModel implements ChatModel {
   readonly provider: string;
@@ -47,7 +48,10 @@ export class JournalingModel implements ChatModel {
       };
       if (recorded.toolCalls?.length) response.toolCalls = recorded.toolCalls;
       if (recorded.cache) response.cache = recorded.cache;
-      if (request.schema && !recorded.toolCalls?.length) {
+      if (recorded.finishReason) response.finishReason = recorded.finishReason;
+      if (recorded.refusal !== undefined) response.refusal = recorded.refusal;
+      const refused = recorded.refusal !== undefined || recorded.finishReason === 'refusal';
+      if (request.schema && !recorded.toolCalls?.length && !refused) {
         const parsed = parseStructuredReply(recorded.content, request.schema);
         if (!parsed.success) throw parsed.error;
         response.parsed = parsed.value;
@@ -56,7 +60,18 @@ export class JournalingModel implements ChatModel {
       return response;
     }
     const response = await this.inner.complete(request);
-    await this.cursor.record({ type: 'reply', index, content: response.content, cost: response.cost, usage: response.usage, model: response.model, ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}), ...(response.cache ? { cache: response.cache } : {}) });
+    await this.cursor.record({
+      type: 'reply',
+      index,
+      content: response.content,
+      cost: response.cost,
+      usage: response.usage,
+      model: response.model,
+      ...(response.toolCalls?.length ? { toolCalls: response.toolCalls } : {}),
+      ...(response.cache ? { cache: response.cache } : {}),
+      ...(response.finishReason ? { finishReason: response.finishReason } : {}),
+      ...(response.refusal !== undefined ? { refusal: response.refusal } : {}),
+    });
     return response;
   }
 }

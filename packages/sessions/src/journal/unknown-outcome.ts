@@ -1,3 +1,4 @@
+import type { Result } from '@ufo-ts/core';
 import { SessionError } from '../errors.js';
 
 /**
@@ -27,11 +28,16 @@ export function outcomeUnknownText(tool: string): string {
   return `OUTCOME_UNKNOWN: the session stopped after ${tool} was sent and before its result came back, so it may or may not have taken effect. It was not sent again: check the screen before acting on it.`;
 }
 
-/** A resumed step met an action whose outcome is unknown, under the `fail` policy. */
+/**
+ * A resumed step met an action whose outcome is unknown, under the `fail` policy. `completed` holds the results of
+ * the commands of the same batch that came before it (replayed from the journal), so the failed step still logs
+ * every action it had.
+ */
 export class ActionOutcomeUnknownError extends SessionError {
   constructor(
     readonly tool: string,
     readonly args: Record<string, unknown>,
+    readonly completed: readonly Result[] = [],
   ) {
     super('ACTION_OUTCOME_UNKNOWN', `The outcome of ${tool}(${JSON.stringify(args)}) is unknown: the session stopped after it was sent and before its result came back`, {
       details: { tool, arguments: args },

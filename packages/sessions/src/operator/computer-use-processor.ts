@@ -1,6 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { finalizeOperatorStep } from './operator-finalize.js';
-import { createCommand, decodeImageDataUrl, errorMessage, findImageDataUrl, type ActionRecord, type ChatMessage, type ChatResponse, type ComputerTool, type ContentPart, type DispatchTarget, type ToolCall } from '@ufo-ts/core';
+import { createCommand, decodeImageDataUrl, errorCode, errorMessage, findImageDataUrl, type ActionRecord, type ChatMessage, type ChatResponse, type ComputerTool, type ContentPart, type DispatchTarget, type ToolCall } from '@ufo-ts/core';
 import { pngSize as pngHeaderSize } from '@ufo-ts/imaging';
 import {
   actionRepresentation,
@@ -17,6 +17,7 @@ import {
   type Strategy,
 } from '@ufo-ts/processor-strategies';
 import { SessionError } from '../errors.js';
+import { ActionOutcomeUnknownError } from '../journal/unknown-outcome.js';
 import { readComputerToolCall, scaleComputerAction } from './computer-tool-call.js';
 import { ComputerUseTranscript } from './computer-use-transcript.js';
 import { computerDisplaySize, DEFAULT_MAX_DISPLAY, scalePngDataUrl, type PixelSize } from './display-scaling.js';
@@ -175,7 +176,11 @@ function computerActionStrategy(transcript: ComputerUseTranscript, mapping: Oper
       const target = step.require<DispatchTarget>('dispatch_target');
       const records: ActionRecord[] = [];
       for (const call of calls) {
-        const error = await runComputerCall(agent, step, call, { mapping, target, transcript, thought: response.thought, records });
+        const error = await runComputerCall(agent, step, call, { mapping, target, transcript, thought: response.thought, records }).catch((thrown: unknown) => {
+          // the step ends here (an action of unknown outcome under the journal's `fail` policy): its record keeps what ran
+          step.set('actions', records);
+          throw thrown;
+        });
         const capture = await captureScaled(agent, step, tool, transcript, maxDisplay);
         const problems = [error, capture.image ? undefined : capture.error].filter((p): p is string => Boolean(p));
         transcript.messages.push({
@@ -240,8 +245,22 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
     const result = executed.records[0]?.result;
     return result && result.status !== 'success' ? `${mapped.function} failed: ${result.error ?? result.status}` : undefined;
   } catch (error) {
+    if (endsTheStep(error)) {
+      const code = errorCode(error);
+      const result = { status: 'failure' as const, call_id: call.id, error: `${code ? `${code}: ` : ''}${errorMessage(error)}` };
+      context.records.push({ function: mapped.function, arguments: mapped.arguments, status: 'CONTINUE', representation: actionRepresentation(mapped.function, mapped.arguments), result });
+      throw error;
+    }
     return `${mapped.function} failed: ${errorMessage(error)}`;
   }
+}
+
+/**
+ * An error that is the session's to handle, not a failed tool to tell the model about: an action of unknown outcome
+ * under the journal's `fail` policy ends the round with `ACTION_OUTCOME_UNKNOWN`.
+ */
+function endsTheStep(error: unknown): boolean {
+  return error instanceof ActionOutcomeUnknownError;
 }
 
 /**

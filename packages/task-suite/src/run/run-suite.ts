@@ -32,6 +32,8 @@ export interface RunSuiteOptions {
   cache?: RunTaskOptions['cache'];
   /** {@link RunTaskOptions.desktop}: another screen size or environment for every task. */
   desktop?: RunTaskOptions['desktop'];
+  /** {@link RunTaskOptions.computerUse}: every task in computer-use mode, replies in that wire format. */
+  computerUse?: RunTaskOptions['computerUse'];
 }
 
 /** One task run in a suite run: the task's result, which run it was, and whether its programs were missing. */
@@ -64,11 +66,19 @@ function notRun(task: DesktopTask): TaskRunResult {
 
 /** The options every task run of the suite shares. */
 function taskOptions(options: RunSuiteOptions): RunTaskOptions {
-  const { model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop } = options;
-  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
+  const { model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse } = options;
+  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
 }
 
-/** Runs the chosen tasks one after another (each on its own desktop), `runs` times each. */
+/**
+ * Runs the chosen tasks one after another (each on its own desktop), `runs` times each.
+ *
+ * @example
+ * ```ts
+ * const results = await runSuite({ ids: [TASKS[0]!.id], runs: 3 });
+ * console.log(formatResultsTable(results));
+ * ```
+ */
 export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunResult[]> {
   const tasks = selectTasks(options.ids, options.tasks);
   const results: SuiteRunResult[] = [];

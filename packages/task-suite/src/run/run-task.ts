@@ -26,6 +26,7 @@ import { TaskSuiteError } from '../errors.js';
 import { GroundedModel } from '../grounded/grounded-model.js';
 import type { CheckResult, DesktopTask, SessionEnd, StopReason, TaskContext } from '../task.js';
 import { createTaskContext } from './task-context.js';
+import { runComputerUseSession, type ComputerUseRunOptions } from './computer-use-run.js';
 
 /** Options of {@link runTask}. */
 export interface RunTaskOptions {
@@ -68,6 +69,15 @@ export interface RunTaskOptions {
    * for every app (a GTK theme `GTK_THEME`, a font scale `GDK_DPI_SCALE`); the task's own `env` wins on a clash.
    */
   desktop?: { width?: number; height?: number; env?: Record<string, string> };
+  /**
+   * Run the task in computer-use mode: an OperatorSession driven through the model's computer tool (screenshots
+   * only, no control listing) instead of a LinuxAgent; same set-up and checker. Without `model`, the task's
+   * reference solution is played against the live accessibility tree and answered in `wire`'s format (OpenAI
+   * Responses `computer_call`, Anthropic Messages `tool_use`) from a local server, through the engine's real
+   * provider adapters. The computer-use step has no finish check (the checker runs after the session);
+   * `toolMode`, `batchReplies`, `validateBatches`, `progress` and `cache` do not apply.
+   */
+  computerUse?: ComputerUseRunOptions;
 }
 
 /** The outcome of one task run. */
@@ -118,6 +128,12 @@ function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
 /**
  * Runs one task on a fresh private desktop: set-up, a LinuxAgent session with the task's request and step
  * budget, then the checker reading the real state. Never throws for a task failure: the result says why.
+ *
+ * @example
+ * ```ts
+ * const result = await runTask(TASKS[0]!); // by default the task's reference solution plays the model
+ * console.log(result.passed, result.detail);
+ * ```
  */
 export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): Promise<TaskRunResult> {
   const started = performance.now();
@@ -138,6 +154,10 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
     } catch (error) {
       result.error = new TaskSuiteError('TASK_SETUP_FAILED', `${task.id}: set-up failed: ${message(error)}`, { cause: error }).message;
       result.detail = result.error;
+      return result;
+    }
+    if (options.computerUse) {
+      await runComputerUse(task, ctx, linux, { width: desktop.width, height: desktop.height }, options, result, dispatchers);
       return result;
     }
     const own =
@@ -166,6 +186,29 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
     result.ms = Math.round(performance.now() - started);
   }
   return result;
+}
+
+/** The session part of a task run in computer-use mode ({@link RunTaskOptions.computerUse}), then the check. */
+async function runComputerUse(task: DesktopTask, ctx: TaskContext, linux: LinuxToolServer, screen: { width: number; height: number }, options: RunTaskOptions, result: TaskRunResult, dispatchers: LocalCommandDispatcher[]): Promise<void> {
+  const events = new EventBus();
+  events.subscribe((e) => {
+    if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
+  });
+  const given = options.model?.(task, ctx);
+  const { outcome, played } = await runComputerUseSession({
+    task, ctx, linux, screen, options: options.computerUse!, events, dispatchers,
+    ...(given ? { model: countingModel(given, () => (result.modelCalls += 1)) } : {}),
+    ...(options.logRoot ? { logRoot: options.logRoot, logName: options.logName ?? task.id } : {}),
+  });
+  result.steps = outcome.steps;
+  result.cost = outcome.cost;
+  if (outcome.logFolder) result.logFolder = outcome.logFolder;
+  if (played) result.modelCalls = played.server.requests.length;
+  if (played?.player.failure) result.error = played.player.failure.message;
+  else if (outcome.error && !result.error) result.error = `the session ended in ERROR: ${JSON.stringify(outcome.rounds[0]?.result ?? null)}`;
+  const check = await safeCheck(task, ctx, sessionEnd(outcome, result));
+  result.passed = check.passed;
+  result.detail = check.detail;
 }
 
 async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel, dispatcher: LocalCommandDispatcher, options: RunTaskOptions, result: TaskRunResult) {

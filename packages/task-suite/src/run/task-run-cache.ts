@@ -28,8 +28,12 @@ export interface TaskCacheUse {
  * ```
  */
 export interface TaskRunCache {
+  /** Looks up the run of `request` with `variables` starting on `window`; the result is opaque to the runner. */
   lookup(input: { request: string; variables?: Readonly<Record<string, string>>; window: TaskWindow }): Promise<unknown>;
+  /** The model the session uses: one answering from the cached run (asking `model` for what it cannot take), or `model` itself. */
   model(lookup: unknown, model: ChatModel): ChatModel;
+  /** What a model from {@link TaskRunCache.model} did in the run. */
   use(model: ChatModel): TaskCacheUse;
+  /** Records the run's steps under the lookup's key; the runner calls it only for a run that passed its check. */
   save(lookup: unknown, records: readonly StepRecord[], model: ChatModel): Promise<unknown>;
 }

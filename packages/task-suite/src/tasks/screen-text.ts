@@ -1,6 +1,6 @@
 // What a checker reads off the screen when the app keeps its state only in pixels (a calculator that draws its own
 // display): a part of the screen, read by the Tesseract command-line program — independently of what the agent saw.
-import { captureScreen, encodePngSync, listClientWindows, type Rect } from '@ufo-ts/platform-linux';
+import { captureScreen, encodePngSync, listClientWindows, type XywhRect } from '@ufo-ts/platform-linux';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { TaskContext } from '../task.js';
@@ -9,7 +9,7 @@ import type { TaskContext } from '../task.js';
 export const TESSERACT = '/usr/bin/tesseract';
 
 /** The screen rectangle of the window whose title contains `title`, or undefined when there is none. */
-export async function windowRect(ctx: TaskContext, title: string): Promise<Rect | undefined> {
+export async function windowRect(ctx: TaskContext, title: string): Promise<XywhRect | undefined> {
   const windows = await listClientWindows(await ctx.desktop.xDisplay());
   return windows.find((w) => w.title.includes(title))?.geometry;
 }
@@ -18,7 +18,7 @@ export async function windowRect(ctx: TaskContext, title: string): Promise<Rect 
  * The text Tesseract reads in a rectangle of the screen (one line per line of text, as `tesseract --psm 6` prints
  * it). The capture goes through a PNG file in the task's folder.
  */
-export async function readScreenText(ctx: TaskContext, rect: Rect, name = 'screen-read'): Promise<string> {
+export async function readScreenText(ctx: TaskContext, rect: XywhRect, name = 'screen-read'): Promise<string> {
   const image = await captureScreen(await ctx.desktop.xDisplay(), rect);
   const file = ctx.path(`${name}.png`);
   writeFileSync(file, encodePngSync(image));

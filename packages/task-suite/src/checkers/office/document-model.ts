@@ -40,7 +40,7 @@ export const DOCUMENT_EXTENSIONS = ['.odt', '.fodt', '.docx'] as const;
 /**
  * Reads a text document. A Word document (.docx) goes through officeparser, which resolves Word's styles into
  * each run's formatting; the display names of styles come from word/styles.xml. An ODF document (.odt, .fodt) is
- * read from its XML (see {@link readOdfText}): officeparser does not follow an automatic paragraph style to its
+ * read from its XML (see `readOdfText`): officeparser does not follow an automatic paragraph style to its
  * parent (`P1` → `Heading 1`), and drops a run's explicit "not bold" inside a bold paragraph style.
  *
  * @throws Error when the file is not a readable document of those formats.
