@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { nodeBinary, OTHER_NODE_VERSIONS } from './lib/node-versions.mjs';
 import { repoRoot } from './lib/tool-env.mjs';
 
-const PACKAGES = ['core', 'agent-fsm', 'processor-strategies', 'llm-providers', 'ai-sdk', 'aip', 'config', 'imaging', 'desktop-common', 'testkit'];
+const PACKAGES = ['core', 'agent-fsm', 'processor-strategies', 'llm-providers', 'ai-sdk', 'aip', 'config', 'imaging', 'desktop-common', 'policy', 'testkit'];
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
 
 const failures = [];

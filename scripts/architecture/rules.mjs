@@ -7,7 +7,9 @@ export const ALLOWED_DEPENDENCIES = {
   'llm-providers': ['core'],
   // any vercel/ai language model as a ChatModel (the AI SDK itself is a peer dependency)
   'ai-sdk': ['core'],
-  dispatchers: ['core'],
+  // policies as data (rules, matching, guardrails); dispatchers enforce them on every command (withPolicy)
+  policy: ['core'],
+  dispatchers: ['core', 'policy'],
   imaging: ['core'],
   // platform-neutral desktop helpers both platforms share, so neither platform depends on the other
   'desktop-common': ['core'],
@@ -17,17 +19,18 @@ export const ALLOWED_DEPENDENCIES = {
   'platform-linux': ['core', 'dispatchers', 'imaging', 'desktop-common', 'ocr'],
   'platform-windows': ['core', 'dispatchers', 'imaging', 'desktop-common'],
   // sessions: a task waiting for a person runs as a checkpointed session and resumes from its checkpoint
-  server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers', 'sessions'],
+  server: ['core', 'agent-fsm', 'processor-strategies', 'dispatchers', 'aip', 'llm-providers', 'sessions', 'policy'],
   cli: ['*'],
   testkit: ['core', 'dispatchers'],
   sessions: ['core', 'agent-fsm', 'processor-strategies', 'imaging'],
-  config: ['core', 'llm-providers', 'dispatchers'],
+  config: ['core', 'llm-providers', 'dispatchers', 'policy'],
   // cluster mode of the server: BullMQ/ioredis stay here, the server only owns the ports (ScaleOut, TaskBackend)
   cluster: ['core', 'aip', 'server', 'sessions'],
   // OpenTelemetry spans of sessions (the OpenTelemetry API is a peer dependency); aip for the trace context it carries
   otel: ['core', 'aip'],
-  // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner
-  'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies'],
+  // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner; sessions
+  // and llm-providers for computer-use mode (an OperatorSession, replies through the providers' real adapters)
+  'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies', 'sessions', 'llm-providers'],
 };
 
 /**

@@ -77,6 +77,7 @@ const SUBJECT_KEYWORDS = {
   'llm-providers': ['openai', 'anthropic', 'azure-openai'],
   ocr: ['ocr', 'tesseract'],
   otel: ['opentelemetry', 'tracing'],
+  policy: ['policy', 'guardrails'],
   'platform-linux': ['linux', 'at-spi', 'x11', 'mcp'],
   'platform-windows': ['windows', 'uia', 'mcp'],
   'processor-strategies': ['pipeline'],

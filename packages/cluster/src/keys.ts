@@ -29,6 +29,11 @@ export class ClusterKeys {
     return `${this.tagged}:device-credentials`;
   }
 
+  /** Hash of revoked device credentials: client id → when it was revoked (ms); cleared when one is issued again. */
+  get revokedCredentials(): string {
+    return `${this.tagged}:revoked-credentials`;
+  }
+
   /** The task a device is busy with (set while its task is queued or runs). */
   busy(clientId: string): string {
     return `${this.tagged}:busy:${clientId}`;

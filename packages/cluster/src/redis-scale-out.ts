@@ -145,7 +145,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             ...(options.stalledIntervalMs !== undefined ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
             ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
             dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
-            ...(options.session ? { session: options.session } : {}),
+            ...(options.session || node.actionPolicy ? { session: { ...(node.actionPolicy ? { actionPolicy: node.actionPolicy } : {}), ...options.session } } : {}),
             approval: node.approval,
             onTask: remember,
             ledger,

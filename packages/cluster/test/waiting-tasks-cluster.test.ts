@@ -13,7 +13,7 @@ import { readFramesUntil, type Frame } from './helpers/sse-frames.js';
 const API_KEY = 'cluster-waiting-key';
 const TEAM_B = 'cluster-team-b-key-0123456789';
 const WAIT = { mode: 'wait' } as const;
-const DEVICES = ['hold-1', 'ask-1', 'cancel-1', 'timeout-1', 'budget-1', 'budget-2', 'cost-1', 'auto-1', 'key-1'];
+const DEVICES = ['hold-1', 'ask-1', 'cancel-1', 'race-1', 'timeout-1', 'budget-1', 'budget-2', 'cost-1', 'auto-1', 'key-1'];
 
 let redis: TestRedis;
 let logs: ReturnType<typeof tempLogRoot>;
@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('cluster: per-key ownership', () => {
-  it("a task dispatched with a second key is that key's (its record carries owner_key), and another key's task is 404 on every route", async () => {
+  it("a task dispatched with a second key is that key's (its record carries owner_key); the admin key sees it but cannot act on it, a task key sees no other key's task", async () => {
     const finished = (name: string) => (f: Frame) => f.data.type === 'task-finished' && f.data.task_name === name;
     const streamB = readFramesUntil(apiNode.httpUrl, TEAM_B, finished('owned-b'));
     const streamDefault = readFramesUntil(workers[0]!.httpUrl, API_KEY, finished('owned-default'));
@@ -83,18 +83,23 @@ describe('cluster: per-key ownership', () => {
     expect(done).toMatchObject({ status: 'completed', owner_key: 'team-b', approval: { mode: 'auto-reject' }, budget: { key: { max_steps: 5 }, spent: { steps: 2 } } });
     const listed = await workers[1]!.api('GET', '/api/tasks', undefined, TEAM_B);
     expect(listed.body.tasks.map((t: { task_name: string }) => t.task_name)).toContain('owned-b');
-    // the default key sees none of it
-    expect((await apiNode.api('GET', '/api/task_result/owned-b')).status).toBe(404);
-    expect((await apiNode.api('GET', '/api/tasks/owned-b')).status).toBe(404);
-    expect((await apiNode.api('GET', '/api/tasks')).body.tasks.map((t: { task_name: string }) => t.task_name)).not.toContain('owned-b');
+    // the default key is the admin key: it sees the task on every node, and still cannot cancel it
+    expect((await apiNode.api('GET', '/api/task_result/owned-b')).status).toBe(200);
+    expect((await workers[1]!.api('GET', '/api/tasks/owned-b')).body).toMatchObject({ owner_key: 'team-b' });
+    expect((await apiNode.api('GET', '/api/tasks')).body.tasks.map((t: { task_name: string }) => t.task_name)).toContain('owned-b');
     expect((await apiNode.api('POST', '/api/cancel', { task_name: 'owned-b' })).status).toBe(404);
     // the live stream: the task's events reach its key only
     const framesB = await streamB;
     expect(framesB.filter((f) => 'task_name' in f.data && f.data.task_name === 'owned-b').map((f) => f.data.type)).toEqual(expect.arrayContaining(['task-queued', 'task-started', 'step', 'task-finished']));
     await apiNode.api('POST', '/api/dispatch', { client_id: 'key-1', request: 'a short task', task_name: 'owned-default' });
     const framesDefault = await streamDefault;
-    expect(framesDefault.filter((f) => 'task_name' in f.data && f.data.task_name === 'owned-b')).toEqual([]);
+    expect(framesDefault.some((f) => 'task_name' in f.data && f.data.task_name === 'owned-b' && f.data.type === 'task-finished')).toBe(true);
     expect(framesDefault.some((f) => 'task_name' in f.data && f.data.task_name === 'owned-default' && f.data.type === 'step')).toBe(true);
+    // a task key sees none of the default key's task
+    expect((await apiNode.api('GET', '/api/task_result/owned-default', undefined, TEAM_B)).status).toBe(404);
+    expect((await workers[0]!.api('GET', '/api/tasks/owned-default', undefined, TEAM_B)).status).toBe(404);
+    expect((await apiNode.api('GET', '/api/tasks', undefined, TEAM_B)).body.tasks.map((t: { task_name: string }) => t.task_name)).not.toContain('owned-default');
+    expect((await apiNode.api('POST', '/api/cancel', { task_name: 'owned-default' }, TEAM_B)).status).toBe(404);
   });
 });
 
@@ -235,6 +240,32 @@ describe('cluster: waiting tasks', () => {
     const next = await apiNode.api('POST', '/api/dispatch', { client_id: 'cancel-1', request: 'a short task', task_name: 'after-cancel' });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(await apiNode.waitForResult('after-cancel')).toMatchObject({ status: 'completed' });
+  });
+
+  // attack: a cancel raced with an answer returned 202 and the task then completed (here, both were accepted and the
+  // answer was lost); now one Redis script orders them: the loser gets a typed 409
+  it('an answer and a cancel of a waiting task sent at once through two nodes: exactly one wins, the other is a 409', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const name = `race-${round}`;
+      await apiNode.api('POST', '/api/dispatch', { client_id: 'race-1', request: 'press one, carefully', task_name: name, approval: WAIT });
+      const waiting = await waitForStatus(apiNode, name, 'waiting');
+      const approve = () => workers[0]!.api('POST', `/api/tasks/${name}/approve`, { pending_id: waiting.waiting.pending_id });
+      const cancel = () => workers[1]!.api('POST', '/api/cancel', { task_name: name });
+      const [approved, cancelled] = round % 2 === 0 ? await Promise.all([approve(), cancel()]) : await Promise.all([cancel(), approve()]).then(([c, a]) => [a, c] as const);
+      const done = await apiNode.waitForResult(name);
+      const summary = `round ${round}: approve ${approved.status} ${approved.body.code ?? ''}, cancel ${cancelled.status} ${cancelled.body.code ?? ''}, task ${done.status}`;
+      outcomes.push(summary);
+      expect([approved.status, cancelled.status].sort(), summary).toEqual([202, 409]);
+      if (cancelled.status === 202) {
+        expect(approved.body.code, summary).toBe('TASK_NOT_WAITING');
+        expect(done.status, summary).toBe('cancelled');
+      } else {
+        expect(cancelled.body.code, summary).toBe('TASK_ANSWERED_FIRST');
+        expect(done.status, summary).toBe('completed');
+      }
+    }
+    expect(outcomes).toHaveLength(8);
   });
 
   it('an answer while the device is offline is refused (DEVICE_NOT_FOUND) and the task keeps waiting', async () => {

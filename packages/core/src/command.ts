@@ -50,6 +50,19 @@ export const ResultSchema = z.object({
   call_id: z.string(),
   /** Wall time of the call in milliseconds. */
   duration_ms: z.number().nonnegative().optional(),
+  /**
+   * The verdict of the policy the command passed through (a policy-enforcing dispatcher sets it): `allow`,
+   * `confirm` (with `confirmed`: whether the person approved) or `deny`, the rule's id and its reason.
+   */
+  policy: z
+    .object({
+      decision: z.enum(['allow', 'confirm', 'deny']),
+      rule: z.string().optional(),
+      reason: z.string(),
+      uncertain: z.boolean().optional(),
+      confirmed: z.boolean().optional(),
+    })
+    .optional(),
 });
 /** What came back for one {@link Command} (see {@link ResultSchema}). */
 export type Result = z.infer<typeof ResultSchema>;
@@ -68,7 +81,10 @@ export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
 let callCounter = 0;
 
-/** Builds a Command with a fresh `call_id` (unique within the process). */
+/** Tells this process's call ids from another's (a resumed session's journal holds both). */
+const PROCESS_TAG = Math.random().toString(36).slice(2, 10);
+
+/** Builds a Command with a fresh `call_id` (unique within the process, and unlikely to repeat in another). */
 export function createCommand(
   toolName: string,
   parameters: Record<string, unknown> = {},
@@ -80,7 +96,7 @@ export function createCommand(
     tool_name: toolName,
     parameters,
     tool_type: toolType,
-    call_id: options.callId ?? `call-${Date.now().toString(36)}-${callCounter}`,
+    call_id: options.callId ?? `call-${PROCESS_TAG}-${callCounter}`,
   };
   if (options.timeoutMs !== undefined) command.timeout_ms = options.timeoutMs;
   return command;

@@ -15,6 +15,11 @@ export type EngineEvent =
       cost: number;
       /** When the session replays a cached run: `hit`, `healed` or `miss` (see `ReplyCache`). */
       cache?: 'hit' | 'healed' | 'miss';
+      /**
+       * Why the step failed, when it did: the message and the code a program matches on (`MODEL_REFUSED`,
+       * `MODEL_REPLY_INVALID`, `ACTION_OUTCOME_UNKNOWN`, ...; see `errorCode`), as the step's `response.log` record has them.
+       */
+      error?: { message: string; code?: string };
     }
   | {
       type: 'transition';
@@ -32,7 +37,15 @@ export type EngineEvent =
       source: { agent: string; agentKind: string; state: string };
       target: { agent: string; agentKind: string; state: string };
     }
-  | { type: 'command'; agent: string; tool: string; status: string; error?: string | null }
+  | {
+      type: 'command';
+      agent: string;
+      tool: string;
+      status: string;
+      error?: string | null;
+      /** The policy's verdict on the command, when a policy-enforcing dispatcher ran it (see `Result.policy`). */
+      policy?: { decision: 'allow' | 'confirm' | 'deny'; rule?: string; reason: string; confirmed?: boolean };
+    }
   /** A running tool reported progress (`total` when it announced one). */
   | { type: 'command-progress'; agent: string; tool: string; progress: number; total?: number; message?: string }
   | { type: 'question'; agent: string; questions: string[] }
@@ -49,7 +62,15 @@ export type EngineEvent =
 /** Receives every {@link EngineEvent} emitted on an {@link EventBus}. */
 export type EngineEventListener = (event: EngineEvent) => void;
 
-/** A tiny synchronous event bus. Listener errors are isolated so an observer can never break a session. */
+/**
+ * A tiny synchronous event bus. Listener errors are isolated so an observer can never break a session.
+ *
+ * @example
+ * ```ts
+ * const events = new EventBus();
+ * const unsubscribe = events.subscribe((event) => console.error(event.type));
+ * ```
+ */
 export class EventBus {
   private readonly listeners = new Set<EngineEventListener>();
 

@@ -13,6 +13,7 @@ export type ServerErrorCode =
   | 'SERVER_LISTEN_FAILED'
   | 'SESSION_CREATE_FAILED'
   | 'TASK_NOT_WAITING'
+  | 'TASK_ANSWERED_FIRST'
   | 'PENDING_ID_MISMATCH'
   | 'ANSWER_INVALID'
   | 'ANSWER_TOO_LARGE'
@@ -118,6 +119,16 @@ export class SessionCreateError extends ServerError {
 export class TaskNotWaitingError extends ServerError {
   constructor(taskName: string, status: string) {
     super('TASK_NOT_WAITING', 409, `task "${taskName}" is not waiting for an answer (it is ${status}); an answer is taken once`);
+  }
+}
+
+/**
+ * A cancel reached a waiting task after an answer was taken for it and before its session runs again: the answer
+ * came first, so the cancel is refused (the task was not cancelled; cancel it again once it runs).
+ */
+export class TaskAnsweredFirstError extends ServerError {
+  constructor(taskName: string) {
+    super('TASK_ANSWERED_FIRST', 409, `task "${taskName}" was answered first and is resuming; it was not cancelled (cancel it again once it runs)`);
   }
 }
 

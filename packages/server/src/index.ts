@@ -16,6 +16,7 @@ export type {
 } from './sessions/session-manager-options.js';
 export { managedSessionForPlatform } from './sessions/managed-session-for-platform.js';
 export { selfAnswersFor, type SelfAnswers } from './hitl/self-answers.js';
+export { guardedByPolicy, type ActionPolicy } from './sessions/policy-guard.js';
 export type { SessionInstrumentation, SessionInstruments, InstrumentedTask } from './sessions/session-instrumentation.js';
 export { ServiceSession, agentKindForPlatform, type ServiceSessionOptions } from './sessions/service-session.js';
 export { judgeTaskEnd, type TaskStop } from './sessions/task-outcome.js';
@@ -43,7 +44,7 @@ export { SCREENSHOT_FILE_PATTERN } from './events/event-routes.js';
 export { ClientRegistry } from './connections/client-registry.js';
 export { DeviceConnection, type DeviceConnectionOptions, type PinnedIdentity } from './connections/device-connection.js';
 export type { ServerEvent, ServerEventListener } from './server-events.js';
-export { AnswerInvalidError, AnswerTooLargeError, BudgetExceededError, DeviceBusyError, DeviceNotFoundError, PendingIdMismatchError, PlatformUnsupportedError, RateLimitedError, ServerError, ServerListenError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionNotFoundError, SessionOwnershipError, TaskNameInUseError, TaskNotFoundError, TaskNotWaitingError, type ServerErrorCode } from './errors.js';
+export { AnswerInvalidError, AnswerTooLargeError, BudgetExceededError, DeviceBusyError, DeviceNotFoundError, PendingIdMismatchError, PlatformUnsupportedError, RateLimitedError, ServerError, ServerListenError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionNotFoundError, SessionOwnershipError, TaskAnsweredFirstError, TaskNameInUseError, TaskNotFoundError, TaskNotWaitingError, type ServerErrorCode } from './errors.js';
 export {
   AnswerAcceptedSchema,
   AnswerRequestSchema,
@@ -70,11 +71,11 @@ export { appendAnswerLine, ANSWERS_LOG_FILE } from './hitl/answer-log.js';
 export { answerLineFor, pendingInputFor, resumeDecisionFor, timeoutDecisionFor, type PendingInputSource } from './hitl/decisions.js';
 export { mountTaskRoutes, TaskListQuerySchema, type TaskDesk, type TaskRoutesOptions } from './hitl/task-routes.js';
 export { BudgetExceededSchema, BudgetLimitsSchema, BudgetSpendSchema, TaskBudgetSchema, budgetStopReason, tighterLimits, type BudgetExceeded, type BudgetLimits, type BudgetSpend, type TaskBudget } from './budgets/budget-schemas.js';
-export { MemoryKeySpendLedger, type KeySpendLedger } from './budgets/key-spend-ledger.js';
+export { MemoryKeySpendLedger, roomForStep, type KeySpendLedger, type StepReservation } from './budgets/key-spend-ledger.js';
 export { BudgetGuard, type BudgetGuardOptions } from './budgets/budget-guard.js';
 export { BudgetedModel } from './budgets/budgeted-model.js';
 export { appendBudgetLine, BUDGET_LOG_FILE } from './budgets/budget-log.js';
-export { apiKeyIdOf, DEFAULT_KEY_ID, taskOwnerKey, type ApiKeyEntry } from './auth/api-key-ids.js';
+export { apiKeyIdOf, apiKeyRoleOf, DEFAULT_KEY_ID, taskOwnerKey, type ApiKeyEntry, type ApiKeyRole } from './auth/api-key-ids.js';
 export * from './events/stream-event-schema.js';
 export { type StreamEventBus, type StreamRecordListener, LocalStreamEventBus, type LocalStreamEventBusOptions } from './events/stream-event-bus.js';
 export { ServerEventStream, type ServerEventStreamOptions } from './events/server-event-stream.js';

@@ -13,8 +13,10 @@ import { MemoryDeviceCredentialStore, type DeviceCredentialStore } from './auth/
 import { ClientRegistry } from './connections/client-registry.js';
 import { TokenBuckets } from './connections/token-bucket.js';
 import { ServerListenError } from './errors.js';
+import type { ActionPolicy } from './sessions/policy-guard.js';
 import { createApiApp } from './http/api-app.js';
 import { ServerEventStream } from './events/server-event-stream.js';
+import { OutboundBudget } from './connections/outbound-budget.js';
 import { LocalStreamEventBus, type StreamEventBus } from './events/stream-event-bus.js';
 import { taskAudience } from './events/task-audience.js';
 import type { ServerEvent, ServerEventListener } from './server-events.js';
@@ -79,9 +81,10 @@ export interface UfoServerOptions {
   /** A device with more unread bytes queued than this is disconnected (default 4 × `maxMessageBytes`). */
   maxBufferedBytes?: number;
   /**
-   * Ceiling on unread bytes queued for all connections together (default 256 MiB): past it the slowest reader is
-   * disconnected (event `slow-reader-disconnected` with the reason), so non-reading clients cannot grow memory
-   * without bound.
+   * Ceiling on unread bytes queued for all device connections and event-stream subscribers together (default
+   * 64 MiB): past it the slowest reader is disconnected with the reason (a device: event `slow-reader-disconnected`;
+   * a subscriber: a last `subscriber-dropped` event, then its connection closes), so non-reading clients cannot grow
+   * memory without bound. A subscriber's queue is released as soon as it leaves.
    */
   maxTotalBufferedBytes?: number;
   /**
@@ -115,9 +118,10 @@ export interface UfoServerOptions {
   /** Retention of finished task results (default 1 000 results, 1 hour). */
   results?: ResultStoreOptions;
   /**
-   * More keys of the HTTP API besides `apiKey` (whose id is `default`), e.g. one per team or app. Each key sees,
-   * cancels and answers only the tasks it dispatched, and has its own budget (`budgets.keys[id]`). Devices
-   * register with `apiKey` only.
+   * More keys of the HTTP API besides `apiKey` (whose id is `default` and role `admin`), e.g. one per team or app.
+   * Each key cancels and answers only the tasks it dispatched, and has its own budget (`budgets.keys[id]`); keys
+   * with `role: 'task'` (the default) see only their own tasks, keys with `role: 'admin'` see every key's tasks and
+   * alone manage devices and their credentials. Devices register with `apiKey` only.
    */
   apiKeys?: readonly ApiKeyEntry[];
   /**
@@ -126,6 +130,12 @@ export interface UfoServerOptions {
    * (`/api/tasks/{task_name}/approve|reject|answer`), with an optional timeout and default decision.
    */
   approval?: ApprovalPolicyInput;
+  /**
+   * The action policy every command of the built-in sessions passes (rules on tools, arguments, targets, apps and
+   * kinds of action: allow, confirm or deny; see `@ufo-ts/policy`). A held command is decided by the task's approval
+   * mode, and refused under `wait`; each verdict is in the step's record.
+   */
+  actionPolicy?: ActionPolicy;
   /**
    * Cost (USD) and step budgets, checked before every model call of the built-in sessions: `session` limits each
    * task (a dispatch request can only lower it), `keys` limits all tasks of an API key together, by key id
@@ -202,6 +212,8 @@ export interface UfoServer {
   readonly credentials: DeviceCredentialStore;
   /** Open WebSocket connections (registered or not). */
   readonly connectionCount: number;
+  /** Bytes queued for device sockets and event-stream subscribers that they have not taken yet (see `maxTotalBufferedBytes`). */
+  readonly queuedOutputBytes: number;
   /** The live event stream (its bus and this node's buffers and subscribers). */
   readonly stream: ServerEventStream;
   /** Each API key's spend (cost and steps): shared by every node in cluster mode, else `sessions.spend`. */
@@ -232,6 +244,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   const apiKeys = checkApiKeys(options.apiKeys ?? []);
   const sessions = new SessionManager({
     ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.actionPolicy ? { actionPolicy: options.actionPolicy } : {}),
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.instrument ? { instrument: options.instrument } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -258,6 +271,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink,
     ...(options.instrument ? { instrument: options.instrument } : {}),
     approval: serverApprovalPolicy(options.approval),
+    ...(options.actionPolicy ? { actionPolicy: options.actionPolicy } : {}),
     ...(options.budgets ? { budgets: { ...(options.budgets.session ? { session: options.budgets.session } : {}), ...(options.budgets.keys ? { keys: options.budgets.keys } : {}) } } : {}),
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   });
@@ -277,6 +291,8 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
   let listeningPort: number | undefined;
   let stopping: Promise<void> | undefined;
   const startedAt = now();
+  // one ceiling on queued output for device sockets and event-stream subscribers together
+  const outbound = new OutboundBudget(options.maxTotalBufferedBytes ?? 64 * 1024 * 1024);
 
   return {
     apiKey,
@@ -292,6 +308,9 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
     },
     get connectionCount() {
       return endpoint?.connectionCount ?? 0;
+    },
+    get queuedOutputBytes() {
+      return outbound.used();
     },
     async start() {
       if (address) return address;
@@ -312,6 +331,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         onCredentialRevoked: (clientId) => registry.get(clientId)?.close(4003, 'device credential revoked'),
         events: eventStream,
         ...(maxQueuedBytes !== undefined ? { maxQueuedBytes } : {}),
+        outbound,
         taskFiles: { logRoot, ...(scaleOut?.taskFiles ? { remote: scaleOut.taskFiles } : {}) },
         console: options.console ?? false,
       });
@@ -323,7 +343,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         serverPort,
         maxMessageBytes,
         maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
-        maxTotalBufferedBytes: options.maxTotalBufferedBytes ?? 256 * 1024 * 1024,
+        outbound,
         maxTotalInboundBytes: options.maxTotalInboundBytes ?? Math.max(128 * 1024 * 1024, 2 * maxMessageBytes),
         heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
         registerTimeoutMs: options.registerTimeoutMs ?? 10_000,
@@ -386,6 +406,7 @@ function checkApiKeys(keys: readonly ApiKeyEntry[]): readonly ApiKeyEntry[] {
   for (const entry of keys) {
     if (!entry.id || entry.id === 'default' || ids.has(entry.id)) throw new TypeError(`apiKeys: ids must be unique and not "default" (got "${entry.id}")`);
     if (!entry.key) throw new TypeError(`apiKeys: the key of "${entry.id}" is empty`);
+    if (entry.role !== undefined && entry.role !== 'admin' && entry.role !== 'task') throw new TypeError(`apiKeys: the role of "${entry.id}" must be "admin" or "task"`);
     ids.add(entry.id);
   }
   return keys;

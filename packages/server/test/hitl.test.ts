@@ -141,17 +141,23 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect((await s.api('GET', '/api/tasks/size-1')).body.status).toBe('waiting');
   });
 
-  it("a key sees and answers only its own tasks: another key's task is 404 everywhere", async () => {
+  it("a task key sees and answers only its own tasks (another key's task is 404 everywhere); an admin key sees them but answers only its own", async () => {
     const s = await hitl.start({ logRoot: hitl.logRoot(), apiKeys: [{ id: 'team-a', key: 'key-of-team-a-0123456789' }, { id: 'team-b', key: 'key-of-team-b-0123456789' }] });
     await hitl.device(s, 'dev-own');
     const dispatched = await s.api('POST', '/api/dispatch', { client_id: 'dev-own', request: 'press one, carefully', task_name: 'own-1', approval: WAIT }, 'key-of-team-a-0123456789');
     expect(dispatched.status).toBe(200);
     const waiting = await s.waitForStatus('own-1', ['waiting'], 'key-of-team-a-0123456789');
     expect(waiting.owner_key).toBe('team-a');
-    for (const key of ['key-of-team-b-0123456789', s.apiKey]) {
-      expect((await s.api('GET', '/api/tasks', undefined, key)).body.tasks).toEqual([]);
-      expect((await s.api('GET', '/api/tasks/own-1', undefined, key)).status).toBe(404);
-      expect((await s.api('GET', '/api/task_result/own-1', undefined, key)).status).toBe(404);
+    const other = 'key-of-team-b-0123456789';
+    expect((await s.api('GET', '/api/tasks', undefined, other)).body.tasks).toEqual([]);
+    expect((await s.api('GET', '/api/tasks/own-1', undefined, other)).status).toBe(404);
+    expect((await s.api('GET', '/api/task_result/own-1', undefined, other)).status).toBe(404);
+    // the server's own key is the admin key: it sees every key's tasks
+    expect((await s.api('GET', '/api/tasks', undefined, s.apiKey)).body.tasks.map((t: { task_name: string }) => t.task_name)).toEqual(['own-1']);
+    expect((await s.api('GET', '/api/tasks/own-1', undefined, s.apiKey)).body).toMatchObject({ status: 'waiting', owner_key: 'team-a' });
+    expect((await s.api('GET', '/api/task_result/own-1', undefined, s.apiKey)).status).toBe(200);
+    // neither answers nor cancels another key's task
+    for (const key of [other, s.apiKey]) {
       expect(await s.api('POST', '/api/tasks/own-1/approve', { pending_id: waiting.waiting.pending_id }, key)).toMatchObject({ status: 404, body: { code: 'TASK_NOT_FOUND' } });
       expect((await s.api('POST', '/api/cancel', { task_name: 'own-1' }, key)).status).toBe(404);
     }

@@ -25,6 +25,9 @@ Options:
                                  with ACTION_CACHE_DIVERGED and the reason
   --var <name=value>             a variable of the cached run (repeatable): its value in the request, typed text
                                  and control names is {{name}} in the cache, so one cached run serves many values
+  --policy <file.yaml>           what the agents may do (overrides the configuration's policy): rules that allow,
+                                 confirm (asked on the terminal) or deny each action, checked before it runs; a
+                                 denied action fails with POLICY_DENIED and its rule (docs/guides/policies.md)
 ${SESSION_OPTIONS_HELP}
 
 Exit codes: 0 done (every round FINISHed), 1 not done (FAIL, ERROR, step cap, failure), 2 usage or

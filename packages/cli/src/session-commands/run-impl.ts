@@ -1,3 +1,4 @@
+import { loadPolicyFile } from '@ufo-ts/dispatchers';
 import type { SessionPlatform } from '@ufo-ts/sessions';
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
@@ -22,6 +23,7 @@ const RUN_OPTIONS = {
   cache: { type: 'string' },
   'replay-only': { type: 'boolean' },
   var: { type: 'string', multiple: true },
+  policy: { type: 'string' },
 } as const;
 
 /**
@@ -39,9 +41,10 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   const maxSteps = intOption(values['max-steps'], 'max-steps');
   const maxRounds = intOption(values['max-rounds'], 'max-rounds');
   const concurrency = intOption(values.concurrency, 'concurrency');
-  const { config } = loadCliConfig(values, io, {
+  const { config: loaded } = loadCliConfig(values, io, {
     session: { ...(maxSteps ? { maxSteps } : {}), ...(maxRounds ? { maxRounds } : {}) },
   });
+  const config = values.policy === undefined ? loaded : { ...loaded, policy: policyFromFile(values.policy) };
   const mode = (values.mode ?? config.session.mode) as (typeof MODES)[number];
   if (!MODES.includes(mode)) throw new CliUsageError(`--mode must be one of ${MODES.join(', ')}, not "${values.mode}"`);
   // This machine's platform by the rule of `detectPlatform` (@ufo-ts/sessions), whose code is not loaded yet.
@@ -64,5 +67,14 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
     return await runSession({ values, io, config, dispatcher, mode, platform, json, ...(concurrency !== undefined ? { concurrency } : {}), ...(cacheDir !== undefined ? { cacheDir } : {}) });
   } finally {
     await dispatcher.close().catch(() => undefined);
+  }
+}
+
+/** The policy of `--policy FILE` (a policy document, or a configuration with a `policy` key); a bad file is a usage error. */
+function policyFromFile(path: string) {
+  try {
+    return loadPolicyFile(path).policy;
+  } catch (error) {
+    throw new CliUsageError(`--policy: ${(error as Error).message}`, { cause: error });
   }
 }

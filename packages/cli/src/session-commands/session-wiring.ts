@@ -1,5 +1,6 @@
 import { ProgressModeSchema, type ChatModel, type CommandDispatcher, type EventBus, type Interactor, type ProgressMode, type ProgressSettings } from '@ufo-ts/core';
 import { ConfigError, createEmbeddingModel, createModels, type UfoConfig } from '@ufo-ts/config';
+import { withPolicy } from '@ufo-ts/dispatchers';
 import { RecordingModel } from '@ufo-ts/llm-providers';
 import {
   createExampleRetriever,
@@ -126,7 +127,9 @@ export function wireSessions(options: {
   interactor: Interactor;
   events: EventBus;
 }): SessionWiring {
-  const { values, io, config, dispatcher } = options;
+  const { values, io, config } = options;
+  // every command of every session passes the policy; a held one is put to the session's interactor
+  const dispatcher = config.policy ? withPolicy(options.dispatcher, config.policy, { confirm: options.interactor }) : options.dispatcher;
   const logRoot = values['log-root'] ?? config.session.logRoot;
   const app = appProcessorOptionsFrom(config, values);
   const factory = new SessionFactory({

@@ -36,7 +36,7 @@ const LISTED_STATES = ['active', 'waiting', 'delayed', 'prioritized', 'completed
 export class ClusterTaskDesk implements TaskDesk {
   constructor(private readonly options: ClusterTaskDeskOptions) {}
 
-  async tasksOf(keyId: string): Promise<TaskRecord[]> {
+  async tasksOf(keyId: string | undefined): Promise<TaskRecord[]> {
     const byState = await Promise.all(
       LISTED_STATES.map(async (state) => {
         const jobs = (await this.options.queue.getJobs([state])) as (Job<SessionJobData, ClusterTaskRecord> | undefined)[];
@@ -45,7 +45,7 @@ export class ClusterTaskDesk implements TaskDesk {
     );
     // a job that changed state between two reads is listed once
     const byName = new Map<string, ClusterTaskRecord>();
-    for (const record of byState.flat()) if (record && taskOwnerKey(record) === keyId) byName.set(record.task_name, record);
+    for (const record of byState.flat()) if (record && (keyId === undefined || taskOwnerKey(record) === keyId)) byName.set(record.task_name, record);
     return [...byName.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
@@ -66,7 +66,7 @@ export class ClusterTaskDesk implements TaskDesk {
     resumeDecisionFor(pending, input.decision, this.options.maxAnswerBytes);
     if (!(await this.options.presence.lookup(record.client_id))) throw new DeviceNotFoundError(record.client_id);
     const taken = await this.options.waiting.record(record, { decision: input.decision, by: 'person', key_id: input.keyId, at: new Date().toISOString() });
-    if (!taken) throw new TaskNotWaitingError(taskName, 'answered, resuming');
+    if (!taken) throw new TaskNotWaitingError(taskName, 'answered or cancelled already');
     // the job may have woken at its deadline meanwhile: its worker reads this answer all the same
     await job.promote().catch(() => undefined);
     return record;

@@ -10,28 +10,46 @@ export interface RedisDeviceCredentialStoreOptions {
   announceRevoked?: (clientId: string) => Promise<unknown>;
 }
 
+/** Removes a credential's hash and records its revocation (ms), atomically; 1 when there was a credential. */
+const REVOKE = `
+if redis.call('HDEL', KEYS[1], ARGV[1]) == 1 then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+  return 1
+end
+return 0`;
+
 /**
  * Device credentials in Redis, shared by every node: one hash field per client id holding the SHA-256 of its
  * credential (never the credential itself). A credential issued through any node's API works on all of them, and a
- * revocation through any node is announced to all of them.
+ * revocation through any node is recorded (a second hash: client id → when) and announced to all of them; a revoked
+ * id never registers again until a new credential is issued.
  */
 export class RedisDeviceCredentialStore implements DeviceCredentialStore {
   constructor(private readonly options: RedisDeviceCredentialStoreOptions) {}
 
   async issue(clientId: string): Promise<string> {
     const credential = generateDeviceCredential();
-    await this.options.redis.hset(this.options.keys.credentials, clientId, hashDeviceCredential(clientId, credential));
+    const { keys } = this.options;
+    const replies = (await this.options.redis.multi().hset(keys.credentials, clientId, hashDeviceCredential(clientId, credential)).hdel(keys.revokedCredentials, clientId).exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
     return credential;
   }
 
   async revoke(clientId: string): Promise<boolean> {
-    const revoked = (await this.options.redis.hdel(this.options.keys.credentials, clientId)) > 0;
+    const { keys } = this.options;
+    // one script: the credential is removed and its revocation recorded together, so no node sees neither
+    const revoked = Number(await this.options.redis.eval(REVOKE, 2, keys.credentials, keys.revokedCredentials, clientId, String(Date.now()))) === 1;
     if (revoked) await this.options.announceRevoked?.(clientId);
     return revoked;
   }
 
   async check(clientId: string, presented: string | undefined): Promise<CredentialCheck> {
-    const stored = await this.options.redis.hget(this.options.keys.credentials, clientId);
-    return credentialMatches(clientId, presented, stored ?? undefined);
+    const { keys } = this.options;
+    const replies = (await this.options.redis.multi().hget(keys.credentials, clientId).hget(keys.revokedCredentials, clientId).exec()) ?? [];
+    const [stored, revokedAt] = replies.map(([error, value]) => {
+      if (error) throw error;
+      return typeof value === 'string' ? value : undefined;
+    });
+    return credentialMatches(clientId, presented, stored, revokedAt !== undefined);
   }
 }

@@ -1,5 +1,5 @@
 import { EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
-import { BudgetedModel, claimTaskLogFolder, managedSessionForPlatform, selfAnswersFor, type ApprovalPolicy, type SelfAnswers, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
+import { BudgetedModel, claimTaskLogFolder, guardedByPolicy, managedSessionForPlatform, selfAnswersFor, type ActionPolicy, type ApprovalPolicy, type SelfAnswers, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
 import { DeferringInteractor, type ManagedSession, type ResumeDecision, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import type { SessionJobData } from '../messages.js';
 import type { ClusterModelFactory } from './cluster-task-context.js';
@@ -17,6 +17,11 @@ export interface ClusterSessionOptions {
    * interactor's `confirm` decides whether it is sent again, under its journaled command id).
    */
   onUnknownOutcome?: UnknownOutcomePolicy;
+  /**
+   * The action policy every command passes (see `createUfoServer`'s `actionPolicy`): a held command is decided by
+   * the task's approval mode, and refused when the task waits for a person.
+   */
+  actionPolicy?: ActionPolicy;
 }
 
 /** What building one run of a session needs. */
@@ -66,12 +71,14 @@ export async function buildClusterSession(input: ClusterSessionInput): Promise<{
   input.guard.countStepsOf(events);
   // the session's own folder (unique per task name and session id; reopened when the session resumes here)
   const fileSink = new FileLogSink({ logRoot: input.logRoot, task: claimTaskLogFolder(input.logRoot, record.task_name, record.session_id) });
-  const interactor: Interactor = policy.mode === 'wait' || input.decision ? new DeferringInteractor() : new ProgrammaticInteractor(selfAnswersFor(policy, options?.interactor));
+  const waits = policy.mode === 'wait' || input.decision !== undefined;
+  const interactor: Interactor = waits ? new DeferringInteractor() : new ProgrammaticInteractor(selfAnswersFor(policy, options?.interactor));
+  const dispatcher = options?.actionPolicy ? guardedByPolicy(input.dispatcher, options.actionPolicy, waits ? undefined : selfAnswersFor(policy, options.interactor)) : input.dispatcher;
   const common = {
     task: record.task_name,
     id: record.session_id,
     request: record.request,
-    dispatcher: input.dispatcher,
+    dispatcher,
     interactor,
     logSink: input.streamLogSink?.(fileSink, record.task_name) ?? fileSink,
     events,

@@ -5,6 +5,7 @@ import {
   DeviceBusyError,
   DeviceNotFoundError,
   SessionIdInUseError,
+  TaskAnsweredFirstError,
   TaskNameInUseError,
   taskPolicyOf,
   type TaskPolicyDefaults,
@@ -19,6 +20,7 @@ import type { RedisClient } from '../redis/redis-connections.js';
 import { jobIdFor, type ClusterKeys } from '../keys.js';
 import { CancelBroadcastSchema, type CancelBroadcast, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
 import { recordOf } from './job-record.js';
+import { recordCancel } from './waiting-jobs.js';
 import type { DevicePresence } from '../presence/device-presence.js';
 import type { MessageBus } from '../redis/message-bus.js';
 
@@ -129,12 +131,16 @@ export class ClusterTaskBackend implements TaskBackend {
     return record;
   }
 
-  /** Cancels a running task (every node is told) or a waiting one (its delayed job wakes and ends `cancelled`). */
+  /**
+   * Cancels a running task (every node is told) or a waiting one (its delayed job wakes and ends `cancelled`).
+   * @throws TaskAnsweredFirstError when the task waits and an answer was taken for it first.
+   */
   async cancelTask(sessionId: string, reason: string): Promise<boolean> {
     const { redis, keys, bus, queue } = this.options;
     const record = await this.findTask({ sessionId });
     if (!record || (record.status !== 'running' && record.status !== 'waiting')) return false;
-    await redis.set(keys.cancel(sessionId), reason, 'PX', 24 * 60 * 60 * 1_000);
+    // a waiting task whose answer was taken first resumes: the cancel is refused (one script orders the two)
+    if (!(await recordCancel(redis, keys, record, reason, 24 * 60 * 60 * 1_000))) throw new TaskAnsweredFirstError(record.task_name);
     if (record.status === 'waiting') {
       // a job that woke meanwhile reads the cancel key before it resumes
       await (await queue.getJob(jobIdFor(record.task_name)))?.promote().catch(() => undefined);

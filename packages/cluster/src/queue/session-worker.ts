@@ -269,6 +269,7 @@ export class SessionWorker {
     } finally {
       instruments?.detach();
       this.active.delete(base.session_id);
+      await guard.release().catch(() => undefined);
       await dispatcher.close();
     }
   }
@@ -298,7 +299,14 @@ export class SessionWorker {
       key: budget.key,
       keyId: taskOwnerKey(base),
       // every step and cost counts for the key and for this session (which a resumed run starts from)
-      ledger: { spent: (id) => o.ledger.spent(id), add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])) },
+      // (a step is reserved in the key's ledger before its model call, and counts for the session once it ends)
+      ledger: {
+        spent: (id) => o.ledger.spent(id),
+        add: async (id, delta) => void (await Promise.all([o.ledger.add(id, delta), o.sessionSpend.add(sessionId, delta)])),
+        reserveStep: (id, limits) => o.ledger.reserveStep(id, limits),
+        settleStep: async (id) => void (await Promise.all([o.ledger.settleStep(id), o.sessionSpend.add(sessionId, { steps: 1 })])),
+        releaseStep: (id) => o.ledger.releaseStep(id),
+      },
       spent: await o.sessionSpend.spent(sessionId),
       onExceeded,
     });

@@ -16,6 +16,16 @@ export interface WaitingJobsOptions {
 const HOLD_MARGIN_MS = 60 * 60 * 1_000;
 
 // KEYS[1] busy key, KEYS[2] session key, KEYS[3] journal, KEYS[4] session spend; ARGV[1] task name, ARGV[2] ttl ms
+/** Records an answer (KEYS[1]) once, unless the session is being cancelled (KEYS[2]); 1 when recorded. */
+const RECORD_ANSWER = `if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 end
+return 0`;
+
+/** Records a cancel (KEYS[2]) unless an answer (KEYS[1], when ARGV[3] is 1) was recorded first; 1 when recorded. */
+const RECORD_CANCEL = `if ARGV[3] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
 const HOLD = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PEXPIRE', KEYS[3], ARGV[2])
@@ -70,9 +80,11 @@ export class WaitingJobs {
   async record(record: TaskRecord, answer: ClusterAnswer): Promise<boolean> {
     const pending = record.waiting;
     if (!pending) return false;
-    const set = await this.options.redis.set(this.options.keys.answer(record.session_id, pending.pending_id), JSON.stringify(answer), 'PX', this.holdMs(record), 'NX');
-    return set !== null;
+    const { keys } = this.options;
+    const set = await this.options.redis.eval(RECORD_ANSWER, 2, keys.answer(record.session_id, pending.pending_id), keys.cancel(record.session_id), JSON.stringify(answer), String(this.holdMs(record)));
+    return Number(set) === 1;
   }
+
 
   /** When a waiting record's deadline passes (without a timeout: the longest timeout from now), in ms since the epoch. */
   private deadlineOf(record: TaskRecord): number {
@@ -89,4 +101,16 @@ export class WaitingJobs {
     const text = await this.options.redis.get(this.options.keys.answer(sessionId, pendingId));
     return text === null ? undefined : parseJson(ClusterAnswerSchema, text, `the answer of session ${sessionId}`);
   }
+}
+
+/**
+ * Records a cancel of a task (its cancel key) unless it waits and an answer was taken for its pending id first (then
+ * false: the answer won and the session resumes). One script, like {@link WaitingJobs.record}'s: of an answer and a
+ * cancel of a waiting task exactly one wins.
+ * @example
+ * if (!(await recordCancel(redis, keys, record, 'no longer needed', 60_000))) throw new TaskAnsweredFirstError(record.task_name);
+ */
+export async function recordCancel(redis: RedisClient, keys: ClusterKeys, record: TaskRecord, reason: string, ttlMs: number): Promise<boolean> {
+  const answerKey = record.waiting ? keys.answer(record.session_id, record.waiting.pending_id) : keys.cancel(record.session_id);
+  return Number(await redis.eval(RECORD_CANCEL, 2, answerKey, keys.cancel(record.session_id), reason, String(ttlMs), record.waiting ? '1' : '0')) === 1;
 }

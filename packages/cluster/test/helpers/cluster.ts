@@ -37,10 +37,12 @@ export interface NodeSettings {
   confirm?: boolean;
   /** Refuse devices without an issued credential. */
   requireDeviceCredentials?: boolean;
-  apiKeys?: { id: string; key: string }[];
+  apiKeys?: { id: string; key: string; role?: 'admin' | 'task' }[];
   approval?: { mode: 'auto-approve' | 'auto-reject' | 'wait'; timeout_ms?: number; on_timeout?: 'approve' | 'reject'; default_answer?: string };
   budgets?: { session?: { max_steps?: number; max_cost_usd?: number }; keys?: Record<string, { max_steps?: number; max_cost_usd?: number }> };
   costPerCall?: number;
+  /** The server's action policy. */
+  actionPolicy?: unknown;
 }
 
 /** Starts a node fixture process and waits for its address. */

@@ -41,6 +41,11 @@ interface Source {
  * validated by {@link UfoConfigSchema}. Every problem (unreadable file, YAML syntax, unset variable, invalid or
  * unknown key) is collected and thrown together as one {@link ConfigError} naming the file, line, key and what was
  * expected.
+ *
+ * @example
+ * ```ts
+ * const { config, files } = loadConfig({ files: ['ufo.yaml'], overrides: { session: { maxSteps: 5 } } });
+ * ```
  */
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const env = options.env ?? process.env;

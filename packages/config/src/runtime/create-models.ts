@@ -9,6 +9,12 @@ export type ConfiguredModels = Partial<Record<'HOST_AGENT' | 'APP_AGENT' | 'LINU
 /**
  * Builds the models of every configured role (`agents`, and `operator.model`). Throws {@link ConfigError} when no
  * model is configured, or a model block is unusable (a missing API key, a bad URL).
+ *
+ * @example
+ * ```ts
+ * const models = createModels(loadConfig({ files: ['ufo.yaml'] }).config);
+ * const host = models.HOST_AGENT;
+ * ```
  */
 export function createModels(config: UfoConfig, options: CreateAgentModelsOptions = {}): ConfiguredModels {
   if (!config.agents && !config.operator.model) {

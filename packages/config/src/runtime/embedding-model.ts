@@ -9,7 +9,9 @@ const EmbeddingsReplySchema = z.object({ data: z.array(z.object({ index: z.numbe
 export interface EmbeddingModelOptions {
   /** The `embedding` block of the configuration. */
   config: NonNullable<UfoConfig['embedding']>;
+  /** Where the API key named by `config.apiKeyEnv` is read (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The `fetch` used for requests (default the global one; tests pass a stub). */
   fetch?: typeof fetch;
 }
 
@@ -17,6 +19,12 @@ export interface EmbeddingModelOptions {
  * A minimal client of an OpenAI-compatible `POST {baseUrl}/embeddings` endpoint (OpenAI, Azure-compatible
  * gateways, Ollama, vLLM). Structurally an `EmbeddingModel` of `@ufo-ts/sessions`. Failures are
  * `EMBEDDING_FAILED` errors with the status and the server's message.
+ *
+ * @example
+ * ```ts
+ * const embedder = createEmbeddingModel({ config: EmbeddingConfigSchema.parse({ model: 'text-embedding-3-small' }) });
+ * const [vector] = await embedder.embed(['open the settings window']);
+ * ```
  */
 export function createEmbeddingModel(options: EmbeddingModelOptions) {
   const { config } = options;
@@ -25,6 +33,10 @@ export function createEmbeddingModel(options: EmbeddingModelOptions) {
   const doFetch = options.fetch ?? fetch;
   return {
     modelId: config.model,
+    /**
+     * Embeds `texts` in one request and returns one vector per text, in order (an empty list makes no request).
+     * The call is aborted by `call.signal` or after `config.timeoutMs`.
+     */
     async embed(texts: readonly string[], call: { signal?: AbortSignal } = {}): Promise<number[][]> {
       if (texts.length === 0) return [];
       const signal = call.signal ? AbortSignal.any([call.signal, AbortSignal.timeout(config.timeoutMs)]) : AbortSignal.timeout(config.timeoutMs);

@@ -1,6 +1,7 @@
 import { ProgressSettingsSchema } from '@ufo-ts/core';
 import { AgentModelsConfigSchema, ModelConfigSchema } from '@ufo-ts/llm-providers';
 import { ToolServersConfigSchema } from '@ufo-ts/dispatchers';
+import { PolicySchema } from '@ufo-ts/policy';
 import { z } from 'zod';
 
 /** What is saved at each subtask end and round end beside the window screenshot (SAVE_UI_TREE, SAVE_FULL_SCREEN). */
@@ -126,6 +127,9 @@ export const UfoConfigSchema = z
     batch: BatchConfigSchema.default(BatchConfigSchema.parse({})),
     agent: AgentSettingsSchema.default(AgentSettingsSchema.parse({})),
     operator: OperatorConfigSchema.default(OperatorConfigSchema.parse({})),
+    policy: PolicySchema.optional().describe(
+      'What the agents may do (@ufo-ts/policy): rules on the tool, its arguments, the target control, the app or window and the kind of action (password_input, file_dialog, delete, send), each deciding allow, confirm or deny with a reason; order first-match (default) or deny-overrides; default decision for actions no rule matches. Enforced on every command the session dispatches; `ufo run --policy FILE` sets it from a file.',
+    ),
   })
   .describe('ufo-ts configuration');
 /** A validated configuration, defaults applied. */

@@ -1,6 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { createCommand, type ActionRecord, type Command, type CommandProgress, type DispatchTarget, type ExecuteOptions, type Result } from '@ufo-ts/core';
 import type { Action } from '../schemas/responses.js';
+import { interruptedResults, keepInterruptedActions } from '../framework/interrupted-actions.js';
 
 /** Formats an action like the original's `name(k=v, ...)`. */
 export function actionRepresentation(fn: string, args: Record<string, unknown>): string {
@@ -30,8 +31,9 @@ async function executeGuarded(
   commands: readonly Command[],
   guard: ActionGuard,
   options: ExecuteOptions,
+  /** Filled with the results as they come, so a caller still has them when a command throws. */
+  results: Result[] = [],
 ): Promise<{ results: Result[]; args: Array<Record<string, unknown>> }> {
-  const results: Result[] = [];
   const args = actions.map((a) => a.arguments);
   let stopped: { code: string; error: string } | undefined;
   for (const [i, command] of commands.entries()) {
@@ -65,8 +67,7 @@ export interface ExecutedActions {
 /**
  * Runs the model's actions through the dispatcher. With `safeGuard`, the first action marked CONFIRM and
  * everything after it are held on the agent (`pendingConfirmation`) and NOT run: the CONFIRM state asks first
- * (the original ran them before asking, inventory §10 finding 1). Empty function names are skipped, not crashes
- * (finding 25).
+ * (the original ran them before asking). Empty function names are skipped (the original crashed on an assert).
  */
 export async function executeActions(
   agent: Agent,
@@ -97,19 +98,29 @@ export async function executeActions(
       ...(p.message !== undefined ? { message: p.message } : {}),
     });
   const options: ExecuteOptions = { target, onProgress, ...(signal ? { signal } : {}) };
-  const guarded = guard && commands.length > 0 ? await executeGuarded(agent, toRun, commands, guard, options) : undefined;
-  const results = guarded?.results ?? (commands.length ? await agent.services.dispatcher.execute(commands, { ...options, stopOnFailure: true }) : []);
+  const sent: Result[] = [];
+  const run = async () => {
+    const guarded = guard && commands.length > 0 ? await executeGuarded(agent, toRun, commands, guard, options, sent) : undefined;
+    return { guarded, results: guarded?.results ?? (commands.length ? await agent.services.dispatcher.execute(commands, { ...options, stopOnFailure: true }) : []) };
+  };
+  const { guarded, results } = await run().catch((error: unknown) => {
+    // a batch stopped part-way by a thrown error (an action of unknown outcome) still logs what ran
+    const partial = interruptedResults(error, commands, sent);
+    if (partial) keepInterruptedActions(error, toRun.map((a, i) => actionRecord(a, a.arguments, partial[i])));
+    throw error;
+  });
   const ranWith = (i: number): Record<string, unknown> => guarded?.args[i] ?? toRun[i]!.arguments;
   for (const [i, result] of results.entries()) {
-    agent.services.events.emit({ type: 'command', agent: agent.name, tool: commands[i]!.tool_name, status: result.status, error: result.error ?? null });
+    agent.services.events.emit({
+      type: 'command',
+      agent: agent.name,
+      tool: commands[i]!.tool_name,
+      status: result.status,
+      error: result.error ?? null,
+      ...(result.policy ? { policy: { decision: result.policy.decision, reason: result.policy.reason, ...(result.policy.rule !== undefined ? { rule: result.policy.rule } : {}), ...(result.policy.confirmed !== undefined ? { confirmed: result.policy.confirmed } : {}) } } : {}),
+    });
   }
-  const records: ActionRecord[] = toRun.map((a, i) => ({
-    function: a.function,
-    arguments: ranWith(i),
-    status: a.status ?? 'CONTINUE',
-    representation: actionRepresentation(a.function, ranWith(i)),
-    ...(results[i] ? { result: results[i] } : {}),
-  }));
+  const records: ActionRecord[] = toRun.map((a, i) => actionRecord(a, ranWith(i), results[i]));
   const blockedByFailure = results.some((r) => r.status !== 'success');
   if (toHold.length && !blockedByFailure) {
     const held = toHold.map((a) => ({ function: a.function, arguments: a.arguments, status: a.status ?? 'CONTINUE', representation: actionRepresentation(a.function, a.arguments) }));
@@ -123,9 +134,13 @@ export async function executeActions(
   return { records, results, held: toHold.length > 0 && !blockedByFailure };
 }
 
+function actionRecord(action: Action, args: Record<string, unknown>, result: Result | undefined): ActionRecord {
+  return { function: action.function, arguments: args, status: action.status ?? 'CONTINUE', representation: actionRepresentation(action.function, args), ...(result ? { result } : {}) };
+}
+
 /**
- * The status an application-level step produces (inventory §3.2, extended so that every status a reply can carry
- * is honoured):
+ * The status an application-level step produces (the original's rules, extended so that every status a reply
+ * can carry is honoured):
  * - held actions → CONFIRM;
  * - no real action → the reply's top-level status, else the status of the last no-op action (`function: ""`)
  *   that has one, else FINISH;

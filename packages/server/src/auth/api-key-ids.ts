@@ -13,11 +13,31 @@ export function taskOwnerKey(record: { owner_key?: string | undefined }): string
   return record.owner_key ?? DEFAULT_KEY_ID;
 }
 
-/** An extra API key of the HTTP API: its id (shown in task records and budgets, never the key) and the key. */
+/**
+ * What an API key may do. `task`: dispatch, read, cancel and answer its own tasks, list devices and follow its own
+ * tasks' events. `admin`: that, and manage devices (issue and revoke device credentials) and see every key's tasks
+ * and events. No key answers or cancels another key's task.
+ */
+export type ApiKeyRole = 'admin' | 'task';
+
+/** An extra API key of the HTTP API: its id (shown in task records and budgets, never the key), the key and its role. */
 export interface ApiKeyEntry {
   /** A short name of the key (`team-a`); `default` is the server's own key. */
   id: string;
   key: string;
+  /** What the key may do (default `task`; the server's own key is always `admin`). */
+  role?: ApiKeyRole;
+}
+
+/**
+ * The role of an authenticated key id: `admin` for the server's own key, an entry's role (default `task`) otherwise.
+ * @example
+ * apiKeyRoleOf('default', []); // 'admin'
+ * apiKeyRoleOf('team-a', [{ id: 'team-a', key }]); // 'task'
+ */
+export function apiKeyRoleOf(keyId: string, extra: readonly ApiKeyEntry[] = []): ApiKeyRole {
+  if (keyId === DEFAULT_KEY_ID) return 'admin';
+  return extra.find((entry) => entry.id === keyId)?.role ?? 'task';
 }
 
 /**

@@ -83,14 +83,20 @@ export class DeviceConnection implements AipChannel {
       this.dropSlowReader(reason);
       throw new AipChannelClosedError(reason);
     }
-    const budget = this.options.budget;
-    if (budget && budget.used() + text.length > budget.maxTotalBytes) {
-      const slowest = budget.slowest() ?? this;
-      const reason = `the server's queued output would pass ${budget.maxTotalBytes} bytes; ${slowest.deviceId}, the slowest reader (${slowest.socket.bufferedAmount} bytes queued), is disconnected`;
-      slowest.dropSlowReader(reason);
-      if (slowest === this) throw new AipChannelClosedError(reason);
+    if (this.options.budget && !this.options.budget.makeRoom(this, text.length)) {
+      throw new AipChannelClosedError(`device ${this.deviceId} was disconnected: the server's queued output is at its ceiling and it is the slowest reader`);
     }
     this.socket.send(text);
+  }
+
+  /** Bytes queued on the socket and not yet sent (counted by the server-wide {@link OutboundBudget}). */
+  get queuedBytes(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  /** Names this peer in a drop reason. */
+  get label(): string {
+    return `device ${this.deviceId}`;
   }
 
   /** Disconnects this peer for not reading (terminated: a close frame would queue behind the backlog). */

@@ -131,8 +131,16 @@ function setTaskStatus(status) {
   badge.className = 'status ' + status;
 }
 
+/** What the action policy did with an action, unless it simply allowed it: the decision, the rule and its reason. */
+function policyText(result) {
+  const policy = result && result.policy;
+  if (!policy || policy.decision === 'allow') return '';
+  const outcome = policy.decision === 'deny' ? 'denied' : policy.confirmed ? 'held, approved' : 'held, refused';
+  return ' · ' + outcome + ' by policy rule ' + (policy.rule || '(default)') + ': ' + policy.reason;
+}
+
 function stepText(record) {
-  const actions = (record.actions || []).map((a) => a.function + '(' + JSON.stringify(a.arguments || {}) + ')' + (a.result ? ' → ' + a.result.status : ''));
+  const actions = (record.actions || []).map((a) => a.function + '(' + JSON.stringify(a.arguments || {}) + ')' + (a.result ? ' → ' + a.result.status : '') + policyText(a.result));
   return { head: 'Step ' + record.session_step + ' · ' + record.agent + ' · ' + record.state + ' → ' + record.status, thought: record.thought || '', actions };
 }
 

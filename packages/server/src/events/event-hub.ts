@@ -22,8 +22,10 @@ export interface EventHubOptions {
 export interface HubSubscriberInput {
   /** Only this task's events (default: every event the viewer may see). */
   taskName?: string;
-  /** The id of the viewer's API key; records with another `audience` are never delivered. */
+  /** The id of the viewer's API key; records with another `audience` are never delivered (unless `seesAll`). */
   viewer: string | undefined;
+  /** The viewer holds an admin key: it sees every key's records. */
+  seesAll?: boolean;
   /** The id of the last event the subscriber saw (`Last-Event-ID`). */
   lastEventId?: string;
   /**
@@ -140,7 +142,7 @@ export class EventHub {
   }
 
   private wants(subscriber: Subscriber, record: StreamRecord): boolean {
-    if (record.audience !== undefined && record.audience !== subscriber.viewer) return false;
+    if (record.audience !== undefined && record.audience !== subscriber.viewer && !subscriber.seesAll) return false;
     if (subscriber.taskName === undefined) return true;
     return 'task_name' in record.event && record.event.task_name === subscriber.taskName;
   }

@@ -8,6 +8,10 @@ import type { TaskRecord } from '../sessions/task-record.js';
 import { parseEventId } from './event-id.js';
 import type { EventHub } from './event-hub.js';
 import { SseStream } from './sse-stream.js';
+import type { OutboundBudget } from '../connections/outbound-budget.js';
+
+/** How long a dropped subscriber has to take its last event before its connection is closed. */
+const DROPPED_GRACE_MS = 10_000;
 
 /** Options of {@link mountEventRoutes}. */
 export interface EventRoutesOptions {
@@ -15,10 +19,14 @@ export interface EventRoutesOptions {
   tasks: TaskBackend;
   /** The id of the API key a request presented (undefined when the server has a single key). */
   viewerOf: (c: Context) => string | undefined;
+  /** Whether the request's key is an admin key, which sees every key's tasks and events (default: none is). */
+  seesAllOf?: (c: Context) => boolean;
   /** The id of the API key that owns a task (undefined: every key may see it). */
   audienceOf: (record: TaskRecord) => string | undefined;
   /** Unread bytes a subscriber may have queued before it is dropped (default 1 MiB). */
   maxQueuedBytes?: number;
+  /** The server-wide ceiling on queued output (shared with device sockets); past it the slowest reader is dropped. */
+  outbound?: OutboundBudget;
   /** The log folder of a task this node ran (in cluster mode the record may not name it). */
   localFolderOf?: (taskName: string) => string | undefined;
   /**
@@ -54,7 +62,7 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
     const record = await options.tasks.findTask({ taskName: c.req.param('task_name') ?? '' });
     if (!record) return undefined;
     const audience = options.audienceOf(record);
-    return audience === undefined || audience === options.viewerOf(c) ? record : undefined;
+    return audience === undefined || audience === options.viewerOf(c) || options.seesAllOf?.(c) === true ? record : undefined;
   };
   const stream = (c: Context, taskName: string | undefined): Response => {
     const lastEventId = c.req.header('last-event-id')?.trim() || undefined;
@@ -62,10 +70,21 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
       return c.json({ code: 'BODY_INVALID', error: 'Last-Event-ID must be an id this stream sent (<ms>-<seq>)' }, 400);
     }
     let unsubscribe: () => void = () => {};
-    const sse = new SseStream({ maxQueuedBytes, onClose: () => unsubscribe() });
+    const node = nodeResponseOf(c);
+    const sse = new SseStream({
+      maxQueuedBytes,
+      ...(options.outbound ? { budget: options.outbound } : {}),
+      label: `event subscriber ${node?.socket?.remoteAddress ?? ''}:${node?.socket?.remotePort ?? ''}`,
+      onClose: () => unsubscribe(),
+      // a subscriber that does not read will not take its last event either: its connection is closed after a grace
+      onDropped: () => {
+        if (node) setTimeout(() => node.writableEnded || node.destroy(), DROPPED_GRACE_MS).unref();
+      },
+    });
     unsubscribe = options.hub.subscribe({
       ...(taskName !== undefined ? { taskName } : {}),
       viewer: options.viewerOf(c),
+      seesAll: options.seesAllOf?.(c) === true,
       ...(lastEventId !== undefined ? { lastEventId } : {}),
       deliver: (record) => sse.send(record),
       heartbeat: () => sse.heartbeat(),
@@ -119,4 +138,10 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
 function ownFolder(folder: string | undefined, logRoot: string | undefined): string | undefined {
   if (folder === undefined || logRoot === undefined) return folder;
   return isInsideFolder(logRoot, folder) ? folder : undefined;
+}
+
+/** The Node.js response under a request served by `@hono/node-server` (its `outgoing` binding), when there is one. */
+function nodeResponseOf(c: Context): { socket: { remoteAddress?: string; remotePort?: number } | null; writableEnded: boolean; destroy(): void } | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return typeof outgoing === 'object' && outgoing !== null && 'destroy' in outgoing ? (outgoing as ReturnType<typeof nodeResponseOf>) : undefined;
 }

@@ -7,8 +7,8 @@ import { AnswerRequestSchema, ApproveRequestSchema, RejectRequestSchema, type An
 
 /** What the task routes need: a key's tasks, and answering a waiting one (the server's SessionManager). */
 export interface TaskDesk {
-  /** The kept tasks of an API key id. */
-  tasksOf(keyId: string): Promise<TaskRecord[]>;
+  /** The kept tasks of an API key id (undefined: of every key, for an admin key). */
+  tasksOf(keyId: string | undefined): Promise<TaskRecord[]>;
   /** Answers a waiting task (see `SessionManager.answer`). */
   answer(input: { taskName: string; pendingId: string; keyId: string; decision: HumanDecision }): Promise<TaskRecord>;
 }
@@ -18,6 +18,8 @@ export interface TaskRoutesOptions {
   desk: TaskDesk;
   /** The id of the API key a request was authenticated with. */
   keyIdOf: (c: Context) => string;
+  /** Whether the request's key is an admin key, which sees (but does not answer) every key's tasks (default: none is). */
+  seesAllOf?: (c: Context) => boolean;
 }
 
 /** Query of `GET /api/tasks`: only tasks of this status (e.g. `waiting`). */
@@ -27,23 +29,24 @@ export const TaskListQuerySchema = z.object({ status: TaskRecordStatusSchema.opt
  * Mounts the task routes on the API (behind its API-key check): `GET /api/tasks[?status=waiting]` (the key's own
  * tasks), `GET /api/tasks/{task_name}`, and for a waiting task `POST /api/tasks/{task_name}/approve`, `/reject`
  * (body `{ pending_id }`) and `/answer` (body `{ pending_id, answers }`). A key sees and answers only its own tasks
- * (another key's task is 404).
+ * (another key's task is 404); an admin key sees every key's tasks and still answers only its own.
  * @example
  * mountTaskRoutes(app, { desk: server.sessions, keyIdOf: (c) => c.var.apiKeyId });
  */
 export function mountTaskRoutes(app: Hono, options: TaskRoutesOptions): void {
   const { desk, keyIdOf } = options;
+  const visibleTo = (c: Context) => (options.seesAllOf?.(c) === true ? undefined : keyIdOf(c));
 
   app.get('/api/tasks', async (c) => {
     const query = TaskListQuerySchema.safeParse({ status: c.req.query('status') });
     if (!query.success) return c.json({ code: 'BODY_INVALID', error: `status: one of ${TaskRecordStatusSchema.options.join(', ')}` }, 400);
-    const tasks = (await desk.tasksOf(keyIdOf(c))).filter((task) => query.data.status === undefined || task.status === query.data.status);
+    const tasks = (await desk.tasksOf(visibleTo(c))).filter((task) => query.data.status === undefined || task.status === query.data.status);
     return c.json({ tasks });
   });
 
   app.get('/api/tasks/:task_name', async (c) => {
     const name = c.req.param('task_name');
-    const task = (await desk.tasksOf(keyIdOf(c))).find((record) => record.task_name === name);
+    const task = (await desk.tasksOf(visibleTo(c))).find((record) => record.task_name === name);
     if (!task) throw new TaskNotFoundError(`named "${name}"`);
     return c.json(task);
   });

@@ -1,5 +1,4 @@
-import type { WebSocketCommandDispatcher } from '@ufo-ts/aip';
-import { FileLogSink, type ChatModel, type Clock, type EventBus, type LogSink } from '@ufo-ts/core';
+import { FileLogSink, type ChatModel, type Clock, type CommandDispatcher, type EventBus, type LogSink } from '@ufo-ts/core';
 import { DeferringInteractor, readCheckpoint, type ManagedSession, type ResumeDecision } from '@ufo-ts/sessions';
 import { managedSessionForPlatform } from '../sessions/managed-session-for-platform.js';
 import { claimTaskLogFolder } from '../sessions/task-log-folder.js';
@@ -11,7 +10,7 @@ export interface WaitingSessionOptions {
   request: string;
   /** `linux` runs a LinuxSession, `windows` the HostAgent stack. */
   platform: string;
-  dispatcher: WebSocketCommandDispatcher;
+  dispatcher: CommandDispatcher;
   model: ChatModel;
   logRoot: string;
   events: EventBus;

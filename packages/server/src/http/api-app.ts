@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { presentedApiKey } from '../auth/api-key.js';
-import { apiKeyIdOf, taskOwnerKey, type ApiKeyEntry } from '../auth/api-key-ids.js';
+import { apiKeyIdOf, apiKeyRoleOf, taskOwnerKey, type ApiKeyEntry } from '../auth/api-key-ids.js';
 import { mountTaskRoutes, type TaskDesk } from '../hitl/task-routes.js';
 import { isHostAllowed } from '../auth/host-policy.js';
 import { isOriginAllowed } from '../auth/origin-policy.js';
@@ -12,6 +12,7 @@ import type { TaskBackend } from '../scale-out/task-backend.js';
 import type { RemoteTaskFiles } from '../scale-out/scale-out.js';
 import { ClientIdSchema } from '@ufo-ts/aip';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
+import type { OutboundBudget } from '../connections/outbound-budget.js';
 import { CancelRequestSchema, DispatchRequestSchema } from './api-schemas.js';
 import { mountEventRoutes } from '../events/event-routes.js';
 import type { ServerEventStream } from '../events/server-event-stream.js';
@@ -36,7 +37,11 @@ export interface ApiAppOptions {
   credentials: DeviceCredentialStore;
   /** Called after a credential is revoked (e.g. to disconnect the device). */
   onCredentialRevoked?: (clientId: string) => void;
-  /** More API keys besides `apiKey` (whose id is `default`): each key sees and answers only its own tasks. */
+  /**
+   * More API keys besides `apiKey` (whose id is `default`, role `admin`): each key answers and cancels only its own
+   * tasks; `task` keys (the default) see only their own, `admin` keys see every key's tasks and events and alone
+   * manage devices (`/api/devices/...`, else 403 `ROLE_FORBIDDEN`).
+   */
   apiKeys?: readonly ApiKeyEntry[];
   /** Waiting tasks and their answers at `/api/tasks` (absent: no task routes, e.g. in cluster mode). */
   desk?: TaskDesk;
@@ -44,6 +49,8 @@ export interface ApiAppOptions {
   events?: ServerEventStream;
   /** Unread bytes an event subscriber may have queued before it is dropped (default 1 MiB). */
   maxQueuedBytes?: number;
+  /** The server-wide ceiling on queued output that event subscribers share with device sockets. */
+  outbound?: OutboundBudget;
   /** Where the screenshot route reads task files: this node's log root, and the other nodes' files (cluster mode). */
   taskFiles?: { logRoot?: string; remote?: RemoteTaskFiles };
   /** Serve the web console at `/console/` (default false). */
@@ -53,7 +60,8 @@ export interface ApiAppOptions {
 /**
  * The HTTP API (hono): `GET /api/health` (no key needed), and with the `X-API-Key` header: `GET /api/clients`,
  * `POST /api/dispatch`, `GET /api/task_result/{task_name}`, `POST /api/cancel`, `POST /api/devices/{client_id}/credential`
- * (issues a device's credential, shown once), `DELETE /api/devices/{client_id}/credential` (revokes it). Errors are JSON
+ * (issues a device's credential, shown once), `DELETE /api/devices/{client_id}/credential` (revokes it; both take an
+ * admin key). Errors are JSON
  * `{ code, error }` with a 4xx/5xx status.
  */
 export function createApiApp(options: ApiAppOptions): Hono {
@@ -76,6 +84,16 @@ export function createApiApp(options: ApiAppOptions): Hono {
       return c.json({ code: 'UNAUTHORIZED', error: 'missing or wrong API key (X-API-Key header)' }, 401);
     }
     c.set('apiKeyId' as never, keyId as never);
+    await next();
+  });
+  // managing devices (issuing and revoking their credentials) takes an admin key: a task key could otherwise lock
+  // out a device that other keys' tasks use
+  const isAdmin = (c: Context) => apiKeyRoleOf(keyIdOfContext(c), options.apiKeys) === 'admin';
+  app.use('/api/devices/*', async (c, next) => {
+    const keyId = keyIdOfContext(c);
+    if (!isAdmin(c)) {
+      return c.json({ code: 'ROLE_FORBIDDEN', error: `the API key "${keyId}" has the role "task": managing devices and their credentials takes an admin key` }, 403);
+    }
     await next();
   });
   const limitBody = bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) });
@@ -117,7 +135,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.get('/api/task_result/:task_name', async (c) => {
     const taskName = c.req.param('task_name');
     const record = await tasks.findTask({ taskName });
-    if (!record || !ownedBy(record, keyIdOfContext(c))) throw new TaskNotFoundError(`named "${taskName}"`);
+    if (!record || !(ownedBy(record, keyIdOfContext(c)) || isAdmin(c))) throw new TaskNotFoundError(`named "${taskName}"`);
     return c.json(record);
   });
 
@@ -130,7 +148,11 @@ export function createApiApp(options: ApiAppOptions): Hono {
     if (record.status !== 'running' && record.status !== 'waiting') {
       return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" already ended (${record.status})`, task: record }, 409);
     }
-    await tasks.cancelTask(record.session_id, body.value.reason ?? 'cancelled over the HTTP API');
+    if (!(await tasks.cancelTask(record.session_id, body.value.reason ?? 'cancelled over the HTTP API'))) {
+      // it ended (or was answered and resumed elsewhere) between the look-up and the cancel: nothing was cancelled
+      const now = (await tasks.findTask(ref)) ?? record;
+      return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" could not be cancelled (it is ${now.status})`, task: now }, 409);
+    }
     return c.json({ status: 'cancelling', task_name: record.task_name, session_id: record.session_id }, 202);
   });
 
@@ -148,10 +170,10 @@ export function createApiApp(options: ApiAppOptions): Hono {
     return c.json({ client_id: clientId, revoked });
   });
 
-  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), ...(options.taskFiles?.logRoot !== undefined ? { logRoot: options.taskFiles.logRoot } : {}), ...(options.taskFiles?.remote ? { taskFiles: options.taskFiles.remote } : {}), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}) });
+  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), ...(options.taskFiles?.logRoot !== undefined ? { logRoot: options.taskFiles.logRoot } : {}), ...(options.taskFiles?.remote ? { taskFiles: options.taskFiles.remote } : {}), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), seesAllOf: isAdmin, audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}), ...(options.outbound ? { outbound: options.outbound } : {}) });
   if (options.console) mountConsoleRoutes(app);
 
-  if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext });
+  if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext, seesAllOf: isAdmin });
 
   app.notFound((c) => c.json({ code: 'NOT_FOUND', error: `no route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

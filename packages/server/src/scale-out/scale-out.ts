@@ -1,4 +1,5 @@
 import type { CommandResultsMessage } from '@ufo-ts/aip';
+import type { ActionPolicy } from '../sessions/policy-guard.js';
 import type { LogSink } from '@ufo-ts/core';
 import type { StreamEventBus } from '../events/stream-event-bus.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
@@ -73,6 +74,8 @@ export interface LocalNode {
   instrument?: SessionInstrumentation;
   /** The server's default approval policy (a task's request may give its own). */
   readonly approval: ApprovalPolicy;
+  /** The server's action policy (`actionPolicy`), which a worker puts around the dispatcher of each session it runs. */
+  readonly actionPolicy?: ActionPolicy;
   /**
    * The server's budgets: `session` limits each task (a request can only lower them), `keys` limits every task of
    * an API key together, by key id. (A scale-out keeps the keys' spend in its own shared {@link ScaleOut.ledger}.)

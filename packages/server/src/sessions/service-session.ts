@@ -1,4 +1,4 @@
-import type { Platform, WebSocketCommandDispatcher } from '@ufo-ts/aip';
+import { WebSocketCommandDispatcher, type Platform } from '@ufo-ts/aip';
 import {
   EventBus,
   FileLogSink,
@@ -6,6 +6,7 @@ import {
   Session,
   type ChatModel,
   type Clock,
+  type CommandDispatcher,
   type LogSink,
   type ProgrammaticInteractorOptions,
 } from '@ufo-ts/core';
@@ -32,8 +33,10 @@ export interface ServiceSessionOptions {
   clientId: string;
   /** The device's platform; it selects the agent kind. */
   platform: Platform | string;
-  /** The remote dispatcher bound to the device and this session. */
-  dispatcher: WebSocketCommandDispatcher;
+  /** The remote dispatcher bound to the device and this session (possibly behind a policy or instruments). */
+  dispatcher: CommandDispatcher;
+  /** The device's own dispatcher, whose commands in flight a cancel fails (default `dispatcher`, when it is one). */
+  remote?: WebSocketCommandDispatcher;
   /** The model the agents think with. */
   model: ChatModel;
   /** Root folder of the per-task log folders (default `logs`). Ignored when `logSink` is given. */
@@ -62,7 +65,7 @@ export class ServiceSession extends Session {
   readonly taskName: string;
   readonly clientId: string;
   readonly platform: string;
-  readonly remoteDispatcher: WebSocketCommandDispatcher;
+  readonly remoteDispatcher: WebSocketCommandDispatcher | undefined;
   readonly logSink: LogSink;
 
   /** @throws PlatformUnsupportedError when the platform has no agent kind. */
@@ -102,13 +105,13 @@ export class ServiceSession extends Session {
     this.taskName = options.taskName;
     this.clientId = options.clientId;
     this.platform = options.platform;
-    this.remoteDispatcher = options.dispatcher;
+    this.remoteDispatcher = options.remote ?? (options.dispatcher instanceof WebSocketCommandDispatcher ? options.dispatcher : undefined);
     this.logSink = logSink;
   }
 
   /** Stops the session: pending remote commands fail now (`COMMAND_ABORTED`) and the round ends as CANCELLED. */
   override cancel(reason = 'cancelled'): void {
     super.cancel(reason);
-    this.remoteDispatcher.cancel(reason);
+    this.remoteDispatcher?.cancel(reason);
   }
 }

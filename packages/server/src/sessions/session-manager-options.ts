@@ -1,3 +1,4 @@
+import type { ActionPolicy } from './policy-guard.js';
 import type { DeviceInfo, Platform, WebSocketCommandDispatcher } from '@ufo-ts/aip';
 import type { ChatModel, Clock, EventBus, LogSink, Session } from '@ufo-ts/core';
 import type { BudgetLimits } from '../budgets/budget-schemas.js';
@@ -69,6 +70,14 @@ export interface SessionManagerOptions {
    * `auto-reject`: held actions are skipped and questions get the default answer, or `session.interactor`'s).
    */
   approval?: ApprovalPolicyInput;
+  /**
+   * The policy every command of every built-in session passes (see `withPolicy` in `@ufo-ts/dispatchers`): a
+   * denied command never reaches the device; a held one (`confirm`) is approved or refused by the task's approval
+   * mode (`auto-approve` approves, `auto-reject` refuses) and refused under `wait`, where it is not yet put to a
+   * person. Each verdict, with its rule and reason, is in the step's record (response.log, the event stream, the
+   * console).
+   */
+  actionPolicy?: ActionPolicy;
   /** Where waiting tasks are kept across restarts (default: JSON files in `<logRoot>/.waiting`). */
   waitingStore?: WaitingStore;
   /** The connected device of a client id (a waiting task resumes on its device). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocketCommandDispatcher, type Platform } from '@ufo-ts/aip';
 import { join } from 'node:path';
-import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
+import { EventBus, FileLogSink, errorMessage, systemClock, timestampTaskName, type CommandDispatcher, type LogSink, type Session, type SessionOutcome } from '@ufo-ts/core';
 import type { ManagedSessionOutcome, ResumeDecision } from '@ufo-ts/sessions';
 import { BudgetGuard } from '../budgets/budget-guard.js';
 import { appendBudgetLine } from '../budgets/budget-log.js';
@@ -19,12 +19,14 @@ import {
   TaskNameInUseError,
   TaskNotFoundError,
   TaskNotWaitingError,
+  TaskAnsweredFirstError,
 } from '../errors.js';
 import { appendAnswerLine } from '../hitl/answer-log.js';
 import { DEFAULT_MAX_ANSWER_BYTES, serverApprovalPolicy, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
 import { answerLineFor, pendingInputFor } from '../hitl/decisions.js';
 import { createWaitingSession } from '../hitl/waiting-session.js';
 import { selfAnswersFor } from '../hitl/self-answers.js';
+import { guardedByPolicy } from './policy-guard.js';
 import { FileWaitingStore, type WaitingEntry } from '../hitl/waiting-store.js';
 import { WaitingTasks } from '../hitl/waiting-tasks.js';
 import type { ResultStore } from './result-store.js';
@@ -69,6 +71,11 @@ export class SessionManager {
   private readonly options: SessionManagerOptions;
   private readonly bySession = new Map<string, ActiveTask>();
   private readonly byConnection = new Map<DeviceConnection, ActiveTask>();
+  /**
+   * Waiting tasks whose answer was taken and whose session is not running yet: the one point where an answer and a
+   * cancel of the same task are ordered (the first to act on the waiting task wins; the other gets a 409).
+   */
+  private readonly resuming = new Set<string>();
   private stopping = false;
   private readonly waits: WaitingTasks;
   private readonly ledger: KeySpendLedger;
@@ -178,20 +185,28 @@ export class SessionManager {
     if (input.answered) {
       const taken = this.waits.takeAnswered(taskName);
       if (!taken) throw new TaskNotWaitingError(taskName, record.status);
-      return this.resumeTaken(taken.entry, taken.resume, connection, input.decision);
+      this.resuming.add(taskName);
+      return this.resumeTaken(taken.entry, taken.resume, connection, input.decision).finally(() => this.resuming.delete(taskName));
     }
+    // taking the task out of the waiting ones is synchronous: a cancel before it finds the task waiting (and wins),
+    // a cancel after it finds it resuming (and is refused) until its session runs and can be cancelled
     const { entry, resume } = this.waits.take(taskName, input.pendingId, input.decision);
-    const pending = entry.record.waiting!;
+    this.resuming.add(taskName);
     try {
-      if (entry.record.log_folder) {
-        await appendAnswerLine(entry.record.log_folder, answerLineFor({ record: entry.record, pending, decision: input.decision, by: input.by ?? 'person', keyId: input.keyId }));
+      const pending = entry.record.waiting!;
+      try {
+        if (entry.record.log_folder) {
+          await appendAnswerLine(entry.record.log_folder, answerLineFor({ record: entry.record, pending, decision: input.decision, by: input.by ?? 'person', keyId: input.keyId }));
+        }
+        await this.waits.recordAnswer(entry, { decision: input.decision, by: input.by ?? 'person', key_id: input.keyId });
+      } catch (error) {
+        this.waits.putBack(entry);
+        throw error;
       }
-      await this.waits.recordAnswer(entry, { decision: input.decision, by: input.by ?? 'person', key_id: input.keyId });
-    } catch (error) {
-      this.waits.putBack(entry);
-      throw error;
+      return await this.resumeTaken(entry, resume, connection, input.decision);
+    } finally {
+      this.resuming.delete(taskName);
     }
-    return this.resumeTaken(entry, resume, connection, input.decision);
   }
 
   /** Runs a waiting task again with its (recorded) answer; the waiting entry is forgotten once the session runs. */
@@ -206,9 +221,9 @@ export class SessionManager {
     }
   }
 
-  /** The tasks of a key that are kept (running, waiting, or ended and not yet expired), oldest first. */
-  async tasksOf(keyId: string): Promise<TaskRecord[]> {
-    return this.options.results.list().filter((record) => taskOwnerKey(record) === keyId);
+  /** The tasks of a key (undefined: of every key) that are kept (running, waiting, or ended and not yet expired), oldest first. */
+  async tasksOf(keyId: string | undefined): Promise<TaskRecord[]> {
+    return this.options.results.list().filter((record) => keyId === undefined || taskOwnerKey(record) === keyId);
   }
 
   private async launch(launch: Launch): Promise<TaskRecord> {
@@ -283,10 +298,15 @@ export class SessionManager {
    * Cancels a running task: its pending commands fail now, the device is told to stop them, and the round ends as
    * CANCELLED. Returns the record (its status stays `running` until the session has wound down), or undefined
    * when no task with this id is running.
+   * @throws TaskAnsweredFirstError when the task was waiting and an answer was taken for it first (it is resuming).
    */
   cancel(sessionId: string, reason: string): TaskRecord | undefined {
     const task = this.bySession.get(sessionId);
-    if (!task) return this.cancelWaiting(sessionId, reason);
+    if (!task) {
+      const kept = this.options.results.getBySession(sessionId);
+      if (kept && this.resuming.has(kept.task_name)) throw new TaskAnsweredFirstError(kept.task_name);
+      return this.cancelWaiting(sessionId, reason);
+    }
     this.stopTask(task, 'cancelled', reason);
     return task.record;
   }
@@ -344,21 +364,22 @@ export class SessionManager {
   }
 
   private async buildSession(context: TaskContext, remote: WebSocketCommandDispatcher, task: ActiveTask, resume: ResumeDecision | undefined): Promise<Session> {
-    let dispatcher = remote;
+    let dispatcher: CommandDispatcher = remote;
     const events = new EventBus();
     events.subscribe((event) => this.options.emit({ type: 'engine', taskName: context.taskName, event }));
     task.guard.countStepsOf(events);
     const wrap = (sink: LogSink): LogSink => this.options.wrapLogSink?.(sink, context) ?? sink;
     if (this.options.createSession) {
-      return this.options.createSession({ ...context, dispatcher, logRoot: this.options.logRoot, events, wrapLogSink: wrap });
+      return this.options.createSession({ ...context, dispatcher: remote, logRoot: this.options.logRoot, events, wrapLogSink: wrap });
     }
     const instruments = this.options.instrument?.(events, { sessionId: context.sessionId, taskName: context.taskName, clientId: context.clientId, platform: context.platform });
     if (instruments) task.detach = once(() => instruments.detach());
     const created = await this.options.createModel!(context);
     const model = new BudgetedModel(instruments ? instruments.model(created) : created, task.guard);
-    if (instruments) dispatcher = instruments.dispatcher(dispatcher);
     const policy = task.record.approval ?? this.defaultApproval;
     const base = this.options.session;
+    if (this.options.actionPolicy) dispatcher = guardedByPolicy(dispatcher, this.options.actionPolicy, policy.mode === 'wait' || resume ? undefined : selfAnswersFor(policy, base?.interactor));
+    if (instruments) dispatcher = instruments.dispatcher(dispatcher);
     if (policy.mode === 'wait' || resume) {
       return createWaitingSession({
         sessionId: context.sessionId,
@@ -384,6 +405,7 @@ export class SessionManager {
       clientId: context.clientId,
       platform: context.platform,
       dispatcher,
+      remote,
       model,
       logSink: wrap(new FileLogSink({ logRoot: this.options.logRoot, task: claimTaskLogFolder(this.options.logRoot, context.taskName, context.sessionId) })),
       events,
@@ -401,6 +423,7 @@ export class SessionManager {
     } catch (error) {
       failure = error;
     }
+    await task.guard.release().catch(() => undefined);
     if (!task.stop && isWaiting(outcome)) {
       await this.park(task, outcome);
       return;

@@ -7,7 +7,7 @@ import { isOriginAllowed } from '../auth/origin-policy.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import { DeviceConnection } from '../connections/device-connection.js';
 import { InboundBudget } from '../connections/inbound-budget.js';
-import { OutboundBudget } from '../connections/outbound-budget.js';
+import type { OutboundBudget } from '../connections/outbound-budget.js';
 import type { ServerEvent } from '../server-events.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { MessageRouter } from './message-router.js';
@@ -25,8 +25,8 @@ export interface AipEndpointOptions {
   serverPort: () => number | undefined;
   maxMessageBytes: number;
   maxBufferedBytes: number;
-  /** Ceiling on bytes queued for all connections together; the slowest reader is dropped past it. */
-  maxTotalBufferedBytes: number;
+  /** The ceiling on bytes queued for all connections (and event streams) together; the slowest reader is dropped past it. */
+  outbound: OutboundBudget;
   /** Ceiling on inbound bytes being received by all connections together (back-pressure, then the largest dropped). */
   maxTotalInboundBytes: number;
   /** A registered device silent for longer than this is disconnected. */
@@ -65,7 +65,7 @@ export class AipEndpoint {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false, allowSynchronousEvents: false });
     this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
     this.lastSweep = options.now();
-    this.budget = new OutboundBudget(options.maxTotalBufferedBytes);
+    this.budget = options.outbound;
     this.inbound = new InboundBudget(options.maxTotalInboundBytes, ({ action, socket, reason }) =>
       this.options.emit({ type: 'inbound-limit', clientId: this.bySocket.get(socket)?.identity?.clientId, action, reason }),
     );

@@ -68,8 +68,15 @@ export class Registration {
     const responseId = message.request_id ? { responseId: message.request_id } : {};
     const clientId = message.client_id;
     const credential = await this.options.credentials.check(clientId, message.credential);
-    if (credential === 'invalid' || (credential === 'none' && this.options.requireDeviceCredentials)) {
-      const why = credential === 'invalid' ? (message.credential === undefined ? 'a credential is issued for this device and none was presented' : 'the credential does not match') : 'this server requires a device credential and none is issued for this id';
+    if (credential === 'invalid' || credential === 'revoked' || (credential === 'none' && this.options.requireDeviceCredentials)) {
+      const why =
+        credential === 'revoked'
+          ? 'its credential was revoked (an admin must issue a new one)'
+          : credential === 'invalid'
+            ? message.credential === undefined
+              ? 'a credential is issued for this device and none was presented'
+              : 'the credential does not match'
+            : 'this server requires a device credential and none is issued for this id';
       this.options.refuse(connection, 'CREDENTIAL_INVALID', `device "${clientId}" refused: ${why}`, { fatal: true, ...responseId });
       return;
     }

@@ -53,6 +53,52 @@ describe('attack: registering as a device with only the shared API key', () => {
     expect(JSON.stringify([...((server.server.credentials as unknown as { hashes: Map<string, string> }).hashes ?? new Map())])).not.toContain(credential);
   });
 
+  it('without require, a revoked credential never registers again (with it, without one, or with a guess) until one is issued again', async () => {
+    const server = await start();
+    const credential = (await server.api('POST', '/api/devices/tablet/credential')).body.credential as string;
+    const tablet = await connect(server);
+    expect(await tablet.register('tablet', { credential })).toMatchObject({ type: 'heartbeat' });
+    expect(await server.api('DELETE', '/api/devices/tablet/credential')).toMatchObject({ status: 200, body: { revoked: true } });
+    expect(await tablet.closed).toBe(4003);
+    for (const presented of [credential, undefined, 'ufo_dev_guess']) {
+      const again = await connect(server);
+      const refusal = await again.register('tablet', presented === undefined ? {} : { credential: presented });
+      expect(refusal).toMatchObject({ type: 'error', code: 'CREDENTIAL_INVALID', fatal: true, error: expect.stringContaining('revoked') });
+      expect(await again.closed).toBe(1008);
+    }
+    expect((await server.api('GET', '/api/clients')).body.online_clients).not.toContain('tablet');
+    // revoking again reports nothing to revoke, and the id stays refused
+    expect(await server.api('DELETE', '/api/devices/tablet/credential')).toMatchObject({ body: { revoked: false } });
+    expect(await (await connect(server)).register('tablet')).toMatchObject({ code: 'CREDENTIAL_INVALID' });
+    // an explicitly issued new credential lifts the revocation; the old one stays useless
+    const fresh = (await server.api('POST', '/api/devices/tablet/credential')).body.credential as string;
+    expect(await (await connect(server)).register('tablet', { credential })).toMatchObject({ code: 'CREDENTIAL_INVALID' });
+    expect(await (await connect(server)).register('tablet', { credential: fresh })).toMatchObject({ type: 'heartbeat', status: 'ok' });
+  });
+
+  it('a task key cannot revoke or re-issue the credential of a device another key uses; an admin key can', async () => {
+    const TASK_KEY = 'key-of-team-a-0123456789abcdef';
+    const ADMIN_KEY = 'key-of-ops-0123456789abcdefghij';
+    const server = await start({ apiKeys: [{ id: 'team-a', key: TASK_KEY }, { id: 'ops', key: ADMIN_KEY, role: 'admin' }] });
+    const credential = (await server.api('POST', '/api/devices/shared/credential')).body.credential as string;
+    const device = await connect(server);
+    expect(await device.register('shared', { credential })).toMatchObject({ type: 'heartbeat' });
+    // the attack: revoke the live device's credential, then issue one the attacker holds
+    const asTask = { 'x-api-key': TASK_KEY };
+    expect(await server.api('DELETE', '/api/devices/shared/credential', undefined, asTask)).toMatchObject({ status: 403, body: { code: 'ROLE_FORBIDDEN' } });
+    expect(await server.api('POST', '/api/devices/shared/credential', undefined, asTask)).toMatchObject({ status: 403, body: { code: 'ROLE_FORBIDDEN' } });
+    expect(await server.api('POST', '/api/devices/fresh-id/credential', undefined, asTask)).toMatchObject({ status: 403 });
+    // the device stayed connected and its credential still works
+    expect((await server.api('GET', '/api/clients', undefined, asTask)).body.online_clients).toContain('shared');
+    expect(device.closeCode).toBeUndefined();
+    const twin = await connect(server);
+    expect(await twin.register('shared', { credential })).toMatchObject({ code: 'CLIENT_ID_IN_USE' });
+    // an admin key manages devices
+    expect(await server.api('POST', '/api/devices/other/credential', undefined, { 'x-api-key': ADMIN_KEY })).toMatchObject({ status: 201 });
+    expect(await server.api('DELETE', '/api/devices/shared/credential', undefined, { 'x-api-key': ADMIN_KEY })).toMatchObject({ status: 200, body: { revoked: true } });
+    expect(await device.closed).toBe(4003);
+  });
+
   it('messages sent while a registration is being checked are refused without ending the connection', async () => {
     const server = await start();
     const client = await connect(server);

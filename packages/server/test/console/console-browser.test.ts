@@ -127,4 +127,22 @@ describe('the web console in headless Chromium', () => {
     expect(violations).toEqual([]);
     await context.close();
   });
+
+  it('shows an action the server’s policy held with the rule that held it and its reason', async () => {
+    const pressOne = [HELD_CLICK[0]!, linux({ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { thought: 'press 1' }), HELD_CLICK[2]!];
+    const s = await start({ createModel: () => new ScriptedModel({ replies: pressOne }), actionPolicy: { rules: [{ id: 'no-key-one', match: { tool: 'click_input', arguments: { id: '1' } }, decision: 'deny', reason: 'the 1 key is off limits' }] } });
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${s.httpUrl}/console/`);
+    await tab.fill('#api-key', s.apiKey);
+    await tab.click('#key-form button[type=submit]');
+    await tab.locator('#devices li', { hasText: 'dev-console' }).waitFor();
+    const dispatched = await s.api('POST', '/api/dispatch', { client_id: 'dev-console', request: 'press a key', task_name: 'denied-click' });
+    expect(dispatched.status).toBe(200);
+    await tab.locator('#tasks button[data-task="denied-click"]').click();
+    const held = tab.locator('#steps li.step ul.actions li', { hasText: 'click_input' });
+    await held.waitFor();
+    expect(await held.textContent()).toBe('click_input({"id":"1"}) → failure · denied by policy rule no-key-one: the 1 key is off limits');
+    await context.close();
+  });
 });

@@ -13,11 +13,13 @@ afterEach(async () => {
   server = undefined;
 });
 
+const KEY_A = 'key-of-team-a-0123456789abcdef';
 const KEY_B = 'key-of-team-b-0123456789abcdef';
 
 describe('the live stream never shows a key the tasks of another key (real HTTP on 127.0.0.1)', () => {
   it("key B's subscribers never see key A's task events, streams or screenshots, and the other way round", async () => {
-    const s = await startInProcessServer({ apiKeys: [{ id: 'team-b', key: KEY_B }] });
+    // two task keys; the server's own key is the admin key, which sees both
+    const s = await startInProcessServer({ apiKeys: [{ id: 'team-a', key: KEY_A }, { id: 'team-b', key: KEY_B }] });
     server = s;
     devices.push(await startInProcessDevice(s, 'dev-a'), await startInProcessDevice(s, 'dev-b'));
     const open = async (path: string, key: string) => {
@@ -25,10 +27,11 @@ describe('the live stream never shows a key the tasks of another key (real HTTP 
       streams.push(stream);
       return stream;
     };
-    const streamA = await open('/api/events', s.apiKey);
+    const streamA = await open('/api/events', KEY_A);
+    const streamAdmin = await open('/api/events', s.apiKey);
     const streamB = await open('/api/events', KEY_B);
 
-    const asA = await s.api('POST', '/api/dispatch', { client_id: 'dev-a', request: 'compute 12 times 34', task_name: 'task-of-a' });
+    const asA = await s.api('POST', '/api/dispatch', { client_id: 'dev-a', request: 'compute 12 times 34', task_name: 'task-of-a' }, { 'x-api-key': KEY_A });
     const asB = await s.api('POST', '/api/dispatch', { client_id: 'dev-b', request: 'compute 12 times 34', task_name: 'task-of-b' }, { 'x-api-key': KEY_B });
     expect([asA.status, asB.status]).toEqual([200, 200]);
     const ended = (name: string) => (f: { data?: { type?: string; task_name?: string } }) => f.data?.type === 'task-finished' && f.data.task_name === name;
@@ -38,6 +41,10 @@ describe('the live stream never shows a key the tasks of another key (real HTTP 
     const taskNames = (stream: SseClient) => new Set(stream.events().filter((e) => 'task_name' in e).map((e) => e.task_name));
     expect(taskNames(streamA)).toEqual(new Set(['task-of-a']));
     expect(taskNames(streamB)).toEqual(new Set(['task-of-b']));
+    // the admin key's stream sees both tasks
+    await streamAdmin.waitFor(ended('task-of-a'), "A's task to end on the admin stream");
+    await streamAdmin.waitFor(ended('task-of-b'), "B's task to end on the admin stream");
+    expect(taskNames(streamAdmin)).toEqual(new Set(['task-of-a', 'task-of-b']));
     // both see many events of their own task, and device events are shared
     expect(streamB.events().filter((e) => e.task_name === 'task-of-b').length).toBeGreaterThan(10);
 
@@ -45,6 +52,7 @@ describe('the live stream never shows a key the tasks of another key (real HTTP 
     const shot = streamA.events().find((e) => e.type === 'screenshot');
     for (const path of ['/api/tasks/task-of-a/events', shot.url]) {
       expect((await fetch(`${s.httpUrl}${path}`, { headers: { 'x-api-key': KEY_B } })).status, path).toBe(404);
+      expect((await fetch(`${s.httpUrl}${path}`, { headers: { 'x-api-key': KEY_A } })).status, path).toBe(200);
       expect((await fetch(`${s.httpUrl}${path}`, { headers: { 'x-api-key': s.apiKey } })).status, path).toBe(200);
     }
     const firstOfA = streamA.frames.find((f) => f.data?.task_name === 'task-of-a')!;
