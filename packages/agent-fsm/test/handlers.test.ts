@@ -9,7 +9,7 @@ function assign(host: ReturnType<typeof hostWithApp>['host'], root = 'calc') {
 }
 
 describe('state handlers', () => {
-  it('ASSIGN reuses the AppAgent of the same application, keeping its memory (finding 24)', async () => {
+  it('ASSIGN reuses the AppAgent of the same application, keeping its memory', async () => {
     const { host } = hostWithApp(new ScriptedProcessor([]));
     expect(await assign(host)).toBe('assigned');
     const first = host.activeSubAgent!;
@@ -64,7 +64,7 @@ describe('state handlers', () => {
     );
   });
 
-  it('PENDING asks the questions through the Interactor and puts the answers on the blackboard (finding 8)', async () => {
+  it('PENDING asks the questions through the Interactor and puts the answers on the blackboard', async () => {
     const interactor = new ProgrammaticInteractor({ answers: { 'Which file?': 'report.docx' } });
     const { host } = hostWithApp(new ScriptedProcessor([]), { interactor });
     host.pendingQuestions = ['Which file?'];
@@ -79,7 +79,7 @@ describe('state handlers', () => {
   it.each([
     [true, 'approved', ['send_email'], 'success'],
     [false, 'rejected', [], 'skipped'],
-  ])('CONFIRM approved=%s runs the held action only after approval (finding 7)', async (approve, outcome, executed, status) => {
+  ])('CONFIRM approved=%s runs the held action only after approval', async (approve, outcome, executed, status) => {
     const interactor = new ProgrammaticInteractor({ confirm: approve });
     const dispatcher = new RecordingDispatcher();
     const logSink = new MemoryLogSink();
@@ -108,7 +108,7 @@ describe('state handlers', () => {
     }
   });
 
-  it('a processor that throws ends the agent in ERROR with the cause logged (finding 9)', async () => {
+  it('a processor that throws ends the agent in ERROR with the cause logged', async () => {
     const logSink = new MemoryLogSink();
     const { host } = hostWithApp(new ScriptedProcessor([new Error('model exploded')]), { logSink });
     await assign(host);

@@ -74,7 +74,7 @@ describe('DeviceClient', () => {
     expect(events).toContainEqual({ type: 'registered', serverProtocolVersion: AIP_PROTOCOL_VERSION, heartbeatIntervalMs: 40 });
   });
 
-  it('finding 4: answers every command, with a failure result for an unknown tool or agent, never dropping the reply', async () => {
+  it('answers every command, with a failure result for an unknown tool or agent, never dropping the reply', async () => {
     const server = await stub();
     const { device } = client(server);
     await device.start();

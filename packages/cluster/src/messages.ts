@@ -14,6 +14,7 @@ export const DeviceLeaseSchema = z.object({
   connectedAt: z.string(),
   deviceInfo: z.unknown().optional(),
 });
+/** The data {@link DeviceLeaseSchema} validates. */
 export type DeviceLease = z.infer<typeof DeviceLeaseSchema>;
 
 /** What travels on a device's sharded channel to the node holding it. */
@@ -31,7 +32,9 @@ export const DeviceEnvelopeSchema = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('probe'), nodeId: z.string() }),
 ]);
+/** The data {@link DeviceEnvelopeSchema} validates. */
 export type DeviceEnvelope = z.infer<typeof DeviceEnvelopeSchema>;
+/** What {@link DeviceEnvelopeSchema} accepts before defaults are filled in. */
 export type DeviceEnvelopeInput = z.input<typeof DeviceEnvelopeSchema>;
 
 /** What travels on a node's sharded channel: the device's answer to a routed command. */
@@ -41,6 +44,7 @@ export const NodeReplySchema = z.object({
   via: z.string(),
   message: CommandResultsMessageSchema,
 });
+/** The data {@link NodeReplySchema} validates. */
 export type NodeReply = z.infer<typeof NodeReplySchema>;
 
 /**
@@ -62,10 +66,12 @@ export const TaskFileMessageSchema = z.discriminatedUnion('kind', [
   /** The node does not have the file, did not run the task, or refused the name or the size. */
   z.object({ kind: z.literal('file-missing'), requestId: z.string(), via: z.string(), reason: z.string() }),
 ]);
+/** The data {@link TaskFileMessageSchema} validates. */
 export type TaskFileMessage = z.infer<typeof TaskFileMessageSchema>;
 
 /** A cancel request broadcast to every node. */
 export const CancelBroadcastSchema = z.object({ sessionId: z.string(), reason: z.string() });
+/** The data {@link CancelBroadcastSchema} validates. */
 export type CancelBroadcast = z.infer<typeof CancelBroadcastSchema>;
 
 /** One time a worker picked up the session (the first run or a resume). */
@@ -85,6 +91,7 @@ export const ClusterAnswerSchema = z.object({
   key_id: z.string(),
   at: z.string(),
 });
+/** The data {@link ClusterAnswerSchema} validates. */
 export type ClusterAnswer = z.infer<typeof ClusterAnswerSchema>;
 
 /** The data of a session's BullMQ job: the task record and, once a step completed, the session's checkpoint. */
@@ -99,6 +106,7 @@ export const SessionJobDataSchema = z.object({
    */
   resume: z.object({ pending: PendingInputSchema, answer: ClusterAnswerSchema }).optional(),
 });
+/** The data {@link SessionJobDataSchema} validates. */
 export type SessionJobData = z.infer<typeof SessionJobDataSchema>;
 
 /** A task record as the cluster reports it: the server's record plus where it ran. */
@@ -106,6 +114,7 @@ export const ClusterTaskRecordSchema = TaskRecordSchema.extend({
   /** Every node that worked on the session, in order (more than one after a resume). */
   attempts: z.array(JobAttemptSchema).optional(),
 });
+/** The data {@link ClusterTaskRecordSchema} validates. */
 export type ClusterTaskRecord = z.infer<typeof ClusterTaskRecordSchema>;
 
 /** Parses JSON read from Redis with a schema. @throws ClusterError `CLUSTER_MESSAGE_INVALID`. */

@@ -11,7 +11,7 @@ export interface CaptureTool {
   arguments?: Record<string, unknown>;
 }
 
-/** What {@link runCaptureTool} needs. */
+/** What a capture needs to run one of its tools (see {@link UiTreeCaptureOptions}). */
 export interface CaptureToolRun {
   dispatcher: CommandDispatcher;
   context: Context;

@@ -15,7 +15,7 @@ function key<S extends z.ZodType>(schema: S, initial: () => z.infer<S>, descript
 const counterMap = z.record(z.string(), z.number());
 
 /**
- * The session-wide context keys (the original's `ContextNames`, inventory §4), each with its zod schema and
+ * The session-wide context keys (the original's `ContextNames`), each with its zod schema and
  * default. Keys that only held live objects in the original (loggers, the dispatcher) are not context state here:
  * they are passed to the session as objects. `CURRENT_ROUND_*` values are computed from the per-round maps.
  */

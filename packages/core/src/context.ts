@@ -15,6 +15,13 @@ export interface ContextOptions {
 /**
  * The session-wide state, keyed by {@link CONTEXT_KEYS}. Reads and writes are typed; writes are validated by the
  * key's zod schema; unknown keys are rejected. The `current*` values are computed from the per-round maps.
+ *
+ * @example
+ * ```ts
+ * const context = new Context({ REQUEST: 'What is 12 times 34?' });
+ * context.set('CURRENT_ROUND_ID', 1);
+ * context.get('REQUEST'); // 'What is 12 times 34?'
+ * ```
  */
 export class Context {
   private readonly values: ContextValues;

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 export interface CustomContextKey<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly schema: S;
+  /** Returns the value the key holds before anything writes it (called once per new context). */
   readonly initial: () => z.infer<S>;
   readonly description: string;
 }

@@ -10,7 +10,7 @@ export interface StepRunOptions {
 }
 
 /**
- * What a {@link Round} needs from a state: the original's `AgentState` interface (seed 000). Implemented by the
+ * What a {@link Round} needs from a state: the original's `AgentState` interface. Implemented by the
  * table-driven states of `@ufo-ts/agent-fsm`.
  */
 export interface RoundState {
@@ -18,6 +18,7 @@ export interface RoundState {
   readonly name: string;
   /** The agent kind the state belongs to (`HostAgent`, `AppAgent`, `LinuxAgent`, ...). */
   readonly agentKind: string;
+  /** Runs this state's step for `agent` (e.g. one processor run), reading and writing the shared `context`. */
   handle(agent: RoundAgent, context: Context, options?: StepRunOptions): Promise<void>;
   /** The next state, computed from the state that just handled and the agent's status. */
   nextState(agent: RoundAgent): RoundState;
@@ -37,6 +38,7 @@ export interface RoundAgent {
   readonly state: RoundState;
   /** The status string the last handled step produced. */
   readonly status: string;
+  /** Makes `state` the agent's current state (the round calls it after each step with the computed next state). */
   setState(state: RoundState): void;
   /** Runs the current state's handle. */
   handle(context: Context, options?: StepRunOptions): Promise<void>;

@@ -53,7 +53,7 @@ export interface RoundOutcome {
 }
 
 /**
- * One user request (seed 000): the loop `handle` → `nextState` → `nextAgent` → `setState`, with a snapshot at
+ * One user request: the loop `handle` → `nextState` → `nextAgent` → `setState`, with a snapshot at
  * each subtask end, until the state ends the round, the session's step cap is reached, or it is cancelled.
  */
 export class Round {

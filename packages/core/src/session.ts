@@ -79,9 +79,23 @@ export interface SessionOutcome {
 }
 
 /**
- * A conversation of rounds (seed 001): asks for a request, runs a {@link Round}, records `{request, result}`,
+ * A conversation of rounds: asks for a request, runs a {@link Round}, records `{request, result}`,
  * and repeats until finished: the finish flag (no next request), `maxSteps` for the whole session, `maxRounds`,
  * or a round that ended in ERROR.
+ *
+ * @example
+ * ```ts
+ * // the managed sessions of `@ufo-ts/sessions` build this for you
+ * const session = new Session({
+ *   task: 'calc',
+ *   request: 'What is 12 times 34?',
+ *   logSink: new MemoryLogSink(),
+ *   dispatcher,
+ *   interactor: new ProgrammaticInteractor(),
+ *   startAgent: () => agent,
+ * });
+ * const outcome = await session.run();
+ * ```
  */
 export class Session {
   readonly id: string;

@@ -35,7 +35,7 @@ export interface ScreenshotOutcome {
 
 /**
  * Takes a screenshot through the dispatcher (the selected window by default; any image tool with `toolName`) and
- * saves it as an artifact (inventory C6). Only runs when a window was selected; any failure becomes a warning
+ * saves it as an artifact. Only runs when a window was selected; any failure becomes a warning
  * event, never an error: a snapshot is evidence, not logic. Returns the saved path, if any.
  *
  * @example

@@ -19,7 +19,7 @@ export type ActionRecord = z.infer<typeof ActionRecordSchema>;
 
 /**
  * One line of `response.log`: a declared schema (the original serialised "whatever attributes exist" and lost
- * observation, thought, plan and comment, inventory §10 finding 10). Written when a step ends, also when it failed.
+ * observation, thought, plan and comment). Written when a step ends, also when it failed.
  */
 export const StepRecordSchema = z.object({
   type: z.literal('step').default('step'),

@@ -18,7 +18,7 @@ describe('ConsoleInteractor', () => {
     ui.close();
   });
 
-  it('treats end of input as the end of the session instead of crashing (#304)', async () => {
+  it('treats end of input as the end of the session instead of crashing', async () => {
     const input = new PassThrough();
     const ui = new ConsoleInteractor({ input, output: new PassThrough() });
     const pending = ui.firstRequest();

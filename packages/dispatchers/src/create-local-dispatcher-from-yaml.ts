@@ -10,6 +10,11 @@ export type CreateLocalDispatcherFromYamlOptions = Omit<LocalCommandDispatcherOp
  * placeholders expanded) and builds a {@link LocalCommandDispatcher} from it. Nothing is started until used.
  *
  * @throws ToolServersConfigError when the file is missing or invalid, or names a factory that was not given.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = createLocalDispatcherFromYaml('config/tool-servers.yaml', { factories: { desktop: createDesktopServer } });
+ * ```
  */
 export function createLocalDispatcherFromYaml(
   path: string,

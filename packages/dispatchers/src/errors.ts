@@ -76,8 +76,3 @@ export class ToolServerListenError extends DispatchError {
     super('SERVER_LISTEN_FAILED', message, options);
   }
 }
-
-/** @deprecated Renamed {@link ToolServerListenError} (`@ufo-ts/server` has its own `ServerListenError`); this alias goes in the next major. */
-export const ServerListenError = ToolServerListenError;
-/** @deprecated Renamed {@link ToolServerListenError}; this alias goes in the next major. */
-export type ServerListenError = ToolServerListenError;

@@ -47,8 +47,10 @@ export {
   ServerStartError,
   DispatcherClosedError,
   ToolDefinitionError,
-  ServerListenError,
   ToolServerListenError,
 } from './errors.js';
 export type { DispatchErrorCode } from './errors.js';
 export { TOOL_TYPE_META_KEY, TOOL_TIMEOUT_META_KEY, RESULT_WRAPPED_META_KEY } from './shared/meta-keys.js';
+export { PolicyDispatcher, withPolicy } from './policy/policy-dispatcher.js';
+export type { PolicyDispatcherOptions, PolicyConfirmer, PolicyConfirmRequest, PolicyDecisionEvent } from './policy/policy-dispatcher.js';
+export { parsePolicyYaml, loadPolicyFile } from './policy/load-policy.js';

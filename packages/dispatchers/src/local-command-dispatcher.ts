@@ -57,6 +57,15 @@ export interface LocalCommandDispatcherOptions {
  * configuration (and per application for `reset: true`), restarted on the next use after a crash, and closed
  * by `close()` or when the process exits. Per-command problems never throw: they come back as failure Results
  * whose `error` starts with a code (`TOOL_UNKNOWN`, `TOOL_ARGUMENTS_INVALID`, `TOOL_TIMEOUT`, ...).
+ *
+ * @example
+ * ```ts
+ * const dispatcher = new LocalCommandDispatcher({
+ *   config: { LinuxAgent: { default: { action: [{ namespace: 'ui', transport: 'stdio', command: 'node', args: ['ui-server.js'] }] } } },
+ * });
+ * const results = await dispatcher.execute([createCommand('type_text', { text: 'hello' })], { target: { agent: 'LinuxAgent' } });
+ * await dispatcher.close();
+ * ```
  */
 export class LocalCommandDispatcher implements CommandDispatcher {
   /** The validated configuration in use. */

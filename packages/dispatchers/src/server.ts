@@ -12,5 +12,5 @@ export { serveHttp } from './server/serve-http.js';
 export type { HttpToolServer, ServeHttpOptions } from './server/serve-http.js';
 export { encodeToolResult, encodeToolError } from './server/tool-result.js';
 export { TOOL_TYPE_META_KEY, TOOL_TIMEOUT_META_KEY, RESULT_WRAPPED_META_KEY } from './shared/meta-keys.js';
-export { ToolDefinitionError, ToolServerListenError, ServerListenError, DispatchError } from './errors.js';
+export { ToolDefinitionError, ToolServerListenError, DispatchError } from './errors.js';
 export type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

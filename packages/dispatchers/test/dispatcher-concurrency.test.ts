@@ -19,9 +19,9 @@ const transports: Array<[string, () => ServerConfigInput]> = [
   ['http', () => ({ namespace: 'srv', transport: 'http', url: http.url })],
 ];
 
-describe('50 concurrent commands (finding 19: the original shared one mutable call object per tool)', () => {
+describe('50 concurrent commands (the original shared one mutable call object per tool)', () => {
   for (const [name, server] of transports) {
-    it(`finding 19: 50 concurrent commands over ${name} each get their own arguments back, on one server start`, async () => {
+    it(`50 concurrent commands over ${name} each get their own arguments back, on one server start`, async () => {
       const dispatcher = dispatchers.create({
         config: { AppAgent: { default: { action: [server()] } } },
         factories: { srv: () => createFixtureServer('mem') },
@@ -42,7 +42,7 @@ describe('50 concurrent commands (finding 19: the original shared one mutable ca
     });
   }
 
-  it('finding 19: concurrent slow and fast calls on one server do not block or mix up each other', async () => {
+  it('concurrent slow and fast calls on one server do not block or mix up each other', async () => {
     const dispatcher = dispatchers.create({ config: { AppAgent: { default: { action: [stdioFixture('srv')] } } } });
     const target = { agent: 'AppAgent' };
     await runOne(dispatcher, command('noop'), target);

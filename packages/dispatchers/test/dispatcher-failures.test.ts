@@ -14,7 +14,7 @@ const inProcessConfig = {
 const factories = { calc: () => createFixtureServer('calc') };
 
 describe('per-command failures come back as Results, never as throws', () => {
-  it('finding 4: an unknown tool fails alone with TOOL_UNKNOWN and the known tools; the batch goes on', async () => {
+  it('an unknown tool fails alone with TOOL_UNKNOWN and the known tools; the batch goes on', async () => {
     const dispatcher = dispatchers.create({ config: inProcessConfig, factories });
     const results = await dispatcher.execute(
       [command('add', { a: 1, b: 1 }), command('click_hallucinated_button', { id: '7' }), command('add', { a: 2, b: 2 })],
@@ -29,7 +29,7 @@ describe('per-command failures come back as Results, never as throws', () => {
     expect(results.map((r) => r.result)).toEqual([2, undefined, 4]);
   });
 
-  it('finding 4: says so when a known tool is sent with the wrong tool_type', async () => {
+  it('says so when a known tool is sent with the wrong tool_type', async () => {
     const dispatcher = dispatchers.create({ config: inProcessConfig, factories });
     const result = await runOne(dispatcher, command('whoami', {}, 'action'), target);
     expect(result.status).toBe('failure');
@@ -46,7 +46,7 @@ describe('per-command failures come back as Results, never as throws', () => {
     expect(missing.error).toMatch(/argument "n" must be integer \(got number\)/);
   });
 
-  it('reports a tool that throws as a failure with its message (never a success, §10.2)', async () => {
+  it('reports a tool that throws as a failure with its message (never a success)', async () => {
     const dispatcher = dispatchers.create({ config: inProcessConfig, factories });
     const result = await runOne(dispatcher, command('fail', { message: 'Error: No window selected' }), target);
     expect(result).toMatchObject({ status: 'failure', error: 'TOOL_FAILED: Error: No window selected', namespace: 'calc' });

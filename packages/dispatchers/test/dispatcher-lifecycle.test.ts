@@ -83,8 +83,8 @@ describe('crashes and restarts', () => {
   });
 });
 
-describe('finding 20: one persistent MCP session per server (the original opened a client per call)', () => {
-  it('finding 20: reuses one stdio process and one session for every call', async () => {
+describe('one persistent MCP session per server (the original opened a client per call)', () => {
+  it('reuses one stdio process and one session for every call', async () => {
     const dispatcher = dispatchers.create({ config: { LinuxAgent: { default: { action: [stdioFixture('bash')] } } } });
     for (let i = 0; i < 10; i += 1) await runOne(dispatcher, command('echo', { text: String(i) }), target);
     const info = (await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { calls: number };
@@ -93,7 +93,7 @@ describe('finding 20: one persistent MCP session per server (the original opened
     expect(dispatchers.events.filter((e) => e.type === 'server-started')).toHaveLength(1);
   });
 
-  it('finding 20: reuses one HTTP session for every call and ends it on close', async () => {
+  it('reuses one HTTP session for every call and ends it on close', async () => {
     const http = await serveHttp(() => createFixtureServer('http'));
     try {
       const dispatcher = dispatchers.create({

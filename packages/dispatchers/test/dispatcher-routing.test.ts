@@ -81,8 +81,8 @@ describe('routing by agent kind and application root', () => {
   });
 });
 
-describe('server instances per application (finding 18: the original pooled servers by namespace only)', () => {
-  it('finding 18: two applications whose servers share a namespace get separate server instances', async () => {
+describe('server instances per application (the original pooled servers by namespace only)', () => {
+  it('two applications whose servers share a namespace get separate server instances', async () => {
     // Same namespace "ui" for both roots, different configuration: the original would have reused one server.
     const dispatcher = dispatchers.create({
       config: {
@@ -100,7 +100,7 @@ describe('server instances per application (finding 18: the original pooled serv
     expect(dispatcher.serverPids().sort()).toEqual([calc.pid, pad.pid].sort());
   });
 
-  it('finding 18: reset: true gives each application process a fresh instance; shared servers stay shared', async () => {
+  it('reset: true gives each application process a fresh instance; shared servers stay shared', async () => {
     const dispatcher = dispatchers.create({
       config: {
         AppAgent: {
@@ -129,7 +129,7 @@ describe('server instances per application (finding 18: the original pooled serv
     expect(dispatcher.serverPids()).toHaveLength(3); // one collector + one "com" per document
   });
 
-  it('finding 18: reset in-process servers are built per application and told which one', async () => {
+  it('reset in-process servers are built per application and told which one', async () => {
     const contexts: unknown[] = [];
     const dispatcher = dispatchers.create({
       config: { AppAgent: { default: { action: [{ namespace: 'pdf', transport: 'in-process', factory: 'pdf', reset: true }] } } },

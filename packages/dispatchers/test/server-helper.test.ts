@@ -90,7 +90,7 @@ describe('tool-server helper', () => {
     expect(result.content).toEqual([{ type: 'text', text: '"hello Ada"' }]);
   });
 
-  it('reports a throwing handler as isError with its message, never as a success (§10.2)', async () => {
+  it('reports a throwing handler as isError with its message, never as a success', async () => {
     const client = await connect(createToolServer({ name: 't', tools }));
     const result = await call(client, 'explode');
     expect(result.isError).toBe(true);

@@ -39,14 +39,17 @@ export const ModelCapabilitiesSchema = z.object({
   /** Streams replies (text deltas, tool-call deltas). */
   streaming: z.boolean(),
 });
+/** The data {@link ModelCapabilitiesSchema} validates. */
 export type ModelCapabilities = z.infer<typeof ModelCapabilitiesSchema>;
 
 /** Capability overrides in config: any subset. */
 export const ModelCapabilitiesOverrideSchema = ModelCapabilitiesSchema.partial();
+/** The data {@link ModelCapabilitiesOverrideSchema} validates. */
 export type ModelCapabilitiesOverride = z.infer<typeof ModelCapabilitiesOverrideSchema>;
 
 /** What to do with images sent to a model without vision: `error` (default) refuses the call, `drop` removes them with a warning. */
 export const ImagePolicySchema = z.enum(['error', 'drop']);
+/** The data {@link ImagePolicySchema} validates. */
 export type ImagePolicy = z.infer<typeof ImagePolicySchema>;
 
 const FULL: ModelCapabilities = {

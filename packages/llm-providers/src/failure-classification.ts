@@ -1,3 +1,4 @@
+import { systemClock } from '@ufo-ts/core';
 import { isSdkError } from './sdk/sdk-error-kind.js';
 
 /** What kind of failure one HTTP attempt ended with. */
@@ -86,7 +87,7 @@ export function isConnectionError(error: unknown): boolean {
  * Reads the wait a server asks for: `retry-after-ms` (milliseconds), or `retry-after` as seconds or an HTTP date.
  * Returns `undefined` when absent or unparseable.
  */
-export function parseRetryAfter(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(headers: Headers | undefined, now: number = systemClock.now()): number | undefined {
   if (!headers || typeof headers.get !== 'function') return undefined;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '') {

@@ -10,6 +10,7 @@ export const ModelPriceSchema = z.object({
   /** USD per 1M input tokens served from the provider's prompt cache; defaults to `input` when absent. */
   cachedInput: z.number().nonnegative().optional(),
 });
+/** The data {@link ModelPriceSchema} validates. */
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 
 /**
@@ -17,6 +18,7 @@ export type ModelPrice = z.infer<typeof ModelPriceSchema>;
  * `azure-openai/gpt-4o`, or a bare `my-model`).
  */
 export const PriceTableSchema = z.record(z.string(), ModelPriceSchema);
+/** The data {@link PriceTableSchema} validates. */
 export type PriceTable = z.infer<typeof PriceTableSchema>;
 
 /** The date the built-in price list was last checked against the providers' published list prices. */

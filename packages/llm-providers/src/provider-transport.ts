@@ -53,5 +53,6 @@ export interface ProviderReply {
 
 /** Sends one provider call. Implemented per provider over its SDK; retries are not its job. */
 export interface ProviderTransport {
+  /** Makes the call once and decodes the reply; rejects on a transport or HTTP error (the caller decides on retries). */
   send(call: ProviderCall): Promise<ProviderReply>;
 }

@@ -80,6 +80,12 @@ class AttemptTimeout extends Error {
  * Runs `operation` with retries: exponential backoff with jitter on 429, 5xx, timeouts and connection failures,
  * honouring the server's `Retry-After`; no retry on other 4xx. Each attempt gets its own timeout and a signal
  * that also follows the caller's. Final failures are {@link ModelCallError}s carrying the attempt count.
+ *
+ * @example
+ * ```ts
+ * // `sendRequest` rejects with the SDK's error (its HTTP status decides whether to retry)
+ * const { value, attempts } = await withRetry(({ signal }) => sendRequest(body, { signal }), { maxRetries: 2, signal: callerSignal });
+ * ```
  */
 export async function withRetry<T>(
   operation: (context: AttemptContext) => Promise<T>,

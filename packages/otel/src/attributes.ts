@@ -71,7 +71,9 @@ export const SpanNames = {
   SESSION: 'ufo.session',
   ROUND: 'ufo.round',
   STEP: 'ufo.step',
+  /** The span of one model call, named after the model id. */
   chat: (model: string) => `chat ${model}`,
+  /** The span of one tool call, named after the tool. */
   executeTool: (tool: string) => `execute_tool ${tool}`,
 } as const;
 

@@ -17,7 +17,16 @@ export interface SessionSpansOptions {
  * recorded as an `execute_tool` span (tool, status, error) is not recorded a second time as a `ufo.command` event;
  * one that ran on a dispatcher without tracing still is. When the session's span does not record (a no-op
  * tracer, or a sampler that dropped the trace) the rest of the session is ignored, so tracing that is off costs a
- * flag test per event.
+ * flag test per event. *
+ * @example
+ * ```ts
+ * // what `UfoTracing.traceSession` does; use it unless you wire the pieces yourself
+ * const spans = new SessionSpans({ tracer, captureContent: false });
+ * const unsubscribe = events.subscribe(spans.onEvent);
+ * const hooks = { tracer, recording: () => spans.recording, parentContext: () => spans.parentContext(), toolSpanRecorded: (tool: string) => spans.toolSpanRecorded(tool) };
+ * const tracedModel = new TracedChatModel(model, hooks);
+ * const tracedDispatcher = traceCommandDispatcher(dispatcher, hooks);
+ * ```
  */
 export class SessionSpans {
   private readonly options: SessionSpansOptions;

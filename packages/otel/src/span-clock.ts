@@ -9,7 +9,7 @@ let originNanos = 0;
 /**
  * The one clock every span and span event of this package is timed with: milliseconds since the process's time
  * origin (`performance.now()`), monotonic within the process. Times are handed to the SDK with {@link toHrTime}.
- * Spans and events timed by the SDK's default clock are anchored to `Date.now()` (millisecond steps), so a child
+ * Spans and events timed by the SDK's default clock are anchored to the wall clock's whole milliseconds, so a child
  * ended at an explicit time could end after its parent, or an event fall before its span's start, by a fraction of
  * a millisecond; with one clock for every start, end and event, they nest as they happened.
  */

@@ -17,7 +17,16 @@ export interface ModelTracingHooks {
  * and response model, token usage, finish reason, and the engine's cost in USD. A failed call sets status ERROR,
  * records the error and its `error.type` (the `UfoError` code, else the error's name), and rethrows it unchanged.
  * The call runs with the span active, so instrumentations of the model's own HTTP calls nest under it (when the
- * application registered a context manager).
+ * application registered a context manager). *
+ * @example
+ * ```ts
+ * // what `UfoTracing.traceSession` does; use it unless you wire the pieces yourself
+ * const spans = new SessionSpans({ tracer, captureContent: false });
+ * const unsubscribe = events.subscribe(spans.onEvent);
+ * const hooks = { tracer, recording: () => spans.recording, parentContext: () => spans.parentContext(), toolSpanRecorded: (tool: string) => spans.toolSpanRecorded(tool) };
+ * const tracedModel = new TracedChatModel(model, hooks);
+ * const tracedDispatcher = traceCommandDispatcher(dispatcher, hooks);
+ * ```
  */
 export class TracedChatModel implements ChatModel {
   readonly inner: ChatModel;

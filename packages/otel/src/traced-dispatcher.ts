@@ -27,7 +27,16 @@ export interface DispatcherTracingHooks {
  * other member (`close`, `cancel`, ...) is the wrapped dispatcher's own.
  *
  * The spans of a batch start together (the batch is one call); each ends at the batch's start plus the durations
- * of the commands up to it, which is exact for a batch that runs its commands in order.
+ * of the commands up to it, which is exact for a batch that runs its commands in order. *
+ * @example
+ * ```ts
+ * // what `UfoTracing.traceSession` does; use it unless you wire the pieces yourself
+ * const spans = new SessionSpans({ tracer, captureContent: false });
+ * const unsubscribe = events.subscribe(spans.onEvent);
+ * const hooks = { tracer, recording: () => spans.recording, parentContext: () => spans.parentContext(), toolSpanRecorded: (tool: string) => spans.toolSpanRecorded(tool) };
+ * const tracedModel = new TracedChatModel(model, hooks);
+ * const tracedDispatcher = traceCommandDispatcher(dispatcher, hooks);
+ * ```
  */
 export function traceCommandDispatcher<D extends CommandDispatcher>(dispatcher: D, hooks: DispatcherTracingHooks): D {
   const execute = (commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> =>

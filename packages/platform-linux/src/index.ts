@@ -1,7 +1,7 @@
 // @ufo-ts/platform-linux: see and act on a real Linux desktop (AT-SPI2 + X11), a safe shell tool, and a harness.
 
 // errors
-export { AppLaunchError, AppNotAllowedError, AppNotReadyError, AppNotRespondingError, AtspiError, ControlDisabledError, ControlNotActionableError, ControlNotFoundError, ControlVanishedError, DesktopStartError, DesktopStoppedError, InputError, InputInvalidError, LinuxPlatformError, NoEffectError, NoWindowSelectedError, ServerConfigError, ShellFailedError, ShellPolicyError, ShellRefusedError, ShellTimeoutError, StaleControlIdError, WindowNotFoundError, WindowVanishedError, X11Error, type LinuxErrorCode } from './errors.js';
+export { AppLaunchError, AppNotAllowedError, AppNotReadyError, AppNotRespondingError, AtspiError, ControlDisabledError, ControlNotActionableError, ControlNotFoundError, ControlVanishedError, DesktopStartError, DesktopStoppedError, InputError, InputInvalidError, LinuxPlatformError, NoEffectError, NoWindowSelectedError, ServerConfigError, ShellFailedError, ShellLimitError, ShellPolicyError, ShellRefusedError, ShellTimeoutError, StaleControlIdError, WindowNotFoundError, WindowVanishedError, X11Error, type LinuxErrorCode, type ShellLimit } from './errors.js';
 
 // desktop harness
 export { startDesktop, DESKTOP_MARKER_ENV } from './harness/desktop.js';
@@ -30,8 +30,8 @@ export { parseKeySequence } from './x11/key-combo.js';
 export type { KeyChord, Modifier } from './x11/key-combo.js';
 
 // shell policy
-export { ShellPolicySchema, CommandRuleSchema, ArgumentRuleSchema } from './shell/shell-policy.js';
-export type { ShellPolicy, ShellPolicyInput, CommandRule, ArgumentRule } from './shell/shell-policy.js';
+export { ShellPolicySchema, CommandRuleSchema, ArgumentRuleSchema, ResourceLimitsSchema, DEFAULT_RESOURCE_LIMITS } from './shell/shell-policy.js';
+export type { ShellPolicy, ShellPolicyInput, CommandRule, ArgumentRule, ResourceLimits } from './shell/shell-policy.js';
 export { createDefaultShellPolicy, DEFAULT_SHELL_COMMANDS } from './shell/default-shell-policy.js';
 export type { DefaultShellPolicyOptions } from './shell/default-shell-policy.js';
 export { compileShellPolicy } from './shell/compiled-policy.js';
@@ -56,7 +56,7 @@ export type { TreeCacheOptions, TreeReadSource } from './atspi/tree-cache.js';
 export { subscribeAtspiEvents } from './atspi/atspi-events.js';
 export type { AtspiEvent, AtspiEventKind } from './atspi/atspi-events.js';
 export { walkTree, findNode, findNodes, countNodes } from './atspi/accessible-node.js';
-export type { AccessibleNode, AccessibleRef, Rect, SheetCellPlace } from './atspi/accessible-node.js';
+export type { AccessibleNode, AccessibleRef, XywhRect, SheetCellPlace } from './atspi/accessible-node.js';
 export { XDisplay } from './x11/x-display.js';
 export { XInput } from './x11/xtest-input.js';
 export { listClientWindows } from './x11/window-list.js';

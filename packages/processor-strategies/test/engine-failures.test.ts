@@ -27,7 +27,7 @@ function run(replies: ConstructorParameters<typeof ScriptedModel>[0]['replies'],
 }
 
 describe.each(TOOL_MODES)('engine failure paths (%s tool mode)', (mode) => {
-  it('a malformed model reply ends the round in ERROR with the cause in response.log and the round result (finding 9)', async () => {
+  it('a malformed model reply ends the round in ERROR with the cause in response.log and the round result', async () => {
     // Native tool mode re-asks once (a tool result for each call and the problems), so the model answers twice.
     const malformed = 'I think I will click somewhere, no JSON today';
     const { session, dispatcher, logSink } = run(mode === 'native' ? [malformed, malformed] : [malformed], { mode });

@@ -83,7 +83,7 @@ describe('ProcessorTemplate', () => {
     expect(seen).toEqual(['Think:response']);
   });
 
-  it('a fail-fast strategy that throws ends the step in ERROR, still counted and logged (finding 9)', async () => {
+  it('a fail-fast strategy that throws ends the step in ERROR, still counted and logged', async () => {
     const logSink = new MemoryLogSink();
     const context = new Context();
     const processor = new ProcessorTemplate({

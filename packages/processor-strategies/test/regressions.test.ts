@@ -22,7 +22,7 @@ function linux(dispatcher: CommandDispatcher = new RecordingDispatcher(), safeGu
 }
 
 describe('regressions of the original engine', () => {
-  it('finding 25: actions with an empty function are skipped, not an assertion crash', async () => {
+  it('actions with an empty function are skipped, not an assertion crash', async () => {
     const dispatcher = new RecordingDispatcher();
     const actions = AppResponseSchema.parse({ observation: 'o', thought: 't', action: [{ function: '', arguments: {} }, { function: 'click_input', arguments: { id: '2' }, status: 'FINISH' }] }).action;
     const executed = await executeActions(linux(dispatcher), actions, { agent: 'LinuxAgent' });
@@ -30,7 +30,7 @@ describe('regressions of the original engine', () => {
     expect(deriveActionStatus(actions, executed, undefined)).toBe('FINISH');
   });
 
-  it('finding 1: with safe-guard, a CONFIRM action and the ones after it are held, the earlier ones run', async () => {
+  it('with safe-guard, a CONFIRM action and the ones after it are held, the earlier ones run', async () => {
     const dispatcher = new RecordingDispatcher();
     const agent = linux(dispatcher);
     const actions = AppResponseSchema.parse({ observation: 'o', thought: 't', action: [
@@ -61,7 +61,7 @@ describe('regressions of the original engine', () => {
     expect(deriveActionStatus(onlyBroken, await executeActions(linux(), onlyBroken, { agent: 'LinuxAgent' }), undefined)).toBe('CONTINUE');
   });
 
-  it('finding 17: a dependency that is declared but missing at run time fails the step instead of a warning', async () => {
+  it('a dependency that is declared but missing at run time fails the step instead of a warning', async () => {
     const processor = new ProcessorTemplate({
       name: 'p',
       strategies: {
@@ -82,7 +82,7 @@ describe('regressions of the original engine', () => {
     expect(String((failed.error as Error).message)).toContain('needs "round_step"');
   });
 
-  it('finding 23: memory items are independent plain records', () => {
+  it('memory items are independent plain records', () => {
     const a = new StepMemory();
     const b = new StepMemory();
     const item = { step: 1, agent: 'x', state: 'CONTINUE', status: 'CONTINUE', actions: [], custom: { deep: 1 } };
@@ -93,7 +93,7 @@ describe('regressions of the original engine', () => {
     expect(Object.keys(b.latest()!)).not.toContain('custom');
   });
 
-  it('finding 12: the prompt states the reply format generated from the schema the parser uses', () => {
+  it('the prompt states the reply format generated from the schema the parser uses', () => {
     const text = replyFormatText(AppResponseSchema);
     expect(text).toContain('"observation"');
     expect(text).toContain('"save_screenshot"');

@@ -38,7 +38,7 @@ export class DeviceNotFoundError extends ServerError {
   }
 }
 
-/** The device already runs a task; it runs one at a time (finding 26). */
+/** The device already runs a task; it runs one at a time. */
 export class DeviceBusyError extends ServerError {
   constructor(clientId: string, taskName: string) {
     super('DEVICE_BUSY', 409, `device "${clientId}" is busy with task "${taskName}"; cancel it or wait for it to end`);

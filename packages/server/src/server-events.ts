@@ -34,4 +34,5 @@ export type ServerEvent =
   /** What a scale-out extension (cluster mode) reports: `name` says what happened, `detail` the specifics. */
   | { type: 'scale-out'; name: string; detail: Record<string, unknown> };
 
+/** A callback that receives each {@link ServerEvent}. */
 export type ServerEventListener = (event: ServerEvent) => void;

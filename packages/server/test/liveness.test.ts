@@ -83,7 +83,7 @@ describe('liveness: registration deadline, heartbeats, command deadlines', () =>
     await srv.api('POST', '/api/cancel', { task_name: 'twice-task' });
   });
 
-  it('finding 28: a reconnecting device whose old connection is dead gets its id back; a live holder keeps it', async () => {
+  it('a reconnecting device whose old connection is dead gets its id back; a live holder keeps it', async () => {
     srv = await startInProcessServer({ duplicateProbeMs: 200 });
     const live = await connect(srv);
     await live.register('alive');

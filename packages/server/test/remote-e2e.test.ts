@@ -114,7 +114,7 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     await again.waitFor('stdout', (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408', 5_000, 'the restarted device to compute');
   });
 
-  it('finding 4: an unknown tool comes back as a failure result at once, the device answers and nothing hangs', async () => {
+  it('an unknown tool comes back as a failure result at once, the device answers and nothing hangs', async () => {
     const dev = await device('dev-unknown');
     const started = Date.now();
     await dispatch('dev-unknown', 'use the frobnicator', 'frobnicate');
@@ -143,7 +143,7 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     expect((await server.waitForResult('calc-after-cancel')).status).toBe('completed');
   });
 
-  it('finding 26: a device runs one task at a time: a second dispatch is refused and the running one is unaffected', async () => {
+  it('a device runs one task at a time: a second dispatch is refused and the running one is unaffected', async () => {
     const dev = await device('dev-busy');
     await dispatch('dev-busy', 'wait a long time', 'busy-first');
     await dev.waitFor('stdout', (l) => l['tool'] === 'wait_ms' && l['phase'] === 'start', 10_000, 'the slow tool to start');
@@ -157,7 +157,7 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     expect((await server.waitForResult('busy-first')).status).toBe('cancelled');
   });
 
-  it('finding 7: results are fetchable while running and after the end, and fetching never blocks the server', async () => {
+  it('results are fetchable while running and after the end, and fetching never blocks the server', async () => {
     const dev = await device('dev-results');
     await dispatch('dev-results', 'wait a long time', 'results-running');
     await dev.waitFor('stdout', (l) => l['tool'] === 'wait_ms' && l['phase'] === 'start', 10_000, 'the slow tool to start');

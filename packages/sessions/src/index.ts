@@ -61,7 +61,7 @@ export { buildOperatorPrompt, type OperatorPromptInput } from './operator/operat
 export { createOperatorProcessor, type OperatorProcessorOptions } from './operator/operator-processor.js';
 export { SessionPool, type PoolResult, type RunnableSession, type SessionJob, type SessionPoolOptions } from './pool/session-pool.js';
 export { RequestFileSchema, readRequestFile, type BatchTask, type RequestFile } from './batch/request-file.js';
-export { BatchTaskStatusSchema, TaskStatusFile, TaskStatusSchema, type BatchTaskStatus, type TaskStatus } from './batch/task-status-file.js';
+export { BatchTaskStatusSchema, TaskStatusFile, type BatchTaskStatus } from './batch/task-status-file.js';
 export { FromFileSession, type FromFileSessionOptions } from './batch/from-file-session.js';
 export { BatchRun, type BatchOutcome, type BatchRunOptions } from './batch/batch-run.js';
 export { SessionFactory, detectPlatform, type FactoryResumeOptions, type SessionDefaults, type SessionFactoryOptions, type SessionMode, type SessionPlatform, type SessionSpec } from './factory/session-factory.js';

@@ -23,7 +23,7 @@ export interface AgentRegistration {
 }
 
 /**
- * Third-party agents by name (inventory A2, without the global registry): created per session and passed to the
+ * Third-party agents by name (no global registry as in the original): created per session and passed to the
  * HostAgent, which offers them to its model like applications.
  */
 export class AgentRegistry {

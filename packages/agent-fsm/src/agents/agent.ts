@@ -29,7 +29,7 @@ export interface StepOutcome {
 }
 
 /**
- * Runs one step of an agent (the 4-phase pipeline). Implemented by `@ufo-ts/processor-strategies`; any object
+ * Runs one step of an agent (the step pipeline: set-up, data collection, model call, actions, memory, clean-up). Implemented by `@ufo-ts/processor-strategies`; any object
  * with this method works, which is how custom pipelines plug in.
  */
 export interface StepProcessor {

@@ -20,7 +20,7 @@ export interface AppAgentOptions extends AgentOptions {
   kind?: string;
 }
 
-/** Acts inside one application window until its subtask ends (seed 004). */
+/** Acts inside one application window until its subtask ends. */
 export class AppAgent extends Agent {
   readonly kind: string;
   readonly machine: StateMachine;

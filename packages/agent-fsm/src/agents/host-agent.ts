@@ -39,7 +39,7 @@ export interface HostAgentOptions extends Omit<AgentOptions, 'blackboard'> {
 /**
  * Plans the request, chooses an application window or a third-party agent for each subtask (ASSIGN), and
  * finishes the round. Sub-agents are reused per (application root, process) so an application keeps its memory
- * when the host assigns it again (the original created a new one each time, inventory §10 finding 24).
+ * when the host assigns it again (the original created a new one each time).
  */
 export class HostAgent extends Agent {
   readonly kind = 'HostAgent';

@@ -18,7 +18,7 @@ export interface BlackboardJSON {
 }
 
 /**
- * Memory shared by a HostAgent and its sub-agents (inventory A15): questions and answers, past requests, step
+ * Memory shared by a HostAgent and its sub-agents: questions and answers, past requests, step
  * trajectories and kept screenshots. Rendered at the top of every prompt.
  */
 export class Blackboard {

@@ -16,7 +16,7 @@ export interface MemoryItem {
   [extra: string]: unknown;
 }
 
-/** An agent's ordered step memory (inventory A14, without the shared class-level attribute list). */
+/** An agent's ordered step memory (per instance; the original shared a class-level list). */
 export class StepMemory {
   private items: MemoryItem[] = [];
 

@@ -16,7 +16,7 @@ export type LinuxStatus = z.infer<typeof LinuxStatusSchema>;
 
 const END = { roundEnd: true };
 
-/** HostAgent (inventory §3.1): plans, assigns subtasks to application agents, finishes the round. */
+/** HostAgent: plans, assigns subtasks to application agents, finishes the round. */
 export const HOST_AGENT_TABLE: StateTable<HostStatus> = {
   //          handle      next                                                   agent   flags
   CONTINUE: row('process', 'status'),
@@ -28,7 +28,7 @@ export const HOST_AGENT_TABLE: StateTable<HostStatus> = {
   ERROR:    row('none',    'FINISH',                                             'self', END),
 };
 
-/** AppAgent (seed 004): acts inside one application until its subtask is finished, failed or rejected. */
+/** AppAgent: acts inside one application until its subtask is finished, failed or rejected. */
 export const APP_AGENT_TABLE: StateTable<AppStatus> = {
   CONTINUE:   row('process', 'status'),
   SCREENSHOT: row('process', 'status'),
@@ -45,7 +45,7 @@ export const FOLLOWER_APP_AGENT_TABLE: StateTable<AppStatus> = {
   FINISH: row('archive', 'host:FINISH', 'host', { subtaskEnd: true }),
 };
 
-/** LinuxAgent (inventory §3.3), single tier, with the same human-in-the-loop states as the others. */
+/** LinuxAgent, single tier, with the same human-in-the-loop states as the others. */
 export const LINUX_AGENT_TABLE: StateTable<LinuxStatus> = {
   CONTINUE: row('process', 'status'),
   PENDING:  row('ask',     'CONTINUE'),

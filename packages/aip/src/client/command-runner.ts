@@ -16,7 +16,7 @@ function traceContextsByCallId(message: ServerCommandMessage): Map<string, Trace
 }
 
 /**
- * Runs COMMAND batches on the device's dispatcher and always produces one Result per command (finding 4: an
+ * Runs COMMAND batches on the device's dispatcher and always produces one Result per command (an
  * unknown tool, a crashed server or a thrown error becomes a failure Result, never a dropped reply). Each batch
  * has an AbortController, so a CANCEL for its session (or for the batch) stops the work in flight. The COMMAND's
  * `trace_contexts` reach the dispatcher as `TracedExecuteOptions.traceContexts`.

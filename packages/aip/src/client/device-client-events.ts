@@ -19,4 +19,5 @@ export type DeviceClientEvent =
   | { type: 'server-error'; code: string; error: string }
   | { type: 'warning'; message: string };
 
+/** Receives each {@link DeviceClientEvent} synchronously; an error it throws is swallowed and never changes the client's behaviour. */
 export type DeviceClientEventListener = (event: DeviceClientEvent) => void;

@@ -43,6 +43,22 @@ const FATAL_REGISTRATION_CODES = new Set(['PROTOCOL_VERSION_MISMATCH', 'CLIENT_T
  * The device side of AIP (`ufo client`): connects to the server, registers with its device info, sends heartbeats,
  * runs every COMMAND on its own dispatcher and always answers with COMMAND_RESULTS (an unknown tool is a failure
  * Result), aborts in-flight work on CANCEL, and reconnects with exponential backoff and jitter.
+ *
+ * @example
+ * ```ts
+ * const client = new DeviceClient({
+ *   serverUrl: 'ws://127.0.0.1:5000/ws',
+ *   clientId: 'lab-pc-1',
+ *   apiKey: process.env.UFO_API_KEY,
+ *   platform: 'linux',
+ *   dispatcher: createLocalDispatcherFromYaml('tool-servers.yaml'),
+ *   closeDispatcherOnStop: true,
+ * });
+ * await client.start(); // resolves at the first registration
+ * const task = await client.requestTask({ request: 'open the calculator' });
+ * console.log(await task.done); // the TASK_END
+ * await client.stop();
+ * ```
  */
 export class DeviceClient {
   private readonly options: DeviceClientOptions;

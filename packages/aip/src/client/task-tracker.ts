@@ -37,6 +37,7 @@ export class TaskTracker {
     return new Promise((resolve, reject) => this.ends.set(sessionId, { resolve, reject }));
   }
 
+  /** Handles the server's TASK: its session becomes the current one. */
   started(message: ServerTaskMessage): void {
     this.current = { sessionId: message.session_id, taskName: message.task_name };
   }
@@ -59,6 +60,7 @@ export class TaskTracker {
     return true;
   }
 
+  /** Handles a TASK_END: clears the current session if it is the one that ended and resolves its {@link TaskTracker.waitForEnd} waiter. */
   ended(message: TaskEndMessage): void {
     if (this.current?.sessionId === message.session_id) this.current = undefined;
     const waiter = this.ends.get(message.session_id);

@@ -11,4 +11,5 @@ export type RemoteDispatcherEvent =
   | { type: 'results-mismatch'; sessionId: string; responseId: string; missing: string[]; unexpected: string[] }
   | { type: 'send-failed'; sessionId: string; responseId: string; error: string };
 
+/** Receives each {@link RemoteDispatcherEvent} synchronously; an error it throws is swallowed and never changes dispatching. */
 export type RemoteDispatcherEventListener = (event: RemoteDispatcherEvent) => void;

@@ -65,6 +65,14 @@ export type AcceptResultsOutcome = 'resolved' | 'duplicate' | 'late' | 'unknown'
  * - `disconnect()` (the device left) fails every pending batch at once with `DEVICE_DISCONNECTED`, and later ones too;
  * - `cancel()` (the session was cancelled) and `ExecuteOptions.signal` fail them with `COMMAND_ABORTED`;
  * - results for a batch that is no longer pending are ignored and reported as `results-ignored` events.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = new WebSocketCommandDispatcher({ channel, sessionId, taskName, commandTimeoutMs: 30_000 });
+ * const results = await dispatcher.execute(commands, { target: { agent: 'LinuxAgent' } });
+ * // meanwhile the server hands the device's COMMAND_RESULTS for this session to the dispatcher:
+ * dispatcher.acceptResults(message);
+ * ```
  */
 export class WebSocketCommandDispatcher implements CommandDispatcher {
   readonly sessionId: string;

@@ -40,6 +40,7 @@ export const RegisterMessageSchema = z.object({
   request_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link RegisterMessageSchema} validates. */
 export type RegisterMessage = z.infer<typeof RegisterMessageSchema>;
 
 /** A device asks the server to run a task on the device itself (acknowledged by a HEARTBEAT with the session id). */
@@ -53,6 +54,7 @@ export const ClientTaskMessageSchema = z.object({
   request_id: MessageIdSchema,
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link ClientTaskMessageSchema} validates. */
 export type ClientTaskMessage = z.infer<typeof ClientTaskMessageSchema>;
 
 /** Keeps the connection alive; answered by a server HEARTBEAT. */
@@ -62,6 +64,7 @@ export const ClientHeartbeatMessageSchema = z.object({
   request_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link ClientHeartbeatMessageSchema} validates. */
 export type ClientHeartbeatMessage = z.infer<typeof ClientHeartbeatMessageSchema>;
 
 /** The results of one COMMAND message, correlated by `prev_response_id` = the COMMAND's `response_id`. */
@@ -74,6 +77,7 @@ export const CommandResultsMessageSchema = z.object({
   request_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link CommandResultsMessageSchema} validates. */
 export type CommandResultsMessage = z.infer<typeof CommandResultsMessageSchema>;
 
 /** A problem on the device side (e.g. a server message it could not understand). */
@@ -86,6 +90,7 @@ export const ClientErrorMessageSchema = z.object({
   prev_response_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link ClientErrorMessageSchema} validates. */
 export type ClientErrorMessage = z.infer<typeof ClientErrorMessageSchema>;
 
 /** The device's answer to a DEVICE_INFO_REQUEST (or an unsolicited update when `prev_response_id` is absent). */
@@ -96,6 +101,7 @@ export const DeviceInfoResponseMessageSchema = z.object({
   prev_response_id: MessageIdSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link DeviceInfoResponseMessageSchema} validates. */
 export type DeviceInfoResponseMessage = z.infer<typeof DeviceInfoResponseMessageSchema>;
 
 /** A device cancels one of its own sessions. */
@@ -106,6 +112,7 @@ export const ClientCancelMessageSchema = z.object({
   reason: TextSchema.optional(),
   status: TaskStatusSchema.optional(),
 });
+/** The data {@link ClientCancelMessageSchema} validates. */
 export type ClientCancelMessage = z.infer<typeof ClientCancelMessageSchema>;
 
 /** Every message a client may send, discriminated by `type`. */
@@ -118,6 +125,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   DeviceInfoResponseMessageSchema,
   ClientCancelMessageSchema,
 ]);
+/** The data {@link ClientMessageSchema} validates. */
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 /** A client message as written by senders (defaults not applied yet). */
 export type ClientMessageInput = z.input<typeof ClientMessageSchema>;

@@ -36,7 +36,15 @@ export interface DecodeOptions {
 /** Client message types that may use the full `maxBytes` (results carry screenshots). */
 const LARGE_CLIENT_TYPES: ReadonlySet<string> = new Set(['command_results']);
 
-/** Parses and validates one client → server message. Never throws. */
+/**
+ * Parses and validates one client → server message. Never throws.
+ *
+ * @example
+ * ```ts
+ * const decoded = decodeClientMessage(frameText, { maxBytes: 1 << 20 });
+ * if (!decoded.ok) socket.send(encodeServerMessage({ type: 'error', code: decoded.code, error: decoded.error }));
+ * ```
+ */
 export function decodeClientMessage(data: string | Uint8Array, options: DecodeOptions = {}): DecodeResult<ClientMessage> {
   const large = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const control = Math.min(options.maxControlBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, large);
@@ -60,6 +68,11 @@ export function encodeClientMessage(message: ClientMessageInput, options: Decode
 /**
  * Validates (applying defaults) and serialises a server message.
  * @throws AipMessageTooLargeError when the JSON exceeds `maxBytes`; a ZodError when the message is invalid.
+ *
+ * @example
+ * ```ts
+ * socket.send(encodeServerMessage({ type: 'error', code: 'MESSAGE_INVALID', error: 'not an AIP message' }));
+ * ```
  */
 export function encodeServerMessage(message: ServerMessageInput, options: DecodeOptions = {}): string {
   return encodeWith(ServerMessageSchema, message, options);

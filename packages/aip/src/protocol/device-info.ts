@@ -26,5 +26,7 @@ export const DeviceInfoSchema = z.object({
   /** Free-form facts about the device (bounded like every metadata object). */
   custom_metadata: MetadataSchema.default({}),
 });
+/** The data {@link DeviceInfoSchema} validates. */
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
+/** What {@link DeviceInfoSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type DeviceInfoInput = z.input<typeof DeviceInfoSchema>;

@@ -21,6 +21,7 @@ export const ServerTaskMessageSchema = z.object({
   user_request: TextSchema,
   response_id: MessageIdSchema,
 });
+/** The data {@link ServerTaskMessageSchema} validates. */
 export type ServerTaskMessage = z.infer<typeof ServerTaskMessageSchema>;
 
 /**
@@ -47,6 +48,7 @@ export const ServerCommandMessageSchema = z.object({
    */
   trace_contexts: z.array(TraceContextSchema.nullable()).max(MAX_COMMANDS_PER_MESSAGE).optional(),
 });
+/** The data {@link ServerCommandMessageSchema} validates. */
 export type ServerCommandMessage = z.infer<typeof ServerCommandMessageSchema>;
 
 /** A session ended; `result` holds the session's round results. */
@@ -59,6 +61,7 @@ export const TaskEndMessageSchema = z.object({
   result: z.unknown().optional(),
   error: TextSchema.optional(),
 });
+/** The data {@link TaskEndMessageSchema} validates. */
 export type TaskEndMessage = z.infer<typeof TaskEndMessageSchema>;
 
 /**
@@ -76,6 +79,7 @@ export const ServerHeartbeatMessageSchema = z.object({
   /** How often the server expects a heartbeat from the device. */
   heartbeat_interval_ms: z.number().int().positive().optional(),
 });
+/** The data {@link ServerHeartbeatMessageSchema} validates. */
 export type ServerHeartbeatMessage = z.infer<typeof ServerHeartbeatMessageSchema>;
 
 /** The server refused or could not handle a message. */
@@ -91,6 +95,7 @@ export const ServerErrorMessageSchema = z.object({
   /** True when the server closes the connection after this message. */
   fatal: z.boolean().default(false),
 });
+/** The data {@link ServerErrorMessageSchema} validates. */
 export type ServerErrorMessage = z.infer<typeof ServerErrorMessageSchema>;
 
 /** The server asks a device for fresh device information. */
@@ -99,6 +104,7 @@ export const DeviceInfoRequestMessageSchema = z.object({
   type: z.literal('device_info_request'),
   request_id: MessageIdSchema,
 });
+/** The data {@link DeviceInfoRequestMessageSchema} validates. */
 export type DeviceInfoRequestMessage = z.infer<typeof DeviceInfoRequestMessageSchema>;
 
 /** The server cancels a session's in-flight work on the device (one COMMAND when `response_id` is set). */
@@ -109,6 +115,7 @@ export const ServerCancelMessageSchema = z.object({
   response_id: MessageIdSchema.optional(),
   reason: TextSchema,
 });
+/** The data {@link ServerCancelMessageSchema} validates. */
 export type ServerCancelMessage = z.infer<typeof ServerCancelMessageSchema>;
 
 /** Every message the server may send, discriminated by `type`. */
@@ -121,6 +128,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   DeviceInfoRequestMessageSchema,
   ServerCancelMessageSchema,
 ]);
+/** The data {@link ServerMessageSchema} validates. */
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 /** A server message as written by senders (defaults not applied yet). */
 export type ServerMessageInput = z.input<typeof ServerMessageSchema>;

@@ -16,6 +16,7 @@ export const TraceContextSchema = z.object({
   /** Vendor entries (`key=value,key=value`), at most 512 characters as the W3C recommends propagating. */
   tracestate: z.string().max(512).optional(),
 });
+/** The data {@link TraceContextSchema} validates. */
 export type TraceContext = z.infer<typeof TraceContextSchema>;
 
 /**

@@ -43,7 +43,9 @@ export interface ClusterSessionInput {
   /** The task's approval policy. */
   policy: ApprovalPolicy;
   session: ClusterSessionOptions | undefined;
+  /** Receives the server events of this run. */
   emit: (event: ServerEvent) => void;
+  /** Wraps the run's log sink (e.g. to stream its records); `undefined` keeps it as is. */
   streamLogSink: ((sink: LogSink, taskName: string) => LogSink) | undefined;
 }
 

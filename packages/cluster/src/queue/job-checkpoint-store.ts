@@ -4,6 +4,7 @@ import type { SessionJobData } from '../messages.js';
 /** The part of a BullMQ job the store writes to. */
 export interface CheckpointJob {
   data: SessionJobData;
+  /** Replaces the job's stored data with `data`. */
   updateData(data: SessionJobData): Promise<void>;
 }
 

@@ -71,8 +71,10 @@ export interface SessionWorkerOptions extends LockTimings {
   sessionSpend: RedisKeySpendLedger;
   /** Parks waiting sessions and reads their answers. */
   waiting: WaitingJobs;
+  /** Receives the server events of the sessions this worker runs. */
   emit: (event: ServerEvent) => void;
   /** Wraps each session's log sink so the server's live event stream gets its steps and screenshots. */
+  /** Wraps a task's log sink (e.g. to stream its records); the sink is used as is when absent. */
   streamLogSink?: (sink: LogSink, taskName: string) => LogSink;
   /** Instruments each session run (e.g. `(events) => tracing.traceSession(events)` of `@ufo-ts/otel`). */
   instrument?: SessionInstrumentation;

@@ -20,6 +20,7 @@ export interface DeviceRelayOptions {
   probeMs?: number;
   /** How many forwarded command ids are remembered to route their results back (default 10 000). */
   rememberCommands?: number;
+  /** Receives the server events the relay produces. */
   emit: (event: ServerEvent) => void;
 }
 

@@ -49,6 +49,7 @@ export interface RoutedCommandDispatcherOptions {
   offlineBudgetMs?: number;
   /** Delays between retries while the device is offline (default 100 ms doubling to 2 s). */
   backoff?: BackoffOptions;
+  /** Called with each routing event; optional. */
   onEvent?: (event: RoutedDispatcherEvent) => void;
   /** The time source of deadlines, the offline budget, backoff and re-publishing (default `systemClock`; tests pass `ManualClock`). */
   clock?: Clock;

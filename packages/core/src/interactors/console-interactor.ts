@@ -11,7 +11,7 @@ export interface ConsoleInteractorOptions {
 
 /**
  * An {@link Interactor} on a terminal. Prompts never block the event loop (readline/promises), and end of input
- * (Ctrl+D) or Ctrl+C ends the session cleanly instead of raising (the original's #304 EOFError).
+ * (Ctrl+D) or Ctrl+C ends the session cleanly instead of raising (the original raised EOFError).
  */
 export class ConsoleInteractor implements Interactor {
   private readonly options: ConsoleInteractorOptions;

@@ -21,6 +21,11 @@ const FILES: Record<LogStream, string> = {
  * Writes `response.log`, `request.log` and `evaluation.log` as JSON Lines in the session folder. Each `write`
  * hands the whole line to the kernel before returning (a synchronous write on an append-mode descriptor), so a
  * crash loses at most the step in flight. Artifacts (screenshots) are written next to them.
+ *
+ * @example
+ * ```ts
+ * const sink = new FileLogSink({ task: 'calc', logRoot: 'logs' }); // writes into logs/calc
+ * ```
  */
 export class FileLogSink implements LogSink {
   readonly folder: string;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UfoError, type UfoErrorCode } from '../errors.js';
+import { systemClock } from '../ports/clock.js';
 
 /** Turns a task name into a safe folder name: letters, digits, `-`, `_` and `.`; never `.`/`..`; ≤ 100 chars. */
 export function sanitizeTaskName(task: string): string {
@@ -14,7 +15,7 @@ export function sanitizeTaskName(task: string): string {
 }
 
 /** A timestamp task name like the original's default: `YYYY-MM-DD-HH-MM-SS`. */
-export function timestampTaskName(date = new Date()): string {
+export function timestampTaskName(date: Date = new Date(systemClock.now())): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}-${p(date.getMinutes())}-${p(date.getSeconds())}`;
 }

@@ -11,13 +11,18 @@ export const ImagePartSchema = z.object({
   /** Optional caption placed before the image by providers that support it. */
   label: z.string().optional(),
 });
+/** One part of a message's content: text or an image, told apart by `type`. */
 export const ContentPartSchema = z.discriminatedUnion('type', [TextPartSchema, ImagePartSchema]);
+/** The data {@link TextPartSchema} validates. */
 export type TextPart = z.infer<typeof TextPartSchema>;
+/** The data {@link ImagePartSchema} validates. */
 export type ImagePart = z.infer<typeof ImagePartSchema>;
+/** The data {@link ContentPartSchema} validates. */
 export type ContentPart = z.infer<typeof ContentPartSchema>;
 
 /** `tool` messages carry the result of one tool call back to the model. */
 export const ChatRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
+/** The data {@link ChatRoleSchema} validates. */
 export type ChatRole = z.infer<typeof ChatRoleSchema>;
 
 /**
@@ -55,9 +60,13 @@ export const ComputerToolSchema = z.object({
   /** The kind of machine behind the screen (OpenAI's `environment`; default `linux`). */
   environment: z.enum(['linux', 'windows', 'mac', 'browser']).optional(),
 });
+/** A tool offered to the model: a function tool or the provider's computer-use tool, told apart by `type`. */
 export const ToolDefinitionSchema = z.discriminatedUnion('type', [FunctionToolSchema, ComputerToolSchema]);
+/** The data {@link FunctionToolSchema} validates. */
 export type FunctionTool = z.infer<typeof FunctionToolSchema>;
+/** The data {@link ComputerToolSchema} validates. */
 export type ComputerTool = z.infer<typeof ComputerToolSchema>;
+/** The data {@link ToolDefinitionSchema} validates. */
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
 
 /**
@@ -76,6 +85,7 @@ export const ToolCallSchema = z.object({
   /** Provider-specific fields that must be echoed back with the result (OpenAI's pending safety checks). */
   providerData: z.record(z.string(), z.unknown()).optional(),
 });
+/** The data {@link ToolCallSchema} validates. */
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 /**
@@ -97,6 +107,7 @@ export type ReplyCache = z.infer<typeof ReplyCacheSchema>;
 
 /** Which tools the model may or must call: any (`auto`), at least one (`required`), none, or one by name. */
 export const ToolChoiceSchema = z.union([z.enum(['auto', 'required', 'none']), z.object({ name: z.string() })]);
+/** The data {@link ToolChoiceSchema} validates. */
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 /**
@@ -114,10 +125,12 @@ export const ChatMessageSchema = z.object({
   /** On tool messages: the call failed and `content` says why. */
   isError: z.boolean().optional(),
 });
+/** The data {@link ChatMessageSchema} validates. */
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** Why the model stopped: a full answer, a length limit, tool calls to run, a content filter, or a refusal. */
 export const FinishReasonSchema = z.enum(['stop', 'length', 'tool-calls', 'content-filter', 'refusal', 'other']);
+/** The data {@link FinishReasonSchema} validates. */
 export type FinishReason = z.infer<typeof FinishReasonSchema>;
 
 /**
@@ -142,6 +155,7 @@ export const UsageSchema = z.object({
   /** Input tokens served from the provider's prompt cache, when reported. */
   cachedInputTokens: z.number().int().nonnegative().optional(),
 });
+/** The data {@link UsageSchema} validates. */
 export type Usage = z.infer<typeof UsageSchema>;
 
 /** A request to a {@link ChatModel}. */

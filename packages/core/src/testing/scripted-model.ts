@@ -31,10 +31,24 @@ export interface ScriptedReply {
   error?: Error;
 }
 
+/** What a script entry gives: a string is shorthand for `{ content }`, another object without `content` is JSON-encoded. */
+export type ScriptedReplyInput = string | ScriptedReply | Record<string, unknown>;
+
+/**
+ * A script entry computed from the request it answers (its messages, tools, schema), for replies that depend on
+ * what the engine sent: the id of a listed control, the size of the screenshot. `call` counts from 1.
+ *
+ * @example
+ * ```ts
+ * const echoStep: ScriptedResponder = (request, call) => ({ content: `call ${call} saw ${request.messages.length} messages` });
+ * ```
+ */
+export type ScriptedResponder = (request: ChatRequest, call: number) => ScriptedReplyInput | Promise<ScriptedReplyInput>;
+
 /** Options of {@link ScriptedModel}. */
 export interface ScriptedModelOptions {
-  /** Replies in order; a string is shorthand for `{ content }`, an object is JSON-encoded. */
-  replies: Array<string | ScriptedReply | Record<string, unknown>>;
+  /** Replies in order: fixed replies ({@link ScriptedReplyInput}) or responders computing one from the request. */
+  replies: Array<ScriptedReplyInput | ScriptedResponder>;
   /** Model id reported in responses (default `scripted`). */
   modelId?: string;
   /** Usage reported when a reply has none. */
@@ -46,24 +60,38 @@ export interface ScriptedModelOptions {
 }
 
 /**
- * A {@link ChatModel} that answers from a list, for tests and demos. Every request it receives is kept in
- * `calls`. When a request carries a schema the reply is parsed and validated like a real provider would (a scripted
- * refusal is returned as it is).
+ * A {@link ChatModel} that answers from a list, for tests and demos. Each entry is a fixed reply or a responder
+ * that computes one from the request. Every request it receives is kept in `calls` as a frozen copy (what the engine
+ * sent at that moment, safe from later mutation). When a request carries a schema the reply is parsed and validated
+ * like a real provider would (a scripted refusal is returned as it is). {@link ScriptedModel.assertAllUsed} checks
+ * that the script was played to its end.
+ *
+ * @example
+ * ```ts
+ * const model = new ScriptedModel({
+ *   replies: [
+ *     (request) => ({ content: `I see ${request.messages.length} messages` }),
+ *     'done',
+ *   ],
+ * });
+ * // … run the session …
+ * model.assertAllUsed(); // throws MODEL_SCRIPT_UNUSED when a reply was never asked for
+ * ```
  */
 export class ScriptedModel implements ChatModel {
   readonly provider = 'scripted';
   readonly modelId: string;
   readonly features?: ModelFeatures;
-  /** The requests received, in order. */
+  /** The requests received, in order: frozen copies of their messages, tools and metadata. */
   readonly calls: ChatRequest[] = [];
-  private readonly replies: ScriptedReply[];
+  private readonly replies: Array<ScriptedReplyInput | ScriptedResponder>;
   private readonly options: ScriptedModelOptions;
 
   constructor(options: ScriptedModelOptions) {
     this.options = options;
     this.modelId = options.modelId ?? 'scripted';
     if (options.features) this.features = options.features;
-    this.replies = options.replies.map(toScriptedReply);
+    this.replies = [...options.replies];
   }
 
   /** How many replies are left. */
@@ -71,14 +99,28 @@ export class ScriptedModel implements ChatModel {
     return this.replies.length - this.calls.length;
   }
 
+  /**
+   * Throws `MODEL_SCRIPT_UNUSED` when fewer calls were made than the script has replies (a test whose session
+   * stopped early passes otherwise).
+   */
+  assertAllUsed(): void {
+    if (this.remaining > 0) {
+      throw new UfoError<UfoErrorCode>('MODEL_SCRIPT_UNUSED', `ScriptedModel was called ${this.calls.length} times; ${this.remaining} of its ${this.replies.length} replies were never used`, {
+        details: { calls: this.calls.length, replies: this.replies.length },
+      });
+    }
+  }
+
   async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     const index = this.calls.length;
-    this.calls.push(request as ChatRequest);
+    const frozen = frozenRequest(request as ChatRequest);
+    this.calls.push(frozen);
     if (request.signal?.aborted) throw request.signal.reason;
-    const reply = this.replies[index];
-    if (!reply) {
+    const entry = this.replies[index];
+    if (entry === undefined) {
       throw new UfoError<UfoErrorCode>('MODEL_SCRIPT_EXHAUSTED', `ScriptedModel has no reply for call #${index + 1}`);
     }
+    const reply = toScriptedReply(typeof entry === 'function' ? await entry(frozen, index + 1) : entry);
     if (reply.error) throw reply.error;
     request.onDelta?.(reply.content);
     const response: ChatResponse<T> = {
@@ -102,7 +144,21 @@ export class ScriptedModel implements ChatModel {
   }
 }
 
-function toScriptedReply(reply: string | ScriptedReply | Record<string, unknown>): ScriptedReply {
+/** A copy of the request whose data (messages, tools, metadata) is deeply frozen; signal, schema and callbacks kept. */
+function frozenRequest(request: ChatRequest): ChatRequest {
+  const copy: ChatRequest = { ...request, messages: deepFrozen(request.messages) };
+  if (request.tools) copy.tools = deepFrozen(request.tools);
+  if (request.metadata) copy.metadata = deepFrozen(request.metadata);
+  return Object.freeze(copy);
+}
+
+function deepFrozen<V>(value: V): V {
+  if (value === null || typeof value !== 'object') return value;
+  const copy = (Array.isArray(value) ? value.map(deepFrozen) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozen(v)]))) as V;
+  return Object.freeze(copy);
+}
+
+function toScriptedReply(reply: ScriptedReplyInput): ScriptedReply {
   if (typeof reply === 'string') return { content: reply };
   if (typeof (reply as ScriptedReply).content === 'string') return reply as ScriptedReply;
   if (Array.isArray((reply as ScriptedReply).toolCalls)) return { ...(reply as Omit<ScriptedReply, 'content'>), content: '' } as ScriptedReply;

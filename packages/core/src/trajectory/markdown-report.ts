@@ -6,7 +6,7 @@ import { readTrajectory } from './read-trajectory.js';
 import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
 /**
- * The trajectory as Markdown (`output.md`, inventory §9.3): a summary with totals, the evaluations, then each
+ * The trajectory as Markdown (`output.md`): a summary with totals, the evaluations, then each
  * round and step with its reasoning, actions and results, and the annotated screenshot. Images are linked by
  * their path relative to the log folder. Every text a model or a device wrote is escaped (HTML and Markdown
  * markup render as text), and code spans and blocks cannot be closed from inside.

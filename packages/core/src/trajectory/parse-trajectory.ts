@@ -17,7 +17,7 @@ export interface TrajectoryInput {
 }
 
 /**
- * Reads a session's logs back into typed steps (inventory C20, without its bugs: every line is validated by the
+ * Reads a session's logs back into typed steps (unlike the original's reader, every line is validated by the
  * schema that wrote it, rounds are counted from `round_num`, a multi-line `evaluation.log` is fine). Lines that are
  * not valid JSON or do not match are reported in `problems` and skipped, so a log cut by a crash still reads.
  */

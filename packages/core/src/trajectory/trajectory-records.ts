@@ -14,6 +14,7 @@ export const ConfirmationRecordSchema = z.object({
   actions: z.array(ActionRecordSchema).default([]),
   time: z.string().optional(),
 });
+/** The data {@link ConfirmationRecordSchema} validates. */
 export type ConfirmationRecord = z.infer<typeof ConfirmationRecordSchema>;
 
 /** One judged aspect of a request (the original's `sub_scores` entry). */
@@ -24,7 +25,7 @@ export const EvaluationSubScoreSchema = z.object({
 /** One judged aspect of a request (see {@link EvaluationSubScoreSchema}). */
 export type EvaluationSubScore = z.infer<typeof EvaluationSubScoreSchema>;
 
-/** The evaluator's verdict on a request (inventory §3.5): why, the sub-scores, and whether it is complete. */
+/** The evaluator's verdict on a request: why, the sub-scores, and whether it is complete. */
 export const EvaluationVerdictSchema = z.object({
   reason: z.string().min(1).describe('Why you judge the request fulfilled or not, citing the steps.'),
   sub_scores: z.array(EvaluationSubScoreSchema).default([]).describe('Each part of the request, judged on its own.'),

@@ -18,6 +18,13 @@ export type ArgumentCheck =
  * Compiled validators are cached per listed tool object (a restarted server lists new objects). Valid arguments
  * of simple flat schemas are accepted without ajv (see `simpleSchemaAccepts`); ajv is imported and created
  * on first need, one instance per dialect.
+ *
+ * @example
+ * ```ts
+ * const validator = new ArgumentValidator();
+ * const tool = { name: 'type_text', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+ * await validator.check(tool, {}); // { ok: false, problems: ['argument "text" is required'] }
+ * ```
  */
 export class ArgumentValidator {
   private readonly ajv = new AjvInstances();
@@ -34,6 +41,10 @@ export class ArgumentValidator {
     return !this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args) ? ACCEPTED : undefined;
   }
 
+  /**
+   * Checks `args` against `tool.inputSchema`, compiling (and caching) its validator on first use: `ok: true`, the
+   * problems found (one line per field), or `unchecked` when the schema cannot be compiled.
+   */
   async check(tool: Tool, args: Record<string, unknown>): Promise<ArgumentCheck> {
     if (!this.compiled.has(tool) && simpleSchemaAccepts(tool.inputSchema as Record<string, unknown>, args)) return { ok: true };
     let validate = this.compiled.get(tool);

@@ -32,6 +32,11 @@ export interface LoadToolServersConfigOptions {
  * `mcp.yaml` shape (`type: local | http | stdio`, optionally under a top-level `mcp:` key) and validates.
  *
  * @throws ToolServersConfigError on YAML syntax errors, unset variables or schema violations.
+ *
+ * @example
+ * ```ts
+ * const config = parseToolServersYaml('LinuxAgent:\n  default:\n    action:\n      - { namespace: ui, transport: stdio, command: node, args: [ui-server.js] }\n');
+ * ```
  */
 export function parseToolServersYaml(text: string, options: LoadToolServersConfigOptions = {}): ToolServersConfig {
   let raw: unknown;
@@ -49,6 +54,11 @@ export function parseToolServersYaml(text: string, options: LoadToolServersConfi
  * Reads and validates a tool-server configuration YAML file (see {@link parseToolServersYaml}).
  *
  * @throws ToolServersConfigError when the file cannot be read or is invalid.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = new LocalCommandDispatcher({ config: loadToolServersConfig('config/tool-servers.yaml') });
+ * ```
  */
 export function loadToolServersConfig(path: string, options: LoadToolServersConfigOptions = {}): ToolServersConfig {
   let text: string;

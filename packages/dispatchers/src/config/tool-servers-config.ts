@@ -27,6 +27,7 @@ export const StdioServerConfigSchema = z.strictObject({
   reset,
   timeouts,
 });
+/** The data {@link StdioServerConfigSchema} validates. */
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
 
 /** A tool server reached over MCP streamable HTTP. */
@@ -40,6 +41,7 @@ export const HttpServerConfigSchema = z.strictObject({
   reset,
   timeouts,
 });
+/** The data {@link HttpServerConfigSchema} validates. */
 export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
 
 /** A tool server created in this process by a named factory and connected through an in-memory transport. */
@@ -51,6 +53,7 @@ export const InProcessServerConfigSchema = z.strictObject({
   reset,
   timeouts,
 });
+/** The data {@link InProcessServerConfigSchema} validates. */
 export type InProcessServerConfig = z.infer<typeof InProcessServerConfigSchema>;
 
 /** One tool server: `{ namespace, transport: stdio | http | in-process, ... }`. */
@@ -59,7 +62,9 @@ export const ServerConfigSchema = z.discriminatedUnion('transport', [
   HttpServerConfigSchema,
   InProcessServerConfigSchema,
 ]);
+/** The data {@link ServerConfigSchema} validates. */
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+/** What {@link ServerConfigSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
 
 /**
@@ -70,6 +75,7 @@ export const ServerListsSchema = z.strictObject({
   data_collection: z.array(ServerConfigSchema).default([]),
   action: z.array(ServerConfigSchema).default([]),
 });
+/** The data {@link ServerListsSchema} validates. */
 export type ServerLists = z.infer<typeof ServerListsSchema>;
 
 /**
@@ -80,5 +86,7 @@ export const ToolServersConfigSchema = z.record(
   z.string().min(1),
   z.record(z.string().min(1), ServerListsSchema),
 );
+/** The data {@link ToolServersConfigSchema} validates. */
 export type ToolServersConfig = z.infer<typeof ToolServersConfigSchema>;
+/** What {@link ToolServersConfigSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type ToolServersConfigInput = z.input<typeof ToolServersConfigSchema>;

@@ -21,6 +21,15 @@ export interface CreateToolServerOptions {
  * zod input schema, description, and `_meta` carrying `ufo/tool_type` (and `ufo/timeout_ms` when set).
  * Serve it with {@link serveStdio}, {@link serveHttp} (one server per session: pass a factory), or connect it
  * in-process.
+ *
+ * @example
+ * ```ts
+ * const server = createToolServer({
+ *   name: 'linux-ui',
+ *   version: '1.0.0',
+ *   tools: [defineTool({ name: 'type_text', description: 'Types text into the focused control.', input: z.object({ text: z.string() }), handler: async ({ text }) => ({ typed: text.length }) })],
+ * });
+ * ```
  */
 export function createToolServer(options: CreateToolServerOptions): McpServer {
   const server = new McpServer(

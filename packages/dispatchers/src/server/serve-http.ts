@@ -51,6 +51,13 @@ interface Session {
  * without the bearer token.
  *
  * @throws ToolServerListenError when the port cannot be bound.
+ *
+ * @example
+ * ```ts
+ * const http = await serveHttp(() => createToolServer({ name: 'bash', version: '1.0.0', tools }), { port: 8010, token: process.env.BASH_TOKEN });
+ * console.log(http.url); // http://127.0.0.1:8010/mcp
+ * await http.close();
+ * ```
  */
 export async function serveHttp(
   createServer_: () => McpServer,

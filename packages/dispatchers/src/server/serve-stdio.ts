@@ -23,6 +23,11 @@ export interface ServeStdioOptions {
 /**
  * Serves an MCP server over stdio (the process's own stdin/stdout by default). Resolves once the server is
  * listening. When stdin ends the server is closed and, by default, the process exits.
+ *
+ * @example
+ * ```ts
+ * await serveStdio(createToolServer({ name: 'linux-ui', version: '1.0.0', tools }));
+ * ```
  */
 export async function serveStdio(server: McpServer, options: ServeStdioOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;

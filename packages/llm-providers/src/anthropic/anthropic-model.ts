@@ -25,6 +25,12 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * A Claude model through `@anthropic-ai/sdk`'s Messages API: a real system prompt, alternating turns, base64
  * image blocks, and exactly one billed HTTP request per successful completion (the SDK's own retries are off;
  * retries happen only on failures, in this package's retry layer).
+ *
+ * @example
+ * ```ts
+ * const model = createAnthropicModel({ model: 'claude-sonnet-4-5', apiKey: process.env.ANTHROPIC_API_KEY! });
+ * const reply = await model.complete({ messages: [{ role: 'user', content: 'Say hello.' }] });
+ * ```
  */
 export function createAnthropicModel(options: AnthropicModelOptions): ProviderChatModel {
   if (!options.apiKey) {

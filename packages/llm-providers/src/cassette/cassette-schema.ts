@@ -21,6 +21,7 @@ export const CassetteImageRefSchema = z.object({
   url: z.string().optional(),
   label: z.string().optional(),
 });
+/** The data {@link CassetteImageRefSchema} validates. */
 export type CassetteImageRef = z.infer<typeof CassetteImageRefSchema>;
 
 /** A recorded message: text as is, images replaced by {@link CassetteImageRefSchema}. */
@@ -34,6 +35,7 @@ export const CassetteMessageSchema = z.object({
   /** On tool messages: the call failed. */
   isError: z.boolean().optional(),
 });
+/** The data {@link CassetteMessageSchema} validates. */
 export type CassetteMessage = z.infer<typeof CassetteMessageSchema>;
 
 /** The canonical form of a request, hashed into the cassette key. */
@@ -46,6 +48,7 @@ export const CassetteRequestSchema = z.object({
   toolChoice: ToolChoiceSchema.optional(),
   parallelToolCalls: z.boolean().optional(),
 });
+/** The data {@link CassetteRequestSchema} validates. */
 export type CassetteRequest = z.infer<typeof CassetteRequestSchema>;
 
 /** A recorded reply. */
@@ -61,6 +64,7 @@ export const CassetteResponseSchema = z.object({
   finishReason: FinishReasonSchema.optional(),
   refusal: z.string().optional(),
 });
+/** The data {@link CassetteResponseSchema} validates. */
 export type CassetteResponse = z.infer<typeof CassetteResponseSchema>;
 
 /** A line written by `RecordingModel`. */
@@ -79,6 +83,7 @@ export const RecordedCassetteLineSchema = z.object({
     })
     .optional(),
 });
+/** The data {@link RecordedCassetteLineSchema} validates. */
 export type RecordedCassetteLine = z.infer<typeof RecordedCassetteLineSchema>;
 
 /** A provider's real response body, for hand-written cassettes. */
@@ -88,6 +93,7 @@ export const WireReplySchema = z.object({
   /** The JSON body exactly as the provider returns it. */
   body: z.unknown(),
 });
+/** The data {@link WireReplySchema} validates. */
 export type WireReply = z.infer<typeof WireReplySchema>;
 
 /** A hand-written line: a provider wire body, matched by key when given, else by order. */
@@ -97,8 +103,10 @@ export const WireCassetteLineSchema = z.object({
   request: CassetteRequestSchema.partial().optional(),
   wire: WireReplySchema,
 });
+/** The data {@link WireCassetteLineSchema} validates. */
 export type WireCassetteLine = z.infer<typeof WireCassetteLineSchema>;
 
 /** One line of a JSONL cassette: recorded or hand-written in a provider's wire format. */
 export const CassetteLineSchema = z.union([RecordedCassetteLineSchema, WireCassetteLineSchema]);
+/** The data {@link CassetteLineSchema} validates. */
 export type CassetteLine = z.infer<typeof CassetteLineSchema>;

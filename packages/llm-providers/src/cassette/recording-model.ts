@@ -15,6 +15,11 @@ export interface RecordingModelOptions {
 /**
  * Wraps any {@link ChatModel} and appends each successful call and its reply to a JSONL cassette, one
  * {@link RecordedCassetteLine} per line, for {@link ReplayModel} to replay. Failed calls are not recorded.
+ *
+ * @example
+ * ```ts
+ * const model = new RecordingModel({ model: createOpenAIModel({ model: 'gpt-4o', apiKey }), path: 'fixtures/run.jsonl' });
+ * ```
  */
 export class RecordingModel implements ChatModel {
   readonly provider: string;

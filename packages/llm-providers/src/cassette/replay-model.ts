@@ -36,6 +36,11 @@ interface Entry {
  * falling back to the next unused line in order; when nothing is left (or, with `strict`, nothing matches) it
  * throws {@link ReplayMissError}. Lines may be recorded by {@link RecordingModel} or written by hand as a
  * provider's real JSON body (`{ wire: { provider, body } }`), decoded with the adapters' own mapping.
+ *
+ * @example
+ * ```ts
+ * const model = new ReplayModel({ cassette: readFileSync('fixtures/run.jsonl', 'utf8'), strict: true });
+ * ```
  */
 export class ReplayModel implements ChatModel {
   readonly provider: string;

@@ -6,6 +6,7 @@ import { createModelFromConfig, ModelConfigSchema, type CreateModelOptions } fro
 
 /** Agent roles that get a model. `BACKUP` is the fallback of every other role. */
 export const AgentModelRoleSchema = z.enum(['HOST_AGENT', 'APP_AGENT', 'LINUX_AGENT', 'EVALUATION_AGENT', 'BACKUP']);
+/** The data {@link AgentModelRoleSchema} validates. */
 export type AgentModelRole = z.infer<typeof AgentModelRoleSchema>;
 
 /**
@@ -25,7 +26,9 @@ export const AgentModelsConfigSchema = z
   .refine((config) => config.HOST_AGENT || config.APP_AGENT || config.LINUX_AGENT || config.EVALUATION_AGENT, {
     message: 'configure at least one of HOST_AGENT, APP_AGENT, LINUX_AGENT, EVALUATION_AGENT',
   });
+/** The data {@link AgentModelsConfigSchema} validates. */
 export type AgentModelsConfig = z.infer<typeof AgentModelsConfigSchema>;
+/** What {@link AgentModelsConfigSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type AgentModelsConfigInput = z.input<typeof AgentModelsConfigSchema>;
 
 /** The role → model map returned by {@link createAgentModels}. */
@@ -47,6 +50,15 @@ const BORROWS: Record<Exclude<AgentModelRole, 'BACKUP'>, AgentModelRole[]> = {
 /**
  * Builds the model of each agent role from config. When `BACKUP` is configured, each role's model is a fallback
  * chain `[role's model, BACKUP]`; `BACKUP` itself is also in the map. Roles left unresolved are absent.
+ *
+ * @example
+ * ```ts
+ * const models = createAgentModels({
+ *   HOST_AGENT: { provider: 'openai', model: 'gpt-4o' },
+ *   APP_AGENT: { provider: 'openai', model: 'gpt-4o-mini' },
+ *   BACKUP: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+ * });
+ * ```
  */
 export function createAgentModels(input: AgentModelsConfigInput, options: CreateAgentModelsOptions = {}): AgentModels {
   const parsed = AgentModelsConfigSchema.safeParse(input);

@@ -23,6 +23,7 @@ export const ProviderNameSchema = z.enum([
   'deepseek',
   'gemini',
 ]);
+/** The data {@link ProviderNameSchema} validates. */
 export type ProviderName = z.infer<typeof ProviderNameSchema>;
 
 /** One model's configuration (a block of the agents config, e.g. `HOST_AGENT`). */
@@ -65,6 +66,7 @@ export const ModelConfigSchema = z
     maxTokens: z.number().int().positive().optional(),
   })
   .strict();
+/** The data {@link ModelConfigSchema} validates. */
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 /** Model config as written by people (defaults not yet applied). */
 export type ModelConfigInput = z.input<typeof ModelConfigSchema>;
@@ -109,6 +111,11 @@ export function resolveApiKey(
 /**
  * Builds a model from a config block. Validates the config with {@link ModelConfigSchema} and throws
  * {@link EndpointConfigError} (`CONFIG_INVALID`) for invalid fields, bad URLs or a missing key.
+ *
+ * @example
+ * ```ts
+ * const model = createModelFromConfig({ provider: 'openai', model: 'gpt-4o' }); // key from OPENAI_API_KEY
+ * ```
  */
 export function createModelFromConfig(input: ModelConfigInput, options: CreateModelOptions = {}): ProviderChatModel {
   const parsed = ModelConfigSchema.safeParse(input);

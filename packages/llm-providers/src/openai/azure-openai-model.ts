@@ -35,7 +35,14 @@ export interface AzureOpenAIModelOptions extends Omit<CommonModelOptions, 'model
 /** The api-version used when none is given. */
 export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
 
-/** An Azure OpenAI deployment through the `openai` SDK's `AzureOpenAI` client. Provider id `azure-openai`. */
+/**
+ * An Azure OpenAI deployment through the `openai` SDK's `AzureOpenAI` client. Provider id `azure-openai`.
+ *
+ * @example
+ * ```ts
+ * const model = createAzureOpenAIModel({ endpoint: 'https://my-resource.openai.azure.com', deployment: 'gpt-4o', apiKey: process.env.AZURE_OPENAI_API_KEY });
+ * ```
+ */
 export function createAzureOpenAIModel(options: AzureOpenAIModelOptions): ProviderChatModel {
   const parsed = parseAzureEndpoint(options.endpoint);
   if (options.deployment && parsed.deployment && options.deployment !== parsed.deployment) {

@@ -41,6 +41,11 @@ const GENERIC: OpenAICompatiblePreset = {
 /**
  * A model behind an OpenAI-compatible server (Ollama, vLLM, LM Studio, Qwen DashScope, DeepSeek, Gemini's OpenAI
  * endpoint, or any other) through the `openai` SDK's Chat Completions.
+ *
+ * @example
+ * ```ts
+ * const model = createOpenAICompatibleModel({ preset: 'ollama', model: 'llama3.2-vision' });
+ * ```
  */
 export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions): ProviderChatModel {
   const preset = options.preset ? openAICompatiblePresets[options.preset] : GENERIC;

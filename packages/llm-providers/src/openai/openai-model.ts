@@ -29,6 +29,13 @@ export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /**
  * An OpenAI model through the `openai` SDK (Chat Completions or Responses API), with retries, structured output,
  * streaming and cost. Images are sent as data URLs; reasoning models (o-series, gpt-5) get no temperature.
+ *
+ * @example
+ * ```ts
+ * const model = createOpenAIModel({ model: 'gpt-4o', apiKey: process.env.OPENAI_API_KEY! });
+ * const reply = await model.complete({ messages: [{ role: 'user', content: 'Say hello.' }] });
+ * console.log(reply.content, reply.cost);
+ * ```
  */
 export function createOpenAIModel(options: OpenAIModelOptions): ProviderChatModel {
   if (!options.apiKey) throw new EndpointConfigError('createOpenAIModel: apiKey is required (e.g. from OPENAI_API_KEY)');

@@ -1,3 +1,5 @@
+import type { XywhRect } from '@ufo-ts/desktop-common';
+
 /** Address of one accessible object: the application's unique bus name and the object path. */
 export interface AccessibleRef {
   bus: string;
@@ -11,13 +13,8 @@ export interface SheetCellPlace {
   column: number;
 }
 
-/** A rectangle in pixels. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** A rectangle in pixels, by its top-left corner and size (the shape AT-SPI and X11 report). */
+export type { XywhRect };
 
 /** One accessible object with the properties the tools expose. */
 export interface AccessibleNode extends AccessibleRef {
@@ -30,14 +27,14 @@ export interface AccessibleNode extends AccessibleRef {
   /** D-Bus interfaces the object implements (`org.a11y.atspi.Action` …). */
   interfaces: string[];
   /** Extents as the toolkit reports them for SCREEN coordinates (GTK 4 reports window-relative ones). */
-  extents?: Rect;
+  extents?: XywhRect;
   /** The visible area of the ancestors when it cut the extents (see `clipToAncestors`). */
-  clip?: Rect;
+  clip?: XywhRect;
   /**
    * The visible area of a scrolling container (viewport, scroll area, list …) that the extents lie wholly outside
    * of: the object is scrolled out of view (see `clipToAncestors`).
    */
-  scrolledOutOf?: Rect;
+  scrolledOutOf?: XywhRect;
   /** The object's text, when the reader read it with the object (a sheet's cells: only those with text are kept). */
   text?: string;
   /** The object's attributes, when the reader read them with the object (a sheet's cells: LibreOffice's `Formula`). */
@@ -60,7 +57,7 @@ export interface AccessibleNode extends AccessibleRef {
 }
 
 /** Whether two rectangles are the same place and size. */
-export function sameRect(a: Rect, b: Rect): boolean {
+export function sameRect(a: XywhRect, b: XywhRect): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 

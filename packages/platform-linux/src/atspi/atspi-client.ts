@@ -1,5 +1,5 @@
 import { AtspiError } from '../errors.js';
-import type { AccessibleRef, Rect } from './accessible-node.js';
+import type { AccessibleRef, XywhRect } from './accessible-node.js';
 import {
   ATSPI_IFACE,
   ATSPI_NULL_PATH,
@@ -209,7 +209,7 @@ export class AtspiClient {
   }
 
   /** Extents in the given coordinate system (`COORD_SCREEN` by default). */
-  async extents(ref: AccessibleRef, coordType = COORD_SCREEN): Promise<Rect> {
+  async extents(ref: AccessibleRef, coordType = COORD_SCREEN): Promise<XywhRect> {
     const [box] = await this.call(ref, ATSPI_IFACE.component, 'GetExtents', 'u', [coordType]);
     const [x, y, width, height] = box as [number, number, number, number];
     return { x, y, width, height };
@@ -278,7 +278,7 @@ export class AtspiClient {
   }
 
   /** Screen extents of one character of a Text object (GTK 4: relative to its window). */
-  async characterExtents(ref: AccessibleRef, offset: number, coordType = COORD_SCREEN): Promise<Rect> {
+  async characterExtents(ref: AccessibleRef, offset: number, coordType = COORD_SCREEN): Promise<XywhRect> {
     const [x, y, width, height] = await this.call(ref, ATSPI_IFACE.text, 'GetCharacterExtents', 'iu', [offset, coordType]);
     return { x: Number(x), y: Number(y), width: Number(width), height: Number(height) };
   }

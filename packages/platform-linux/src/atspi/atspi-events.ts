@@ -62,7 +62,7 @@ export function decodeAtspiEvent(signal: Pick<DbusSignal, 'sender' | 'path' | 'i
 }
 
 /**
- * Registers with the AT-SPI registry for the events in {@link TREE_EVENT_TYPES} (toolkits send only the events some
+ * Registers with the AT-SPI registry for the events in `TREE_EVENT_TYPES` (toolkits send only the events some
  * client registered for) and calls `handler` with each one received. Resolves with a function that stops it.
  */
 export async function subscribeAtspiEvents(client: AtspiClient, handler: (event: AtspiEvent) => void): Promise<() => void> {

@@ -1,6 +1,6 @@
 // Reads the cells a spreadsheet shows: a sheet's table has more cells than can be listed (LibreOffice Calc reports
 // 2^31 - 1 children for 1,048,576 rows × 16,384 columns), so only the on-screen grid is asked for, cell by cell.
-import { sameRect, type AccessibleNode, type AccessibleRef, type Rect, type SheetCellPlace } from './accessible-node.js';
+import { sameRect, type AccessibleNode, type AccessibleRef, type XywhRect, type SheetCellPlace } from './accessible-node.js';
 import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
 import type { ExtentShift } from './root-pane-offset.js';
@@ -69,7 +69,7 @@ async function positionOf(client: AtspiClient, table: AccessibleRef, cell: Acces
  * The on-screen range of a sheet whose visible area is `area` (screen pixels): the cells at its top-left and
  * bottom-right corners. Undefined when the sheet answers no cell there.
  */
-export async function sheetRange(client: AtspiClient, table: AccessibleRef, area: Rect): Promise<SheetRange | undefined> {
+export async function sheetRange(client: AtspiClient, table: AccessibleRef, area: XywhRect): Promise<SheetRange | undefined> {
   const [first, last] = await Promise.all([
     cellAtPoint(client, table, area.x + 2, area.y + 2),
     cellAtPoint(client, table, area.x + area.width - 3, area.y + area.height - 3),
@@ -128,7 +128,7 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
   for (const p of [...rows, ...columns]) samples.add(keyOf(p));
   const grid = await gridOf(client, rows, columns, refAt);
   const shift = options.shift ?? { x: 0, y: 0 };
-  const onScreenBox = (box: Rect): Rect => ({ ...box, x: box.x + shift.x, y: box.y + shift.y });
+  const onScreenBox = (box: XywhRect): XywhRect => ({ ...box, x: box.x + shift.x, y: box.y + shift.y });
 
   const look = options.look;
   const record = look?.memory.get(table.bus, table.path);
@@ -186,7 +186,7 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
  * A cell's node as read, apart from the tree it goes into (a listing moves and clips the nodes of its tree; what is
  * remembered, and each reuse of it, must not carry that).
  */
-function copyOfCell(node: AccessibleNode, extents: Rect): AccessibleNode {
+function copyOfCell(node: AccessibleNode, extents: XywhRect): AccessibleNode {
   const { clip: _clip, scrolledOutOf: _scrolled, ...own } = node;
   return { ...own, states: [...own.states], interfaces: [...own.interfaces], children: [], extents: { ...extents }, ...(own.attributes ? { attributes: { ...own.attributes } } : {}) };
 }
@@ -246,8 +246,8 @@ async function cellNodes(client: AtspiClient, table: AccessibleRef, cells: reado
 
 /** The on-screen grid of a sheet: each cell's box (reported coordinates) and the box around them all. */
 interface Grid {
-  box(p: Position): Rect | undefined;
-  bounds(): Rect | undefined;
+  box(p: Position): XywhRect | undefined;
+  bounds(): XywhRect | undefined;
 }
 
 /**
@@ -255,14 +255,14 @@ interface Grid {
  * width with its row's top and height. A position whose row or column gave no box has none.
  */
 async function gridOf(client: AtspiClient, rows: readonly Position[], columns: readonly Position[], refAt: (p: Position) => Promise<AccessibleRef | undefined>): Promise<Grid> {
-  const boxes = async (cells: readonly Position[], key: (p: Position) => number): Promise<Map<number, Rect>> => {
+  const boxes = async (cells: readonly Position[], key: (p: Position) => number): Promise<Map<number, XywhRect>> => {
     const entries = await Promise.all(
       cells.map(async (p) => {
         const ref = await refAt(p).catch(() => undefined);
         return [key(p), ref ? await client.extents(ref).catch(() => undefined) : undefined] as const;
       }),
     );
-    return new Map(entries.filter((e): e is readonly [number, Rect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6));
+    return new Map(entries.filter((e): e is readonly [number, XywhRect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6));
   };
   const [rowBoxes, columnBoxes] = await Promise.all([boxes(rows, (p) => p.row), boxes(columns, (p) => p.column)]);
   return {

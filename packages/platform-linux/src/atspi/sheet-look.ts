@@ -1,11 +1,11 @@
 // What a sheet's reader needs to skip cells: the screen's pixels (a cell that shows nothing holds no text worth
 // listing; a cell that shows what it showed when it was read still holds what was read) and what it read before.
 import type { RgbImage } from '@ufo-ts/imaging';
-import type { AccessibleNode, Rect } from './accessible-node.js';
+import type { AccessibleNode, XywhRect } from './accessible-node.js';
 
 /** Pixels of a screen area: `image` covers `rect` (screen coordinates, clipped to the screen). */
 export interface ScreenArea {
-  rect: Rect;
+  rect: XywhRect;
   image: RgbImage;
 }
 
@@ -16,7 +16,7 @@ export interface ScreenArea {
  */
 export interface SheetLook {
   /** The pixels of a screen area, or undefined when they cannot be had. */
-  capture(area: Rect): Promise<ScreenArea | undefined>;
+  capture(area: XywhRect): Promise<ScreenArea | undefined>;
   /** Cells read before (one memory per desktop session). */
   memory: SheetMemory;
 }
@@ -24,7 +24,7 @@ export interface SheetLook {
 /** A cell as it was read, with the look of its box then. */
 export interface RememberedCell {
   node: AccessibleNode;
-  box: Rect;
+  box: XywhRect;
   digest: number;
 }
 
@@ -77,7 +77,7 @@ export interface CellLook {
 }
 
 /** How `box` (screen coordinates) looks in `area`; undefined when it is not wholly inside it. */
-export function cellLook(area: ScreenArea, box: Rect): CellLook | undefined {
+export function cellLook(area: ScreenArea, box: XywhRect): CellLook | undefined {
   const x0 = Math.round(box.x) + CELL_EDGE_PX - area.rect.x;
   const y0 = Math.round(box.y) + CELL_EDGE_PX - area.rect.y;
   const x1 = Math.round(box.x + box.width) - CELL_EDGE_PX - area.rect.x;

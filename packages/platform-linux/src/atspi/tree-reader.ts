@@ -1,4 +1,4 @@
-import type { AccessibleNode, AccessibleRef, Rect } from './accessible-node.js';
+import type { AccessibleNode, AccessibleRef, XywhRect } from './accessible-node.js';
 import { walkTree } from './accessible-node.js';
 import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE } from './atspi-constants.js';

@@ -1,5 +1,5 @@
 // Finds which children of a long list or table are on screen with a few extents probes instead of reading them all.
-import type { AccessibleRef, Rect } from './accessible-node.js';
+import type { AccessibleRef, XywhRect } from './accessible-node.js';
 import { COORD_SCREEN, type AtspiClient } from './atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH } from './atspi-constants.js';
 
@@ -81,7 +81,7 @@ export function indexedChildren(client: AtspiClient, container: AccessibleRef, c
  * then both ends of its run by binary search. Undefined when no child is found at those points (the caller then
  * reads a capped prefix).
  */
-export async function visibleChildIndices(client: AtspiClient, container: AccessibleRef, children: ChildSource, clip: Rect): Promise<number[] | undefined> {
+export async function visibleChildIndices(client: AtspiClient, container: AccessibleRef, children: ChildSource, clip: XywhRect): Promise<number[] | undefined> {
   const n = children.count;
   const shown = new Map<number, Promise<boolean>>();
   const isShown = (i: number): Promise<boolean> => {
@@ -121,7 +121,7 @@ export async function visibleChildIndices(client: AtspiClient, container: Access
 }
 
 /** The index of a child found at the middle of `clip` (or at its quarter heights), if any. */
-async function childAtPoints(client: AtspiClient, container: AccessibleRef, clip: Rect, children: ChildSource): Promise<number | undefined> {
+async function childAtPoints(client: AtspiClient, container: AccessibleRef, clip: XywhRect, children: ChildSource): Promise<number | undefined> {
   const x = Math.round(clip.x + clip.width / 2);
   for (const share of [0.5, 0.25, 0.75]) {
     const y = Math.round(clip.y + clip.height * share);
@@ -139,7 +139,7 @@ async function childAtPoints(client: AtspiClient, container: AccessibleRef, clip
 }
 
 /** The intersection of rectangles (undefined when it is empty). */
-export function intersectRects(rects: readonly Rect[]): Rect | undefined {
+export function intersectRects(rects: readonly XywhRect[]): XywhRect | undefined {
   if (rects.length === 0) return undefined;
   let left = -Infinity;
   let top = -Infinity;

@@ -1,5 +1,5 @@
 // Actions on listed controls: click by id, set text, focus, read text.
-import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import { actedControl, type ActedControl } from './acted-control.js';
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import { isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
@@ -136,7 +136,7 @@ export async function withLiveObject(session: DesktopSession, record: ControlRec
  * was listed scrolled out of its container's view and still lies wholly outside that area, else the rectangle
  * (the part inside that area when it has scrolled into view since).
  */
-export async function visibleControlRect(session: DesktopSession, record: ControlRecord): Promise<Rect | 'off-screen' | undefined> {
+export async function visibleControlRect(session: DesktopSession, record: ControlRecord): Promise<XywhRect | 'off-screen' | undefined> {
   const rect = await session.controlRect(record);
   if (!rect || !record.scrolledOutOf) return rect;
   return clipRect(rect, record.scrolledOutOf) ?? 'off-screen';
@@ -149,7 +149,7 @@ function offScreenReason(record: ControlRecord): string {
 const SCROLL_INTO_VIEW = 'scroll it into view first (wheel_mouse_input over its scroll area, or focus a control near it and press Tab), list the controls again and click it then';
 
 /** The pixel at the centre of a rectangle (the point a click goes to). */
-export function centre(rect: Rect): { x: number; y: number } {
+export function centre(rect: XywhRect): { x: number; y: number } {
   return rectCenter(rectFromXywh(rect));
 }
 
@@ -206,7 +206,7 @@ async function clickAction(session: DesktopSession, record: ControlRecord): Prom
  * The part of a control's rectangle inside the window that shows its leading edge: a row of a popup list that the
  * toolkit reports wider than the popup (Qt 5's combo boxes) is clicked inside the popup, not past its edge.
  */
-async function shownPart(session: DesktopSession, rect: Rect): Promise<Rect> {
+async function shownPart(session: DesktopSession, rect: XywhRect): Promise<XywhRect> {
   const edge = { x: rect.x + Math.min(4, Math.floor(rect.width / 2)), y: Math.round(rect.y + rect.height / 2) };
   const host = await windowAtPoint(session.x, edge.x, edge.y).catch(() => undefined);
   if (!host) return rect;

@@ -1,4 +1,4 @@
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import type { ControlRecord } from './control-ids.js';
 import { DesktopSession } from './desktop-session.js';
 
@@ -8,7 +8,7 @@ export interface ControlDetails {
   role: string;
   name: string;
   states: string[];
-  rect: Rect | null;
+  rect: XywhRect | null;
   /** Id of the nearest listed ancestor. */
   parent: string | null;
   depth: number;

@@ -1,4 +1,4 @@
-import type { AccessibleRef, Rect, SheetCellPlace } from '../atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect, SheetCellPlace } from '../atspi/accessible-node.js';
 import { ControlNotFoundError, ControlVanishedError, StaleControlIdError } from '../errors.js';
 
 /** One listed control: what the tools return about it, plus the accessible object it refers to. */
@@ -14,7 +14,7 @@ export interface ControlRecord {
   states: string[];
   interfaces: string[];
   /** Screen rectangle (toolkit offsets already applied). */
-  rect: Rect | undefined;
+  rect: XywhRect | undefined;
   /** What was added to the toolkit's extents to get screen coordinates (GTK 4: its window's origin). */
   origin: { x: number; y: number };
   depth: number;
@@ -23,12 +23,12 @@ export interface ControlRecord {
   /** For unnamed inputs and combo boxes: the caption of the label that describes it (see `labelUnnamedFields`). */
   label?: string;
   /** The visible area of the control's containers, when it is narrower than the control's own extents. */
-  clip?: Rect;
+  clip?: XywhRect;
   /**
    * The visible area of the scrolling container (viewport, scroll area, list …) that the control lies wholly outside
    * of when listed: it is scrolled out of view (listed with the state `off-screen`).
    */
-  scrolledOutOf?: Rect;
+  scrolledOutOf?: XywhRect;
   /** The control's text when it was read with the tree (a sheet's cells), so the listing need not ask again. */
   text?: string;
   /** The control's attributes when they were read with the tree (a sheet's cells: LibreOffice's `Formula`). */

@@ -1,4 +1,4 @@
-import type { AccessibleNode, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../atspi/accessible-node.js';
 
 /** Roles listed as controls by default: what a user can act on or read (close to the original's CONTROL_LIST). */
 export const DEFAULT_CONTROL_ROLES: ReadonlySet<string> = new Set([
@@ -60,7 +60,7 @@ const LABELLED_ROLES: ReadonlySet<string> = new Set([
   'radio menu item', 'link', 'page tab', 'list item', 'tree item', 'combo box', 'table cell',
 ]);
 
-function intersects(a: Rect, b: Rect): boolean {
+function intersects(a: XywhRect, b: XywhRect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -92,7 +92,7 @@ export interface ControlSelection {
   /** Every node of the tree, including panels and fillers without a position. Overrides `roles`. */
   includeAll?: boolean;
   /** The window's rectangle in the same coordinates as the node extents; controls outside it are left out. */
-  within?: Rect;
+  within?: XywhRect;
 }
 
 /** One selected node with its depth and nearest selected ancestor. */

@@ -1,4 +1,4 @@
-import { sameRect, type AccessibleNode, type AccessibleRef, type Rect } from '../atspi/accessible-node.js';
+import { sameRect, type AccessibleNode, type AccessibleRef, type XywhRect } from '../atspi/accessible-node.js';
 import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { DEFAULT_MAX_NODES, emptyTreeReadStats } from '../atspi/tree-reader.js';
@@ -54,7 +54,7 @@ export interface ControlListing {
   window: WindowSummary;
   controls: ControlRecord[];
   /** Window rectangle at listing time (screen coordinates). */
-  windowRect: Rect;
+  windowRect: XywhRect;
   /** Notes about the listing (e.g. why no text was read from the screen). */
   notes?: string[];
 }
@@ -350,7 +350,7 @@ export class DesktopSession {
           if (own === undefined || !node.extents) return true;
           // a control drawn neither in its own window nor in an open popup is not on screen (Qt lists a closed
           // combo box's rows at the screen's corner)
-          const shownIn = [ownRect(topIndex), ...popups].filter((r): r is Rect => r !== undefined);
+          const shownIn = [ownRect(topIndex), ...popups].filter((r): r is XywhRect => r !== undefined);
           if (shownIn.length > 0 && !shownIn.some((r) => clipRect(node.extents!, r))) return false;
           return !coveringWindow(rectCenter(rectFromXywh(node.extents)), own, stack);
         });
@@ -392,7 +392,7 @@ export class DesktopSession {
 
   /**
    * The modal dialog of the selected window's application that blocks the window a listed control is in, as the
-   * windows are now: its input is ignored until the dialog closes (see {@link blockingModal}). Undefined when
+   * windows are now: its input is ignored until the dialog closes (see `blockingModal`). Undefined when
    * nothing blocks it, or its window is not known.
    */
   async blockingDialog(record: Pick<ControlRecord, 'topWindow'>): Promise<AppWindow | undefined> {
@@ -405,7 +405,7 @@ export class DesktopSession {
   }
 
   /** Current screen rectangle of a listed control (fresh extents). Throws when the control is gone. */
-  async controlRect(record: ControlRecord): Promise<Rect | undefined> {
+  async controlRect(record: ControlRecord): Promise<XywhRect | undefined> {
     // text read from the screen has no accessible object: its box as read, following the window if it moved
     if (isScreenTextRecord(record)) return record.rect && shiftWithWindow(record, this.selected?.target.rect);
     try {
@@ -449,7 +449,7 @@ export class DesktopSession {
   }
 
   /** The OCR entries of a listing of `target` (see {@link ScreenTextReader}); `controls` undefined: no tree. */
-  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean, unreadable: Rect[] = []): Promise<ScreenTextResult> {
+  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean, unreadable: XywhRect[] = []): Promise<ScreenTextResult> {
     return this.screenText.entries({
       unreadable,
       windowId: target.windowId,
@@ -469,10 +469,10 @@ export class DesktopSession {
   }
 
   /** Screen rectangles of the open popups (menus, combo box lists: override-redirect windows). */
-  private async popupRects(): Promise<Rect[]> {
+  private async popupRects(): Promise<XywhRect[]> {
     const ids = await mappedPopups(this.x).catch(() => []);
     const rects = await Promise.all(ids.map((id) => windowGeometry(this.x, id).catch(() => undefined)));
-    return rects.filter((r): r is Rect => r !== undefined);
+    return rects.filter((r): r is XywhRect => r !== undefined);
   }
 
   /** The application's windows in stacking order, bottom first (`_NET_CLIENT_LIST_STACKING`; list order without it). */

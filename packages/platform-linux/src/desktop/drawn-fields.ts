@@ -1,15 +1,15 @@
 // Where the field of a caption read from the screen is, in apps whose widgets are X windows of their own (Tk, the
 // X toolkit): the widget box right of the caption's own widget, on the same row.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** Whether text read from the screen is a caption of the field beside it: it ends with a colon (`Quantity:`). */
 export function isCaption(text: string): boolean {
   return /[:：]\s*$/u.test(text);
 }
 
-const centre = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
-const contains = (r: Rect, p: { x: number; y: number }) => p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
-const area = (r: Rect) => r.width * r.height;
+const centre = (r: XywhRect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+const contains = (r: XywhRect, p: { x: number; y: number }) => p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
+const area = (r: XywhRect) => r.width * r.height;
 
 /**
  * The box of the widget a caption labels: among `widgets` (the window's widget boxes, screen pixels, see
@@ -17,7 +17,7 @@ const area = (r: Rect) => r.width * r.height;
  * caption) and spans the caption's middle height; boxes holding half the window or more are containers, not fields.
  * Undefined when there is none. Pure.
  */
-export function fieldRightOf(caption: Rect, widgets: readonly Rect[], window: Rect): Rect | undefined {
+export function fieldRightOf(caption: XywhRect, widgets: readonly XywhRect[], window: XywhRect): XywhRect | undefined {
   const small = widgets.filter((w) => area(w) * 2 < area(window) && w.width > 0 && w.height > 0);
   const middle = centre(caption);
   const own = small.filter((w) => contains(w, middle)).sort((a, b) => area(a) - area(b))[0];

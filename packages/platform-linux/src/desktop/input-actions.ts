@@ -1,5 +1,5 @@
 // Pointer and keyboard actions that are not tied to one control id (or optionally are).
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { actedControl, type ActedControl } from './acted-control.js';
 import { InputError } from '../errors.js';
 import { heldKeysyms } from '../x11/held-keys.js';
@@ -17,7 +17,7 @@ export type CoordinateType = 'fraction' | 'absolute';
 export async function toScreenPoint(session: DesktopSession, x: number, y: number, type: CoordinateType): Promise<{ x: number; y: number }> {
   if (type === 'absolute') return { x: Math.round(x), y: Math.round(y) };
   if (x < 0 || x > 1 || y < 0 || y > 1) throw new InputError(`fractional coordinates must be between 0 and 1 (got ${x}, ${y}); pass coordinate_type "absolute" for pixels`);
-  const area: Rect = (await session.requireSelected().catch(() => undefined))?.target.rect ?? { x: 0, y: 0, width: session.x.width, height: session.x.height };
+  const area: XywhRect = (await session.requireSelected().catch(() => undefined))?.target.rect ?? { x: 0, y: 0, width: session.x.width, height: session.x.height };
   return {
     x: Math.min(area.x + area.width - 1, Math.round(area.x + x * area.width)),
     y: Math.min(area.y + area.height - 1, Math.round(area.y + y * area.height)),

@@ -1,5 +1,5 @@
 // Captions for unnamed input fields: from the toolkit's labelled-by relation, else from the layout.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** Roles of fields a user types into or picks from, which a form labels with a separate caption. */
 export const LABELLED_INPUT_ROLES: ReadonlySet<string> = new Set([
@@ -14,7 +14,7 @@ export type WindowKey = number | undefined;
 
 /** A field that needs a caption. */
 export interface UnlabelledField {
-  rect: Rect;
+  rect: XywhRect;
   /** The top-level window the field is in. */
   window?: WindowKey;
 }
@@ -22,16 +22,16 @@ export interface UnlabelledField {
 /** A caption on screen (an AT-SPI `label` with text). */
 export interface Caption {
   text: string;
-  rect: Rect;
+  rect: XywhRect;
   /** The top-level window the caption is in. */
   window?: WindowKey;
 }
 
-const verticalOverlap = (a: Rect, b: Rect): number => Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-const horizontalOverlap = (a: Rect, b: Rect): number => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+const verticalOverlap = (a: XywhRect, b: XywhRect): number => Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+const horizontalOverlap = (a: XywhRect, b: XywhRect): number => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
 
 /** Whether another field lies in the gap between a caption and its field (then the caption belongs to that one). */
-function blocked(caption: Rect, field: Rect, fields: readonly Rect[], axis: 'row' | 'column'): boolean {
+function blocked(caption: XywhRect, field: XywhRect, fields: readonly XywhRect[], axis: 'row' | 'column'): boolean {
   return fields.some((other) => {
     if (other === field) return false;
     if (axis === 'row') {

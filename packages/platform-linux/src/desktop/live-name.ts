@@ -1,5 +1,5 @@
 // Reads a listed control's name as it is now, named the way listings name controls.
-import type { AccessibleNode, AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleNode, AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import type { AtspiClient } from '../atspi/atspi-client.js';
 import { controlDisplayName } from './control-selection.js';
 
@@ -8,7 +8,7 @@ const MAX_DEPTH = 9;
 /** At most this many objects are read below one control. */
 const MAX_NODES = 200;
 
-const shown = (box: Rect | undefined): Rect | undefined => (box && box.width > 0 && box.height > 0 && box.x > -1e6 ? box : undefined);
+const shown = (box: XywhRect | undefined): XywhRect | undefined => (box && box.width > 0 && box.height > 0 && box.x > -1e6 ? box : undefined);
 
 /** One object with its role, name and children, and extents when it is a label or the control itself. */
 async function readLive(atspi: AtspiClient, ref: AccessibleRef, depth: number, budget: { left: number }): Promise<AccessibleNode> {

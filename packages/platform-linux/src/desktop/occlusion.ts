@@ -1,12 +1,12 @@
 // Which listed controls a person cannot see or use: another window of the same application (a dialog) covers them,
 // or a modal dialog of that application blocks their window.
 import { containsPoint, rectFromXywh } from '@ufo-ts/desktop-common';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** A top-level X window with its screen rectangle. */
 export interface StackedWindow {
   id: number;
-  rect: Rect;
+  rect: XywhRect;
 }
 
 

@@ -2,7 +2,7 @@
 // (a drawn canvas, a sheet's cells) and every control of an app that has no accessibility tree at all.
 import type { RgbImage } from '@ufo-ts/imaging';
 import type { TextRecognizer, TextRegion } from '@ufo-ts/ocr';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import type { UnnumberedControl } from './control-ids.js';
 import { hasInk, pixelDigest } from './screen-pixels.js';
 import { ScreenTextKeys } from './screen-text-keys.js';
@@ -50,17 +50,17 @@ export interface ScreenTextOptions {
 export interface ScreenTextInput {
   windowId: number;
   /** The window's rectangle on screen. */
-  windowRect: Rect;
+  windowRect: XywhRect;
   /** The screen's size (the capture is clipped to it). */
   screen: { width: number; height: number };
   /** The listing's controls (screen coordinates); `undefined` when the window has no accessibility tree. */
   controls: readonly UnnumberedControl[] | undefined;
   /** Parts of the window whose text is not read (rulers: tick labels, not content). */
-  unreadable?: readonly Rect[];
+  unreadable?: readonly XywhRect[];
   /** Whether only some roles were asked for: such a listing has no OCR entries (what the filter left out is unknown). */
   filtered?: boolean;
   /** Captures a screen rectangle. */
-  capture(rect: Rect): Promise<RgbImage>;
+  capture(rect: XywhRect): Promise<RgbImage>;
   /** Reads the content of a listed text field, to recognise it in the pixels (optional). */
   readText?(control: UnnumberedControl): Promise<string | undefined>;
 }
@@ -72,7 +72,7 @@ export interface ScreenTextResult {
   /** Notes for the listing (the engine is missing or failed). */
   notes: string[];
   /** The screen rectangles that were read (empty when nothing was). */
-  readAreas: Rect[];
+  readAreas: XywhRect[];
   /** Milliseconds spent (capture and recognition). */
   ms: number;
 }
@@ -119,7 +119,7 @@ export class ScreenTextReader {
   }
 
   /** The screen rectangles `auto`/`always` mode would read for this listing (none in `off` mode). */
-  areasToRead(input: Pick<ScreenTextInput, 'windowRect' | 'screen' | 'controls' | 'filtered' | 'unreadable'>): Rect[] {
+  areasToRead(input: Pick<ScreenTextInput, 'windowRect' | 'screen' | 'controls' | 'filtered' | 'unreadable'>): XywhRect[] {
     const window = onScreen(input.windowRect, input.screen);
     if (!window || !this.recognizer || input.filtered) return [];
     if (this.mode === 'always' || input.controls === undefined) return [window];
@@ -142,7 +142,7 @@ export class ScreenTextReader {
     // only the part of the window holding the areas is captured
     const captured = whole ? window : boundingBox(areas);
     const image = await input.capture(captured);
-    const local = (r: Rect): Rect => ({ x: r.x - captured.x, y: r.y - captured.y, width: r.width, height: r.height });
+    const local = (r: XywhRect): XywhRect => ({ x: r.x - captured.x, y: r.y - captured.y, width: r.width, height: r.height });
     const listedHere = input.controls === undefined ? [] : [...coveredRects(input.controls), ...(input.unreadable ?? [])].map(local);
     const inked = areas.filter((a) => hasInk(image, local(a), listedHere));
     if (inked.length === 0) return { entries: [], notes, readAreas: [], ms: Math.round(performance.now() - started) };
@@ -223,7 +223,7 @@ export class ScreenTextReader {
 }
 
 /** The smallest rectangle holding all of `rects` (at least one). */
-function boundingBox(rects: readonly Rect[]): Rect {
+function boundingBox(rects: readonly XywhRect[]): XywhRect {
   const x = Math.min(...rects.map((r) => r.x));
   const y = Math.min(...rects.map((r) => r.y));
   const right = Math.max(...rects.map((r) => r.x + r.width));
@@ -232,7 +232,7 @@ function boundingBox(rects: readonly Rect[]): Rect {
 }
 
 /** The part of a rectangle on the screen, or undefined when none is. */
-function onScreen(rect: Rect, screen: { width: number; height: number }): Rect | undefined {
+function onScreen(rect: XywhRect, screen: { width: number; height: number }): XywhRect | undefined {
   const x = Math.max(0, rect.x);
   const y = Math.max(0, rect.y);
   const right = Math.min(screen.width, rect.x + rect.width);
@@ -246,7 +246,7 @@ function onScreen(rect: Rect, screen: { width: number; height: number }): Rect |
  */
 async function listedTexts(
   controls: readonly UnnumberedControl[],
-  read: readonly { box: Rect }[],
+  read: readonly { box: XywhRect }[],
   readText: ScreenTextInput['readText'],
 ): Promise<ListedText[]> {
   return Promise.all(

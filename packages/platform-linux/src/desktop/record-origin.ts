@@ -1,6 +1,6 @@
 // Where a listed control is on screen now: the origin its extents are taken from, and a screen-text box that
 // follows its window.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import type { ControlRecord } from './control-ids.js';
 import type { ExtentShift } from './embedded-root-pane.js';
 
@@ -10,7 +10,7 @@ export function withShift(origin: { x: number; y: number }, shift: ExtentShift |
 }
 
 /** An OCR entry's box where it is now: moved as far as its window moved since it was read. */
-export function shiftWithWindow(record: Pick<ControlRecord, 'rect' | 'origin'>, windowRect: Rect | undefined): Rect | undefined {
+export function shiftWithWindow(record: Pick<ControlRecord, 'rect' | 'origin'>, windowRect: XywhRect | undefined): XywhRect | undefined {
   if (!record.rect || !windowRect) return record.rect;
   return { ...record.rect, x: record.rect.x + windowRect.x - record.origin.x, y: record.rect.y + windowRect.y - record.origin.y };
 }

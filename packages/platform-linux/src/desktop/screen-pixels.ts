@@ -1,10 +1,10 @@
 // Small checks on captured pixels: a digest of a part of an image, and whether a part shows anything at all.
 import { createHash } from 'node:crypto';
 import type { RgbImage } from '@ufo-ts/imaging';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** The part of `rect` inside the image (whole pixels), or undefined when nothing of it is. */
-export function insideImage(image: Pick<RgbImage, 'width' | 'height'>, rect: Rect): Rect | undefined {
+export function insideImage(image: Pick<RgbImage, 'width' | 'height'>, rect: XywhRect): XywhRect | undefined {
   const x = Math.max(0, Math.floor(rect.x));
   const y = Math.max(0, Math.floor(rect.y));
   const right = Math.min(image.width, Math.ceil(rect.x + rect.width));
@@ -13,7 +13,7 @@ export function insideImage(image: Pick<RgbImage, 'width' | 'height'>, rect: Rec
 }
 
 /** A digest of the pixels of `rect` (image coordinates) with its size; `''` when the rectangle is off the image. */
-export function pixelDigest(image: RgbImage, rect: Rect): string {
+export function pixelDigest(image: RgbImage, rect: XywhRect): string {
   const r = insideImage(image, rect);
   if (!r) return '';
   const hash = createHash('sha1').update(`${r.width}x${r.height}:`);
@@ -44,7 +44,7 @@ const IGNORE_MARGIN_PX = 12;
  * (borders, separators) nor pixels on or right around the `ignore` rectangles (listed controls reaching into the
  * area). A blank part of a window (a dialog's empty space, a margin with a frame line) is not worth reading.
  */
-export function hasInk(image: RgbImage, rect: Rect, ignore: readonly Rect[] = []): boolean {
+export function hasInk(image: RgbImage, rect: XywhRect, ignore: readonly XywhRect[] = []): boolean {
   const r = insideImage(image, rect);
   if (!r) return false;
   const luma = lumaOf(image);

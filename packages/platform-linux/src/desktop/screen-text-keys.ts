@@ -1,11 +1,11 @@
 // Identity of text read from the screen across listings: the same text at about the same place is the same entry.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { comparableText } from './screen-text-match.js';
 
 /** A piece of text read from the screen, in screen pixels. */
 export interface PlacedText {
   text: string;
-  box: Rect;
+  box: XywhRect;
 }
 
 interface KnownText {
@@ -18,7 +18,7 @@ interface KnownText {
 /** How far (pixels, each axis) a text's centre may move and still be the same entry: at least this, or its height. */
 export const SAME_PLACE_PX = 12;
 
-const centreOf = (box: Rect): { x: number; y: number } => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+const centreOf = (box: XywhRect): { x: number; y: number } => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
 
 /**
  * Hands out numbers for pieces of text read from one window's pixels: a text keeps its number from one listing to

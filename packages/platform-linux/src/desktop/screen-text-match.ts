@@ -1,6 +1,6 @@
 // Which listed controls show their own content (so the text on them needs no OCR), and which text read from the
 // screen repeats a listed control (so it is not listed twice).
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { clipRect } from './visible-area.js';
 import { overlapArea } from './unlisted-area.js';
@@ -27,9 +27,9 @@ const DOCUMENT_ROLES: ReadonlySet<string> = new Set([
 export interface CoveringControl {
   role: string;
   interfaces: readonly string[];
-  rect: Rect | undefined;
-  clip?: Rect;
-  scrolledOutOf?: Rect;
+  rect: XywhRect | undefined;
+  clip?: XywhRect;
+  scrolledOutOf?: XywhRect;
   source?: 'ocr';
   states?: readonly string[];
   name?: string;
@@ -50,7 +50,7 @@ export function showsOwnContent(control: CoveringControl): boolean {
 }
 
 /** The screen rectangles of the listed controls that show their own content (the visible part of each). */
-export function coveredRects(controls: readonly CoveringControl[]): Rect[] {
+export function coveredRects(controls: readonly CoveringControl[]): XywhRect[] {
   return controls.filter(showsOwnContent).map((c) => (c.clip && clipRect(c.rect!, c.clip)) || c.rect!);
 }
 
@@ -98,7 +98,7 @@ export function textsMatch(read: string, listed: string): boolean {
 
 /** A listed control as the duplicate check sees it. */
 export interface ListedText {
-  rect: Rect | undefined;
+  rect: XywhRect | undefined;
   /** Name, label and (for text fields) content: any of them matching counts. */
   texts: readonly string[];
 }
@@ -107,7 +107,7 @@ export interface ListedText {
  * Whether a piece of text read at `box` (screen pixels) repeats a listed control: at least half of the text's box
  * lies on the control, and the text matches one of the control's texts ({@link textsMatch}).
  */
-export function duplicatesControl(read: { text: string; box: Rect }, controls: readonly ListedText[]): boolean {
+export function duplicatesControl(read: { text: string; box: XywhRect }, controls: readonly ListedText[]): boolean {
   const area = Math.max(1, read.box.width * read.box.height);
   return controls.some((c) => c.rect !== undefined && overlapArea(read.box, c.rect) * 2 >= area && c.texts.some((t) => textsMatch(read.text, t)));
 }

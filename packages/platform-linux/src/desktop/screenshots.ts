@@ -1,5 +1,5 @@
 import { DISTINCT_MARK_PALETTE, drawSetOfMarks, encodePng, toPngDataUrl, type RgbImage, type SetOfMarksOptions } from '@ufo-ts/imaging';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { captureScreen } from '../x11/screen-capture.js';
 import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
 import { screenTextFields } from './ocr-entries.js';
@@ -20,7 +20,7 @@ export interface Screenshot {
 export interface Capture {
   pixels: RgbImage;
   /** The captured rectangle in screen coordinates. */
-  rect: Rect;
+  rect: XywhRect;
 }
 
 /** Encodes a capture as a screenshot result. */
@@ -79,7 +79,7 @@ export interface AnnotateOptions extends Omit<ControlSelection, 'within' | 'incl
 }
 
 /** The rectangle as `[left, top, right, bottom]`. */
-export function ltrb(rect: Rect): [number, number, number, number] {
+export function ltrb(rect: XywhRect): [number, number, number, number] {
   return [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height];
 }
 
@@ -98,7 +98,7 @@ export async function captureAnnotated(
   const listing = await session.listControls({ roles: options.roles }, { reuseWithinMs: ANNOTATION_LISTING_REUSE_MS });
   // the listing has just checked the window: it exists and its rectangle is fresh
   const capture = options.screen ? await captureDesktop(session) : await captureSelectedWindow(session, session.current);
-  const placed = listing.controls.filter((c): c is ControlRecord & { rect: Rect } => c.rect !== undefined);
+  const placed = listing.controls.filter((c): c is ControlRecord & { rect: XywhRect } => c.rect !== undefined);
   // a control scrolled out of view is not drawn where its extents are: no box there
   const marks = placed
     .filter((c) => c.scrolledOutOf === undefined)

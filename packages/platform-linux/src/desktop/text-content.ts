@@ -1,4 +1,4 @@
-import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import type { AtspiClient } from '../atspi/atspi-client.js';
 import { boundSpan, firstCharacters, lineAndColumn, probePoints, spanAroundCaret, TEXT_LIMITS, type TextSpan } from './text-window.js';
 
@@ -23,7 +23,7 @@ export interface TextSource {
   ref: AccessibleRef;
   states: readonly string[];
   /** Visible rectangle on screen. */
-  visible: Rect | undefined;
+  visible: XywhRect | undefined;
   /** What was added to the toolkit's coordinates to get screen coordinates (GTK 4: its window's origin). */
   origin: { x: number; y: number };
 }
@@ -95,7 +95,7 @@ async function caretPosition(atspi: AtspiClient, ref: AccessibleRef, caret: numb
  * The whole lines between the first and the last character drawn in the visible rectangle (asked with
  * `GetOffsetAtPoint` at its corners); undefined when the toolkit answers no offset.
  */
-export async function visibleSpan(atspi: AtspiClient, ref: AccessibleRef, visible: Rect, origin: { x: number; y: number }): Promise<TextSpan | undefined> {
+export async function visibleSpan(atspi: AtspiClient, ref: AccessibleRef, visible: XywhRect, origin: { x: number; y: number }): Promise<TextSpan | undefined> {
   const local = { ...visible, x: visible.x - origin.x, y: visible.y - origin.y };
   const points = probePoints(local);
   const first = await firstOffset(atspi, ref, points.top);

@@ -3,7 +3,7 @@
 import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
 import type { RgbImage } from '@ufo-ts/imaging';
 import type { TextRegion } from '@ufo-ts/ocr';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { ControlNotActionableError, ControlVanishedError, StaleControlIdError } from '../errors.js';
 import { captureScreen } from '../x11/screen-capture.js';
 import { windowAtPoint } from '../x11/window-list.js';
@@ -30,7 +30,7 @@ function describe(record: Pick<ControlRecord, 'id' | 'role' | 'name'>): string {
 }
 
 /** The part of `rect` inside `bounds`. */
-function within(rect: Rect, bounds: Rect): Rect | undefined {
+function within(rect: XywhRect, bounds: XywhRect): XywhRect | undefined {
   const x = Math.max(rect.x, bounds.x);
   const y = Math.max(rect.y, bounds.y);
   const right = Math.min(rect.x + rect.width, bounds.x + bounds.width);
@@ -39,20 +39,20 @@ function within(rect: Rect, bounds: Rect): Rect | undefined {
 }
 
 /** The visible part of the selected window: what can be captured around an entry. */
-function windowOnScreen(session: DesktopSession, selected: SelectedWindow): Rect | undefined {
+function windowOnScreen(session: DesktopSession, selected: SelectedWindow): XywhRect | undefined {
   return within(selected.target.rect, { x: 0, y: 0, width: session.x.width, height: session.x.height });
 }
 
 /** The area around a box that is read again: `padX`/`padY` pixels more on each side, inside the window. */
-function around(box: Rect, padX: number, padY: number, bounds: Rect): Rect | undefined {
+function around(box: XywhRect, padX: number, padY: number, bounds: XywhRect): XywhRect | undefined {
   return within({ x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY }, bounds);
 }
 
 /** A box of the image (captured at `at`) in screen pixels. */
-const toScreen = (box: Rect, at: Rect): Rect => ({ ...box, x: box.x + at.x, y: box.y + at.y });
+const toScreen = (box: XywhRect, at: XywhRect): XywhRect => ({ ...box, x: box.x + at.x, y: box.y + at.y });
 
 /** A screen box in the pixels of an image captured at `at`. */
-const toImage = (box: Rect, at: Rect): Rect => ({ ...box, x: box.x - at.x, y: box.y - at.y });
+const toImage = (box: XywhRect, at: XywhRect): XywhRect => ({ ...box, x: box.x - at.x, y: box.y - at.y });
 
 async function recognize(session: DesktopSession, record: ControlRecord, image: RgbImage): Promise<TextRegion[]> {
   const recognizer = session.screenText.recognizer;
@@ -63,7 +63,7 @@ async function recognize(session: DesktopSession, record: ControlRecord, image: 
 
 /** Where an OCR entry is now (screen), its window, and the selected window checked for an action. */
 interface LiveText {
-  rect: Rect;
+  rect: XywhRect;
   selected: SelectedWindow;
 }
 
@@ -164,7 +164,7 @@ export async function typeAtTextRegion(session: DesktopSession, record: ControlR
   const live = await checkTextStillThere(session, record);
   const { selected } = live;
   let rect = live.rect;
-  let field: Rect | undefined;
+  let field: XywhRect | undefined;
   if (isCaption(record.name)) {
     field = fieldRightOf(rect, await childWindowRects(session.x, selected.target.windowId), selected.target.rect);
     if (!field) {
@@ -211,7 +211,7 @@ export async function readTextRegion(session: DesktopSession, record: ControlRec
 const FIELD_BORDER_PX = 3;
 
 /** The text read inside a field's box (screen), its border left out, in reading order. */
-async function readInside(session: DesktopSession, record: ControlRecord, field: Rect): Promise<string> {
+async function readInside(session: DesktopSession, record: ControlRecord, field: XywhRect): Promise<string> {
   const inner = { x: field.x + FIELD_BORDER_PX, y: field.y + FIELD_BORDER_PX, width: field.width - 2 * FIELD_BORDER_PX, height: field.height - 2 * FIELD_BORDER_PX };
   if (inner.width <= 0 || inner.height <= 0) return '';
   const regions = await recognize(session, record, await captureScreen(session.x, inner));
@@ -219,7 +219,7 @@ async function readInside(session: DesktopSession, record: ControlRecord, field:
 }
 
 /** The text read on the line of `rect` (screen) that overlaps it, words in reading order. */
-async function readLine(session: DesktopSession, record: ControlRecord, rect: Rect): Promise<string> {
+async function readLine(session: DesktopSession, record: ControlRecord, rect: XywhRect): Promise<string> {
   const selected = session.current ?? (await session.requireSelected({ forAction: true }));
   const bounds = windowOnScreen(session, selected);
   const area = bounds && around(rect, Math.max(48, 4 * rect.height), Math.max(6, Math.round(rect.height / 2)), bounds);

@@ -1,5 +1,5 @@
 // Whether a click on a check box, radio button or switch flipped it, and what was seen if not.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /**
  * Roles whose click is meant to flip a `checked` (or `pressed`) state. Not `toggle button`: toolkits use it for
@@ -63,7 +63,7 @@ export function stateChangeSummary(before: readonly string[], after: readonly st
  * the start of its row, where a wide control with a long label is sure to take the click), else the centre of
  * the control's own extents.
  */
-export function togglePoint(role: string, rect: Rect): { x: number; y: number } {
+export function togglePoint(role: string, rect: XywhRect): { x: number; y: number } {
   const y = Math.round(rect.y + rect.height / 2);
   if (!INDICATOR_ROLES.has(role)) return { x: Math.round(rect.x + rect.width / 2), y };
   const half = Math.min(rect.height, rect.width) / 2;

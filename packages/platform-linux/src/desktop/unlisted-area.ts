@@ -1,6 +1,6 @@
 // Which parts of a window no listed control covers, in a coarse grid of cells: where text the accessibility tree
 // does not describe (a drawn canvas, a sheet's cells, an app without accessibility) can only be read from pixels.
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** Options of {@link largeUnlistedAreas}. */
 export interface UnlistedAreaOptions {
@@ -24,7 +24,7 @@ export const MIN_UNLISTED_AREA_PX = 6400;
 
 /** A grid of cells over a rectangle, each marked unlisted (true) or covered (false). */
 export interface UnlistedGrid {
-  area: Rect;
+  area: XywhRect;
   cellPx: number;
   columns: number;
   rows: number;
@@ -33,19 +33,19 @@ export interface UnlistedGrid {
 }
 
 /** Whether two rectangles share any pixel. */
-export function rectsIntersect(a: Rect, b: Rect): boolean {
+export function rectsIntersect(a: XywhRect, b: XywhRect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** The pixels two rectangles share (0 when apart). */
-export function overlapArea(a: Rect, b: Rect): number {
+export function overlapArea(a: XywhRect, b: XywhRect): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
 /** Marks each cell of `area` covered when its centre lies inside one of `covers`. */
-export function unlistedGrid(area: Rect, covers: readonly Rect[], cellPx = UNLISTED_CELL_PX): UnlistedGrid {
+export function unlistedGrid(area: XywhRect, covers: readonly XywhRect[], cellPx = UNLISTED_CELL_PX): UnlistedGrid {
   const columns = Math.max(0, Math.ceil(area.width / cellPx));
   const rows = Math.max(0, Math.ceil(area.height / cellPx));
   const unlisted = new Array<boolean>(columns * rows).fill(true);
@@ -106,7 +106,7 @@ function eroded(grid: UnlistedGrid, radius: number): boolean[] {
  * largeUnlistedAreas({ x: 0, y: 0, width: 400, height: 300 }, [{ x: 0, y: 0, width: 400, height: 100 }]);
  * // [{ x: 0, y: 104, width: 400, height: 196 }]: the part below the listed toolbar (to the cell grid)
  */
-export function largeUnlistedAreas(area: Rect, covers: readonly Rect[], options: UnlistedAreaOptions = {}): Rect[] {
+export function largeUnlistedAreas(area: XywhRect, covers: readonly XywhRect[], options: UnlistedAreaOptions = {}): XywhRect[] {
   const cellPx = options.cellPx ?? UNLISTED_CELL_PX;
   const minThickness = options.minThicknessPx ?? MIN_UNLISTED_THICKNESS_PX;
   const minArea = options.minAreaPx ?? MIN_UNLISTED_AREA_PX;
@@ -116,7 +116,7 @@ export function largeUnlistedAreas(area: Rect, covers: readonly Rect[], options:
   // a part of k cells thick survives erosion by radius r when k >= 2r + 1
   const radius = Math.max(0, Math.ceil((minThickness / cellPx - 1) / 2));
   const core = radius === 0 ? [...grid.unlisted] : eroded(grid, radius);
-  const out: Rect[] = [];
+  const out: XywhRect[] = [];
   for (let start = 0; start < core.length; start += 1) {
     if (!core[start]) continue;
     const c0 = start % columns;

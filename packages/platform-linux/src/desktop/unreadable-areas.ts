@@ -1,5 +1,5 @@
 // Parts of a window whose pixels OCR does not read: what the listing already describes or what takes no input.
-import type { AccessibleNode, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../atspi/accessible-node.js';
 import { walkTree } from '../atspi/accessible-node.js';
 
 /**
@@ -7,8 +7,8 @@ import { walkTree } from '../atspi/accessible-node.js';
  * the listing describes (its cells with content are listed and its on-screen range is in a note; the rest of the
  * grid and its row and column headings are only numbers and letters).
  */
-export function unreadableRects(tree: AccessibleNode): Rect[] {
-  const rects: Rect[] = [];
+export function unreadableRects(tree: AccessibleNode): XywhRect[] {
+  const rects: XywhRect[] = [];
   const describedSheet = (node: AccessibleNode): boolean => node.role === 'document spreadsheet' && node.children.some((child) => child.unreadChildren === 'off-screen');
   for (const [node] of walkTree(tree)) {
     if (node.role === 'ruler' && node.extents) rects.push(node.extents);
@@ -23,13 +23,13 @@ export function unreadableRects(tree: AccessibleNode): Rect[] {
 }
 
 /** The parts of `a` outside `b` (at most four rectangles). */
-export function rectMinus(a: Rect, b: Rect): Rect[] {
+export function rectMinus(a: XywhRect, b: XywhRect): XywhRect[] {
   const left = Math.max(a.x, b.x);
   const right = Math.min(a.x + a.width, b.x + b.width);
   const top = Math.max(a.y, b.y);
   const bottom = Math.min(a.y + a.height, b.y + b.height);
   if (left >= right || top >= bottom) return [a];
-  const parts: Rect[] = [
+  const parts: XywhRect[] = [
     { x: a.x, y: a.y, width: a.width, height: top - a.y },
     { x: a.x, y: bottom, width: a.width, height: a.y + a.height - bottom },
     { x: a.x, y: top, width: left - a.x, height: bottom - top },
@@ -42,9 +42,9 @@ export function rectMinus(a: Rect, b: Rect): Rect[] {
  * The parts of the windows a modal dialog blocks that no open window covers: a blocked window takes no input, so its
  * text is not read either (only the parts the dialog leaves).
  */
-export function blockedWindowParts(windows: ReadonlyArray<{ rect: Rect | undefined; blocked: boolean }>): Rect[] {
+export function blockedWindowParts(windows: ReadonlyArray<{ rect: XywhRect | undefined; blocked: boolean }>): XywhRect[] {
   const open = windows.filter((w) => !w.blocked && w.rect).map((w) => w.rect!);
   return windows
     .filter((w) => w.blocked && w.rect)
-    .flatMap((w) => open.reduce<Rect[]>((parts, hole) => parts.flatMap((part) => rectMinus(part, hole)), [w.rect!]));
+    .flatMap((w) => open.reduce<XywhRect[]>((parts, hole) => parts.flatMap((part) => rectMinus(part, hole)), [w.rect!]));
 }

@@ -4,10 +4,10 @@
 // and a control scrolled out of a scroll area keeps extents where it is not drawn (Qt 5 reports the check boxes
 // below a scroll area's viewport at their place in the scrolled content).
 import { intersectRects, rectFromXywh } from '@ufo-ts/desktop-common';
-import type { AccessibleNode, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../atspi/accessible-node.js';
 
 /** The part of `rect` inside `clip`, or undefined when they do not overlap. */
-export function clipRect(rect: Rect, clip: Rect): Rect | undefined {
+export function clipRect(rect: XywhRect, clip: XywhRect): XywhRect | undefined {
   const overlap = intersectRects(rectFromXywh(rect), rectFromXywh(clip));
   return overlap ? { x: overlap.left, y: overlap.top, width: overlap.right - overlap.left, height: overlap.bottom - overlap.top } : undefined;
 }
@@ -46,7 +46,7 @@ export function isScrollingContainer(node: AccessibleNode): boolean {
  * scrolled out of view, not drawn where its extents say. What a popup shows (a combo box's list, a menu's items) is
  * clipped by the popup only, not by the containers of the control that opened it.
  */
-export function clipToAncestors(node: AccessibleNode, clip?: Rect, view?: Rect): void {
+export function clipToAncestors(node: AccessibleNode, clip?: XywhRect, view?: XywhRect): void {
   let inner = clip;
   let innerView = view;
   if (node.extents) {

@@ -1,6 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import type { AtspiApplication, AtspiClient } from '../atspi/atspi-client.js';
 import { activeWindow, listClientWindows, type XWindowInfo } from '../x11/window-list.js';
 import type { XDisplay } from '../x11/x-display.js';
@@ -14,7 +14,7 @@ export interface WindowSummary {
   root_name: string;
   pid: number | null;
   /** Screen rectangle. */
-  rect: Rect;
+  rect: XywhRect;
   /** Whether the window has the input focus. */
   focused: boolean;
   /** Whether the window's application is on the accessibility tree (its controls can be listed). */

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { AccessibleRef, Rect } from '../atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import type { AtspiClient } from '../atspi/atspi-client.js';
 import { AppLaunchError, AppNotReadyError } from '../errors.js';
 import { waitFor, WaitTimeoutError } from '../util/wait.js';
@@ -18,7 +18,7 @@ export interface AppFrame {
   /** X window id. */
   windowId: number;
   /** Window position and size on screen. */
-  geometry: Rect;
+  geometry: XywhRect;
   /** The frame's accessible object. */
   frame: AccessibleRef;
 }
@@ -37,7 +37,7 @@ export interface LaunchedAppWindow {
   /** X window id. */
   windowId: number;
   /** Window position and size on screen. */
-  geometry: Rect;
+  geometry: XywhRect;
 }
 
 /** Options of {@link AppHandle.waitForWindow}. */

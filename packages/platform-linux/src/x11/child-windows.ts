@@ -1,4 +1,4 @@
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { xRequest, type XDisplay } from './x-display.js';
 
 /** X's map state of a window that is shown (it and its ancestors mapped). */
@@ -9,8 +9,8 @@ const MAP_STATE_VIEWABLE = 2;
  * accessibility support (Tk, the X toolkit) give every widget — button, field, label — an X window of its own, so
  * these are the boxes of their widgets; GTK and Qt draw everything in one window and have none.
  */
-export async function childWindowRects(xd: XDisplay, windowId: number, maxDepth = 4): Promise<Rect[]> {
-  const out: Rect[] = [];
+export async function childWindowRects(xd: XDisplay, windowId: number, maxDepth = 4): Promise<XywhRect[]> {
+  const out: XywhRect[] = [];
   const visit = async (id: number, depth: number): Promise<void> => {
     if (depth > maxDepth) return;
     const { children } = await xRequest<{ children: number[] }>((cb) => xd.client.QueryTree(id, cb));

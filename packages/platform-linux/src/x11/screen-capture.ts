@@ -1,5 +1,5 @@
 import { clipRect, type RgbImage } from '@ufo-ts/imaging';
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { X11Error } from '../errors.js';
 import { xRequest, type XDisplay } from './x-display.js';
 
@@ -9,7 +9,7 @@ const Z_PIXMAP = 2;
  * Captures a rectangle of the screen (default: all of it) with a core `GetImage` request and converts it to RGB.
  * Expects the usual TrueColor 24/32-bit little-endian layout (B, G, R, pad) of Xvfb and Xorg.
  */
-export async function captureScreen(xd: XDisplay, rect?: Rect): Promise<RgbImage> {
+export async function captureScreen(xd: XDisplay, rect?: XywhRect): Promise<RgbImage> {
   const r = clipRect(rect ?? { x: 0, y: 0, width: xd.width, height: xd.height }, xd.width, xd.height);
   if (!r) throw new X11Error(`capture rectangle ${JSON.stringify(rect)} is outside the ${xd.width}x${xd.height} screen`);
   const reply = await xRequest<{ depth: number; data: Buffer }>((cb) =>

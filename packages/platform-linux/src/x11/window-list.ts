@@ -1,4 +1,4 @@
-import type { Rect } from '../atspi/accessible-node.js';
+import type { XywhRect } from '../atspi/accessible-node.js';
 import { xRequest, type XDisplay } from './x-display.js';
 
 /** A top-level application window as X11 sees it. */
@@ -14,7 +14,7 @@ export interface XWindowInfo {
   /** `WM_CLASS` class name. */
   className: string | undefined;
   /** Position and size in root-window (screen) coordinates. */
-  geometry: Rect;
+  geometry: XywhRect;
 }
 
 const MAP_STATE_VIEWABLE = 2;
@@ -63,7 +63,7 @@ export async function modalHints(xd: XDisplay, id: number): Promise<{ modal: boo
 }
 
 /** Position (in screen coordinates) and size of a window. Rejects when the window does not exist. */
-export async function windowGeometry(xd: XDisplay, id: number): Promise<Rect> {
+export async function windowGeometry(xd: XDisplay, id: number): Promise<XywhRect> {
   const [geometry, origin] = await Promise.all([
     xRequest<{ width: number; height: number }>((cb) => xd.client.GetGeometry(id, cb)),
     xRequest<{ destX: number; destY: number }>((cb) => xd.client.TranslateCoordinates(id, xd.root, 0, 0, cb)),

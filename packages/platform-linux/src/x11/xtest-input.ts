@@ -271,7 +271,7 @@ export class XInput {
   }
 
   /**
-   * Presses key chords in order (see `parseKeySequence`), pausing {@link SHORTCUT_PAUSE_MS} after a combination with
+   * Presses key chords in order (see `parseKeySequence`), pausing `SHORTCUT_PAUSE_MS` after a combination with
    * modifiers when more keys follow.
    */
   async keys(chords: readonly KeyChord[]): Promise<void> {

@@ -1,11 +1,11 @@
 // Display names of controls whose toolkit gives them no name of their own: the GTK 4.8 drop-down's subtree as
 // gnome-text-editor's Save As dialog publishes it (a toggle button around a stack with a hidden "(None)" page).
 import { describe, expect, it } from 'vitest';
-import type { AccessibleNode, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../../src/atspi/accessible-node.js';
 import { controlDisplayName } from '../../src/desktop/control-selection.js';
 
 let serial = 0;
-const node = (role: string, name: string, children: AccessibleNode[] = [], extents?: Rect): AccessibleNode => ({
+const node = (role: string, name: string, children: AccessibleNode[] = [], extents?: XywhRect): AccessibleNode => ({
   bus: ':1.1',
   path: `/n${(serial += 1)}`,
   role,
@@ -17,7 +17,7 @@ const node = (role: string, name: string, children: AccessibleNode[] = [], exten
   children,
   ...(extents ? { extents } : {}),
 });
-const box = (x: number, width: number): Rect => ({ x, y: 521, width, height: 30 });
+const box = (x: number, width: number): XywhRect => ({ x, y: 521, width, height: 30 });
 
 /** GtkDropDown → GtkToggleButton → box → stack { "(None)" page (hidden), list item page showing `shown` }. */
 function gtk4DropDown(shown: string, toggleName = 'GtkToggleButton'): AccessibleNode {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessibleNode, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../../src/atspi/accessible-node.js';
 import { alignEmbeddedRootPanes } from '../../src/desktop/embedded-root-pane.js';
 
 let serial = 0;
-function node(role: string, name: string, extents: Rect | undefined, children: AccessibleNode[] = []): AccessibleNode {
+function node(role: string, name: string, extents: XywhRect | undefined, children: AccessibleNode[] = []): AccessibleNode {
   serial += 1;
   return { bus: ':1.7', path: `/obj/${serial}`, role, name, description: '', states: ['showing', 'visible'], interfaces: [], childCount: children.length, children, ...(extents ? { extents } : {}) };
 }
-const at = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+const at = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
 /**
  * LibreOffice's GTK 3 window: the native menu bar takes the top 25 px, the VCL tree's GTK host (a filler) is below

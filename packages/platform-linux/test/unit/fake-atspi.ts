@@ -1,6 +1,6 @@
 // A fake AT-SPI client for unit tests: objects by path (some in the toolkit's cache), and a spreadsheet's sheet
 // that answers by position, as LibreOffice Calc's does (2^31 - 1 children, never enumerated).
-import type { AccessibleRef, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleRef, XywhRect } from '../../src/atspi/accessible-node.js';
 import type { AtspiClient } from '../../src/atspi/atspi-client.js';
 import { ATSPI_IFACE, ATSPI_NULL_PATH, ATSPI_ROLES, ATSPI_STATES } from '../../src/atspi/atspi-constants.js';
 
@@ -23,7 +23,7 @@ export interface FakeObject {
   children?: string[];
   /** The child count it reports (default: its children). */
   childCount?: number;
-  extents?: Rect;
+  extents?: XywhRect;
   /** Published in the toolkit's cache (`Cache.GetItems`). */
   cached?: boolean;
   text?: string;

@@ -1,16 +1,16 @@
 // The caption of an unnamed field from its named container (LibreOffice names the toolbar item, `panel "Font
 // Name"`, and leaves the box inside it unnamed), after the labelled-by relation and before the layout.
 import { describe, expect, it } from 'vitest';
-import type { AccessibleNode, AccessibleRef, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleNode, AccessibleRef, XywhRect } from '../../src/atspi/accessible-node.js';
 import type { AtspiClient } from '../../src/atspi/atspi-client.js';
 import { labelUnnamedFields } from '../../src/desktop/field-labels.js';
 
 let serial = 0;
-function node(role: string, name: string, extents: Rect | undefined, children: AccessibleNode[] = []): AccessibleNode {
+function node(role: string, name: string, extents: XywhRect | undefined, children: AccessibleNode[] = []): AccessibleNode {
   serial += 1;
   return { bus: ':1.7', path: `/n/${serial}`, role, name, description: '', states: ['enabled', 'showing', 'visible'], interfaces: [], childCount: children.length, children, ...(extents ? { extents } : {}) };
 }
-const at = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+const at = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
 /** A client answering the labelled-by relation from `relations` (field path → label node) and names of those nodes. */
 function client(relations: Map<string, AccessibleNode> = new Map()): AtspiClient {

@@ -1,21 +1,21 @@
 import { createImage, fillRect, type RgbImage } from '@ufo-ts/imaging';
 import type { RecognizeOptions, TextRecognizer, TextRegion } from '@ufo-ts/ocr';
 import { describe, expect, it } from 'vitest';
-import type { Rect } from '../../src/atspi/accessible-node.js';
+import type { XywhRect } from '../../src/atspi/accessible-node.js';
 import { ControlIdRegistry, type UnnumberedControl } from '../../src/desktop/control-ids.js';
 import { OCR_REF_BUS, OCR_ROLE, ScreenTextReader, screenTextFields, type ScreenTextInput } from '../../src/desktop/ocr-entries.js';
 import { comparableText, duplicatesControl, showsOwnContent, textsMatch } from '../../src/desktop/screen-text-match.js';
 import { UNLISTED_CELL_PX } from '../../src/desktop/unlisted-area.js';
 import { lazyRecognizer } from '../../src/server/screen-text-setup.js';
 
-const WINDOW: Rect = { x: 40, y: 30, width: 600, height: 400 };
+const WINDOW: XywhRect = { x: 40, y: 30, width: 600, height: 400 };
 const SCREEN = { width: 1280, height: 800 };
 const TEXT_IFACE = 'org.a11y.atspi.Text';
 
 /** Text regions in screen coordinates, as the fake screen shows them. */
 interface ShownText {
   text: string;
-  box: Rect;
+  box: XywhRect;
   confidence?: number;
 }
 
@@ -29,7 +29,7 @@ function fakeRecognizer(shown: () => readonly ShownText[]): TextRecognizer & { c
       calls.push(options);
       const w = captured.get(image)!;
       const local = shown().map((s) => ({ text: s.text, confidence: s.confidence ?? 0.9, box: { ...s.box, x: s.box.x - w.x, y: s.box.y - w.y } }));
-      const inside = (b: Rect, a: Rect) => b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.width && b.y + b.height <= a.y + a.height;
+      const inside = (b: XywhRect, a: XywhRect) => b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.width && b.y + b.height <= a.y + a.height;
       return options.areas ? local.filter((r) => options.areas!.some((a) => inside(r.box, a))) : local;
     },
     async close() {},
@@ -37,14 +37,14 @@ function fakeRecognizer(shown: () => readonly ShownText[]): TextRecognizer & { c
 }
 
 /** Where each fake capture was taken (screen). */
-const captured = new WeakMap<RgbImage, Rect>();
+const captured = new WeakMap<RgbImage, XywhRect>();
 
 /** A window capture: white, with a black bar where each text is. */
-function captureOf(shown: () => readonly ShownText[]): { capture: ScreenTextInput['capture']; captures: Rect[] } {
-  const captures: Rect[] = [];
+function captureOf(shown: () => readonly ShownText[]): { capture: ScreenTextInput['capture']; captures: XywhRect[] } {
+  const captures: XywhRect[] = [];
   return {
     captures,
-    async capture(rect: Rect) {
+    async capture(rect: XywhRect) {
       captures.push(rect);
       const image = createImage(rect.width, rect.height, [255, 255, 255]);
       for (const s of shown()) fillRect(image, { x: s.box.x - rect.x, y: s.box.y - rect.y, width: s.box.width, height: s.box.height }, [0, 0, 0]);
@@ -54,7 +54,7 @@ function captureOf(shown: () => readonly ShownText[]): { capture: ScreenTextInpu
   };
 }
 
-function control(role: string, name: string, rect: Rect, interfaces: string[] = []): UnnumberedControl {
+function control(role: string, name: string, rect: XywhRect, interfaces: string[] = []): UnnumberedControl {
   return { ref: { bus: ':1.5', path: `/obj/${role}/${name}` }, origin: { x: 0, y: 0 }, role, name, rawName: name, states: ['enabled'], interfaces, rect, depth: 1 };
 }
 
@@ -283,11 +283,11 @@ describe('text matching and covering controls', () => {
 
 describe('ScreenTextReader: parts of the window that are not read (rulers, a described sheet)', () => {
   /** A ruler right below the toolbar: tick labels, not content. */
-  const RULER: Rect = { x: 40, y: 90, width: 600, height: 30 };
+  const RULER: XywhRect = { x: 40, y: 90, width: 600, height: 30 };
   /** A sheet's grid in the middle of the window, with unlisted strips above and below it. */
-  const SHEET: Rect = { x: 40, y: 150, width: 600, height: 200 };
+  const SHEET: XywhRect = { x: 40, y: 150, width: 600, height: 200 };
   /** Whether `a` reaches into `b` by more than the unlisted-area grid's cell (areas are found on that grid). */
-  const meets = (a: Rect, b: Rect): boolean =>
+  const meets = (a: XywhRect, b: XywhRect): boolean =>
     a.x < b.x + b.width - UNLISTED_CELL_PX && b.x < a.x + a.width - UNLISTED_CELL_PX && a.y < b.y + b.height - UNLISTED_CELL_PX && b.y < a.y + a.height - UNLISTED_CELL_PX;
 
   it('areasToRead leaves the unreadable rectangles out', () => {

@@ -1,12 +1,12 @@
 // rectMinus: the parts of a window outside another (a blocked window's area outside the modal dialog over it is not
 // read by OCR; only what the dialog leaves).
 import { describe, expect, it } from 'vitest';
-import type { Rect } from '../../src/atspi/accessible-node.js';
+import type { XywhRect } from '../../src/atspi/accessible-node.js';
 import { rectMinus } from '../../src/desktop/unreadable-areas.js';
 
-const r = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
-const area = (rects: Rect[]): number => rects.reduce((sum, x) => sum + x.width * x.height, 0);
-const overlap = (a: Rect, b: Rect): number =>
+const r = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
+const area = (rects: XywhRect[]): number => rects.reduce((sum, x) => sum + x.width * x.height, 0);
+const overlap = (a: XywhRect, b: XywhRect): number =>
   Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
 
 describe('rectMinus', () => {

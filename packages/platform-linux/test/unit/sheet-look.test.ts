@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rect } from '../../src/atspi/accessible-node.js';
+import type { XywhRect } from '../../src/atspi/accessible-node.js';
 import { ATSPI_IFACE } from '../../src/atspi/atspi-constants.js';
 import { readSheetCells } from '../../src/atspi/sheet-cells.js';
 import { cellLook, SheetMemory, type ScreenArea, type SheetLook } from '../../src/atspi/sheet-look.js';
@@ -23,7 +23,7 @@ const place = (address: string) => ({ column: address.charCodeAt(0) - 65, row: N
  */
 function screen(texts: Record<string, string>, options: { shift?: { x: number; y: number }; hidden?: string[] } = {}) {
   const shift = options.shift ?? { x: 0, y: 0 };
-  const captured: Rect[] = [];
+  const captured: XywhRect[] = [];
   const look: SheetLook = {
     memory: new SheetMemory(),
     async capture(area) {

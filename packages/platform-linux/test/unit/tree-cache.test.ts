@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessibleNode, AccessibleRef, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleNode, AccessibleRef, XywhRect } from '../../src/atspi/accessible-node.js';
 import { countNodes } from '../../src/atspi/accessible-node.js';
 import type { AtspiClient } from '../../src/atspi/atspi-client.js';
 import { decodeAtspiEvent, type AtspiEvent } from '../../src/atspi/atspi-events.js';
@@ -120,10 +120,10 @@ describe('pruneToBudget', () => {
 });
 
 /** A list of `n` rows of 20 px, scrolled by `scroll` px, under two headers, as GTK 3 reports it. */
-function scrolledList(n: number, scroll: number, view: Rect) {
+function scrolledList(n: number, scroll: number, view: XywhRect) {
   const rows: AccessibleRef[] = Array.from({ length: n + 2 }, (_, i) => ({ bus: APP, path: `/c${i}` }));
   let extentsCalls = 0;
-  const box = (i: number): Rect => {
+  const box = (i: number): XywhRect => {
     if (i < 2) return { x: view.x + i * 50, y: view.y, width: 50, height: 20 };
     const y = view.y + 20 + (i - 2) * 20 - scroll;
     // GTK 3 puts rows outside the view at INT_MIN

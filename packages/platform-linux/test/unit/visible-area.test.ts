@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessibleNode, Rect } from '../../src/atspi/accessible-node.js';
+import type { AccessibleNode, XywhRect } from '../../src/atspi/accessible-node.js';
 import { clipToAncestors, isScrollingContainer } from '../../src/desktop/visible-area.js';
 
 let next = 0;
-function node(role: string, extents: Rect | undefined, children: AccessibleNode[] = [], name = ''): AccessibleNode {
+function node(role: string, extents: XywhRect | undefined, children: AccessibleNode[] = [], name = ''): AccessibleNode {
   next += 1;
   return { bus: ':1.1', path: `/${next}`, role, name, description: '', states: [], interfaces: [], ...(extents ? { extents } : {}), childCount: children.length, children };
 }
-const rect = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+const rect = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
 /**
  * FeatherPad's (Qt 5) Preferences ▸ Window page, as read: the scroll area is a `filler` with the viewport and a
  * filler holding the scroll bar; the page panel is taller than the viewport, its last check boxes below it.
  */
-function qtScrollArea(panelExtents: Rect | undefined) {
+function qtScrollArea(panelExtents: XywhRect | undefined) {
   const visibleBox = node('check box', rect(428, 499, 176, 21), [], 'Always show status bar');
   const halfBox = node('check box', rect(428, 560, 200, 21), [], 'Half shown');
   const hiddenBox = node('check box', rect(428, 588, 210, 21), [], 'Tab navigation wraps around');

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { errorMessage } from '@ufo-ts/core';
+import { errorMessage, systemClock, type Clock } from '@ufo-ts/core';
 import { BridgeError, BridgeRequestError } from '../errors.js';
 import { watchBridgeProcess, type RunningBridge } from './bridge-process.js';
 import {
@@ -44,6 +44,8 @@ export interface UiaBridgeClientOptions {
   onEvent?: (event: BridgeEvent) => void;
   /** Gets every completed exchange, e.g. to record a transcript fixture. */
   recorder?: TranscriptRecorder;
+  /** The clock restarts are counted by (default the system clock). */
+  clock?: Clock;
 }
 
 /** Per-request options. */
@@ -86,8 +88,8 @@ type Running = RunningBridge;
  * requests that change it (clicks, typing, focus) are never replayed, they fail with `WINDOWS_BRIDGE_CRASHED`.
  */
 export class UiaBridgeClient implements UiaBridge {
-  private readonly options: Required<Omit<UiaBridgeClientOptions, 'onEvent' | 'recorder'>> &
-    Pick<UiaBridgeClientOptions, 'onEvent' | 'recorder'>;
+  private readonly options: Required<Omit<UiaBridgeClientOptions, 'onEvent' | 'recorder' | 'clock'>> &
+    Pick<UiaBridgeClientOptions, 'onEvent' | 'recorder' | 'clock'>;
   private running: Running | undefined;
   private starting: Promise<Running> | undefined;
   private readonly pending = new Map<number, Pending>();
@@ -268,7 +270,7 @@ export class UiaBridgeClient implements UiaBridge {
   }
 
   private async spawnAndGreet(): Promise<Running> {
-    const now = Date.now();
+    const now = (this.options.clock ?? systemClock).now();
     this.restarts = this.restarts.filter((t) => now - t < this.options.restartWindowMs);
     if (this.gen > 0 && this.restarts.length >= this.options.maxRestarts) {
       throw new BridgeError(

@@ -32,8 +32,8 @@ const toScreenshot = ({ png, rect }: Capture): Screenshot => ({
 /**
  * The selected window: PrintWindow (sees the window even when covered), recaptured from the screen when that
  * gives a black frame (GPU-rendered windows). When the window has dialogs or popups open, the screen area of the
- * window and its dialogs is captured instead, so the dialogs show (UFO #220). A window that closed meanwhile
- * fails with WindowVanishedError (UFO #232).
+ * window and its dialogs is captured instead, so the dialogs show (UFO's did not). A window that closed meanwhile
+ * fails with WindowVanishedError.
  */
 async function captureSelection(ctx: DesktopContext): Promise<Capture> {
   const window = await freshSelectedWindow(ctx);

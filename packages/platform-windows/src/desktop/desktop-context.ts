@@ -17,7 +17,7 @@ export interface WindowsDesktopOptions {
   windowFilter?: WindowFilterOptions;
   /**
    * Enumerate the controls of windows owned by the selected window (modal dialogs, message boxes) and popups of
-   * its process together with its own (default true; UFO #220).
+   * its process together with its own (default true).
    */
   includeRelatedWindows?: boolean;
   /**

@@ -53,7 +53,7 @@ describe('filterDesktopWindows', () => {
   });
 });
 
-describe('relatedWindows (UFO #220)', () => {
+describe('relatedWindows', () => {
   it('finds dialogs owned by the selected window, transitively, and popups of its process', () => {
     const notepad = desktop[1]!;
     expect(relatedWindows(notepad, desktop).map((w) => w.title)).toEqual(['Save As', 'Confirm Save As', 'Context']);

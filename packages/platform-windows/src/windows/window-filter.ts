@@ -16,7 +16,7 @@ export const DEFAULT_EXCLUDED_WINDOW_CLASSES: readonly string[] = Object.freeze(
 
 /**
  * UFO's desktop window list (`get_desktop_windows`): top-level windows from EnumWindows in z-order, visible,
- * titled, not IME. Owned, modal and popup windows are top-level windows too, so they are listed (UFO #220).
+ * titled, not IME. Owned, modal and popup windows are top-level windows too, so they are listed.
  * Cloaked windows are dropped: they pass IsWindowVisible but nobody can see or click them.
  */
 export function filterDesktopWindows(windows: readonly WindowRecord[], options: WindowFilterOptions = {}): WindowRecord[] {
@@ -36,7 +36,7 @@ export function filterDesktopWindows(windows: readonly WindowRecord[], options: 
 /**
  * The windows that belong with `selected` when enumerating its controls: windows it owns (directly or through
  * other owned windows: a dialog opened from a dialog) and popups of the same process (menus, flyouts, unowned
- * modal dialogs). UFO enumerated only the selected window's own subtree and missed modal dialogs (#220). Result is
+ * modal dialogs). UFO enumerated only the selected window's own subtree and missed modal dialogs. Result is
  * in z-order (topmost first), visible and not cloaked only.
  */
 export function relatedWindows(selected: WindowRecord, windows: readonly WindowRecord[]): WindowRecord[] {

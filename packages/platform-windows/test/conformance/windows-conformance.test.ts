@@ -94,7 +94,7 @@ describe.skipIf(!onWindows)('Windows conformance: Notepad', () => {
     expect(tree.children.length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('enumerates the controls of its Save As dialog with its own (UFO #220), then closes it', async () => {
+  it('enumerates the controls of its Save As dialog with its own, then closes it', async () => {
     const edit = await editor();
     await desktop.keyboardInput(edit.id, edit.name, '^+s');
     let controls = await desktop.getAppWindowControlsTargetInfo();
@@ -107,7 +107,7 @@ describe.skipIf(!onWindows)('Windows conformance: Notepad', () => {
     await desktop.keyboardInput('', '', '{ESC}', false);
   }, 60_000);
 
-  it('fails clearly once the window is gone (UFO #232)', async () => {
+  it('fails clearly once the window is gone', async () => {
     const controls = await desktop.getAppWindowControlsTargetInfo();
     process.kill(pid);
     pid = 0;

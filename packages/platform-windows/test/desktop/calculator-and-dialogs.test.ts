@@ -29,7 +29,7 @@ describe('Calculator (UWP) through the fake bridge', () => {
   });
 });
 
-describe('modal dialogs and things that vanish (UFO #220, #232)', () => {
+describe('modal dialogs and things that vanish', () => {
   async function notepadWithDialogs() {
     fake = fakeDesktop('modal-dialog.transcript.jsonl');
     const windows = await fake.desktop.getDesktopAppInfo();
@@ -43,7 +43,7 @@ describe('modal dialogs and things that vanish (UFO #220, #232)', () => {
     return fake.desktop.getAppWindowControlsTargetInfo();
   }
 
-  it('enumerates the controls of owned dialogs together with the selected window (#220)', async () => {
+  it('enumerates the controls of owned dialogs together with the selected window', async () => {
     const controls = await notepadWithDialogs();
     const snapshot = fake.exchanges.find((e) => e.op === 'snapshot');
     expect(snapshot?.args).toMatchObject({ hwnds: [NOTEPAD, CONFIRM, DIALOG] });
@@ -87,7 +87,7 @@ describe('modal dialogs and things that vanish (UFO #220, #232)', () => {
     expect(fake.exchanges.find((e) => e.op === 'invokePattern')?.args).toMatchObject({ ref: 's2.3' });
   });
 
-  it('fails with WINDOW_VANISHED when the selected window closed before a screenshot (#232)', async () => {
+  it('fails with WINDOW_VANISHED when the selected window closed before a screenshot', async () => {
     fake = fakeDesktop('modal-dialog.transcript.jsonl');
     await fake.desktop.getDesktopAppInfo();
     await fake.desktop.selectApplicationWindow('4', 'Calculator');

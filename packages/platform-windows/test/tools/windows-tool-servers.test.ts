@@ -112,7 +112,7 @@ describe('Windows MCP tool servers', () => {
     expect(launch.error).toContain("'cmd' is not an allowed application");
   });
 
-  it('report a window that vanished before a screenshot as a failure Result (UFO #232)', async () => {
+  it('report a window that vanished before a screenshot as a failure Result', async () => {
     const d = dispatcher(servers('modal-dialog.transcript.jsonl'));
     await run(d, 'HostAgent', 'get_desktop_app_info', {}, 'data_collection');
     expect((await run(d, 'HostAgent', 'select_application_window', { id: '4', name: 'Calculator' })).status).toBe('success');

@@ -14,7 +14,7 @@ export interface ComposedStrategyOptions<A extends Agent> {
 
 /**
  * Runs several strategies in one phase, in order; each sees the outputs of the earlier ones, and the merged
- * outputs are returned (the original never filled its combined data, inventory §5.5).
+ * outputs are returned (the original never filled its combined data).
  */
 export class ComposedStrategy<A extends Agent = Agent> implements Strategy<A> {
   readonly name: string;

@@ -3,12 +3,12 @@ import type { ActionRecord, TargetInfo } from '@ufo-ts/core';
 import { selectedWindowOf } from './selected-window.js';
 import type { StepContext } from './step-context.js';
 
-/** Base finalisation (inventory §5.7): counts the step and its model cost in the round and the session. */
+/** Base finalisation: counts the step and its model cost in the round and the session. */
 export function finalizeStep(_agent: Agent, step: StepContext): void {
   step.global.recordStep(step.has('llm_cost') ? (step.get<number | null>('llm_cost') ?? null) : 0);
 }
 
-/** HostAgent finalisation (inventory P8): also promotes subtask, host message, round result and the selection. */
+/** HostAgent finalisation: also promotes subtask, host message, round result and the selection. */
 export function finalizeHostStep(agent: Agent, step: StepContext): void {
   finalizeStep(agent, step);
   const response = step.get<Record<string, unknown>>('response');
@@ -27,7 +27,7 @@ export function finalizeHostStep(agent: Agent, step: StepContext): void {
 }
 
 /**
- * Application-level finalisation: LinuxAgent promotes its result to the round result (inventory P23); a step the
+ * Application-level finalisation: LinuxAgent promotes its result to the round result; a step the
  * progress monitor ended promotes the monitor's `NO_PROGRESS` result instead. A LinuxAgent step that selected a
  * window records it as `APPLICATION_WINDOW_INFO` (as the HostAgent does), so a resumed session selects it again.
  */

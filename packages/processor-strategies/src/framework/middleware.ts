@@ -11,12 +11,15 @@ export interface StepSummary {
 }
 
 /**
- * Hooks around a step (inventory §5.6): `beforeProcess` in order, `afterProcess` in reverse order (also after a
+ * Hooks around a step: `beforeProcess` in order, `afterProcess` in reverse order (also after a
  * failed step, so the step is always logged), `onError` in order for every failure.
  */
 export interface Middleware<A extends Agent = Agent> {
   readonly name: string;
+  /** Runs before the first phase; throwing fails the step with status `ERROR` and no phase runs. */
   beforeProcess?(agent: A, context: StepContext): Promise<void> | void;
+  /** Runs after the step was finalised, with its outcome; what it throws is ignored. */
   afterProcess?(agent: A, context: StepContext, summary: StepSummary): Promise<void> | void;
+  /** Runs when a phase's strategy fails, with the wrapped error; what it throws is ignored. */
   onError?(agent: A, context: StepContext, error: unknown): Promise<void> | void;
 }

@@ -1,4 +1,4 @@
-/** The phases of one step, in execution order (inventory §5.1). */
+/** The phases of one step, in execution order: set-up, data collection, the model call, actions, memory, clean-up. */
 export const PHASES = [
   'SETUP',
   'DATA_COLLECTION',
@@ -8,4 +8,5 @@ export const PHASES = [
   'CLEANUP',
 ] as const;
 
+/** One of the {@link PHASES}. */
 export type Phase = (typeof PHASES)[number];

@@ -21,7 +21,7 @@ export interface ProcessorOptions<A extends Agent> {
   finalize?: (agent: A, step: StepContext) => void;
 }
 
-/** Keys every step starts with (inventory §5.3). */
+/** Keys every step starts with. */
 export const COMMON_INITIAL_KEYS = [
   'agent_name',
   'agent_kind',
@@ -35,10 +35,20 @@ export const COMMON_INITIAL_KEYS = [
 ] as const;
 
 /**
- * The 4-phase step pipeline (inventory §5.2) with real dependency checks. Building it validates the strategy
+ * The step pipeline (its six phases, in {@link PHASES} order) with real dependency checks. Building it validates the strategy
  * chain and throws {@link StrategyDependencyError} naming the strategy and the missing key. Running it never
  * throws: a failure ends the step with status ERROR (fail-fast) or skips the remaining phases (soft), and in
  * both cases finalisation and `afterProcess` still run, so every step is counted and logged.
+ *
+ * @example
+ * ```ts
+ * const processor = new ProcessorTemplate({
+ *   name: 'MyProcessor',
+ *   strategies: { DATA_COLLECTION: myDataStrategy, LLM_INTERACTION: myLlmStrategy, ACTION_EXECUTION: myActionStrategy },
+ *   middleware: [loggingMiddleware()],
+ * });
+ * const { status } = await processor.process(agent, context);
+ * ```
  */
 export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor {
   readonly name: string;

@@ -14,7 +14,7 @@ export interface PhaseResult {
 }
 
 /**
- * The per-step local context (inventory §5.7): a key/value map that grows phase by phase, plus the session's
+ * The per-step local context: a key/value map that grows phase by phase, plus the session's
  * global {@link Context}. A new one is made for every step; nothing in it survives the step except what
  * finalisation promotes to the global context.
  */
@@ -45,10 +45,12 @@ export class StepContext {
     return value as T;
   }
 
+  /** Whether the local context holds a value for `key` (undefined counts as absent). */
   has(key: string): boolean {
     return this.local.get(key) !== undefined;
   }
 
+  /** Sets a local value (overwriting any earlier one). */
   set(key: string, value: unknown): void {
     this.local.set(key, value);
   }

@@ -26,7 +26,20 @@ export type StrategySpec<A extends Agent = Agent> = Omit<Strategy<A>, 'dependsOn
   failFast?: boolean;
 };
 
-/** Builds a {@link Strategy} from a plain object (defaults: no dependencies, provides nothing, failFast true). */
+/**
+ * Builds a {@link Strategy} from a plain object (defaults: no dependencies, provides nothing, failFast true).
+ *
+ * @example
+ * ```ts
+ * const clock = defineStrategy({
+ *   name: 'clock',
+ *   phase: 'DATA_COLLECTION',
+ *   provides: ['now'],
+ *   execute: async () => ({ now: new Date().toISOString() }),
+ * });
+ * const processor = createLinuxProcessor({ strategies: { DATA_COLLECTION: clock } });
+ * ```
+ */
 export function defineStrategy<A extends Agent = Agent>(spec: StrategySpec<A>): Strategy<A> {
   return { dependsOn: [], provides: [], failFast: true, ...spec };
 }

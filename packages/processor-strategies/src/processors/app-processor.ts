@@ -146,12 +146,19 @@ function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplat
   });
 }
 
-/** The AppAgent's processor (inventory P13–P16 and seed 003). */
+/** The AppAgent's processor. */
 export function createAppProcessor(options: AppProcessorOptions = {}): ProcessorTemplate<Agent> {
   return build(options, true);
 }
 
-/** The LinuxAgent's processor: visual by default (screenshot, controls, GUI and shell tools), single tier. */
+/**
+ * The LinuxAgent's processor: visual by default (screenshot, controls, GUI and shell tools), single tier.
+ *
+ * @example
+ * ```ts
+ * const processor = createLinuxProcessor({ instructions: 'Prefer keyboard shortcuts.', toolMode: 'native' });
+ * ```
+ */
 export function createLinuxProcessor(options: AppProcessorOptions = {}): ProcessorTemplate<Agent> {
   return build(options, false);
 }

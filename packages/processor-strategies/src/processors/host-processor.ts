@@ -26,7 +26,7 @@ export interface HostProcessorOptions {
 }
 
 /**
- * The HostAgent's processor (inventory P8–P12): desktop screenshot + window list (+ registered agents),
+ * The HostAgent's processor: desktop screenshot + window list (+ registered agents),
  * host prompt and reply, window selection or other host tools, memory.
  */
 export function createHostProcessor(options: HostProcessorOptions = {}): ProcessorTemplate<HostAgent> {

@@ -1,5 +1,5 @@
 /**
- * Names of the data-collection tools the built-in strategies call (the original's names, inventory §7.3). Each
+ * Names of the data-collection tools the built-in strategies call (the original's names). Each
  * platform's tool servers offer them; override any of them in the processor options.
  */
 export interface DataToolNames {
@@ -10,6 +10,7 @@ export interface DataToolNames {
   controls: string;
 }
 
+/** The tool names the built-in strategies use unless the processor options override them. */
 export const DEFAULT_DATA_TOOLS: DataToolNames = {
   desktopScreenshot: 'capture_desktop_screenshot',
   windowList: 'get_desktop_app_target_info',

@@ -5,10 +5,10 @@ import { progressHistory } from './progress-history.js';
 
 /**
  * The progress monitor's step: after the actions ran, it reads their observed effects and a digest of the listing
- * the step acted on, judges them with the agent's earlier steps ({@link assessProgress}) and takes the rung of the
+ * the step acted on, judges them with the agent's earlier steps (`assessProgress`) and takes the rung of the
  * ladder the judgement reached. `warn` and `reperceive` only record the judgement (the next prompt shows its
  * notice; re-perception also forces a fresh annotated screenshot); `ask` turns the step into PENDING with the
- * notice as the question; `fail` turns it into FAIL with a {@link NoProgressResult} as the round result. Each
+ * notice as the question; `fail` turns it into FAIL with a `NoProgressResult` as the round result. Each
  * judgement is a `no-progress` event. Provides `progress` (the record for memory and `response.log`).
  */
 export function progressCheckStrategy(settings: ProgressSettings): Strategy {

@@ -8,7 +8,7 @@ const MAX_RESULT_IMAGES = 2;
 
 /**
  * The agent's last step for the prompt: one line per action with its result (shortened by the rule of
- * {@link resultForModel}, so images and base64 never show as text), and the images those results held as image
+ * `resultForModel`, so images and base64 never show as text), and the images those results held as image
  * parts, each after a caption naming it (at most two, the latest).
  */
 export function lastActionsParts(agent: Agent): { text: string; images: ContentPart[] } {
@@ -84,7 +84,7 @@ export function chatMessages(system: string, user: ContentPart[]): ChatMessage[]
 
 /**
  * Wraps untrusted text (the user's request, subtasks, tool output quoted back) so role markers and
- * "ignore previous instructions" style text cannot pose as instructions (inventory A17).
+ * "ignore previous instructions" style text cannot pose as instructions.
  */
 export function quoteUntrusted(name: string, value: string, maxLength = 10_000): string {
   const clipped = value.length > maxLength ? `${value.slice(0, maxLength)}…` : value;

@@ -4,7 +4,7 @@ const cache = new WeakMap<z.ZodType, string>();
 
 /**
  * The reply format section of a prompt, generated from the zod schema so prompt and parser never drift
- * (the original had three drifting schemas, finding 12). Computed once per schema.
+ * (the original had three drifting schemas). Computed once per schema.
  */
 export function replyFormatText(schema: z.ZodType): string {
   let text = cache.get(schema);

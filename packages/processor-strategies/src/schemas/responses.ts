@@ -36,9 +36,10 @@ function actionSchema(statuses: readonly [string, ...string[]]) {
  * omitted); on a no-op action (`function: ""`) it is the status of the step.
  */
 export const ActionSchema = actionSchema(ACTION_STATUSES);
+/** The data {@link ActionSchema} validates. */
 export type Action = z.infer<typeof ActionSchema>;
 
-/** The HostAgent's reply (inventory §3.1), with one canonical `questions` field (finding 2). */
+/** The HostAgent's reply, with one canonical `questions` field. */
 export const HostResponseSchema = z.object({
   observation: z.string().min(1).describe('What you see on the screen and in the list of windows.'),
   thought: z.string().min(1).describe('Your reasoning.'),
@@ -54,6 +55,7 @@ export const HostResponseSchema = z.object({
   comment: text,
   result: z.unknown().optional().describe('The answer to the request, when it asks for one (with FINISH).'),
 });
+/** The data {@link HostResponseSchema} validates. */
 export type HostResponse = z.infer<typeof HostResponseSchema>;
 
 function buildAppResponseSchema(actionStatuses: readonly [string, ...string[]], replyStatuses: readonly [string, ...string[]]) {
@@ -78,8 +80,9 @@ function buildAppResponseSchema(actionStatuses: readonly [string, ...string[]], 
   });
 }
 
-/** The AppAgent's and LinuxAgent's reply (one schema for visual and non-visual modes, finding 12), every status. */
+/** The AppAgent's and LinuxAgent's reply (one schema for visual and non-visual modes), every status. */
 export const AppResponseSchema = buildAppResponseSchema(ACTION_STATUSES, APP_REPLY_STATUSES);
+/** The data {@link AppResponseSchema} validates. */
 export type AppResponse = z.infer<typeof AppResponseSchema>;
 
 const byStates = new Map<string, typeof AppResponseSchema>();

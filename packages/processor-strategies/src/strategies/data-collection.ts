@@ -19,7 +19,7 @@ export interface ScreenshotStrategyOptions {
 
 /**
  * Takes a screenshot through the dispatcher and saves it in the log folder. A missing image (a window that
- * vanished, #232) does not fail the step: the key is set to null and a warning is emitted.
+ * vanished) does not fail the step: the key is set to null and a warning is emitted.
  */
 export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy {
   const key = options.key ?? 'screenshot';

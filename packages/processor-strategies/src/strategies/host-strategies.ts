@@ -8,7 +8,7 @@ import { actionRepresentation, executeActions } from './action-execution.js';
 export const SELECT_WINDOW_TOOL = 'select_application_window';
 
 /**
- * HostAgent action execution (inventory P11): `select_application_window` picks a listed window (run through the
+ * HostAgent action execution: `select_application_window` picks a listed window (run through the
  * dispatcher, which returns its `root_name`) or a registered third-party agent (no command), and prepares the
  * ASSIGN; an id that is not in the list is a failure the model sees, and the status falls back to CONTINUE.
  * Other functions (e.g. `run_shell`) run as ordinary actions.

@@ -5,7 +5,7 @@ import { RESPOND_TOOL } from '../schemas/respond-schemas.js';
 export interface TextReplyToToolCallsOptions {
   /** The tool-call ids are `<idPrefix>1`, `<idPrefix>2`... (default `call_`). */
   idPrefix?: string;
-  /** The name the model sees for a catalogue tool (default: {@link modelToolName}, as the strategies map it). */
+  /** The name the model sees for a catalogue tool (default: `modelToolName`, as the strategies map it). */
   modelName?: (catalogueName: string) => string;
 }
 

@@ -7,6 +7,7 @@ export const BudgetLimitsSchema = z.object({
   /** Most agent steps. */
   max_steps: z.number().int().nonnegative().optional(),
 });
+/** The data {@link BudgetLimitsSchema} validates. */
 export type BudgetLimits = z.infer<typeof BudgetLimitsSchema>;
 
 /** What was spent: model cost in USD and agent steps. */
@@ -14,6 +15,7 @@ export const BudgetSpendSchema = z.object({
   cost_usd: z.number().nonnegative(),
   steps: z.number().int().nonnegative(),
 });
+/** The data {@link BudgetSpendSchema} validates. */
 export type BudgetSpend = z.infer<typeof BudgetSpendSchema>;
 
 /** Which limit stopped a task: its scope (this session, or every task of the API key), the limit and the spend. */
@@ -24,6 +26,7 @@ export const BudgetExceededSchema = z.object({
   /** What the scope had spent when the model call was refused. */
   spent: BudgetSpendSchema,
 });
+/** The data {@link BudgetExceededSchema} validates. */
 export type BudgetExceeded = z.infer<typeof BudgetExceededSchema>;
 
 /** A task's budget as its record shows it: the limits in force, what the session spent, and what stopped it. */
@@ -33,6 +36,7 @@ export const TaskBudgetSchema = z.object({
   spent: BudgetSpendSchema,
   exceeded: BudgetExceededSchema.optional(),
 });
+/** The data {@link TaskBudgetSchema} validates. */
 export type TaskBudget = z.infer<typeof TaskBudgetSchema>;
 
 /**

@@ -19,10 +19,12 @@ export class ClientRegistry {
     return true;
   }
 
+  /** The connection registered under `clientId`, or `undefined` when none is. */
   get(clientId: string): DeviceConnection | undefined {
     return this.clients.get(clientId);
   }
 
+  /** Every registered connection, in registration order. */
   list(): DeviceConnection[] {
     return [...this.clients.values()];
   }

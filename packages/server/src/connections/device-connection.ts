@@ -89,7 +89,7 @@ export class DeviceConnection implements AipChannel {
     this.socket.send(text);
   }
 
-  /** Bytes queued on the socket and not yet sent (counted by the server-wide {@link OutboundBudget}). */
+  /** Bytes queued on the socket and not yet sent (counted by the server-wide `OutboundBudget`). */
   get queuedBytes(): number {
     return this.socket.bufferedAmount;
   }

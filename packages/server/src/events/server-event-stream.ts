@@ -67,10 +67,12 @@ export class ServerEventStream {
     return this.folders.get(taskName);
   }
 
+  /** Starts receiving from the underlying event bus (connects, for a shared bus). */
   start(): Promise<void> {
     return this.bus.start();
   }
 
+  /** Closes every subscriber, then stops the event bus and releases its connections. */
   async close(): Promise<void> {
     this.hub.close();
     await this.bus.close();

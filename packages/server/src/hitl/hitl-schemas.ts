@@ -18,7 +18,9 @@ export const ApprovalPolicySchema = z.object({
   on_timeout: z.enum(['approve', 'reject']).default('reject'),
   default_answer: TextSchema.max(4_096).default(''),
 });
+/** The data {@link ApprovalPolicySchema} validates. */
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicySchema>;
+/** What {@link ApprovalPolicySchema} accepts before defaults are filled in. */
 export type ApprovalPolicyInput = z.input<typeof ApprovalPolicySchema>;
 
 /** A server's approval policy: the one configured, else `auto-reject` (held actions skipped, default answers). */
@@ -31,6 +33,7 @@ export const HeldActionSchema = z.object({
   tool_name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
 });
+/** The data {@link HeldActionSchema} validates. */
 export type HeldAction = z.infer<typeof HeldActionSchema>;
 
 const pendingCommon = {
@@ -53,18 +56,22 @@ export const PendingInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('confirmation'), ...pendingCommon, actions: z.array(HeldActionSchema), reason: z.string().optional() }),
   z.object({ kind: z.literal('questions'), ...pendingCommon, questions: z.array(z.string()) }),
 ]);
+/** The data {@link PendingInputSchema} validates. */
 export type PendingInput = z.infer<typeof PendingInputSchema>;
 
 /** Body of `POST /api/tasks/{task_name}/approve`. */
 export const ApproveRequestSchema = z.object({ pending_id: z.string().min(1).max(200) });
+/** The data {@link ApproveRequestSchema} validates. */
 export type ApproveRequest = z.infer<typeof ApproveRequestSchema>;
 
 /** Body of `POST /api/tasks/{task_name}/reject`. */
 export const RejectRequestSchema = z.object({ pending_id: z.string().min(1).max(200), reason: z.string().max(4_096).optional() });
+/** The data {@link RejectRequestSchema} validates. */
 export type RejectRequest = z.infer<typeof RejectRequestSchema>;
 
 /** Body of `POST /api/tasks/{task_name}/answer`: one answer per question, in order. */
 export const AnswerRequestSchema = z.object({ pending_id: z.string().min(1).max(200), answers: z.array(z.string()).min(1).max(64) });
+/** The data {@link AnswerRequestSchema} validates. */
 export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
 
 /** Reply of approve / reject / answer: the task runs again. */
@@ -75,6 +82,7 @@ export const AnswerAcceptedSchema = z.object({
   pending_id: z.string(),
   decision: z.enum(['approve', 'reject', 'answer']),
 });
+/** The data {@link AnswerAcceptedSchema} validates. */
 export type AnswerAccepted = z.infer<typeof AnswerAcceptedSchema>;
 
 /** A person's decision on what a task waits for. */
@@ -83,4 +91,5 @@ export const HumanDecisionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reject'), reason: z.string().optional() }),
   z.object({ kind: z.literal('answer'), answers: z.array(z.string()) }),
 ]);
+/** The data {@link HumanDecisionSchema} validates. */
 export type HumanDecision = z.infer<typeof HumanDecisionSchema>;

@@ -16,6 +16,7 @@ export const WaitingEntrySchema = z.object({
    */
   answered: z.object({ decision: HumanDecisionSchema, by: z.enum(['person', 'timeout']), key_id: z.string() }).optional(),
 });
+/** The data {@link WaitingEntrySchema} validates. */
 export type WaitingEntry = z.infer<typeof WaitingEntrySchema>;
 
 /** Where waiting tasks are kept so they survive a server restart. */

@@ -18,6 +18,7 @@ export const DispatchRequestSchema = z.object({
   /** Cost and step limits of this task; they can only lower the server's. */
   budget: BudgetLimitsSchema.optional(),
 });
+/** The data {@link DispatchRequestSchema} validates. */
 export type DispatchRequest = z.infer<typeof DispatchRequestSchema>;
 
 /** Body of `POST /api/cancel`: the task by name or by session id. */
@@ -28,4 +29,5 @@ export const CancelRequestSchema = z
     reason: TextSchema.optional(),
   })
   .refine((body) => body.task_name !== undefined || body.session_id !== undefined, { message: 'give task_name or session_id' });
+/** The data {@link CancelRequestSchema} validates. */
 export type CancelRequest = z.infer<typeof CancelRequestSchema>;

@@ -17,8 +17,8 @@ interface Entry {
 }
 
 /**
- * Task records by task name, kept after their session ends (finding 7: the original discarded them and deadlocked
- * when asked). Running tasks are never evicted; finished ones expire after `ttlMs` and the oldest go first when
+ * Task records by task name, kept after their session ends, so asking for a finished task's result answers at once
+ * instead of waiting. Running tasks are never evicted; finished ones expire after `ttlMs` and the oldest go first when
  * there are more than `maxEntries`. Plain maps on the event loop: no locks, nothing blocks.
  */
 export class ResultStore {

@@ -64,6 +64,7 @@ export interface SessionManagerOptions {
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
   /** Wraps each task's log sink (the live event stream reads steps and screenshots through it). */
   wrapLogSink?: (sink: LogSink, task: TaskContext) => LogSink;
+  /** Receives every server event the sessions produce. */
   emit: (event: ServerEvent) => void;
   /**
    * What a task does when the agent holds a sensitive action or asks a question, unless its request says (default

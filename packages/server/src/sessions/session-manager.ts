@@ -9,18 +9,8 @@ import { budgetStopReason, type BudgetSpend } from '../budgets/budget-schemas.js
 import { BudgetedModel } from '../budgets/budgeted-model.js';
 import { MemoryKeySpendLedger, type KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
-import {
-  DeviceBusyError,
-  DeviceNotFoundError,
-  ServerStoppedError,
-  SessionCreateError,
-  SessionIdInUseError,
-  SessionOwnershipError,
-  TaskNameInUseError,
-  TaskNotFoundError,
-  TaskNotWaitingError,
-  TaskAnsweredFirstError,
-} from '../errors.js';
+import { DeviceBusyError, DeviceNotFoundError, ServerStoppedError, SessionCreateError, SessionIdInUseError, SessionOwnershipError } from '../errors.js';
+import { TaskAnsweredFirstError, TaskNameInUseError, TaskNotFoundError, TaskNotWaitingError } from '../errors.js';
 import { appendAnswerLine } from '../hitl/answer-log.js';
 import { DEFAULT_MAX_ANSWER_BYTES, serverApprovalPolicy, type ApprovalPolicy, type HumanDecision } from '../hitl/hitl-schemas.js';
 import { answerLineFor, pendingInputFor } from '../hitl/decisions.js';

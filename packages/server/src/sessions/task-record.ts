@@ -7,6 +7,7 @@ import { ApprovalPolicySchema, PendingInputSchema } from '../hitl/hitl-schemas.j
  * because a cost or step budget was spent (see `budget.exceeded`).
  */
 export const TaskRecordStatusSchema = z.enum(['running', 'waiting', 'completed', 'failed', 'cancelled', 'budget_exceeded']);
+/** The data {@link TaskRecordStatusSchema} validates. */
 export type TaskRecordStatus = z.infer<typeof TaskRecordStatusSchema>;
 
 /** What the session produced (the rounds with their results, counters and cost). */
@@ -17,6 +18,7 @@ export const TaskOutcomeSchema = z.object({
   /** State the last round ended in (`FINISH`, `FAIL`, `ERROR`, `MAX_STEP`, `CANCELLED`). */
   final_state: z.string().optional(),
 });
+/** The data {@link TaskOutcomeSchema} validates. */
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>;
 
 /**
@@ -49,4 +51,5 @@ export const TaskRecordSchema = z.object({
   /** The budgets in force, what the session spent, and which limit stopped it. */
   budget: TaskBudgetSchema.optional(),
 });
+/** The data {@link TaskRecordSchema} validates. */
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;

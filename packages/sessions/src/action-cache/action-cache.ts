@@ -1,4 +1,4 @@
-import type { ChatModel, ReplyCache, StepRecord } from '@ufo-ts/core';
+import { systemClock, type ChatModel, type Clock, type ReplyCache, type StepRecord } from '@ufo-ts/core';
 import type { ActionCacheStore } from './action-cache-store.js';
 import { cacheKey, cacheKeyParts } from './cache-key.js';
 import { CachedRunModel, type CacheStepEvent } from './cached-run-model.js';
@@ -18,8 +18,8 @@ export interface ActionCacheOptions {
    * true: the session's own model takes that step (self-heal).
    */
   heal?: boolean;
-  /** The time entries are stamped with. Default: now. */
-  now?: () => Date;
+  /** The clock entries are stamped with (default the system clock). */
+  clock?: Clock;
 }
 
 /** What a run of a request starts with: its key and, on a hit, the cached run (see {@link ActionCache.lookup}). */
@@ -102,7 +102,7 @@ export class ActionCache {
    */
   async save(lookup: CacheLookup, records: readonly StepRecord[], model: CachedRunModel | UncachedModel): Promise<CachedRun> {
     const use = this.use(model);
-    const now = (this.options.now?.() ?? new Date()).toISOString();
+    const now = new Date((this.options.clock ?? systemClock).now()).toISOString();
     const previous = lookup.run ? await this.options.store.get(lookup.key) : undefined;
     const entry =
       previous && use.outcome === 'hit'

@@ -42,6 +42,7 @@ export interface CachedRunModelOptions {
    * (its `details` say which step and why). Default true: the session's model takes the step (self-heal).
    */
   heal?: boolean;
+  /** Called as the session replays each cached step, with what happened to it (a hit, a heal, a hand-over or a failure). */
   onStep?: (event: CacheStepEvent) => void;
   /**
    * A resumed session: the cache annotations of the replies the session received before (from its action journal,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionError } from '../errors.js';
@@ -32,7 +33,7 @@ export class FileActionCacheStore implements ActionCacheStore {
     const entry = CachedRunSchema.parse(run);
     mkdirSync(this.folder, { recursive: true });
     const path = join(this.folder, `${entry.key}.json`);
-    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(entry, null, 1)}\n`);
     renameSync(tmp, path);
   }

@@ -17,8 +17,9 @@ export interface BatchRunOptions {
   rerunFinished?: boolean;
   /** Creates the session of one task. */
   create: (task: BatchTask) => RunnableSession | Promise<RunnableSession>;
-  /** Progress callbacks. */
+  /** Called with the request file's name when its task starts. */
   onTaskStart?: (file: string) => void;
+  /** Called with the request file's name and its result when its task ends. */
   onTaskEnd?: (file: string, result: PoolResult) => void;
 }
 
@@ -34,6 +35,13 @@ export interface BatchOutcome {
 /**
  * A batch (`batch` mode): one session per request file in a folder, at most `concurrency` at a time, each outcome
  * recorded in the status file so a rerun skips the finished ones.
+ *
+ * @example
+ * ```ts
+ * const batch = new BatchRun({ folder: 'requests', concurrency: 2, create: (task) => factory.create({ task: task.task, request: task.request }) });
+ * // `SessionFactory.createBatch({ folder: 'requests' })` builds the same, follower plans included
+ * const { ran, skipped } = await batch.run();
+ * ```
  */
 export class BatchRun {
   readonly statusFile: TaskStatusFile;
@@ -49,6 +57,10 @@ export class BatchRun {
     });
   }
 
+  /**
+   * Runs the request files of the folder (skipping finished ones unless `rerunFinished`) and resolves when all
+   * ended; each task's outcome is also written to the status file.
+   */
   async run(): Promise<BatchOutcome> {
     const statusName = this.statusFile.path.split(/[\\/]/).pop();
     const all = readdirSync(this.options.folder)

@@ -15,7 +15,7 @@ export interface FromFileSessionOptions {
 }
 
 /**
- * One batch task (inventory C10, awaited this time): reads its request file, runs the session the factory makes
+ * One batch task: reads its request file, runs the session the factory makes
  * for it, and records the outcome in the status file. An invalid file is recorded as `invalid` and rethrown.
  */
 export class FromFileSession implements RunnableSession {
@@ -27,6 +27,10 @@ export class FromFileSession implements RunnableSession {
     this.task = options.file;
   }
 
+  /**
+   * Reads the request file, runs the session made for it and records the outcome (`failed` when the session
+   * throws, then rethrows).
+   */
   async run(): Promise<ManagedSessionOutcome> {
     const name = this.options.file.split(/[\\/]/).pop() ?? this.options.file;
     let task: BatchTask;
@@ -54,6 +58,7 @@ export class FromFileSession implements RunnableSession {
     }
   }
 
+  /** Cancels the task's session, or the session it will create if it has not started yet. */
   cancel(reason = 'cancelled', options: { force?: boolean } = {}): void {
     this.cancelled = { reason, force: options.force ?? false };
     this.inner?.cancel(reason, options);

@@ -19,6 +19,7 @@ export const RequestFileSchema = z
   .refine((r) => r.request !== undefined || (r.object !== undefined && r.steps !== undefined), {
     message: 'a request file needs "request", or "object" and "steps" (a follower plan)',
   });
+/** The data {@link RequestFileSchema} validates. */
 export type RequestFile = z.infer<typeof RequestFileSchema>;
 
 /** A request file read and understood: a plain request, or a plan. */

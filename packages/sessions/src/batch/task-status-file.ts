@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { systemClock, type Clock } from '@ufo-ts/core';
 import { z } from 'zod';
 import { SessionError } from '../errors.js';
 
@@ -15,11 +16,8 @@ export const BatchTaskStatusSchema = z.object({
   error: z.string().optional(),
   updatedAt: z.string(),
 });
+/** The data {@link BatchTaskStatusSchema} validates. */
 export type BatchTaskStatus = z.infer<typeof BatchTaskStatusSchema>;
-/** @deprecated Renamed {@link BatchTaskStatusSchema} (`@ufo-ts/aip` has a protocol `TaskStatusSchema`); this alias goes in the next major. */
-export const TaskStatusSchema = BatchTaskStatusSchema;
-/** @deprecated Renamed {@link BatchTaskStatus}; this alias goes in the next major. */
-export type TaskStatus = BatchTaskStatus;
 
 const StatusFileSchema = z.record(z.string(), BatchTaskStatusSchema);
 
@@ -30,7 +28,11 @@ const StatusFileSchema = z.record(z.string(), BatchTaskStatusSchema);
 export class TaskStatusFile {
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(readonly path: string) {}
+  /** @param clock stamps each status's `updatedAt` (default the system clock). */
+  constructor(
+    readonly path: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** The current statuses (empty when the file does not exist). */
   read(): Record<string, BatchTaskStatus> {
@@ -55,7 +57,7 @@ export class TaskStatusFile {
   set(name: string, status: Omit<BatchTaskStatus, 'finished' | 'updatedAt'>): Promise<void> {
     const write = this.queue.then(() => {
       const all = this.read();
-      all[name] = { ...status, finished: status.status === 'completed', updatedAt: new Date().toISOString() };
+      all[name] = { ...status, finished: status.status === 'completed', updatedAt: new Date(this.clock.now()).toISOString() };
       mkdirSync(dirname(this.path), { recursive: true });
       const tmp = `${this.path}.${process.pid}.tmp`;
       writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`);

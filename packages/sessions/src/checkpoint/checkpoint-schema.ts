@@ -28,6 +28,7 @@ export const AgentCheckpointSchema = z.object({
   /** The HostAgent's selection waiting for its ASSIGN state. */
   pendingAssignment: AssignmentSchema.optional(),
 });
+/** The data {@link AgentCheckpointSchema} validates. */
 export type AgentCheckpoint = z.infer<typeof AgentCheckpointSchema>;
 
 /** What a waiting session needs from a person. */
@@ -40,10 +41,12 @@ export const WaitingForSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('questions'), agent: z.string(), questions: z.array(z.string()) }),
 ]);
+/** The data {@link WaitingForSchema} validates. */
 export type WaitingFor = z.infer<typeof WaitingForSchema>;
 
 /** Where a session is: status values of a checkpoint. */
 export const CheckpointStatusSchema = z.enum(['running', 'waiting', 'completed', 'incomplete', 'error', 'cancelled', 'failed']);
+/** The data {@link CheckpointStatusSchema} validates. */
 export type CheckpointStatus = z.infer<typeof CheckpointStatusSchema>;
 
 /**
@@ -90,5 +93,7 @@ export const SessionCheckpointSchema = z.object({
   extra: z.record(z.string(), z.unknown()).default({}),
   error: z.object({ name: z.string(), message: z.string(), code: z.string().optional() }).optional(),
 });
+/** The data {@link SessionCheckpointSchema} validates. */
 export type SessionCheckpoint = z.infer<typeof SessionCheckpointSchema>;
+/** What {@link SessionCheckpointSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type SessionCheckpointInput = z.input<typeof SessionCheckpointSchema>;

@@ -40,13 +40,24 @@ export interface EvaluationResult {
 }
 
 /**
- * Judges whether a request was fulfilled from the request, the trajectory and optionally the screenshots
- * (inventory A11/C22). The verdict is validated by `EvaluationVerdictSchema`. It works from any steps,
- * including a HostAgent that finished alone with no application step (the original crashed there, #304/#179).
+ * Judges whether a request was fulfilled from the request, the trajectory and optionally the screenshots. The
+ * verdict is validated by `EvaluationVerdictSchema`. It works from any steps, including a HostAgent that
+ * finished alone with no application step.
+ *
+ * @example
+ * ```ts
+ * const evaluator = new EvaluationAgent({ model });
+ * const { verdict } = await evaluator.evaluate({ request: 'Rename report.txt to final.txt', trajectory: readTrajectory(logFolder) });
+ * console.log(verdict.complete, verdict.reason); // 'yes' | 'no' | 'unsure', and why
+ * ```
  */
 export class EvaluationAgent {
   constructor(private readonly options: EvaluationAgentOptions) {}
 
+  /**
+   * Asks the model for a verdict on `input`. When screenshots were sent and the call fails, it is retried once
+   * without them; an abort is not retried.
+   */
   async evaluate(input: EvaluationInput): Promise<EvaluationResult> {
     const wantImages = (this.options.screenshots ?? true) && input.image !== undefined;
     try {

@@ -1,4 +1,4 @@
-import { StepRecordSchema, parseTrajectory, type Trajectory, type TrajectoryStep } from '@ufo-ts/core';
+import { StepRecordSchema, parseTrajectory, systemClock, type Clock, type Trajectory, type TrajectoryStep } from '@ufo-ts/core';
 import type { FinishCheck, FinishCheckInput } from '@ufo-ts/processor-strategies';
 import type { SessionTrajectory } from '../managed/session-trajectory.js';
 import type { EvaluationAgent, EvaluationResult } from './evaluation-agent.js';
@@ -17,6 +17,8 @@ export interface EvaluationFinishCheckOptions {
    * FINISH's request, else (the FINISH is the round's first step) a round after every logged one.
    */
   round?: () => number | undefined;
+  /** The clock the FINISH step is stamped with (default the system clock). */
+  clock?: Clock;
   /** Called with each evaluation (to count its cost, or log it). */
   onEvaluated?: (result: EvaluationResult, input: FinishCheckInput) => void;
 }
@@ -43,7 +45,7 @@ function roundOf(trajectory: Trajectory, input: FinishCheckInput, given: number 
  * The FINISH being checked as a trajectory step: what the model said (its result), with the step's screenshots
  * when the session has already saved them (taken before the step's actions).
  */
-function finishStep(source: Source, input: FinishCheckInput, round: number): TrajectoryStep {
+function finishStep(source: Source, input: FinishCheckInput, round: number, clock: Clock): TrajectoryStep {
   const { trajectory, image } = source;
   const shots = stepShots(input.step);
   const screenshots: TrajectoryStep['screenshots'] = {};
@@ -61,7 +63,7 @@ function finishStep(source: Source, input: FinishCheckInput, round: number): Tra
     comment: 'The agent replied FINISH: this step is being judged (its screenshot, if any, was taken before its actions).',
     ...(input.result !== undefined ? { result: input.result } : {}),
     cost: null,
-    time: new Date().toISOString(),
+    time: new Date(clock.now()).toISOString(),
   });
   return { index: trajectory.steps.length, record, screenshots, confirmations: [] };
 }
@@ -93,7 +95,7 @@ export function evaluationFinishCheck(evaluator: EvaluationAgent, options: Evalu
   return async (input) => {
     const source = sourceOf(options.trajectory?.());
     const round = roundOf(source.trajectory, input, options.round?.());
-    const trajectory: Trajectory = { ...source.trajectory, steps: [...source.trajectory.steps, finishStep(source, input, round)] };
+    const trajectory: Trajectory = { ...source.trajectory, steps: [...source.trajectory.steps, finishStep(source, input, round, options.clock ?? systemClock)] };
     const result = await evaluator.evaluate({
       request: input.request,
       trajectory,

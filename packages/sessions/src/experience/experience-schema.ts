@@ -12,6 +12,7 @@ export const ExperienceExampleSchema = z.object({
   status: z.string().default('FINISH'),
   comment: z.string().default(''),
 });
+/** The data {@link ExperienceExampleSchema} validates. */
 export type ExperienceExample = z.infer<typeof ExperienceExampleSchema>;
 
 /** What the summarising model returns for one subtask. */
@@ -19,6 +20,7 @@ export const ExperienceSummarySchema = z.object({
   tips: z.string().min(1).describe('Reusable advice for the next time this kind of subtask comes up: what worked, what to avoid.'),
   example: ExperienceExampleSchema.describe('The subtask condensed into one example step.'),
 });
+/** The data {@link ExperienceSummarySchema} validates. */
 export type ExperienceSummary = z.infer<typeof ExperienceSummarySchema>;
 
 /**
@@ -40,7 +42,9 @@ export const ExperienceRecordSchema = z.object({
   /** Cached embedding of {@link experienceText}, with the model that made it. */
   embedding: z.object({ model: z.string(), vector: z.array(z.number()) }).optional(),
 });
+/** The data {@link ExperienceRecordSchema} validates. */
 export type ExperienceRecord = z.infer<typeof ExperienceRecordSchema>;
+/** What {@link ExperienceRecordSchema} accepts, before its defaults are applied (use this type for hand-written input). */
 export type ExperienceRecordInput = z.input<typeof ExperienceRecordSchema>;
 
 /** The text a record is searched and embedded by. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChatModel, Trajectory, TrajectoryStep } from '@ufo-ts/core';
+import { systemClock, type ChatModel, type Clock, type Trajectory, type TrajectoryStep } from '@ufo-ts/core';
 import { quoteUntrusted, replyFormatText } from '@ufo-ts/processor-strategies';
 import { stepEvidence } from '../evaluation/step-evidence.js';
 import { ExperienceSummarySchema, type ExperienceRecord, type ExperienceSummary } from './experience-schema.js';
@@ -41,8 +41,8 @@ advice, and "example" as one condensed step: observation, thought, the actions t
 /** Options of {@link ExperienceSummarizer}. */
 export interface ExperienceSummarizerOptions {
   model: ChatModel;
-  /** Clock for `createdAt` (default now). */
-  now?: () => Date;
+  /** The clock for `createdAt` (default the system clock). */
+  clock?: Clock;
 }
 
 /** What {@link ExperienceSummarizer.summarize} returns. */
@@ -55,12 +55,22 @@ export interface ExperienceSummaryResult {
 }
 
 /**
- * Summarises a successful session into experience records, one model call per subtask (inventory C21, without its
- * bugs: a valid agent role, the current log keys, and a host-only session works).
+ * Summarises a successful session into experience records, one model call per subtask (a host-only session
+ * works too).
+ *
+ * @example
+ * ```ts
+ * const summarizer = new ExperienceSummarizer({ model });
+ * const { records, cost } = await summarizer.summarize(readTrajectory(logFolder));
+ * ```
  */
 export class ExperienceSummarizer {
   constructor(private readonly options: ExperienceSummarizerOptions) {}
 
+  /**
+   * Makes one record per subtask of `trajectory` (see {@link partitionSubtasks}), each with the model's tips and
+   * example; the calls run one after the other and their cost is summed.
+   */
   async summarize(trajectory: Trajectory, options: { signal?: AbortSignal } = {}): Promise<ExperienceSummaryResult> {
     const out: ExperienceSummaryResult = { records: [], cost: 0, unpricedCalls: 0 };
     for (const group of partitionSubtasks(trajectory)) {
@@ -101,7 +111,7 @@ export class ExperienceSummarizer {
       agent: group.agent,
       tips: summary.tips,
       example: summary.example,
-      createdAt: (this.options.now?.() ?? new Date()).toISOString(),
+      createdAt: new Date((this.options.clock ?? systemClock).now()).toISOString(),
       ...(source ? { source } : {}),
     };
   }

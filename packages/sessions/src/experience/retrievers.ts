@@ -4,6 +4,7 @@ import { experienceText, type ExperienceRecord } from './experience-schema.js';
 
 /** Finds the examples most relevant to a query. */
 export interface ExampleRetriever {
+  /** Resolves with at most `k` records, the most relevant first (none for an empty query or `k <= 0`). */
   retrieve(query: string, k: number, options?: { signal?: AbortSignal }): Promise<ExperienceRecord[]>;
 }
 
@@ -11,6 +12,7 @@ export interface ExampleRetriever {
 export interface EmbeddingModel {
   /** Model id, stored with cached vectors so a change of model re-embeds. */
   readonly modelId: string;
+  /** Resolves with one vector per text, in the order of `texts`. */
   embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
 }
 
@@ -43,6 +45,7 @@ export class KeywordRetriever implements ExampleRetriever {
     this.index.addAll([...this.byId.values()].map((r) => ({ id: r.id, request: r.request, subtask: r.subtask, application: r.application, tips: r.tips })));
   }
 
+  /** The `k` best keyword matches for `query`, best first (records matching no term are left out). */
   async retrieve(query: string, k: number): Promise<ExperienceRecord[]> {
     if (!query.trim() || k <= 0) return [];
     return this.index
@@ -73,6 +76,10 @@ export class EmbeddingRetriever implements ExampleRetriever {
     this.records = options.records.map((r) => ({ ...r }));
   }
 
+  /**
+   * The `k` records most similar to `query`, best first. The first call embeds the records that have no vector for
+   * this model (reporting them to `onEmbedded`); each call embeds the query.
+   */
   async retrieve(query: string, k: number, options: { signal?: AbortSignal } = {}): Promise<ExperienceRecord[]> {
     if (!query.trim() || k <= 0 || this.records.length === 0) return [];
     this.ready ??= this.embedMissing(options.signal);

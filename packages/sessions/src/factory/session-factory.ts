@@ -82,10 +82,17 @@ export function detectPlatform(): SessionPlatform {
 }
 
 /**
- * Picks and builds sessions by platform and mode (inventory C14, without its Linux TypeError): `normal` is the
+ * Picks and builds sessions by platform and mode: `normal` is the
  * two-tier HostAgent session on Windows and the single-tier LinuxAgent session on Linux; `follower` replays a
  * plan; `operator` is the computer-use agent; `batch` runs a folder of request files; `resume` continues a
  * checkpointed session whatever its type.
+ *
+ * @example
+ * ```ts
+ * const factory = new SessionFactory({ models, dispatcher, interactor });
+ * const session = await factory.create({ task: 'calc', request: 'What is 12 times 34?' });
+ * const outcome = await session.run();
+ * ```
  */
 export class SessionFactory {
   constructor(private readonly options: SessionFactoryOptions) {}

@@ -79,7 +79,7 @@ async function maybeSaveExperience(ctx: PostSessionContext, evaluation: Evaluati
   const source = sessionTrajectory(ctx.runtime.logSink);
   if (!source) return 0;
   try {
-    const summary = await new ExperienceSummarizer({ model: ctx.runtime.model('EVALUATION_AGENT'), now: () => new Date(ctx.runtime.clock.now()) }).summarize(source.trajectory);
+    const summary = await new ExperienceSummarizer({ model: ctx.runtime.model('EVALUATION_AGENT'), clock: ctx.runtime.clock }).summarize(source.trajectory);
     ctx.session.context.addCost(summary.cost);
     for (let i = 0; i < summary.unpricedCalls; i += 1) ctx.session.context.addCost(null);
     if (settings.embedding && summary.records.length) {

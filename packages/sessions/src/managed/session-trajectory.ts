@@ -4,6 +4,7 @@ import type { HeldLogSink } from '../runtime/held-log-sink.js';
 /** A session's trajectory and a way to read its screenshots as data URLs. */
 export interface SessionTrajectory {
   trajectory: Trajectory;
+  /** Reads a screenshot file of the trajectory as a `data:` URL; undefined when it is not there. */
   image: (file: string) => string | undefined;
 }
 

@@ -23,7 +23,7 @@ export abstract class SingleAgentSession<A extends Agent> extends ManagedSession
 
   /**
    * Applies the agent's checkpoint and the blackboard, and selects the window the agent had selected again
-   * ({@link reselectWindow}): the tool servers of a new process have no selection.
+   * (`reselectWindow`): the tool servers of a new process have no selection.
    */
   protected async restoreAgents(checkpoint: SessionCheckpoint): Promise<Map<string, RoundAgent>> {
     restoreBlackboard(this.agent.blackboard, checkpoint.blackboard);

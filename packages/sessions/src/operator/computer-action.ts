@@ -58,6 +58,7 @@ export const ComputerActionSchema = z.preprocess(
     z.object({ type: z.literal('screenshot') }),
   ]),
 );
+/** The data {@link ComputerActionSchema} validates. */
 export type ComputerAction = z.infer<typeof ComputerActionSchema>;
 
 const lines = z.union([z.array(z.string()), z.string().transform((s) => (s ? [s] : []))]).default([]);
@@ -77,4 +78,5 @@ export const OperatorResponseSchema = z.object({
   comment: z.string().default(''),
   result: z.unknown().optional().describe('The answer, when the task asks for one (with FINISH or FAIL).'),
 });
+/** The data {@link OperatorResponseSchema} validates. */
 export type OperatorResponse = z.infer<typeof OperatorResponseSchema>;

@@ -3,8 +3,14 @@ import type { ManagedSessionOutcome } from '../managed/managed-session-options.j
 
 /** Anything a pool can run: a managed session, a batch task, or your own. */
 export interface RunnableSession {
+  /** Names the task in the pool's results. */
   readonly task: string;
+  /** Runs the session to its end and returns its outcome. */
   run(): Promise<ManagedSessionOutcome>;
+  /**
+   * Stops the session: by default once the running step finishes; with `force`, in-flight calls are aborted too.
+   * May be called before `run`.
+   */
   cancel(reason?: string, options?: { force?: boolean }): void;
 }
 
@@ -27,15 +33,21 @@ export interface PoolResult {
 export interface SessionPoolOptions {
   /** How many sessions run at once (default 1). */
   concurrency?: number;
-  /** Called when a job starts and when it ends. */
+  /** Called when a job's session was created and is about to run. */
   onStart?: (index: number, session: RunnableSession) => void;
+  /** Called with each job's result as soon as the job ends (also for a skipped or failed job). */
   onEnd?: (result: PoolResult) => void;
 }
 
 /**
- * Runs many sessions with a concurrency limit (the original ran them one after the other, and its batch mode
- * never awaited them at all, inventory C15/finding 22). Results come back in job order; a failing job does not
+ * Runs many sessions with a concurrency limit . Results come back in job order; a failing job does not
  * stop the others. `cancel()` cancels the running sessions and skips the ones not started.
+ *
+ * @example
+ * ```ts
+ * const pool = new SessionPool({ concurrency: 2 });
+ * const results = await pool.run(requests.map((request, i) => () => factory.create({ task: `task-${i}`, request })));
+ * ```
  */
 export class SessionPool {
   private readonly running = new Set<RunnableSession>();
@@ -43,6 +55,10 @@ export class SessionPool {
 
   constructor(private readonly options: SessionPoolOptions = {}) {}
 
+  /**
+   * Runs `jobs`, at most `concurrency` at a time, and resolves with one result per job, in job order. Never
+   * rejects: a job that cannot be created or whose `run` throws gets an `error`.
+   */
   async run(jobs: readonly SessionJob[]): Promise<PoolResult[]> {
     const results: PoolResult[] = new Array(jobs.length);
     let next = 0;

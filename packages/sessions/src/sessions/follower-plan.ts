@@ -16,6 +16,7 @@ export const FollowerPlanSchema = z.object({
   /** The HostAgent's request for round 0 (default: open and select `object`). */
   host_request: z.string().min(1).optional(),
 });
+/** The data {@link FollowerPlanSchema} validates. */
 export type FollowerPlan = z.infer<typeof FollowerPlanSchema>;
 
 /** The HostAgent's request that opens the plan's application (round 0). */

@@ -44,9 +44,15 @@ class PlanInteractor implements Interactor {
 }
 
 /**
- * Replays a plan (inventory C9): in round 0 the HostAgent opens and selects the plan's application; then each
+ * Replays a plan: in round 0 the HostAgent opens and selects the plan's application; then each
  * plan step is one round in which that application's AppAgent does the step as its subtask, starting in
  * CONTINUE. AppAgents run the follower table, so a finished step ends its round.
+ *
+ * @example
+ * ```ts
+ * const session = new FollowerSession({ task: 'plan-1', plan: readFollowerPlan('plans/plan-1.json'), models, dispatcher, interactor });
+ * const outcome = await session.run();
+ * ```
  */
 export class FollowerSession extends ManagedSession {
   readonly host: HostAgent;

@@ -10,9 +10,21 @@ import { buildHostStack, HostStackTracker, type HostStackOptions } from './host-
 export interface HostSessionOptions extends ManagedSessionOptions, HostStackOptions {}
 
 /**
- * The interactive two-tier session (the original's `Session`, inventory C7): each round the HostAgent plans the
- * request and assigns subtasks to AppAgents (or third-party agents) until it finishes. Works on any platform
- * whose dispatcher offers the HostAgent's and AppAgent's tools.
+ * The interactive two-tier session (the original's `Session`): each round the HostAgent plans the request and
+ * assigns subtasks to AppAgents (or third-party agents) until it finishes. Works on any platform whose dispatcher
+ * offers the HostAgent's and AppAgent's tools.
+ *
+ * @example
+ * ```ts
+ * const session = new HostSession({
+ *   task: 'calc', // log folder logs/calc
+ *   request: 'What is 12 times 34?',
+ *   models: { HOST_AGENT: hostModel, APP_AGENT: appModel },
+ *   dispatcher,
+ *   interactor: new ProgrammaticInteractor(),
+ * });
+ * const outcome = await session.run(); // never throws for a session failure: see outcome.status
+ * ```
  */
 export class HostSession extends ManagedSession {
   readonly host: HostAgent;

@@ -78,7 +78,7 @@ export class HostStackTracker {
 
   /**
    * Rebuilds the host's sub-agents through its own ASSIGN (the active one last), then applies every agent's
-   * checkpoint and the blackboard, and selects the checkpoint's application window again ({@link reselectWindow}).
+   * checkpoint and the blackboard, and selects the checkpoint's application window again (`reselectWindow`).
    * Returns the agents by name.
    */
   async restore(checkpoint: SessionCheckpoint, context: Context): Promise<Map<string, RoundAgent>> {

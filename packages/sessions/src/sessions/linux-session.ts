@@ -41,8 +41,14 @@ function sessionEvaluationCheck(runtime: SessionRuntime, options: LinuxSessionOp
 }
 
 /**
- * The single-tier Linux session (inventory C12): no HostAgent, one LinuxAgent (the `LINUX_AGENT` model) sees the
- * desktop and acts until it finishes, each round. The device is wherever the dispatcher reaches.
+ * The single-tier Linux session: no HostAgent, one LinuxAgent (the `LINUX_AGENT` model) sees the desktop and acts
+ * until it finishes, each round. The device is wherever the dispatcher reaches.
+ *
+ * @example
+ * ```ts
+ * const session = new LinuxSession({ task: 'calc', request: 'What is 12 times 34?', models: { LINUX_AGENT: model }, dispatcher, interactor });
+ * const outcome = await session.run(); // never throws for a session failure: see outcome.status
+ * ```
  */
 export class LinuxSession extends SingleAgentSession<LinuxAgent> {
 

@@ -24,12 +24,18 @@ export function usesComputerTool(model: ChatModel, choice: OperatorProcessorOpti
 }
 
 /**
- * The computer-use session (`operator` mode, inventory C11 made real): one OperatorAgent (the `OPERATOR` model,
+ * The computer-use session (`operator` mode): one OperatorAgent (the `OPERATOR` model,
  * else `APP_AGENT`/`HOST_AGENT`) acts on the whole screen with coordinates. The tool mapping follows `platform`
  * (Linux: absolute pixels, xdotool keys; Windows: fractions, pywinauto keys) unless given. A model whose
  * `features.computerTool` is `anthropic` or `openai` (or `operator.computerTool: 'native'`) is driven through its own
  * computer tool, with screenshots scaled to the declared display and coordinates scaled back; other models reply
  * with JSON text.
+ *
+ * @example
+ * ```ts
+ * const session = new OperatorSession({ task: 'settings', request: 'Turn on dark mode', models: { OPERATOR: model }, dispatcher, interactor });
+ * const outcome = await session.run();
+ * ```
  */
 export class OperatorSession extends SingleAgentSession<OperatorAgent> {
 
