@@ -28,7 +28,9 @@ export function actionResultText(action: ActionRecord, maxLength = 300): string 
   if (!result) return 'not run';
   if (result.status === 'success') {
     const value = result.result === undefined || result.result === null ? '' : `: ${clip(JSON.stringify(result.result), maxLength)}`;
-    return `success${value}`;
+    // a policy's refusal is in the error text; an action it held and a person approved says so here
+    const held = result.policy?.decision === 'confirm' ? ` (held by policy rule ${result.policy.rule ?? '(default)'}: ${result.policy.reason}; approved)` : '';
+    return `success${value}${held}`;
   }
   return `${result.status}${result.error ? `: ${clip(result.error, maxLength)}` : ''}`;
 }
