@@ -30,7 +30,7 @@ export const ALLOWED_DEPENDENCIES = {
   otel: ['core', 'aip'],
   // the real-app task suite behind `ufo eval`: tasks, checkers, the grounded scripted model and the runner; sessions
   // and llm-providers for computer-use mode (an OperatorSession, replies through the providers' real adapters)
-  'task-suite': ['core', 'dispatchers', 'platform-linux', 'processor-strategies', 'sessions', 'llm-providers'],
+  'task-suite': ['core', 'dispatchers', 'imaging', 'platform-linux', 'processor-strategies', 'sessions', 'llm-providers'],
 };
 
 /**

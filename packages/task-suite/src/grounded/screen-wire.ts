@@ -1,3 +1,4 @@
+import { pngSize } from '@ufo-ts/imaging';
 import { anthropicMessageBody, openAIResponsesBody } from '@ufo-ts/llm-providers/testing';
 import type { PixelSize, ScreenAction, ScreenReply } from './screen-player.js';
 
@@ -35,9 +36,11 @@ export function lastImageSize(body: unknown): PixelSize | undefined {
   };
   walk(body);
   if (last === undefined) return undefined;
-  const head = Buffer.from(last.slice(0, 44), 'base64');
-  if (head.length < 24 || head.toString('latin1', 1, 4) !== 'PNG') return undefined;
-  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  try {
+    return pngSize(Buffer.from(last.slice(0, 44), 'base64'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** OpenAI's key names for xdotool's (`Return` → `ENTER`); a letter or another key is upper-cased. */
