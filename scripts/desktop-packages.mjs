@@ -76,10 +76,6 @@ export function ensureDesktopPackages({ log }) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   if (update.status !== 0) throw new Error('apt-get update failed');
-  const install = spawnSync(
-    'apt-get',
-    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
-    { stdio: 'inherit', env },
-  );
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
   if (install.status !== 0) throw new Error(`apt-get install failed for: ${missing.join(' ')}`);
 }

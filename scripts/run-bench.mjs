@@ -7,9 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench');
 const only = process.argv.slice(2);
-const names = readdirSync(benchDir).filter(
-  (name) => existsSync(join(benchDir, name, 'index.mjs')) && (only.length === 0 || only.includes(name)),
-);
+const names = readdirSync(benchDir).filter((name) => existsSync(join(benchDir, name, 'index.mjs')) && (only.length === 0 || only.includes(name)));
 let failed = 0;
 for (const name of names) {
   process.stdout.write(`\n== bench/${name}\n`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test: the repository checks (architecture rules), the type checks of every package and example,
+// Runs every test: the formatting check (prettier), the repository checks (architecture rules), the type checks of every package and example,
 // and each package's and example's test suite, one package at a time (the CI machine has two cores and the desktop tests start real X servers).
 // Output goes through as it comes; what failed is repeated at the end, since a CI log is often read from its tail.
 import { spawn } from 'node:child_process';
@@ -32,6 +32,7 @@ function step(args) {
 const failures = [];
 const summaries = [];
 for (const [name, args] of [
+  ['formatting', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']],
   ['repository checks', ['vitest', 'run', '--config', 'vitest.repo.config.ts']],
   ['typecheck', ['turbo', 'run', 'typecheck', '--output-logs=errors-only', '--continue']],
   ['package tests', ['turbo', 'run', 'test', '--concurrency=1', '--continue']],

@@ -63,7 +63,11 @@ export function spawnFixture(script: string, config: Record<string, unknown>): C
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} on ${stream} of pid ${child.pid}; last lines: ${JSON.stringify(lines[stream].slice(-5))}`));
+          reject(
+            new Error(
+              `timed out after ${timeoutMs} ms waiting for ${what} on ${stream} of pid ${child.pid}; last lines: ${JSON.stringify(lines[stream].slice(-5))}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

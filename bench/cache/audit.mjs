@@ -44,7 +44,8 @@ export function auditReplay(recorded, replayFolder) {
       const expected = recorded[record.cache.step + k];
       const got = actedOn(action);
       checked += 1;
-      const same = expected && expected.function === got.function && (expected.name === undefined || (expected.role === got.role && expected.name === got.name));
+      const same =
+        expected && expected.function === got.function && (expected.name === undefined || (expected.role === got.role && expected.name === got.name));
       if (!same) wrong.push({ step: record.cache.step + k, expected: expected ?? null, got });
     });
   }

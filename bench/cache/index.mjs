@@ -73,7 +73,10 @@ const base = `http://127.0.0.1:${server.address().port}`;
 /** An OpenAI-wire message as the engine's messages (text parts kept, images as data URLs). */
 function fromWire(message) {
   if (typeof message.content === 'string' || message.content == null) return { role: message.role, content: message.content ?? '' };
-  return { role: message.role, content: message.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image', image: p.image_url?.url ?? '' })) };
+  return {
+    role: message.role,
+    content: message.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image', image: p.image_url?.url ?? '' })),
+  };
 }
 
 let next = 0;
@@ -98,7 +101,10 @@ async function phase(name, cacheDir, { desktop, variants, heal, logRoot } = {}) 
     cache: new ActionCache({ store: new FileActionCacheStore(cacheDir), ...(heal === false ? { heal: false } : {}) }),
     ...(desktop ? { desktop } : {}),
     ...(logRoot ? { logRoot } : {}),
-    onResult: (r) => process.stdout.write(`${name}: ${r.passed ? 'pass' : 'FAIL'} ${r.id} (${(r.ms / 1000).toFixed(1)} s, cache ${r.cache?.outcome ?? '-'}, ${r.modelCalls} model calls)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
+    onResult: (r) =>
+      process.stdout.write(
+        `${name}: ${r.passed ? 'pass' : 'FAIL'} ${r.id} (${(r.ms / 1000).toFixed(1)} s, cache ${r.cache?.outcome ?? '-'}, ${r.modelCalls} model calls)${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`,
+      ),
   });
   const wallMs = Math.round(performance.now() - started);
   const healed = results.reduce((n, r) => n + (r.cache?.healed ?? 0), 0);
@@ -113,7 +119,16 @@ async function phase(name, cacheDir, { desktop, variants, heal, logRoot } = {}) 
     serverRequests: served - before,
     healedSteps: healed,
     modelCallsPerHealedStep: healed ? modelCalls / healed : 0,
-    runs: results.map((r) => ({ id: r.id, passed: r.passed, ms: r.ms, steps: r.steps, modelCalls: r.modelCalls, cache: r.cache ?? null, ...(r.passed ? {} : { detail: r.error ?? r.detail }), ...(logRoot ? { logFolder: r.logFolder } : {}) })),
+    runs: results.map((r) => ({
+      id: r.id,
+      passed: r.passed,
+      ms: r.ms,
+      steps: r.steps,
+      modelCalls: r.modelCalls,
+      cache: r.cache ?? null,
+      ...(r.passed ? {} : { detail: r.error ?? r.detail }),
+      ...(logRoot ? { logFolder: r.logFolder } : {}),
+    })),
   };
 }
 
@@ -124,10 +139,17 @@ async function injectedChanges(root, pristine, recordedLogs) {
     if (!tasks.some((t) => t.id === injection.task)) continue;
     const dir = join(root, `injected${i}`);
     cpSync(pristine, dir, { recursive: true });
-    const result = await phase(injection.name, dir, { variants: { [injection.task]: injection.variant }, heal: false, logRoot: join(root, `injected${i}-logs`) });
+    const result = await phase(injection.name, dir, {
+      variants: { [injection.task]: injection.variant },
+      heal: false,
+      logRoot: join(root, `injected${i}-logs`),
+    });
     const run = result.runs[0];
     const audit = auditReplay(recordedActions(join(recordedLogs, injection.task)), run.logFolder);
-    const typed = /ACTION_CACHE_DIVERGED/.test(run.detail ?? '') ? /\((TARGET_NOT_FOUND|TARGET_AMBIGUOUS|EFFECT_NOT_SEEN|EFFECT_DIFFERS|WRONG_TARGET|STEP_FAILED|LISTING_FAILED)\)/.exec(run.detail)?.[1] ?? 'ACTION_CACHE_DIVERGED' : undefined;
+    const typed = /ACTION_CACHE_DIVERGED/.test(run.detail ?? '')
+      ? (/\((TARGET_NOT_FOUND|TARGET_AMBIGUOUS|EFFECT_NOT_SEEN|EFFECT_DIFFERS|WRONG_TARGET|STEP_FAILED|LISTING_FAILED)\)/.exec(run.detail)?.[1] ??
+        'ACTION_CACHE_DIVERGED')
+      : undefined;
     out.push({
       name: injection.name,
       task: injection.task,
@@ -139,7 +161,9 @@ async function injectedChanges(root, pristine, recordedLogs) {
       silentWrongOutcome: !run.passed && !typed,
       detail: run.detail ?? null,
     });
-    process.stdout.write(`injected: ${injection.name}: ${run.passed ? 'passed' : `stopped (${typed ?? 'no typed reason'})`}, ${audit.checked} cached actions checked, ${audit.wrong.length} wrong\n`);
+    process.stdout.write(
+      `injected: ${injection.name}: ${run.passed ? 'passed' : `stopped (${typed ?? 'no typed reason'})`}, ${audit.checked} cached actions checked, ${audit.wrong.length} wrong\n`,
+    );
   }
   return out;
 }
@@ -171,7 +195,12 @@ try {
       secondRunModelCalls: { target: 0, measured: second.modelCalls, met: second.modelCalls === 0 && second.serverRequests === 0 },
       secondRunWallTime: { target: '≤ 0.2 of the first run', measured: Math.round(ratio * 1000) / 1000, met: ratio <= 0.2 },
       perturbedPassRate: perturbations.map((p) => ({ name: p.name, passRate: p.passRate, met: p.passRate >= 0.9 })),
-      modelCallsPerHealedStep: perturbations.map((p) => ({ name: p.name, healedSteps: p.healedSteps, modelCalls: p.modelCalls, met: p.healedSteps === 0 ? p.modelCalls === 0 : p.modelCalls <= p.healedSteps })),
+      modelCallsPerHealedStep: perturbations.map((p) => ({
+        name: p.name,
+        healedSteps: p.healedSteps,
+        modelCalls: p.modelCalls,
+        met: p.healedSteps === 0 ? p.modelCalls === 0 : p.modelCalls <= p.healedSteps,
+      })),
       injectedChanges: {
         target: '0 wrong actions; each change healed or stopped with a typed reason',
         wrongActions: injected.reduce((n, r) => n + r.wrongActions.length, 0),

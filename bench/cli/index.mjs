@@ -23,8 +23,17 @@ const work = mkdtempSync(join(tmpdir(), 'ufo-bench-cli-'));
 /** A local OpenAI-compatible endpoint: records when each run's first call arrives and answers FINISH. */
 let firstCall;
 const reply = JSON.stringify({
-  id: 'x', object: 'chat.completion', created: 1, model: 'local',
-  choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ observation: 'desktop', thought: 'done', status: 'FINISH', result: 'ok' }) }, finish_reason: 'stop' }],
+  id: 'x',
+  object: 'chat.completion',
+  created: 1,
+  model: 'local',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: JSON.stringify({ observation: 'desktop', thought: 'done', status: 'FINISH', result: 'ok' }) },
+      finish_reason: 'stop',
+    },
+  ],
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 });
 const model = createServer((req, res) => {
@@ -38,7 +47,10 @@ await once(model, 'listening');
 const desktop = new FakeDesktop();
 const tools = await serveHttp(() => desktop.createServer());
 
-writeFileSync(join(work, 'model.json'), JSON.stringify({ provider: 'openai-compatible', model: 'local', baseUrl: `http://127.0.0.1:${model.address().port}/v1`, capabilities: { vision: true } }));
+writeFileSync(
+  join(work, 'model.json'),
+  JSON.stringify({ provider: 'openai-compatible', model: 'local', baseUrl: `http://127.0.0.1:${model.address().port}/v1`, capabilities: { vision: true } }),
+);
 const lists = (server) => `{ data_collection: [${server}], action: [${server}] }`;
 const http = `{ namespace: fake, transport: http, url: "${tools.url}" }`;
 const stdio = `{ namespace: fake, transport: stdio, command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(here, 'fake-desktop-stdio.mjs'))}] }`;
@@ -56,7 +68,9 @@ async function toolServerOnce() {
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(here, 'fake-desktop-stdio.mjs')], { stdio: ['pipe', 'pipe', 'ignore'] });
   const answered = new Promise((resolve) => child.stdout.once('data', resolve));
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`);
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`,
+  );
   await answered;
   const elapsed = performance.now() - t0;
   child.stdin.end();
@@ -72,7 +86,27 @@ async function runOnce(toolsFile, i, program = bin, compileCache = join(work, 'c
     childExited = (code) => reject(new Error(`${program} run exited with ${code} before its first model call`));
   });
   const t0 = performance.now();
-  const child = spawn(process.execPath, [program, 'run', '--tools', toolsFile, '--model-config', join(work, 'model.json'), '--request', 'open the calculator', '--platform', 'windows', '--task', `run-${i}`, '--log-root', join(work, 'logs'), '--no-evaluation'], { stdio: 'ignore', env: { ...process.env, UFO_COMPILE_CACHE: compileCache } });
+  const child = spawn(
+    process.execPath,
+    [
+      program,
+      'run',
+      '--tools',
+      toolsFile,
+      '--model-config',
+      join(work, 'model.json'),
+      '--request',
+      'open the calculator',
+      '--platform',
+      'windows',
+      '--task',
+      `run-${i}`,
+      '--log-root',
+      join(work, 'logs'),
+      '--no-evaluation',
+    ],
+    { stdio: 'ignore', env: { ...process.env, UFO_COMPILE_CACHE: compileCache } },
+  );
   const exited = once(child, 'exit');
   void exited.then(([code]) => childExited(code));
   const first = await arrived;

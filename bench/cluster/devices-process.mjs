@@ -39,7 +39,16 @@ function device(clientId, serverUrl) {
     ],
   };
   const dispatcher = new LocalCommandDispatcher({ config: { LinuxAgent: { default: servers } }, factories: { desktop: () => desktop.createServer(), tools } });
-  return new DeviceClient({ serverUrl, apiKey: config.apiKey, clientId, platform: 'linux', dispatcher, closeDispatcherOnStop: true, keepCommandsOnDisconnect: true, backoff: { initialDelayMs: 100, maxDelayMs: 1_000 } });
+  return new DeviceClient({
+    serverUrl,
+    apiKey: config.apiKey,
+    clientId,
+    platform: 'linux',
+    dispatcher,
+    closeDispatcherOnStop: true,
+    keepCommandsOnDisconnect: true,
+    backoff: { initialDelayMs: 100, maxDelayMs: 1_000 },
+  });
 }
 
 const clients = config.clientIds.map((id, i) => device(id, config.serverUrls[i % config.serverUrls.length]));

@@ -69,7 +69,11 @@ async function startNode(nodeId, shared, extra = {}) {
   const handle = start('node-process.mjs', { ...shared, nodeId, ...extra });
   const address = await handle.waitFor((line) => typeof line.httpUrl === 'string');
   const api = async (method, path, body) => {
-    const response = await fetch(`${address.httpUrl}${path}`, { method, headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${address.httpUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: response.status, body: await response.json() };
   };
   return { ...handle, nodeId, address, api };
@@ -86,7 +90,11 @@ async function waitForResult(node, taskName, pollMs = 20) {
 const redisPort = await freePort();
 const redisDir = mkdtempSync(join(tmpdir(), 'bench-cluster-redis-'));
 const logRoot = mkdtempSync(join(tmpdir(), 'bench-cluster-logs-'));
-const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir], { stdio: 'ignore' });
+const redis = spawn(
+  'redis-server',
+  ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir],
+  { stdio: 'ignore' },
+);
 const redisUrl = `redis://127.0.0.1:${redisPort}`;
 const shared = { redisUrl, apiKey: API_KEY, logRoot };
 let publisher;
@@ -107,7 +115,15 @@ try {
   let failures = 0;
   for (let i = 0; i < ROUND_TRIPS + 500; i += 1) {
     const command = createCommand('echo', { n: i });
-    const message = { type: 'command', status: 'continue', session_id: 'bench-rtt', response_id: `rtt-${i}`, agent_name: 'LinuxAgent', actions: [command], stop_on_failure: false };
+    const message = {
+      type: 'command',
+      status: 'continue',
+      session_id: 'bench-rtt',
+      response_id: `rtt-${i}`,
+      agent_name: 'LinuxAgent',
+      actions: [command],
+      stop_on_failure: false,
+    };
     const t0 = performance.now();
     const pending = router.expect(message.response_id);
     const receivers = await router.sendCommand('rtt-device', message);
@@ -118,10 +134,20 @@ try {
     if (i >= 500) samples.push(ms);
   }
   const offlineT0 = performance.now();
-  const offlineReceivers = await router.sendCommand('nobody', { type: 'command', status: 'continue', session_id: 'x', response_id: 'x', agent_name: 'LinuxAgent', actions: [createCommand('echo', { n: 0 })], stop_on_failure: false });
+  const offlineReceivers = await router.sendCommand('nobody', {
+    type: 'command',
+    status: 'continue',
+    session_id: 'x',
+    response_id: 'x',
+    agent_name: 'LinuxAgent',
+    actions: [createCommand('echo', { n: 0 })],
+    stop_on_failure: false,
+  });
   const offlineMs = performance.now() - offlineT0;
   const rtt = summarize(samples);
-  process.stdout.write(`routing round trip through Redis: p50 ${rtt.median} ms, p99 ${rtt.p99} ms over ${rtt.n} (${failures} failures); offline device known in ${offlineMs.toFixed(3)} ms (${offlineReceivers} receivers)\n`);
+  process.stdout.write(
+    `routing round trip through Redis: p50 ${rtt.median} ms, p99 ${rtt.p99} ms over ${rtt.n} (${failures} failures); offline device known in ${offlineMs.toFixed(3)} ms (${offlineReceivers} receivers)\n`,
+  );
   await rttDevice.stop();
 
   // 2. sessions per second with IN_FLIGHT in flight
@@ -157,7 +183,9 @@ try {
   const perSecond = Math.round((SESSIONS / (wallMs / 1000)) * 10) / 10;
   const sessionLatency = summarize(latencies);
   const byNode = Object.fromEntries(workers.map((w) => [w.nodeId, w.lines.filter((l) => l.event === 'session-ended').length]));
-  process.stdout.write(`${SESSIONS} sessions with ${IN_FLIGHT} in flight: ${perSecond} sessions/s (${Math.round(wallMs)} ms); per session p50 ${sessionLatency.median} ms, p99 ${sessionLatency.p99} ms; ${JSON.stringify(statuses)}; by node ${JSON.stringify(byNode)}\n`);
+  process.stdout.write(
+    `${SESSIONS} sessions with ${IN_FLIGHT} in flight: ${perSecond} sessions/s (${Math.round(wallMs)} ms); per session p50 ${sessionLatency.median} ms, p99 ${sessionLatency.p99} ms; ${JSON.stringify(statuses)}; by node ${JSON.stringify(byNode)}\n`,
+  );
   await swarm.stop();
 
   // 3. time to resume after a worker kill (devices on the holder node, sessions on w1..w3)
@@ -178,8 +206,16 @@ try {
     const resumed = await Promise.race(others.map((w) => w.waitFor((l) => l.event === 'session-resumed' && l.taskName === taskName, 120_000)));
     const record = await waitForResult(holder, taskName);
     const doneAt = Date.now();
-    resumes.push({ resume_ms: resumed.at - killedAt, complete_ms: doneAt - killedAt, status: record.status, from_step: resumed.fromStep, tool_runs: resumeDevice.lines.filter((l) => l.type === 'tool-start').length - toolStarts });
-    process.stdout.write(`worker ${victim.nodeId} killed: resumed on ${resumed.node} after ${resumed.at - killedAt} ms (from step ${resumed.fromStep}), ${record.status} after ${doneAt - killedAt} ms\n`);
+    resumes.push({
+      resume_ms: resumed.at - killedAt,
+      complete_ms: doneAt - killedAt,
+      status: record.status,
+      from_step: resumed.fromStep,
+      tool_runs: resumeDevice.lines.filter((l) => l.type === 'tool-start').length - toolStarts,
+    });
+    process.stdout.write(
+      `worker ${victim.nodeId} killed: resumed on ${resumed.node} after ${resumed.at - killedAt} ms (from step ${resumed.fromStep}), ${record.status} after ${doneAt - killedAt} ms\n`,
+    );
     workers[index] = await startNode(`${victim.nodeId}r`, shared);
   }
   const resumeMs = summarize(resumes.map((r) => r.resume_ms));
@@ -190,7 +226,15 @@ try {
     settings: { lock_duration_ms: 5_000, stalled_interval_ms: 1_000, lease_ms: 10_000, worker_nodes: 3, concurrency_per_node: 50 },
     routing_round_trip_ms: { ...rtt, failures },
     offline_device_detected_ms: Math.round(offlineMs * 1000) / 1000,
-    sessions: { total: SESSIONS, in_flight: IN_FLIGHT, wall_ms: Math.round(wallMs), per_second: perSecond, latency_ms: sessionLatency, statuses, by_node: byNode },
+    sessions: {
+      total: SESSIONS,
+      in_flight: IN_FLIGHT,
+      wall_ms: Math.round(wallMs),
+      per_second: perSecond,
+      latency_ms: sessionLatency,
+      statuses,
+      by_node: byNode,
+    },
     resume_after_worker_kill_ms: resumeMs,
     resume_runs: resumes,
   });
@@ -198,7 +242,11 @@ try {
 } finally {
   publisher?.disconnect();
   subscriber?.disconnect();
-  await Promise.allSettled([...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'), setTimeout(() => child.kill('SIGKILL'), 3_000).unref()))));
+  await Promise.allSettled(
+    [...children].map(
+      (child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'), setTimeout(() => child.kill('SIGKILL'), 3_000).unref())),
+    ),
+  );
   redis.kill('SIGTERM');
   rmSync(logRoot, { recursive: true, force: true });
   rmSync(redisDir, { recursive: true, force: true });

@@ -54,7 +54,11 @@ try {
   }
   // full: the whole tree every time (no cache, no budget, every row); new: the shipped tree reading with OCR off;
   // default: everything as shipped (OCR `auto`: only large parts of the window no listed control covers are read)
-  const modes = [['full', { cache: false, onScreenOnly: false, maxNodes: 1e9 }, 'off'], ['new', {}, 'off'], ['default', {}, 'auto']];
+  const modes = [
+    ['full', { cache: false, onScreenOnly: false, maxNodes: 1e9 }, 'off'],
+    ['new', {}, 'off'],
+    ['default', {}, 'auto'],
+  ];
   for (const [mode, treeReading, ocrMode] of modes) {
     const tools = await toolsOn(desktop, { ocr: { mode: ocrMode }, treeReading });
     try {
@@ -76,7 +80,9 @@ try {
           controls: warm.at(-1).controls,
           ...(warm.at(-1).notes.length ? { notes: warm.at(-1).notes } : {}),
         };
-        process.stderr.write(`${mode} ${name} (${windows[name].nodes} nodes): cold ${Math.round(cold.total)} ms, warm ${JSON.stringify(entry[mode].warm)} parts ${JSON.stringify(entry[mode].parts_median)}\n`);
+        process.stderr.write(
+          `${mode} ${name} (${windows[name].nodes} nodes): cold ${Math.round(cold.total)} ms, warm ${JSON.stringify(entry[mode].warm)} parts ${JSON.stringify(entry[mode].parts_median)}\n`,
+        );
       }
     } finally {
       await tools.close();
@@ -86,8 +92,12 @@ try {
   await desktop.stop();
 }
 
-results.app_commands = Object.fromEntries(APPS.map(([name, command, args]) => [name, [command, ...(args.length > 8 ? [...args.slice(0, 6), `… ${BIG_ROWS} rows of 2 columns`] : args)].join(' ')]));
-const big = Object.entries(results.apps).filter(([, a]) => a.nodes >= 3000).map(([name]) => name);
+results.app_commands = Object.fromEntries(
+  APPS.map(([name, command, args]) => [name, [command, ...(args.length > 8 ? [...args.slice(0, 6), `… ${BIG_ROWS} rows of 2 columns`] : args)].join(' ')]),
+);
+const big = Object.entries(results.apps)
+  .filter(([, a]) => a.nodes >= 3000)
+  .map(([name]) => name);
 results.big_tree_apps = big;
 results.qt_listing = results.apps.featherpad?.new?.listing ?? null;
 results.targets = {

@@ -7,7 +7,10 @@ import { createLinuxToolServer } from '@ufo-ts/platform-linux';
 /** A Linux tool server on `desktop` (options as `createLinuxToolServer`'s, shell off): `run(tool, args, type)` and `close()`. */
 export async function toolsOn(desktop, options = {}) {
   const linux = await createLinuxToolServer({ desktop, shell: false, ...options });
-  const servers = { data_collection: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }] };
+  const servers = {
+    data_collection: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }],
+    action: [{ namespace: 'linux', transport: 'in-process', factory: 'linux' }],
+  };
   const dispatcher = new LocalCommandDispatcher({ config: { LinuxAgent: { default: servers } }, factories: { linux: () => linux.createServer() } });
   const run = async (tool, args = {}, type = 'data_collection') => {
     const [result] = await dispatcher.execute([createCommand(tool, args, type)], { target: { agent: 'LinuxAgent' } });
@@ -26,5 +29,13 @@ export async function step(run) {
   const t2 = performance.now();
   await run('capture_annotated_screenshot');
   const t3 = performance.now();
-  return { total: t3 - t0, screenshot: t1 - t0, listing: t2 - t1, annotated: t3 - t2, controls: listing.controls.length, notes: listing.notes ?? [], listing_result: listing };
+  return {
+    total: t3 - t0,
+    screenshot: t1 - t0,
+    listing: t2 - t1,
+    annotated: t3 - t2,
+    controls: listing.controls.length,
+    notes: listing.notes ?? [],
+    listing_result: listing,
+  };
 }

@@ -71,10 +71,7 @@ async function benchDispatcher(server) {
     let i = 0;
     const call = async () => {
       i += 1;
-      const [result] = await dispatcher.execute(
-        [{ tool_name: 'noop', parameters: {}, tool_type: 'action', call_id: `b${i}` }],
-        { target },
-      );
+      const [result] = await dispatcher.execute([{ tool_name: 'noop', parameters: {}, tool_type: 'action', call_id: `b${i}` }], { target });
       if (result.status !== 'success') throw new Error(`call failed: ${result.error}`);
     };
     const coldStart = performance.now();
@@ -151,5 +148,7 @@ for (const [transport, r] of Object.entries(results)) {
   );
 }
 const side = results['in-process'].interleaved;
-console.log(`in-process, alternated: dispatcher median ${side.dispatcher.median} ms vs raw sdk ${side.raw_sdk.median} ms = ${side.ratio_median}x (goal <= 1.3x)`);
+console.log(
+  `in-process, alternated: dispatcher median ${side.dispatcher.median} ms vs raw sdk ${side.raw_sdk.median} ms = ${side.ratio_median}x (goal <= 1.3x)`,
+);
 console.log(`wrote ${file}`);

@@ -34,7 +34,15 @@ export async function interleavedInProcess({ n, warmup }) {
     const direct = [];
     for (let k = 0; k < warmup + n; k += 1) {
       const first = k % 2 === 0; // alternate which path goes first in each pair
-      for (const [fn, out] of first ? [[viaDispatcher, dispatched], [raw, direct]] : [[raw, direct], [viaDispatcher, dispatched]]) {
+      for (const [fn, out] of first
+        ? [
+            [viaDispatcher, dispatched],
+            [raw, direct],
+          ]
+        : [
+            [raw, direct],
+            [viaDispatcher, dispatched],
+          ]) {
         const t0 = performance.now();
         await fn();
         if (k >= warmup) out.push(performance.now() - t0);

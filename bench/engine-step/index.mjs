@@ -78,7 +78,16 @@ async function runSession(mode) {
     }
   });
   const rssBefore = process.memoryUsage().rss;
-  const session = new Session({ task: 'engine-step', request: 'bench', logSink, dispatcher, interactor: new ProgrammaticInteractor(), events, maxSteps: total, startAgent: () => agent });
+  const session = new Session({
+    task: 'engine-step',
+    request: 'bench',
+    logSink,
+    dispatcher,
+    interactor: new ProgrammaticInteractor(),
+    events,
+    maxSteps: total,
+    startAgent: () => agent,
+  });
   const started = performance.now();
   const outcome = await session.run();
   const elapsed = performance.now() - started;

@@ -73,10 +73,7 @@ log('layout100ShortMenuRowsMs', summarize(await sample(() => layoutSetOfMarks(ro
 const grid = Array.from({ length: 1000 }, (_, i) => ({ label: `e${i}`, rect: rect((i % 40) * 32, Math.floor(i / 40) * 32, 30, 30) }));
 log('layout1000SmallMarksMs', summarize(await sample(() => layoutSetOfMarks(grid, W, H, STYLE), { n: N, warmup: 5 })));
 log('draw1280x800With100MarksMs', summarize(await sample(() => drawSetOfMarks(image, marks, STYLE), { n: N, warmup: 5 })));
-log(
-  'annotatedScreenshot1280x800With100MarksMs',
-  summarize(await sample(() => encodePng(drawSetOfMarks(image, marks, STYLE)), { n: N, warmup: 5 })),
-);
+log('annotatedScreenshot1280x800With100MarksMs', summarize(await sample(() => encodePng(drawSetOfMarks(image, marks, STYLE)), { n: N, warmup: 5 })));
 log('annotatePng1280x800With100MarksMs', summarize(await sample(() => annotateSetOfMarks(png, marks, STYLE), { n: N, warmup: 5 })));
 
 const file = writeResult('imaging', {

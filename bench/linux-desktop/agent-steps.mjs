@@ -97,9 +97,21 @@ async function agentPhases(desktop, window, steps) {
     const interactor = new ProgrammaticInteractor();
     const logSink = new FileLogSink({ logRoot, task: 'steps' });
     const agent = createLinuxAgent({ model, dispatcher: tools.dispatcher, interactor, events, logSink });
-    const session = new Session({ task: 'steps', request: 'Look at the window.', logSink, dispatcher: tools.dispatcher, interactor, events, maxSteps: steps + 2, startAgent: () => (agent.reset(), agent) });
+    const session = new Session({
+      task: 'steps',
+      request: 'Look at the window.',
+      logSink,
+      dispatcher: tools.dispatcher,
+      interactor,
+      events,
+      maxSteps: steps + 2,
+      startAgent: () => (agent.reset(), agent),
+    });
     const outcome = await session.run();
-    const lines = readFileSync(join(outcome.logFolder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(outcome.logFolder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     return lines.filter((l) => l.timings).map((l) => l.timings);
   } finally {
     await tools.close();

@@ -223,10 +223,13 @@ try {
   {
     let size = 0;
     const s = summarize(
-      await sample(async () => {
-        const png = await encodePng(await captureScreen(x));
-        size = png.length;
-      }, { n: N, warmup: 3 }),
+      await sample(
+        async () => {
+          const png = await encodePng(await captureScreen(x));
+          size = png.length;
+        },
+        { n: N, warmup: 3 },
+      ),
     );
     log('screenshot.full_screen_png', { ...s, bytes: size, width: x.width, height: x.height });
     log('screenshot.capture_only', summarize(await sample(() => captureScreen(x), { n: N, warmup: 3 })));
@@ -251,16 +254,16 @@ try {
 const targets = {
   'gnome-calculator tree <= 25 ms median': results['tree.gnome-calculator'].median <= 25,
   'tree reads >= 5x faster than pyatspi (every app)': Object.keys(results).some((k) => k.endsWith('.pyatspi_over_ours'))
-    ? Object.entries(results).filter(([k]) => k.endsWith('.pyatspi_over_ours')).every(([, ratio]) => ratio >= 5)
+    ? Object.entries(results)
+        .filter(([k]) => k.endsWith('.pyatspi_over_ours'))
+        .every(([, ratio]) => ratio >= 5)
     : null,
   'click to effect <= 10 ms (galculator, AT-SPI action)': results['click.galculator.action_to_display'].median <= 10,
   'click to effect <= 10 ms (galculator, XTEST click)': results['click.galculator.xtest_to_display'].median <= 10,
   'full-screen PNG <= 40 ms': results['screenshot.full_screen_png'].median <= 40,
   'click_input to confirmed effect <= 30 ms (galculator)': results['tool.galculator.click_to_confirmed_effect'].median <= 30,
   'click_input to confirmed effect <= 30 ms (gnome-calculator)': results['tool.gnome-calculator.click_to_confirmed_effect'].median <= 30,
-  'control listing <= 30 ms (GTK apps)': appNames
-    .filter((app) => app !== 'featherpad')
-    .every((app) => results[`listing.${app}`].median <= 30),
+  'control listing <= 30 ms (GTK apps)': appNames.filter((app) => app !== 'featherpad').every((app) => results[`listing.${app}`].median <= 30),
   'control listing <= 60 ms (Qt: featherpad)': appNames.includes('featherpad') ? results['listing.featherpad'].median <= 60 : null,
   'DATA_COLLECTION <= 100 ms per step (every app)': appNames.every((app) => results[`step.${app}.data_collection`].median <= 100),
 };

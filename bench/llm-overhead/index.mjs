@@ -81,7 +81,8 @@ const cases = {
     ours: () => ourOpenAI.complete({ messages, schema: Reply, schemaName: 'reply' }),
   },
   anthropic: {
-    raw: () => rawAnthropic.post('/v1/messages', { body: { model: 'claude-haiku-4-5', max_tokens: 4096, system: messages[0].content, messages: [messages[1]] } }),
+    raw: () =>
+      rawAnthropic.post('/v1/messages', { body: { model: 'claude-haiku-4-5', max_tokens: 4096, system: messages[0].content, messages: [messages[1]] } }),
     ours: () => ourAnthropic.complete({ messages }),
   },
   'openai-tools': {

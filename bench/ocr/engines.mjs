@@ -29,7 +29,10 @@ export async function createTesseractJsRecognizer(options = {}) {
   return createMosaicRecognizer({
     ...options,
     name: 'tesseract.js 7 (WASM)',
-    readMosaics: (images) => Promise.all(images.map(async (image, i) => (await workers[i % workers.length].recognize(image, {}, { tsv: true, text: false, blocks: false })).data.tsv ?? '')),
+    readMosaics: (images) =>
+      Promise.all(
+        images.map(async (image, i) => (await workers[i % workers.length].recognize(image, {}, { tsv: true, text: false, blocks: false })).data.tsv ?? ''),
+      ),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
@@ -43,7 +46,9 @@ export function createWholePageRecognizer() {
     async recognize(image) {
       const png = await encodePng(image);
       const tsv = await new Promise((resolve, reject) => {
-        const child = spawn('tesseract', ['stdin', 'stdout', '--psm', '11', '-c', 'tessedit_do_invert=0', 'tsv'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+        const child = spawn('tesseract', ['stdin', 'stdout', '--psm', '11', '-c', 'tessedit_do_invert=0', 'tsv'], {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.on('error', reject);

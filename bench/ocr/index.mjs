@@ -127,9 +127,13 @@ async function measureAll(contenders) {
         ...(warmMs.length ? { warm_ms: { median: median(warmMs), n: warmMs.length } } : {}),
         regions: s.regions.length,
         missed: scored.filter((x) => !x.found),
-        ...(cells ? { cell_texts: { total: cells.length, found: cells.filter((c) => c.found).length, missed: cells.filter((c) => !c.found).map((c) => c.text) } } : {}),
+        ...(cells
+          ? { cell_texts: { total: cells.length, found: cells.filter((c) => c.found).length, missed: cells.filter((c) => !c.found).map((c) => c.text) } }
+          : {}),
       };
-      process.stderr.write(`  ${key} ${screen.name}: ${hits}/${scored.length}, ${wrong.length} wrong, cold median ${median(s.cold)} ms (cpu ${median(s.cpu)} ms, load ${median(s.load)})${warmMs.length ? `, back to back ${median(b2b)} ms, warm ${median(warmMs)} ms` : ''}\n`);
+      process.stderr.write(
+        `  ${key} ${screen.name}: ${hits}/${scored.length}, ${wrong.length} wrong, cold median ${median(s.cold)} ms (cpu ${median(s.cpu)} ms, load ${median(s.load)})${warmMs.length ? `, back to back ${median(b2b)} ms, warm ${median(warmMs)} ms` : ''}\n`,
+      );
     }
   }
   const engines = {};
@@ -141,7 +145,12 @@ async function measureAll(contenders) {
       found: r.found,
       wrong_reads: r.wrong,
       targets: r.targets,
-      cold_ms: { median_of_app_medians: median(apps.map((a) => a.cold_ms.median)), median: median(r.all), p90: round(percentile(r.all, 90)), max: round(Math.max(...r.all)) },
+      cold_ms: {
+        median_of_app_medians: median(apps.map((a) => a.cold_ms.median)),
+        median: median(r.all),
+        p90: round(percentile(r.all, 90)),
+        max: round(Math.max(...r.all)),
+      },
       cpu_ms_per_read_median_of_apps: median(apps.map((a) => a.cpu_ms_per_read)),
       per_app: r.per_app,
     };
@@ -153,7 +162,10 @@ const contenders = [{ key: 'tesseract-cli', cold: await createTesseractRecognize
 // the same asking for the second, single-character read of one-glyph crops (what the Linux platform asks for on
 // windows with no accessibility tree): what that check costs and what it drops
 const checking = await createTesseractRecognizer({ cacheSize: 0 });
-contenders.push({ key: 'tesseract-cli-glyph-check', cold: { name: checking.name, recognize: (image) => checking.recognize(image, { checkSingleGlyphs: true }), close: () => checking.close() } });
+contenders.push({
+  key: 'tesseract-cli-glyph-check',
+  cold: { name: checking.name, recognize: (image) => checking.recognize(image, { checkSingleGlyphs: true }), close: () => checking.close() },
+});
 const wasm = await createTesseractJsRecognizer({ cacheSize: 0 });
 if (wasm) contenders.push({ key: 'tesseract.js', cold: wasm });
 contenders.push({ key: 'tesseract-cli-whole-page', cold: createWholePageRecognizer() });
@@ -178,4 +190,8 @@ const file = writeResult('ocr', {
   engines,
 });
 process.stderr.write(`wrote ${file}\n`);
-for (const [name, e] of Object.entries(engines)) if (!e.skipped) process.stderr.write(`${name}: recall ${e.recall}% (${e.found}/${e.targets}), ${e.wrong_reads} wrong reads, cold median of apps ${e.cold_ms.median_of_app_medians} ms (p90 ${e.cold_ms.p90}), cpu ${e.cpu_ms_per_read_median_of_apps} ms\n`);
+for (const [name, e] of Object.entries(engines))
+  if (!e.skipped)
+    process.stderr.write(
+      `${name}: recall ${e.recall}% (${e.found}/${e.targets}), ${e.wrong_reads} wrong reads, cold median of apps ${e.cold_ms.median_of_app_medians} ms (p90 ${e.cold_ms.p90}), cpu ${e.cpu_ms_per_read_median_of_apps} ms\n`,
+    );

@@ -139,16 +139,44 @@ export const SCENES = [
   {
     name: 'zenity-form',
     async setup(ctx) {
-      const { handle, pid } = await accessibleScene(ctx, 'zenity', ['--forms', '--title=New contact', '--text=Contact details', '--add-entry=First name', '--add-entry=Last name', '--add-entry=Email address', '--add-password=Password', '--add-combo=Country', '--combo-values=France|Spain|Italy']);
+      const { handle, pid } = await accessibleScene(ctx, 'zenity', [
+        '--forms',
+        '--title=New contact',
+        '--text=Contact details',
+        '--add-entry=First name',
+        '--add-entry=Last name',
+        '--add-entry=Email address',
+        '--add-password=Password',
+        '--add-combo=Country',
+        '--combo-values=France|Spain|Italy',
+      ]);
       return { stop: () => handle.stop(), targets: (image) => accessibleTargets(ctx, pid, new Set(['label', 'push button']), image) };
     },
   },
   {
     name: 'zenity-list',
     async setup(ctx) {
-      const rows = [['Apple', 'Red', '1.20'], ['Banana', 'Yellow', '0.50'], ['Cherry', 'Dark red', '3.10'], ['Lemon', 'Yellow', '0.40'], ['Plum', 'Purple', '2.25']];
-      const { handle, pid } = await accessibleScene(ctx, 'zenity', ['--list', '--title=Pick a fruit', '--width=700', '--height=500', '--column=Fruit', '--column=Colour', '--column=Price', ...rows.flat()]);
-      return { stop: () => handle.stop(), targets: (image) => accessibleTargets(ctx, pid, new Set(['label', 'push button', 'table column header', 'table cell']), image) };
+      const rows = [
+        ['Apple', 'Red', '1.20'],
+        ['Banana', 'Yellow', '0.50'],
+        ['Cherry', 'Dark red', '3.10'],
+        ['Lemon', 'Yellow', '0.40'],
+        ['Plum', 'Purple', '2.25'],
+      ];
+      const { handle, pid } = await accessibleScene(ctx, 'zenity', [
+        '--list',
+        '--title=Pick a fruit',
+        '--width=700',
+        '--height=500',
+        '--column=Fruit',
+        '--column=Colour',
+        '--column=Price',
+        ...rows.flat(),
+      ]);
+      return {
+        stop: () => handle.stop(),
+        targets: (image) => accessibleTargets(ctx, pid, new Set(['label', 'push button', 'table column header', 'table cell']), image),
+      };
     },
   },
   {
@@ -166,7 +194,11 @@ export const SCENES = [
     async setup(ctx) {
       const { handle, pid } = await accessibleScene(ctx, 'gnumeric', [join(files(), 'sales.csv')]);
       await sleep(1000);
-      return { stop: () => handle.stop(), targets: (image) => accessibleTargets(ctx, pid, new Set(['menu', 'label', 'page tab']), image), cellTexts: SALES.flat() };
+      return {
+        stop: () => handle.stop(),
+        targets: (image) => accessibleTargets(ctx, pid, new Set(['menu', 'label', 'page tab']), image),
+        cellTexts: SALES.flat(),
+      };
     },
   },
   {
@@ -208,11 +240,20 @@ export const SCENES = [
         } catch {}
         await sleep(100);
       }
-      const widgets = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const widgets = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       return {
         stop: () => handle.stop(),
         targets: async (image) =>
-          widgets.map((w) => ({ text: w.text, box: inkBox(image, w, { inset: w.class === 'Button' ? 3 : 1, anchor: w.class === 'Label' ? 'left' : 'center' }), source: `tk ${w.class.toLowerCase()}` })).filter((t) => t.box),
+          widgets
+            .map((w) => ({
+              text: w.text,
+              box: inkBox(image, w, { inset: w.class === 'Button' ? 3 : 1, anchor: w.class === 'Label' ? 'left' : 'center' }),
+              source: `tk ${w.class.toLowerCase()}`,
+            }))
+            .filter((t) => t.box),
       };
     },
   },

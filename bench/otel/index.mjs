@@ -77,7 +77,12 @@ const freeSpan = {
   end: () => undefined,
   isRecording: () => true,
 };
-const freeTracer = { startSpan: () => freeSpan, startActiveSpan: () => { throw new Error('not used'); } };
+const freeTracer = {
+  startSpan: () => freeSpan,
+  startActiveSpan: () => {
+    throw new Error('not used');
+  },
+};
 
 /**
  * The SDK's spans with nothing in them: each span the package starts is a real SDK span (same tracer set-up as
@@ -86,24 +91,48 @@ const freeTracer = { startSpan: () => freeSpan, startActiveSpan: () => { throw n
  * them costs; on minus spansOnly is what the attributes and events add.
  */
 class EmptySpan {
-  constructor(span) { this.span = span; }
-  spanContext() { return this.span.spanContext(); }
-  setAttribute() { return this; }
-  setAttributes() { return this; }
-  addEvent() { return this; }
-  addLink() { return this; }
-  addLinks() { return this; }
-  setStatus() { return this; }
-  updateName() { return this; }
+  constructor(span) {
+    this.span = span;
+  }
+  spanContext() {
+    return this.span.spanContext();
+  }
+  setAttribute() {
+    return this;
+  }
+  setAttributes() {
+    return this;
+  }
+  addEvent() {
+    return this;
+  }
+  addLink() {
+    return this;
+  }
+  addLinks() {
+    return this;
+  }
+  setStatus() {
+    return this;
+  }
+  updateName() {
+    return this;
+  }
   recordException() {}
-  end(time) { this.span.end(time); }
-  isRecording() { return this.span.isRecording(); }
+  end(time) {
+    this.span.end(time);
+  }
+  isRecording() {
+    return this.span.isRecording();
+  }
 }
 function spansOnlyTracer() {
   const sdk = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(droppingExporter)] }).getTracer('spans-only');
   return {
     startSpan: (name, options, parent) => new EmptySpan(sdk.startSpan(name, { kind: options?.kind, startTime: options?.startTime }, parent)),
-    startActiveSpan: () => { throw new Error('not used'); },
+    startActiveSpan: () => {
+      throw new Error('not used');
+    },
   };
 }
 /**
@@ -116,7 +145,15 @@ const ENGINE_MODES = [...MODES, 'freeTracer', 'spansOnly', 'onWithoutProcessor']
 const stubModel = {
   provider: 'stub',
   modelId: 'stub-model',
-  complete: async () => ({ content: '{}', usage: { inputTokens: 1000, outputTokens: 50 }, cost: 0.001, latencyMs: 0, model: 'stub-model', provider: 'stub', finishReason: 'stop' }),
+  complete: async () => ({
+    content: '{}',
+    usage: { inputTokens: 1000, outputTokens: 50 },
+    cost: 0.001,
+    latencyMs: 0,
+    model: 'stub-model',
+    provider: 'stub',
+    finishReason: 'stop',
+  }),
 };
 const stubDispatcher = {
   execute: async (commands) => commands.map((c) => ({ status: 'success', call_id: c.call_id, namespace: 'stub', duration_ms: 0 })),
@@ -136,12 +173,23 @@ async function isolated(mode) {
   let call = 0;
   const step = async (i) => {
     events.emit({ type: 'step-start', agent: 'LinuxAgent', state: 'CONTINUE', step: i, round: 0 });
-    for (const tool of OBSERVE) await dispatcher.execute([{ tool_name: tool, parameters: {}, tool_type: 'data_collection', call_id: `c${call++}` }], { target });
+    for (const tool of OBSERVE)
+      await dispatcher.execute([{ tool_name: tool, parameters: {}, tool_type: 'data_collection', call_id: `c${call++}` }], { target });
     await model.complete({ messages: [{ role: 'user', content: 'x' }], metadata: { agent: 'LinuxAgent', step: i } });
     await dispatcher.execute([{ tool_name: 'click_input', parameters: { id: '1' }, tool_type: 'action', call_id: `c${call++}` }], { target });
     events.emit({ type: 'command', agent: 'LinuxAgent', tool: 'click_input', status: 'success', error: null });
     events.emit({ type: 'step-end', agent: 'LinuxAgent', state: 'CONTINUE', step: i, round: 0, status: 'CONTINUE', cost: 0.001 });
-    events.emit({ type: 'transition', from: 'LinuxAgent.CONTINUE', to: 'LinuxAgent.CONTINUE', agent: 'LinuxAgent', nextAgent: 'LinuxAgent', status: 'CONTINUE', round: 0, source: { agent: 'LinuxAgent', agentKind: 'LinuxAgent', state: 'CONTINUE' }, target: { agent: 'LinuxAgent', agentKind: 'LinuxAgent', state: 'CONTINUE' } });
+    events.emit({
+      type: 'transition',
+      from: 'LinuxAgent.CONTINUE',
+      to: 'LinuxAgent.CONTINUE',
+      agent: 'LinuxAgent',
+      nextAgent: 'LinuxAgent',
+      status: 'CONTINUE',
+      round: 0,
+      source: { agent: 'LinuxAgent', agentKind: 'LinuxAgent', state: 'CONTINUE' },
+      target: { agent: 'LinuxAgent', agentKind: 'LinuxAgent', state: 'CONTINUE' },
+    });
   };
   for (let i = 0; i < 500; i += 1) await step(i);
   const batch = 100;
@@ -220,7 +268,16 @@ async function engineRun(mode, workload) {
       cpus.push((cpu.user + cpu.system) / 1000);
     }
   });
-  const session = new Session({ task: 'otel-bench', request: 'bench', logSink, dispatcher, interactor, events, maxSteps: ENGINE_STEPS, startAgent: () => agent });
+  const session = new Session({
+    task: 'otel-bench',
+    request: 'bench',
+    logSink,
+    dispatcher,
+    interactor,
+    events,
+    maxSteps: ENGINE_STEPS,
+    startAgent: () => agent,
+  });
   await session.run();
   traced?.detach();
   await fake.dispatcher.close();
@@ -250,7 +307,8 @@ for (const workload of Object.keys(WORKLOADS)) {
   };
   // the same difference taken within each round (paired), then its median over the rounds: load that changes
   // between rounds moves both sides of a pair
-  const paired = (kind) => Object.fromEntries(TRACED_MODES.map((m) => [m, round4(summarize(perRound[kind][m].map((v, i) => v - perRound[kind].untraced[i])).median)]));
+  const paired = (kind) =>
+    Object.fromEntries(TRACED_MODES.map((m) => [m, round4(summarize(perRound[kind][m].map((v, i) => v - perRound[kind].untraced[i])).median)]));
   const wall = medians('wall');
   engine[workload] = {
     rounds: ENGINE_ROUNDS,
@@ -349,8 +407,7 @@ const profileShares = {};
 for (const workload of Object.keys(WORKLOADS)) profileShares[workload] = await profileModes(workload);
 
 const result = {
-  note:
-    'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 1 span event a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 7 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans; freeTracer (engine only) = the package with a tracer whose one span does nothing: its addedMs is the share of the package itself in engine steps, and on minus it (sdkShareMsPairedByRound) that of the SDK; spansOnly (engine only) = real SDK spans (same set-up as on) started and ended where the package starts and ends them, with the attributes, events and status dropped: spansOnly minus freeTracer (sdkSpansMsPairedByRound) is what the SDK takes to start and end the spans alone, on minus spansOnly (sdkContentMsPairedByRound) what their attributes and events add; onWithoutProcessor (engine only) = the SDK tracer with no span processor, so on minus it is the share of the batch processor (holding up to 512 spans until export); pairedQuartilesMs = the 25th and 75th percentiles of the paired differences over the rounds. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is in the code of neither: the own code of the engine runs slower beside them). The machine is shared: loadavg is recorded with the result.',
+  note: 'isolated = the tracing code alone around instant stubs (one model call, 4 observation tool calls, 1 click: 6 spans + the step span when on; median of per-100-step batch means). engine = real LinuxAgent sessions on the in-process fake desktop (median step wall time, and median step CPU time of the process from process.cpuUsage(), which time the process spends descheduled by other load does not inflate), in two workloads: windowSelected (every tool call succeeds; 7 spans and 1 span event a step) and noWindow (the earlier engine workload: 4 of 6 tool calls fail; 8 spans and 7 span events a step, 4 of them exception events). Modes run interleaved in rounds (order alternating); "addedMs" is each mode minus untraced in the same run (medians over all rounds), "addedMsPairedByRound" the median over rounds of the same difference within each round; the same for CPU time (addedCpuMs...). off = UfoTracing without a tracer (the model and dispatcher are returned unchanged); noop = the OpenTelemetry API tracer with no SDK registered; on = SDK BasicTracerProvider + BatchSpanProcessor (default queue and batch sizes) with an exporter that drops spans; freeTracer (engine only) = the package with a tracer whose one span does nothing: its addedMs is the share of the package itself in engine steps, and on minus it (sdkShareMsPairedByRound) that of the SDK; spansOnly (engine only) = real SDK spans (same set-up as on) started and ended where the package starts and ends them, with the attributes, events and status dropped: spansOnly minus freeTracer (sdkSpansMsPairedByRound) is what the SDK takes to start and end the spans alone, on minus spansOnly (sdkContentMsPairedByRound) what their attributes and events add; onWithoutProcessor (engine only) = the SDK tracer with no span processor, so on minus it is the share of the batch processor (holding up to 512 spans until export); pairedQuartilesMs = the 25th and 75th percentiles of the paired differences over the rounds. profile = the untraced and "on" sessions again, alternating, under the V8 sampling profiler (100 us): the share of samples whose own code (or the nearest file on the stack, for V8 builtins and Node internals such as performance.now) is @ufo-ts/otel, the OpenTelemetry SDK/API, or the garbage collector; estimatedMsPerStep applies those shares to the unprofiled median steps (what is left of addedMs beyond them is in the code of neither: the own code of the engine runs slower beside them). The machine is shared: loadavg is recorded with the result.',
   rounds: ROUNDS,
   isolated: {
     stepsPerRoundPerMode: ISOLATED_STEPS,
@@ -365,7 +422,17 @@ const result = {
   target: {
     addedPerStepOnMs: TARGET_ON_MS,
     metIsolated: isolatedAdded.on <= TARGET_ON_MS,
-    metEngine: Object.fromEntries(Object.entries(engine).map(([w, e]) => [w, { wall: e.addedMs.on <= TARGET_ON_MS, wallPaired: e.addedMsPairedByRound.on <= TARGET_ON_MS, cpu: e.addedCpuMs.on <= TARGET_ON_MS, cpuPaired: e.addedCpuMsPairedByRound.on <= TARGET_ON_MS }])),
+    metEngine: Object.fromEntries(
+      Object.entries(engine).map(([w, e]) => [
+        w,
+        {
+          wall: e.addedMs.on <= TARGET_ON_MS,
+          wallPaired: e.addedMsPairedByRound.on <= TARGET_ON_MS,
+          cpu: e.addedCpuMs.on <= TARGET_ON_MS,
+          cpuPaired: e.addedCpuMsPairedByRound.on <= TARGET_ON_MS,
+        },
+      ]),
+    ),
     // the SDK's own share in engine steps (on minus the free tracer) against the target: at or above it, no code of
     // this package could bring the step under the target with the SDK's tracer
     sdkShareInEngineMs: Object.fromEntries(Object.entries(engine).map(([w, e]) => [w, e.sdkShareMsPairedByRound])),

@@ -36,7 +36,9 @@ try {
 
   const result = { runs: RUNS, tarballs, installed: { cli, core, allLibraries }, coldImportMs: coldImport };
   writeResult('packaging', result);
-  process.stdout.write(`${JSON.stringify({ installed: result.installed, coldImportMedianMs: Object.fromEntries(Object.entries(coldImport).map(([k, v]) => [k, v.median])) }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ installed: result.installed, coldImportMedianMs: Object.fromEntries(Object.entries(coldImport).map(([k, v]) => [k, v.median])) }, null, 2)}\n`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -65,4 +67,3 @@ function time(fn) {
   fn();
   return performance.now() - t0;
 }
-

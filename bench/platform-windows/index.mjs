@@ -19,11 +19,14 @@ const launcher = (transcript) => () =>
 const results = {};
 
 // 1. Bridge start (spawn + hello) and round trips.
-const startSamples = await sample(async () => {
-  const c = new pw.UiaBridgeClient({ launcher: launcher(fixture('notepad.transcript.jsonl')) });
-  await c.start();
-  await c.close();
-}, { n: 10, warmup: 2 });
+const startSamples = await sample(
+  async () => {
+    const c = new pw.UiaBridgeClient({ launcher: launcher(fixture('notepad.transcript.jsonl')) });
+    await c.start();
+    await c.close();
+  },
+  { n: 10, warmup: 2 },
+);
 results.bridgeStartMs = summarize(startSamples);
 
 const bridge = new pw.UiaBridgeClient({ launcher: launcher(fixture('notepad.transcript.jsonl')) });
@@ -65,15 +68,37 @@ results.parseKeySequenceAndCompileUs = summarize(
   (await sample(() => pw.keyActionsToInput(pw.parseKeySequence(keys, { withSpaces: true })), { n: 20000, warmup: 2000 })).map((ms) => ms * 1000),
 );
 const elements = Array.from({ length: 800 }, (_, i) => ({
-  ref: `s1.${i}`, rootHwnd: 1, controlType: ['Button', 'Edit', 'Pane', 'Text'][i % 4], name: `c${i}`, automationId: `a${i}`,
-  className: '', frameworkId: '', rect: { left: i, top: i, right: i + 20, bottom: i + 10 }, isEnabled: i % 7 !== 0,
-  isOffscreen: false, runtimeId: [42, i], patterns: [], selected: null,
+  ref: `s1.${i}`,
+  rootHwnd: 1,
+  controlType: ['Button', 'Edit', 'Pane', 'Text'][i % 4],
+  name: `c${i}`,
+  automationId: `a${i}`,
+  className: '',
+  frameworkId: '',
+  rect: { left: i, top: i, right: i + 20, bottom: i + 10 },
+  isEnabled: i % 7 !== 0,
+  isOffscreen: false,
+  runtimeId: [42, i],
+  patterns: [],
+  selected: null,
 }));
 results.filterAndLabel800ElementsUs = summarize(
-  (await sample(() => new pw.ControlRegistry().replace(pw.filterControls(elements, { controlTypes: pw.DEFAULT_CONTROL_LIST }).controls, 1), { n: 2000, warmup: 200 })).map((ms) => ms * 1000),
+  (
+    await sample(() => new pw.ControlRegistry().replace(pw.filterControls(elements, { controlTypes: pw.DEFAULT_CONTROL_LIST }).controls, 1), {
+      n: 2000,
+      warmup: 200,
+    })
+  ).map((ms) => ms * 1000),
 );
 const png1080 = encodePngSync(createImage(1920, 1080, [30, 30, 30]));
-const marks = Array.from({ length: 200 }, (_, i) => ({ label: String(i + 1), left: (i * 37) % 1800, top: (i * 53) % 1000, right: ((i * 37) % 1800) + 90, bottom: ((i * 53) % 1000) + 30, controlType: 'Button' }));
+const marks = Array.from({ length: 200 }, (_, i) => ({
+  label: String(i + 1),
+  left: (i * 37) % 1800,
+  top: (i * 53) % 1000,
+  right: ((i * 37) % 1800) + 90,
+  bottom: ((i * 53) % 1000) + 30,
+  controlType: 'Button',
+}));
 results.annotate1080pWith200MarksMs = summarize(await sample(() => pw.annotateSetOfMarks(png1080, marks), { n: 20, warmup: 3 }));
 
 const file = writeResult('platform-windows', { results });

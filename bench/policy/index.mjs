@@ -102,7 +102,20 @@ async function main() {
   let asked = 0;
   const compiled = withPolicy(world, BENCH_POLICY).policy;
   let dispatcher;
-  const counts = { replies: 0, commands: 0, sensitive: 0, heldOrDenied: 0, sensitiveHeld: 0, overBlocked: 0, overBlockedByMode: {}, overBlockedLaterInBatch: 0, uncertain: 0, byMode: {}, byLabel: { allow: 0, confirm: 0, deny: 0 }, byRule: {} };
+  const counts = {
+    replies: 0,
+    commands: 0,
+    sensitive: 0,
+    heldOrDenied: 0,
+    sensitiveHeld: 0,
+    overBlocked: 0,
+    overBlockedByMode: {},
+    overBlockedLaterInBatch: 0,
+    uncertain: 0,
+    byMode: {},
+    byLabel: { allow: 0, confirm: 0, deny: 0 },
+    byRule: {},
+  };
   const log = [];
   while (counts.replies < REPLIES) {
     world.world = randomWorld(r);
@@ -186,7 +199,7 @@ async function main() {
       rounds: timing.rounds,
       roundsMsPerAction: timing.roundsMsPerAction.map((v) => round(v, 5)),
       evaluationUsPerAction: round(timing.evaluationUs, 3),
-      note: 'what withPolicy adds per action: the fuzz\'s calls replayed through the wrapper and straight to the same instant dispatcher, interleaved in rounds; the median over rounds of (wrapped - bare) / actions. evaluationUsPerAction: target facts and rule evaluation alone. The listings it learns from are not counted as actions.',
+      note: "what withPolicy adds per action: the fuzz's calls replayed through the wrapper and straight to the same instant dispatcher, interleaved in rounds; the median over rounds of (wrapped - bare) / actions. evaluationUsPerAction: target facts and rule evaluation alone. The listings it learns from are not counted as actions.",
     },
     pass,
   });

@@ -62,7 +62,12 @@ export const BENCH_POLICY = {
     { id: 'no-system-files', match: { arguments: { path: { under: ['/etc', '/root'] } } }, decision: 'deny', reason: 'system files are off limits' },
     { id: 'ask-send', match: { kind: 'send' }, decision: 'confirm', reason: 'sending, submitting and paying need approval' },
     { id: 'ask-file-dialog', match: { kind: 'file_dialog' }, decision: 'confirm', reason: 'file dialogs need approval' },
-    { id: 'ask-big-payment', match: { tool: 'transfer_money', arguments: { amount: { min: 500 } } }, decision: 'confirm', reason: 'large transfers need approval' },
+    {
+      id: 'ask-big-payment',
+      match: { tool: 'transfer_money', arguments: { amount: { min: 500 } } },
+      decision: 'confirm',
+      reason: 'large transfers need approval',
+    },
   ],
 };
 
@@ -125,12 +130,22 @@ export function oracle(world, command) {
 /** What running a command does to the world (only the focus moves here). */
 export function apply(world, command) {
   const p = command.parameters;
-  if (command.tool_name === 'click_input' || ((command.tool_name === 'set_edit_text' || command.tool_name === 'type_text') && p.id)) world.focused = controlById(world, p.id)?.id ?? world.focused;
+  if (command.tool_name === 'click_input' || ((command.tool_name === 'set_edit_text' || command.tool_name === 'type_text') && p.id))
+    world.focused = controlById(world, p.id)?.id ?? world.focused;
   if (command.tool_name === 'click_on_coordinates') world.focused = controlAt(world, p.x, p.y)?.id;
 }
 
 const SHELL = ['ls -la', 'cat notes.txt', 'rm -rf build', 'cd /tmp && rm x.log', 'echo hi; rmdir old', 'grep -r TODO .', 'shred secret.txt', 'df -h'];
-const PATHS = ['/home/u/doc.txt', '/etc/passwd', '/tmp/../etc/shadow', '/home/u/../../root/.ssh/id_rsa', '/etcetera/x', '//etc//hosts', '/home/u/./etc/x', 'notes/../../etc/hosts'];
+const PATHS = [
+  '/home/u/doc.txt',
+  '/etc/passwd',
+  '/tmp/../etc/shadow',
+  '/home/u/../../root/.ssh/id_rsa',
+  '/etcetera/x',
+  '//etc//hosts',
+  '/home/u/./etc/x',
+  'notes/../../etc/hosts',
+];
 const TEXT_KEYS = ['ctrl+a', 'Tab', 'ctrl+c', 'Down*3', 'alt+F4'];
 const SENSITIVE_KEYS = ['ctrl+o', 'ctrl+s', 'ctrl+shift+s', 'ctrl+Return', 'shift+Delete', 'Delete', 'Return', 'space'];
 const WINDOWS_KEYS = ['^o', '^s', '+{DEL}', '{DEL}', '{ENTER}', '^{ENTER}', '^a', '{TAB}'];
@@ -173,15 +188,17 @@ export function replyCommands(r, world, mode, platform) {
       if (i.do === 'keys') return { type: 'keypress', keys: i.keys.split('+') };
       return undefined;
     });
-    return calls.filter(Boolean).map((c) =>
-      c.type === 'click'
-        ? { tool_name: 'click_on_coordinates', parameters: { x: c.x, y: c.y, button: c.button }, tool_type: 'action' }
-        : c.type === 'type'
-          ? platform === 'windows'
-            ? { tool_name: 'keyboard_input', parameters: { keys: c.text, id: '', name: '', control_focus: false, typed: true }, tool_type: 'action' }
-            : { tool_name: 'type_text', parameters: { text: c.text }, tool_type: 'action' }
-          : { tool_name: 'keyboard_input', parameters: { keys: c.keys.join('+'), id: '', name: '', control_focus: false }, tool_type: 'action' },
-    );
+    return calls
+      .filter(Boolean)
+      .map((c) =>
+        c.type === 'click'
+          ? { tool_name: 'click_on_coordinates', parameters: { x: c.x, y: c.y, button: c.button }, tool_type: 'action' }
+          : c.type === 'type'
+            ? platform === 'windows'
+              ? { tool_name: 'keyboard_input', parameters: { keys: c.text, id: '', name: '', control_focus: false, typed: true }, tool_type: 'action' }
+              : { tool_name: 'type_text', parameters: { text: c.text }, tool_type: 'action' }
+            : { tool_name: 'keyboard_input', parameters: { keys: c.keys.join('+'), id: '', name: '', control_focus: false }, tool_type: 'action' },
+      );
   }
   const actions = intents.map((i) => {
     switch (i.do) {
@@ -204,7 +221,10 @@ export function replyCommands(r, world, mode, platform) {
     }
   });
   // text mode: the reply is JSON text the engine parses; native: tool calls whose arguments arrive as JSON strings
-  const read = mode === 'text' ? JSON.parse(JSON.stringify({ action: actions })).action : actions.map((a) => ({ function: a.function, arguments: JSON.parse(JSON.stringify(a.arguments)) }));
+  const read =
+    mode === 'text'
+      ? JSON.parse(JSON.stringify({ action: actions })).action
+      : actions.map((a) => ({ function: a.function, arguments: JSON.parse(JSON.stringify(a.arguments)) }));
   return read.map((a) => ({ tool_name: a.function, parameters: a.arguments, tool_type: 'action' }));
 }
 

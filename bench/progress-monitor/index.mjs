@@ -53,7 +53,8 @@ class FormApp {
       out.push({ kind: 'control', id: `a${i + 1}`, name, type, rect: rect(i), ...extra });
     };
     for (let i = 0; i < 10; i += 1) add(`Option ${i + 1}`, 'check box', { states: ['focusable', ...(this.checked[i] ? ['checked'] : [])] });
-    for (let i = 0; i < 20; i += 1) add('', 'text', { text: this.fields[i], states: ['editable', 'focusable'], label: `Field ${i + 1}`, label_source: 'labelled-by' });
+    for (let i = 0; i < 20; i += 1)
+      add('', 'text', { text: this.fields[i], states: ['editable', 'focusable'], label: `Field ${i + 1}`, label_source: 'labelled-by' });
     for (let i = 0; i < 20; i += 1) add(`Action ${i + 1}`, 'push button', { states: ['focusable'] });
     add('Status', 'label', { text: `Applied ${this.applied} changes` });
     for (let i = 0; i < 4; i += 1) add(`Hint ${i + 1}`, 'label', { text: `Hint number ${i + 1}: fill in the fields before applying.` });
@@ -112,17 +113,40 @@ class FormApp {
   }
 
   #server() {
-    const shot = (name) => defineTool({ name, description: 'Screenshot.', toolType: 'data_collection', input: z.object({}), handler: () => ({ image: PNG, width: 1, height: 1 }) });
+    const shot = (name) =>
+      defineTool({ name, description: 'Screenshot.', toolType: 'data_collection', input: z.object({}), handler: () => ({ image: PNG, width: 1, height: 1 }) });
     return createToolServer({
       name: 'form-app',
       tools: [
         shot('capture_desktop_screenshot'),
         shot('capture_window_screenshot'),
         shot('capture_annotated_screenshot'),
-        defineTool({ name: 'get_desktop_app_target_info', description: 'Windows.', toolType: 'data_collection', input: z.object({}), handler: () => ({ windows: this.windows() }) }),
-        defineTool({ name: 'get_app_window_controls_target_info', description: 'Controls.', toolType: 'data_collection', input: z.object({}), handler: () => ({ controls: this.controls() }) }),
-        defineTool({ name: 'click_input', description: 'Click a control by id.', input: z.object({ id: z.string(), name: z.string().default('') }), handler: ({ id }) => this.click(id) }),
-        defineTool({ name: 'type_text', description: 'Type into a control.', input: z.object({ id: z.string(), text: z.string() }), handler: ({ id, text }) => this.type(id, text) }),
+        defineTool({
+          name: 'get_desktop_app_target_info',
+          description: 'Windows.',
+          toolType: 'data_collection',
+          input: z.object({}),
+          handler: () => ({ windows: this.windows() }),
+        }),
+        defineTool({
+          name: 'get_app_window_controls_target_info',
+          description: 'Controls.',
+          toolType: 'data_collection',
+          input: z.object({}),
+          handler: () => ({ controls: this.controls() }),
+        }),
+        defineTool({
+          name: 'click_input',
+          description: 'Click a control by id.',
+          input: z.object({ id: z.string(), name: z.string().default('') }),
+          handler: ({ id }) => this.click(id),
+        }),
+        defineTool({
+          name: 'type_text',
+          description: 'Type into a control.',
+          input: z.object({ id: z.string(), text: z.string() }),
+          handler: ({ id, text }) => this.type(id, text),
+        }),
       ],
     });
   }
@@ -156,7 +180,9 @@ function observe(app, i) {
   } catch (error) {
     result = { status: 'failure', error: `${error.code}: ${error.message}`, code: error.code, namespace: 'form', call_id: `c${i}`, duration_ms: 1 };
   }
-  const representation = `${action.function}(${Object.entries(action.arguments).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+  const representation = `${action.function}(${Object.entries(action.arguments)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(', ')})`;
   return { step: i, actions: [{ ...action, status: 'CONTINUE', result, representation }], controls, windows };
 }
 
@@ -205,7 +231,15 @@ function isolated(mode) {
 const isolatedResults = { warn: isolated('warn'), enforce: isolated('enforce') };
 
 // ---- 2. in engine steps: interleaved off / warn / enforce sessions
-const replyOf = (action) => JSON.stringify({ observation: 'The settings form is open.', thought: 'Go on with the form.', action: [{ ...action, status: 'CONTINUE' }], plan: ['fill in the form'], comment: 'bench step', status: 'CONTINUE' });
+const replyOf = (action) =>
+  JSON.stringify({
+    observation: 'The settings form is open.',
+    thought: 'Go on with the form.',
+    action: [{ ...action, status: 'CONTINUE' }],
+    plan: ['fill in the form'],
+    comment: 'bench step',
+    status: 'CONTINUE',
+  });
 const REPLIES = Array.from({ length: SESSION_STEPS + 5 }, (_, i) => replyOf(scriptedAction(i)));
 
 async function engineRun(mode) {
@@ -234,7 +268,16 @@ async function engineRun(mode) {
       levels[e.level] = (levels[e.level] ?? 0) + 1;
     }
   });
-  const session = new Session({ task: 'progress-bench', request: 'fill in the settings form', logSink, dispatcher, interactor, events, maxSteps: SESSION_STEPS, startAgent: () => agent });
+  const session = new Session({
+    task: 'progress-bench',
+    request: 'fill in the settings form',
+    logSink,
+    dispatcher,
+    interactor,
+    events,
+    maxSteps: SESSION_STEPS,
+    startAgent: () => agent,
+  });
   const outcome = await session.run();
   await dispatcher.close();
   rmSync(logRoot, { recursive: true, force: true });
@@ -266,7 +309,12 @@ const engineSeconds = Math.round((performance.now() - engineStarted) / 100) / 10
 const round4 = (v) => Math.round(v * 10_000) / 10_000;
 function paired(kind, mode) {
   const diffs = perRound[kind][mode].map((v, i) => v - perRound[kind].off[i]);
-  return { median: round4(percentile(diffs, 50)), quartiles: [round4(percentile(diffs, 25)), round4(percentile(diffs, 75))], min: round4(Math.min(...diffs)), max: round4(Math.max(...diffs)) };
+  return {
+    median: round4(percentile(diffs, 50)),
+    quartiles: [round4(percentile(diffs, 25)), round4(percentile(diffs, 75))],
+    min: round4(Math.min(...diffs)),
+    max: round4(Math.max(...diffs)),
+  };
 }
 const ON_MODES = ['warn', 'enforce'];
 const engine = {
@@ -288,8 +336,7 @@ const loadAtEnd = os.loadavg();
 const isolatedMs = round4(Math.max(isolatedResults.warn.perCallMs.median, isolatedResults.enforce.perCallMs.median));
 const pairedOverheadMs = round4(Math.max(engine.pairedOverheadMs.warn.median, engine.pairedOverheadMs.enforce.median));
 const result = {
-  note:
-    'isolated = stepEvidence + assessProgress([...64 earlier steps, this one]) per call, as the ProgressCheck strategy runs them, on a listing of 60 controls and 3 windows and one action a step (the listing and the action are prepared outside the timed part); per call in ms (perCallMs) and in µs with the two parts apart. engine = LinuxAgent sessions (in-process MCP tool server, FileLogSink, scripted model) of stepsPerSession steps, the first 20 not measured; step time from step-start to step-end; every 20 steps 3 stall (2 no-effect clicks in a row, 1 click on a disabled button), so warn mode warns on those steps (noProgressEvents); enforce runs with limits of 1000 so it only warns. Modes interleaved in rounds (order rotating); pairedOverheadMs = per round the median step time of the mode minus that of off, then the median and quartiles [25th, 75th] of those differences over the rounds; pairedCpuOverheadMs the same for the process CPU time per step. The machine is shared: load averages at start and end.',
+  note: 'isolated = stepEvidence + assessProgress([...64 earlier steps, this one]) per call, as the ProgressCheck strategy runs them, on a listing of 60 controls and 3 windows and one action a step (the listing and the action are prepared outside the timed part); per call in ms (perCallMs) and in µs with the two parts apart. engine = LinuxAgent sessions (in-process MCP tool server, FileLogSink, scripted model) of stepsPerSession steps, the first 20 not measured; step time from step-start to step-end; every 20 steps 3 stall (2 no-effect clicks in a row, 1 click on a disabled button), so warn mode warns on those steps (noProgressEvents); enforce runs with limits of 1000 so it only warns. Modes interleaved in rounds (order rotating); pairedOverheadMs = per round the median step time of the mode minus that of off, then the median and quartiles [25th, 75th] of those differences over the rounds; pairedCpuOverheadMs the same for the process CPU time per step. The machine is shared: load averages at start and end.',
   load: { start: loadAtStart, end: loadAtEnd },
   isolated: isolatedResults,
   engine,

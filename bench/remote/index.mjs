@@ -39,7 +39,11 @@ try {
   const server = start('server-process.mjs', [], { BENCH_HEARTBEAT_MS: String(HEARTBEAT_MS) });
   const address = await server.next();
   const api = async (method, path, body) => {
-    const response = await fetch(`${address.httpUrl}${path}`, { method, headers: { 'x-api-key': address.apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${address.httpUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': address.apiKey, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return response.json();
   };
   const roundTrips = async (taskName) => {
@@ -75,10 +79,13 @@ try {
   swarm.child.stdin.write('report\n');
   const report = await swarm.next();
   const heartbeat = summarize(report.latencies);
-  process.stdout.write(`heartbeats: ${report.heartbeats} answered, p50 ${heartbeat.median} ms, p99 ${heartbeat.p99} ms, missed ${report.missed}, disconnects ${report.disconnects}; server RSS ${rssAfter.rss} MB (peak ${rssAfter.peak} MB)\n`);
+  process.stdout.write(
+    `heartbeats: ${report.heartbeats} answered, p50 ${heartbeat.median} ms, p99 ${heartbeat.p99} ms, missed ${report.missed}, disconnects ${report.disconnects}; server RSS ${rssAfter.rss} MB (peak ${rssAfter.peak} MB)\n`,
+  );
 
   const file = writeResult('remote', {
-    description: 'AIP on loopback: command round trip server → device → server (one in-process MCP echo tool call on the device), and a server with 1,000 simulated devices heartbeating every second. Server, device and simulated devices are separate processes.',
+    description:
+      'AIP on loopback: command round trip server → device → server (one in-process MCP echo tool call on the device), and a server with 1,000 simulated devices heartbeating every second. Server, device and simulated devices are separate processes.',
     targets: { round_trip_p50_ms: 1, round_trip_p99_ms: 5, server_rss_mb_with_1000_devices: 300 },
     round_trip_ms: { one_device: idle, with_devices_connected: loaded },
     devices: {

@@ -27,7 +27,15 @@ function connect(i) {
           client_type: 'device',
           platform: 'linux',
           request_id: `reg-${i}`,
-          device_info: { device_id: id, platform: 'linux', os_version: 'Linux sim', cpu_count: 2, memory_total_gb: 4, hostname: `sim-host-${i}`, supported_features: ['action::click_input', 'action::type_text', 'data_collection::capture_desktop_screenshot'] },
+          device_info: {
+            device_id: id,
+            platform: 'linux',
+            os_version: 'Linux sim',
+            cpu_count: 2,
+            memory_total_gb: 4,
+            hostname: `sim-host-${i}`,
+            supported_features: ['action::click_input', 'action::type_text', 'data_collection::capture_desktop_screenshot'],
+          },
         }),
       ),
     );
@@ -59,10 +67,13 @@ for (let start = 0; start < count; start += 50) {
 process.stdout.write(`${JSON.stringify({ registered: sockets.length })}\n`);
 sockets.forEach((socket, i) => {
   let n = 0;
-  setTimeout(() => {
-    socket.beat(n++);
-    setInterval(() => socket.beat(n++), heartbeatMs);
-  }, (i / sockets.length) * heartbeatMs);
+  setTimeout(
+    () => {
+      socket.beat(n++);
+      setInterval(() => socket.beat(n++), heartbeatMs);
+    },
+    (i / sockets.length) * heartbeatMs,
+  );
 });
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() !== 'report') return;

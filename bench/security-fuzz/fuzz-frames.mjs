@@ -23,21 +23,40 @@ function validMessages(clientId) {
     { type: 'cancel', session_id: 'nope', reason: 'fuzz' },
     { type: 'error', error: 'device trouble', code: 'X' },
     { type: 'device_info_response', device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' } },
-    { type: 'register', protocol_version: '1.0.0', client_id: clientId, platform: 'linux', device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' } },
+    {
+      type: 'register',
+      protocol_version: '1.0.0',
+      client_id: clientId,
+      platform: 'linux',
+      device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' },
+    },
   ];
 }
 
 const MUTATIONS = [
   ['flip-bytes', (random, text) => [...text].map((ch) => (random() < 0.05 ? String.fromCharCode(Math.floor(random() * 128)) : ch)).join('')],
   ['truncate', (random, text) => text.slice(0, Math.floor(random() * text.length))],
-  ['retype-field', (random, text, message) => JSON.stringify({ ...message, [pick(random, Object.keys(message))]: pick(random, [null, 42, [], {}, true, 'x'.repeat(200)]) })],
-  ['deep-nesting', (random, text, message) => JSON.stringify({ ...message, metadata: { x: 1 } }).replace('{"x":1}', `${'['.repeat(200 + Math.floor(random() * 5000))}${']'.repeat(0)}`)],
-  ['deep-balanced', (random, text, message) => {
-    const depth = 65 + Math.floor(random() * 2000);
-    return JSON.stringify({ ...message, metadata: { x: 1 } }).replace('1', `${'['.repeat(depth)}${']'.repeat(depth)}`);
-  }],
+  [
+    'retype-field',
+    (random, text, message) => JSON.stringify({ ...message, [pick(random, Object.keys(message))]: pick(random, [null, 42, [], {}, true, 'x'.repeat(200)]) }),
+  ],
+  [
+    'deep-nesting',
+    (random, text, message) =>
+      JSON.stringify({ ...message, metadata: { x: 1 } }).replace('{"x":1}', `${'['.repeat(200 + Math.floor(random() * 5000))}${']'.repeat(0)}`),
+  ],
+  [
+    'deep-balanced',
+    (random, text, message) => {
+      const depth = 65 + Math.floor(random() * 2000);
+      return JSON.stringify({ ...message, metadata: { x: 1 } }).replace('1', `${'['.repeat(depth)}${']'.repeat(depth)}`);
+    },
+  ],
   ['long-string', (random, text, message) => JSON.stringify({ ...message, request: 'y'.repeat(100_000 + Math.floor(random() * 50_000)) })],
-  ['proto-keys', (random, text, message) => JSON.stringify({ ...message, metadata: JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') })],
+  [
+    'proto-keys',
+    (random, text, message) => JSON.stringify({ ...message, metadata: JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') }),
+  ],
   ['wrong-type', (random, text, message) => JSON.stringify({ ...message, type: pick(random, ['command', 'task_end', '', 'REGISTER', 42]) })],
   ['not-object', (random) => pick(random, ['[]', '"x"', '42', 'null', 'true', ''])],
   ['spoofed-id', (random, text, message) => JSON.stringify({ ...message, client_id: 'someone-else' })],

@@ -45,8 +45,19 @@ function connect(index) {
   });
   return new Promise((resolve, reject) => {
     socket.once('open', () => {
-      waiters.set('reg', (message) => (message?.type === 'heartbeat' ? resolve(conn) : reject(new Error(`registration of ${clientId} refused: ${JSON.stringify(message)}`))));
-      socket.send(JSON.stringify({ type: 'register', protocol_version: '1.0.0', client_id: clientId, platform: 'linux', request_id: 'reg', device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'fuzz' } }));
+      waiters.set('reg', (message) =>
+        message?.type === 'heartbeat' ? resolve(conn) : reject(new Error(`registration of ${clientId} refused: ${JSON.stringify(message)}`)),
+      );
+      socket.send(
+        JSON.stringify({
+          type: 'register',
+          protocol_version: '1.0.0',
+          client_id: clientId,
+          platform: 'linux',
+          request_id: 'reg',
+          device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'fuzz' },
+        }),
+      );
     });
     socket.once('error', reject);
   });

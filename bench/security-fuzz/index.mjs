@@ -47,7 +47,16 @@ async function goodDevice(wsUrl, apiKey, everyMs, clientId) {
       rtts.push(performance.now() - started);
     }
   });
-  socket.send(JSON.stringify({ type: 'register', protocol_version: '1.0.0', client_id: clientId, platform: 'linux', request_id: 'reg', device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'good' } }));
+  socket.send(
+    JSON.stringify({
+      type: 'register',
+      protocol_version: '1.0.0',
+      client_id: clientId,
+      platform: 'linux',
+      request_id: 'reg',
+      device_info: { device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'good' },
+    }),
+  );
   await ready;
   let n = 0;
   const timer = setInterval(() => {
@@ -70,7 +79,11 @@ try {
   const server = start(join(here, '..', 'remote', 'server-process.mjs'), [], { BENCH_HEARTBEAT_MS: '1000' });
   const address = await server.next();
   const api = async (method, path, body) => {
-    const response = await fetch(`${address.httpUrl}${path}`, { method, headers: { 'x-api-key': address.apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${address.httpUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': address.apiKey, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return response.json();
   };
   const device = start(join(here, '..', 'remote', 'device-process.mjs'), [address.wsUrl, address.apiKey, 'bench-device']);

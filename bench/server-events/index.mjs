@@ -46,7 +46,14 @@ function subscribe(url, onEvent) {
 
 // ---- 1. latency, one process
 const latency = await (async () => {
-  const server = createUfoServer({ port: 0, apiKey: KEY, logRoot, createModel: () => { throw new Error('no task'); } });
+  const server = createUfoServer({
+    port: 0,
+    apiKey: KEY,
+    logRoot,
+    createModel: () => {
+      throw new Error('no task');
+    },
+  });
   const address = await server.start();
   let waiting;
   const client = await subscribe(`${address.httpUrl}/api/events`, (data) => waiting?.(data));
@@ -54,7 +61,11 @@ const latency = await (async () => {
   for (let i = 0; i < LATENCY_SAMPLES + 200; i += 1) {
     const received = new Promise((resolve) => (waiting = resolve));
     const t0 = performance.now();
-    server.stream.publishServerEvent({ type: 'engine', taskName: 'bench', event: { type: 'step-start', agent: 'LinuxAgent', state: 'CONTINUE', step: i, round: 0 } });
+    server.stream.publishServerEvent({
+      type: 'engine',
+      taskName: 'bench',
+      event: { type: 'step-start', agent: 'LinuxAgent', state: 'CONTINUE', step: i, round: 0 },
+    });
     await received;
     if (i >= 200) samples.push(performance.now() - t0);
   }
@@ -65,7 +76,11 @@ const latency = await (async () => {
 console.log('delivery latency (ms):', latency);
 
 // ---- 2. 1,000 subscribers on a server process
-const child = fork(join(here, 'server-process.mjs'), [], { execArgv: ['--expose-gc'], env: { ...process.env, BENCH_LOG_ROOT: logRoot }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = fork(join(here, 'server-process.mjs'), [], {
+  execArgv: ['--expose-gc'],
+  env: { ...process.env, BENCH_LOG_ROOT: logRoot },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const replies = [];
 const waiters = [];
 child.on('message', (message) => (waiters.length ? waiters.shift()(message) : replies.push(message)));
@@ -107,7 +122,7 @@ await exited;
 rmSync(logRoot, { recursive: true, force: true });
 
 const perSubscriber = (key) => Math.round(((after[key] - before[key]) / SUBSCRIBERS / 1024) * 100) / 100;
-const heapPlusExternalKb = Math.round((((after.heapUsed + after.external) - (before.heapUsed + before.external)) / SUBSCRIBERS / 1024) * 100) / 100;
+const heapPlusExternalKb = Math.round(((after.heapUsed + after.external - (before.heapUsed + before.external)) / SUBSCRIBERS / 1024) * 100) / 100;
 const result = {
   latencyMs: latency,
   latencyTarget: { p50: 5, met: latency.median <= 5 },
@@ -116,7 +131,11 @@ const result = {
     connected: after.subscribers - before.subscribers,
     perSubscriberKb: { heapPlusExternal: heapPlusExternalKb, heapUsed: perSubscriber('heapUsed'), rss: perSubscriber('rss') },
     target: { kbEach: 20, met: heapPlusExternalKb <= 20 },
-    serverHeapMb: { before: Math.round(before.heapUsed / 1e5) / 10, with: Math.round(after.heapUsed / 1e5) / 10, afterFanouts: Math.round(held.heapUsed / 1e5) / 10 },
+    serverHeapMb: {
+      before: Math.round(before.heapUsed / 1e5) / 10,
+      with: Math.round(after.heapUsed / 1e5) / 10,
+      afterFanouts: Math.round(held.heapUsed / 1e5) / 10,
+    },
     serverRssMb: { before: Math.round(before.rss / 1e5) / 10, with: Math.round(after.rss / 1e5) / 10 },
     fanoutMs: summarize(fanout),
     deliveredToAll: delivered === SUBSCRIBERS,

@@ -17,14 +17,24 @@ const address = await server.start();
 function measure() {
   for (let i = 0; i < 3; i += 1) globalThis.gc?.();
   const memory = process.memoryUsage();
-  return { heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers, rss: memory.rss, subscribers: server.stream.hub.subscriberCount };
+  return {
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    arrayBuffers: memory.arrayBuffers,
+    rss: memory.rss,
+    subscribers: server.stream.hub.subscriberCount,
+  };
 }
 
 process.on('message', (message) => {
   if (message.type === 'measure') process.send({ type: 'measured', ...measure() });
   else if (message.type === 'broadcast') {
     // an engine step-start event, as the session manager forwards it, stamped with the wall clock
-    server.stream.publishServerEvent({ type: 'engine', taskName: 'bench', event: { type: 'warning', message: String(performance.timeOrigin + performance.now()) } });
+    server.stream.publishServerEvent({
+      type: 'engine',
+      taskName: 'bench',
+      event: { type: 'warning', message: String(performance.timeOrigin + performance.now()) },
+    });
     process.send({ type: 'broadcasted' });
   } else if (message.type === 'stop') void server.stop().then(() => process.exit(0));
 });

@@ -17,11 +17,14 @@ const EVENTS = Number(process.env.BENCH_IDLE_EVENTS ?? 400);
 const KEY = 'bench-stream-ceiling-key';
 const logRoot = mkdtempSync(join(tmpdir(), 'ufo-bench-ceiling-'));
 const child = fork(join(here, 'server-process.mjs'), [], { execArgv: ['--expose-gc'], env: { ...process.env, BENCH_LOG_ROOT: logRoot } });
-const next = (type) => new Promise((resolve) => child.on('message', function on(message) {
-  if (message.type !== type) return;
-  child.off('message', on);
-  resolve(message);
-}));
+const next = (type) =>
+  new Promise((resolve) =>
+    child.on('message', function on(message) {
+      if (message.type !== type) return;
+      child.off('message', on);
+      resolve(message);
+    }),
+  );
 const ask = async (message, reply) => {
   const answer = next(reply);
   child.send(message);

@@ -17,7 +17,13 @@ const address = await server.start();
 function measure() {
   for (let i = 0; i < 3; i += 1) globalThis.gc?.();
   const memory = process.memoryUsage();
-  return { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, queuedOutputBytes: server.queuedOutputBytes, subscribers: server.stream.hub.subscriberCount };
+  return {
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    queuedOutputBytes: server.queuedOutputBytes,
+    subscribers: server.stream.hub.subscriberCount,
+  };
 }
 
 const big = 'x'.repeat(16 * 1024);

@@ -20,8 +20,21 @@ const live = Boolean(process.env.OPENAI_API_KEY);
 const local = live
   ? undefined
   : await startLocalOpenAi([
-      JSON.stringify({ observation: 'The desktop shows a calculator and a mail window.', thought: 'Open the calculator first.', action: { function: 'select_application_window', arguments: { id: calculator?.id, name: calculator?.title } }, plan: ['type 12*34 and ='], comment: '' }),
-      JSON.stringify({ observation: 'The calculator is selected.', thought: 'Press 1 2 × 3 4 =.', action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], plan: [], comment: '', result: '408' }),
+      JSON.stringify({
+        observation: 'The desktop shows a calculator and a mail window.',
+        thought: 'Open the calculator first.',
+        action: { function: 'select_application_window', arguments: { id: calculator?.id, name: calculator?.title } },
+        plan: ['type 12*34 and ='],
+        comment: '',
+      }),
+      JSON.stringify({
+        observation: 'The calculator is selected.',
+        thought: 'Press 1 2 × 3 4 =.',
+        action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')],
+        plan: [],
+        comment: '',
+        result: '408',
+      }),
     ]);
 
 const openai = createOpenAI(local ? { baseURL: local.baseURL, apiKey: 'local-test-key' } : {});
@@ -48,7 +61,9 @@ try {
   });
   session.events.subscribe((e) => e.type === 'step-end' && say(`step ${e.step}: ${e.agent} ${e.state} → ${e.status} ($${e.cost.toFixed(6)})`));
   const outcome = await session.run();
-  say(`outcome: ${outcome.status}, result ${JSON.stringify(outcome.rounds[0]?.result)}; the calculator shows ${desktop.state.display}; logs: ${outcome.logFolder}`);
+  say(
+    `outcome: ${outcome.status}, result ${JSON.stringify(outcome.rounds[0]?.result)}; the calculator shows ${desktop.state.display}; logs: ${outcome.logFolder}`,
+  );
   failed = outcome.status !== 'completed' || desktop.state.display !== '408';
   if (local) {
     // what reached the wire: OpenAI's strict json_schema response format, the prompt with the screenshot

@@ -19,7 +19,9 @@ export async function startLocalOpenAi(replies) {
       requests.push(JSON.parse(raw));
       const content = replies.shift();
       if (req.url !== '/v1/chat/completions' || content === undefined) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no scripted reply left', type: 'invalid_request_error', param: null, code: null } }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'no scripted reply left', type: 'invalid_request_error', param: null, code: null } }));
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(

@@ -48,8 +48,20 @@ class NotepadDispatcher {
   async listTools() {
     const schema = (/** @type {Record<string, unknown>} */ properties) => ({ type: 'object', properties });
     return [
-      { name: 'select_application_window', description: 'Select a window by id.', input_schema: schema({ id: { type: 'string' } }), tool_type: 'action', namespace: 'notepad' },
-      { name: 'type_text', description: 'Type text into the selected window.', input_schema: schema({ text: { type: 'string' } }), tool_type: 'action', namespace: 'notepad' },
+      {
+        name: 'select_application_window',
+        description: 'Select a window by id.',
+        input_schema: schema({ id: { type: 'string' } }),
+        tool_type: 'action',
+        namespace: 'notepad',
+      },
+      {
+        name: 'type_text',
+        description: 'Type text into the selected window.',
+        input_schema: schema({ text: { type: 'string' } }),
+        tool_type: 'action',
+        namespace: 'notepad',
+      },
     ];
   }
 
@@ -67,7 +79,13 @@ const notepad = new NotepadDispatcher();
 /** @type {import('@ufo-ts/core').CommandDispatcher} */
 const dispatcher = notepad; // checked against the port
 const outcome = await new LinuxSession({
-  task: `custom-dispatcher-${Date.now()}`, logRoot: 'logs', request: 'write a greeting in the notepad', models: { LINUX_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), reports: false,
+  task: `custom-dispatcher-${Date.now()}`,
+  logRoot: 'logs',
+  request: 'write a greeting in the notepad',
+  models: { LINUX_AGENT: model },
+  dispatcher,
+  interactor: new ProgrammaticInteractor(),
+  reports: false,
 }).run();
 say(`notepad: ${JSON.stringify(notepad.text)}  (${outcome.steps} steps, ${outcome.status})`);
 if (outcome.status !== 'completed' || notepad.text !== 'Hello from ufo-ts') {

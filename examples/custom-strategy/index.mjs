@@ -4,7 +4,7 @@
 // strategy. The model sees the refusal as a failed action and corrects itself.
 import { ProgrammaticInteractor } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
-import { appActionStrategy, defineStrategy } from '@ufo-ts/processor-strategies';
+import { appActionStrategy, defineStrategy, STEP_KEYS } from '@ufo-ts/processor-strategies';
 import { HostSession } from '@ufo-ts/sessions';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 
@@ -16,12 +16,11 @@ const builtIn = appActionStrategy();
 const guard = defineStrategy({
   name: 'DomainGuard',
   phase: 'ACTION_EXECUTION',
-  dependsOn: builtIn.dependsOn,
-  provides: builtIn.provides,
+  dependsOn: [STEP_KEYS.appResponse, STEP_KEYS.dispatchTarget],
+  provides: [STEP_KEYS.actions, STEP_KEYS.status],
   failFast: false,
   async execute(agent, step) {
-    /** @type {{ action: Array<{ function: string, arguments: Record<string, unknown>, status: string }> }} */
-    const response = step.require('response');
+    const response = step.require(STEP_KEYS.appResponse, 'DomainGuard');
     const refused = response.action.filter((a) => a.function === 'send_email' && !String(a.arguments.to).endsWith('@example.com'));
     if (refused.length === 0) return builtIn.execute(agent, step);
     agent.warn(`DomainGuard refused ${refused.length} action(s)`);

@@ -14,8 +14,22 @@ const say = (/** @type {string} */ line) => quiet || console.log(line);
 const act = (/** @type {string} */ id, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
 const model = new ScriptedModel({
   replies: [
-    { observation: 'A calculator and a mail client are open.', thought: 'Use the calculator.', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'Compute 12 × 34', plan: ['compute', 'report'] },
-    { observation: 'The calculator shows 0.', thought: 'Type 12 × 34 =.', action: [act('1'), act('2'), act('5'), act('3'), act('4'), act('6', 'FINISH')], result: '408', plan: [] },
+    {
+      observation: 'A calculator and a mail client are open.',
+      thought: 'Use the calculator.',
+      status: 'ASSIGN',
+      function: 'select_application_window',
+      arguments: { id: '1', name: 'Calculator' },
+      current_subtask: 'Compute 12 × 34',
+      plan: ['compute', 'report'],
+    },
+    {
+      observation: 'The calculator shows 0.',
+      thought: 'Type 12 × 34 =.',
+      action: [act('1'), act('2'), act('5'), act('3'), act('4'), act('6', 'FINISH')],
+      result: '408',
+      plan: [],
+    },
     { observation: 'The subtask finished with 408.', thought: 'Done.', status: 'FINISH', result: '12 × 34 = 408' },
   ],
 });
@@ -36,7 +50,9 @@ await dispatcher.close();
 say('\nTrajectory (response.log):');
 for (const line of readFileSync(join(logSink.folder, 'response.log'), 'utf8').trim().split('\n')) {
   const step = JSON.parse(line);
-  say(`  #${step.session_step} ${step.agent} [${step.status}] ${step.thought} ${step.actions.map((/** @type {{representation: string}} */ a) => a.representation).join(', ')}`);
+  say(
+    `  #${step.session_step} ${step.agent} [${step.status}] ${step.thought} ${step.actions.map((/** @type {{representation: string}} */ a) => a.representation).join(', ')}`,
+  );
 }
 say(`\nresult: ${JSON.stringify(outcome.rounds[0]?.result)}  steps: ${outcome.steps}  display: ${desktop.state.display}  logs: ${outcome.logFolder}`);
 if (desktop.state.display !== '408' || outcome.rounds[0]?.finalState !== 'FINISH') {

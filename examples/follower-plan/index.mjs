@@ -13,7 +13,12 @@ const reply = (/** @type {Record<string, unknown>} */ o) => ({ observation: 'scr
 const click = (/** @type {string} */ id, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
 const model = new ScriptedModel({
   replies: [
-    reply({ status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'check the calculator is ready' }),
+    reply({
+      status: 'ASSIGN',
+      function: 'select_application_window',
+      arguments: { id: '1', name: 'Calculator' },
+      current_subtask: 'check the calculator is ready',
+    }),
     reply({ action: [], status: 'FINISH' }),
     reply({ action: [click('1'), click('2', 'FINISH')] }),
     reply({ action: [click('5'), click('3'), click('4'), click('6', 'FINISH')], result: '408' }),
@@ -21,7 +26,13 @@ const model = new ScriptedModel({
 });
 const plan = readFollowerPlan(new URL('./plan.json', import.meta.url).pathname);
 const { desktop, dispatcher } = createFakeDesktopDispatcher();
-const factory = new SessionFactory({ models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), logRoot: 'logs', defaults: { reports: false } });
+const factory = new SessionFactory({
+  models: { HOST_AGENT: model },
+  dispatcher,
+  interactor: new ProgrammaticInteractor(),
+  logRoot: 'logs',
+  defaults: { reports: false },
+});
 const session = await factory.create({ task: `follower-plan-${Date.now()}`, mode: 'follower', plan });
 session.events.subscribe((e) => e.type === 'round-start' && say(`round ${e.round}: ${e.request}`));
 const outcome = await session.run();

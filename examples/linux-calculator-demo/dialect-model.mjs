@@ -6,13 +6,7 @@
 // the dialect's hand-written cassette, replayed with its clicks placed on the screenshot actually sent
 // (screen-grounded-replay.mjs).
 import { fileURLToPath } from 'node:url';
-import {
-  createAnthropicModel,
-  createOpenAICompatibleModel,
-  createOpenAIModel,
-  LOCAL_SERVER_PRESETS,
-  localServerModelOptions,
-} from '@ufo-ts/llm-providers';
+import { createAnthropicModel, createOpenAICompatibleModel, createOpenAIModel, LOCAL_SERVER_PRESETS, localServerModelOptions } from '@ufo-ts/llm-providers';
 import { createGroundingProcessor, groundingDialect } from '@ufo-ts/sessions';
 import { screenGroundedReplay } from './screen-grounded-replay.mjs';
 
@@ -27,11 +21,31 @@ import { screenGroundedReplay } from './screen-grounded-replay.mjs';
 
 /** @type {Readonly<Record<string, DialectSpec>>} */
 export const DIALECTS = Object.freeze({
-  'openai-computer': { computerTool: 'openai', space: 'image-pixels', wire: "OpenAI's Responses API: computer_call items with a batch of actions, in pixels of the screenshot" },
-  'anthropic-computer': { computerTool: 'anthropic', space: 'image-pixels', wire: "Anthropic's Messages API: tool_use blocks of the computer tool, in pixels of the screenshot" },
-  'ui-tars': { grounding: 'ui-tars', space: 'relative-1000', wire: "OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: UI-TARS text, click(start_box='(x,y)') on the 0–1000 grid" },
-  'qwen25-vl': { grounding: 'qwen2.5-vl', space: 'resized-pixels', wire: 'OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: Qwen2.5-VL <tool_call> computer_use, pixels of the resized image' },
-  'qwen3-vl': { grounding: 'qwen3-vl', space: 'relative-1000', wire: 'OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: Qwen3-VL <tool_call> computer_use on the 0–1000 grid' },
+  'openai-computer': {
+    computerTool: 'openai',
+    space: 'image-pixels',
+    wire: "OpenAI's Responses API: computer_call items with a batch of actions, in pixels of the screenshot",
+  },
+  'anthropic-computer': {
+    computerTool: 'anthropic',
+    space: 'image-pixels',
+    wire: "Anthropic's Messages API: tool_use blocks of the computer tool, in pixels of the screenshot",
+  },
+  'ui-tars': {
+    grounding: 'ui-tars',
+    space: 'relative-1000',
+    wire: "OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: UI-TARS text, click(start_box='(x,y)') on the 0–1000 grid",
+  },
+  'qwen25-vl': {
+    grounding: 'qwen2.5-vl',
+    space: 'resized-pixels',
+    wire: 'OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: Qwen2.5-VL <tool_call> computer_use, pixels of the resized image',
+  },
+  'qwen3-vl': {
+    grounding: 'qwen3-vl',
+    space: 'relative-1000',
+    wire: 'OpenAI Chat Completions as vLLM, Ollama, llama.cpp and LM Studio return it: Qwen3-VL <tool_call> computer_use on the 0–1000 grid',
+  },
 });
 
 /** Features the cassettes of the computer-tool dialects claim: the provider's computer tool, several calls a reply. */
@@ -99,7 +113,11 @@ function hostedModel(spec, env) {
       throw new Error(`unknown UFO_SERVER_PRESET ${JSON.stringify(preset)}; use one of ${Object.keys(LOCAL_SERVER_PRESETS).join(', ')}`);
     }
     const options = preset
-      ? localServerModelOptions(/** @type {import('@ufo-ts/llm-providers').LocalServerName} */ (preset), { model: env.UFO_MODEL, baseUrl: env.UFO_BASE_URL, vision: true })
+      ? localServerModelOptions(/** @type {import('@ufo-ts/llm-providers').LocalServerName} */ (preset), {
+          model: env.UFO_MODEL,
+          baseUrl: env.UFO_BASE_URL,
+          vision: true,
+        })
       : { baseUrl: env.UFO_BASE_URL, model: env.UFO_MODEL, capabilities: { vision: true } };
     return {
       model: createOpenAICompatibleModel({ ...options, ...(env.UFO_API_KEY ? { apiKey: env.UFO_API_KEY } : {}) }),

@@ -15,10 +15,12 @@ const LISTED = /^\[([^\]\s]+)\] ([a-z][a-z ]*?) "(.*?)"(?= labelled | shows | \[
  */
 function listedControls(request) {
   const texts = request.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((p) => (p.type === 'text' ? [p.text] : []))));
-  return texts.flatMap((t) => t.split('\n')).flatMap((line) => {
-    const match = LISTED.exec(line.trim());
-    return match ? [{ id: match[1] ?? '', role: match[2] ?? '', name: match[3] ?? '' }] : [];
-  });
+  return texts
+    .flatMap((t) => t.split('\n'))
+    .flatMap((line) => {
+      const match = LISTED.exec(line.trim());
+      return match ? [{ id: match[1] ?? '', role: match[2] ?? '', name: match[3] ?? '' }] : [];
+    });
 }
 
 /**
@@ -55,7 +57,9 @@ export function groundedReplay(model) {
       if (response.toolCalls?.length) {
         if (!request.tools) throw new Error('the cassette answers with tool calls but the engine offered no tools');
         const toolCalls = response.toolCalls.map((call) =>
-          call.name === 'click_input' && typeof call.arguments.name === 'string' ? { ...call, arguments: { ...call.arguments, id: buttonId(listed, call.arguments.name) } } : call,
+          call.name === 'click_input' && typeof call.arguments.name === 'string'
+            ? { ...call, arguments: { ...call.arguments, id: buttonId(listed, call.arguments.name) } }
+            : call,
         );
         return { ...response, toolCalls };
       }

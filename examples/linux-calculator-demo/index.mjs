@@ -44,7 +44,8 @@ const usage = (message) => {
 const screenMatch = /^(\d+)x(\d+)$/.exec(options.screen ?? '');
 if (!screenMatch) usage(`--screen takes WIDTHxHEIGHT, e.g. 1920x1080, not ${JSON.stringify(options.screen)}`);
 const screen = { width: Number(screenMatch[1]), height: Number(screenMatch[2]) };
-if (dialect !== undefined && !Object.hasOwn(DIALECTS, dialect)) usage(`unknown --dialect ${JSON.stringify(dialect)}; use one of ${Object.keys(DIALECTS).join(', ')}`);
+if (dialect !== undefined && !Object.hasOwn(DIALECTS, dialect))
+  usage(`unknown --dialect ${JSON.stringify(dialect)}; use one of ${Object.keys(DIALECTS).join(', ')}`);
 if (dialect !== undefined && (twoTier || nativeTools)) usage('--dialect runs an operator session: it does not combine with --two-tier or --native-tools');
 
 /** @type {import('@ufo-ts/core').ChatModel | undefined} */
@@ -91,7 +92,9 @@ try {
     const grounder = new LocalCommandDispatcher({ config: { Grounder: { default: servers } }, factories: { linux: () => linux.createServer() } });
     const chosen = await dialectModel(dialect, { env: process.env, screen, dispatcher: grounder, onPlaced: (line) => say(`  cassette click placed: ${line}`) });
     say(`model: ${chosen.description}`);
-    say(`operator: ${chosen.processor ? `the ${dialect} grounding dialect (screenshot → its action text → clicks in screen pixels)` : `the ${DIALECTS[dialect]?.computerTool} computer tool (screenshot scaled to the declared display, clicks scaled back)`}`);
+    say(
+      `operator: ${chosen.processor ? `the ${dialect} grounding dialect (screenshot → its action text → clicks in screen pixels)` : `the ${DIALECTS[dialect]?.computerTool} computer tool (screenshot scaled to the declared display, clicks scaled back)`}`,
+    );
     const session = new OperatorSession({
       task: `calculator-${dialect}-${screen.width}x${screen.height}-${timestampTaskName()}`,
       logRoot: 'logs',
@@ -112,9 +115,25 @@ try {
     }
   } else {
     const logSink = new FileLogSink({ logRoot: 'logs', task: `calculator-${twoTier ? 'two-tier-' : ''}${nativeTools ? 'native-' : ''}${timestampTaskName()}` });
-    const services = { model: /** @type {import('@ufo-ts/core').ChatModel} */ (agentModel), dispatcher, interactor, events, logSink, toolMode: /** @type {'native' | 'text'} */ (nativeTools ? 'native' : 'text') };
+    const services = {
+      model: /** @type {import('@ufo-ts/core').ChatModel} */ (agentModel),
+      dispatcher,
+      interactor,
+      events,
+      logSink,
+      toolMode: /** @type {'native' | 'text'} */ (nativeTools ? 'native' : 'text'),
+    };
     const agent = twoTier ? createHostAgentStack({ ...services, platform: 'linux' }) : createLinuxAgent(services);
-    const session = new Session({ task: 'calculator', request: REQUEST, logSink, dispatcher, interactor, events, maxSteps: 15, startAgent: () => (agent.reset(), agent) });
+    const session = new Session({
+      task: 'calculator',
+      request: REQUEST,
+      logSink,
+      dispatcher,
+      interactor,
+      events,
+      maxSteps: 15,
+      startAgent: () => (agent.reset(), agent),
+    });
     say(`request: ${REQUEST}`);
     outcome = await session.run();
   }

@@ -2,12 +2,7 @@
 // Picks the demo's model from the environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, or an OpenAI-compatible server
 // (UFO_BASE_URL, e.g. http://127.0.0.1:11434 for Ollama, with UFO_MODEL). With none set, a replay cassette.
 import { fileURLToPath } from 'node:url';
-import {
-  createAnthropicModel,
-  createOpenAICompatibleModel,
-  createOpenAIModel,
-  ReplayModel,
-} from '@ufo-ts/llm-providers';
+import { createAnthropicModel, createOpenAICompatibleModel, createOpenAIModel, ReplayModel } from '@ufo-ts/llm-providers';
 import { NATIVE_TOOL_FEATURES } from '@ufo-ts/processor-strategies';
 import { groundedReplay } from './grounded-replay.mjs';
 
@@ -21,7 +16,10 @@ import { groundedReplay } from './grounded-replay.mjs';
 export async function modelFromEnv(env, cassetteName, options = {}) {
   if (env.OPENAI_API_KEY) {
     const model = env.UFO_MODEL ?? 'gpt-4o';
-    return { model: createOpenAIModel({ apiKey: env.OPENAI_API_KEY, model, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}) }), description: `OpenAI ${model}` };
+    return {
+      model: createOpenAIModel({ apiKey: env.OPENAI_API_KEY, model, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}) }),
+      description: `OpenAI ${model}`,
+    };
   }
   if (env.ANTHROPIC_API_KEY) {
     const model = env.UFO_MODEL ?? 'claude-sonnet-4-5';

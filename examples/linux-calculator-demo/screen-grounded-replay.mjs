@@ -105,7 +105,9 @@ export async function fillPlaceholders(line, buttons, space, image, screen) {
   for (const name of new Set(names)) {
     const button = onScreen.find((c) => c.name === name);
     if (!button?.rect) {
-      throw new Error(`the cassette clicks the button ${JSON.stringify(name)}, which is not on the screen (buttons: ${onScreen.map((c) => JSON.stringify(c.name)).join(' ')})`);
+      throw new Error(
+        `the cassette clicks the button ${JSON.stringify(name)}, which is not on the screen (buttons: ${onScreen.map((c) => JSON.stringify(c.name)).join(' ')})`,
+      );
     }
     const centre = { x: button.rect.x + button.rect.width / 2, y: button.rect.y + button.rect.height / 2 };
     points.set(name, toReplySpace(centre, space, image, screen));
@@ -123,7 +125,10 @@ export async function fillPlaceholders(line, buttons, space, image, screen) {
 export async function screenGroundedReplay(options) {
   const lines = (await readFile(options.cassettePath, 'utf8')).split('\n').filter((l) => l.trim());
   // the file is checked as a cassette up front, with every placeholder standing in as 0
-  const check = new ReplayModel({ cassette: lines.map((l) => l.replace(PLACEHOLDER, '0')).join('\n'), ...(options.features ? { features: options.features } : {}) });
+  const check = new ReplayModel({
+    cassette: lines.map((l) => l.replace(PLACEHOLDER, '0')).join('\n'),
+    ...(options.features ? { features: options.features } : {}),
+  });
   let next = 0;
   return {
     provider: 'replay',
@@ -139,8 +144,17 @@ export async function screenGroundedReplay(options) {
       if (line === undefined) throw new Error(`the cassette has ${lines.length} replies and the engine asked for one more`);
       next += 1;
       const image = lastImageSize(/** @type {import('@ufo-ts/core').ChatRequest} */ (request));
-      const { text, points } = await fillPlaceholders(line, () => buttonsOnScreen(options.dispatcher, options.app ?? 'gnome-calculator'), options.space, image, options.screen);
-      if (points.size > 0) options.onPlaced?.(`reply ${next} on a ${image.width}×${image.height} screenshot: ${[...points].map(([name, p]) => `${name} at (${p.x},${p.y})`).join(', ')}`);
+      const { text, points } = await fillPlaceholders(
+        line,
+        () => buttonsOnScreen(options.dispatcher, options.app ?? 'gnome-calculator'),
+        options.space,
+        image,
+        options.screen,
+      );
+      if (points.size > 0)
+        options.onPlaced?.(
+          `reply ${next} on a ${image.width}×${image.height} screenshot: ${[...points].map(([name, p]) => `${name} at (${p.x},${p.y})`).join(', ')}`,
+        );
       const replay = new ReplayModel({ cassette: text, ...(options.features ? { features: options.features } : {}) });
       return replay.complete(request);
     },

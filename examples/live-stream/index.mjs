@@ -36,7 +36,14 @@ const server = createUfoServer({
 });
 const address = await server.start();
 say(`server: ${address.httpUrl} (web console: ${address.httpUrl}/console/)`);
-const device = new DeviceClient({ serverUrl: address.wsUrl, clientId: 'stream-device', platform: 'linux', dispatcher, apiKey: server.apiKey, closeDispatcherOnStop: true });
+const device = new DeviceClient({
+  serverUrl: address.wsUrl,
+  clientId: 'stream-device',
+  platform: 'linux',
+  dispatcher,
+  apiKey: server.apiKey,
+  closeDispatcherOnStop: true,
+});
 
 let failed = true;
 try {
@@ -44,10 +51,18 @@ try {
   const dispatched = await fetch(`${address.httpUrl}/api/dispatch`, {
     method: 'POST',
     headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'stream-device', request: 'press 1 on the calculator', task_name: 'press-one-live', approval: { mode: 'wait', timeout_ms: 120_000 } }),
+    body: JSON.stringify({
+      client_id: 'stream-device',
+      request: 'press 1 on the calculator',
+      task_name: 'press-one-live',
+      approval: { mode: 'wait', timeout_ms: 120_000 },
+    }),
   });
   if (dispatched.status !== 200) throw new Error(`dispatch answered ${dispatched.status}`);
-  const watcher = spawn(process.execPath, [join(here, 'watcher.mjs'), address.httpUrl, 'press-one-live', reportPath], { env: { ...process.env, UFO_API_KEY: server.apiKey }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const watcher = spawn(process.execPath, [join(here, 'watcher.mjs'), address.httpUrl, 'press-one-live', reportPath], {
+    env: { ...process.env, UFO_API_KEY: server.apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   watcher.stdout.on('data', (chunk) => say(String(chunk).trimEnd()));
   const code = await new Promise((resolve) => watcher.on('exit', resolve));
   const report = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';

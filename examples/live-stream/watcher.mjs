@@ -36,7 +36,9 @@ async function approve() {
 }
 
 while (!finished) {
-  const response = await fetch(`${httpUrl}/api/tasks/${encodeURIComponent(taskName)}/events`, { headers: { ...headers, ...(lastId ? { 'last-event-id': lastId } : {}) } });
+  const response = await fetch(`${httpUrl}/api/tasks/${encodeURIComponent(taskName)}/events`, {
+    headers: { ...headers, ...(lastId ? { 'last-event-id': lastId } : {}) },
+  });
   if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
   const decoder = new TextDecoder();
   let buffer = '';
@@ -52,7 +54,14 @@ while (!finished) {
       if (id) lastId = id;
       const event = StreamEventSchema.parse(JSON.parse(data.slice(6)));
       recorded.push(event);
-      if (event.type === 'step') out({ event: 'step', step: event.record.session_step, thought: event.record.thought, actions: event.record.actions.map((a) => a.function), status: event.record.status });
+      if (event.type === 'step')
+        out({
+          event: 'step',
+          step: event.record.session_step,
+          thought: event.record.thought,
+          actions: event.record.actions.map((a) => a.function),
+          status: event.record.status,
+        });
       else if (event.type === 'screenshot') out({ event: 'screenshot', kind: event.kind, url: event.url });
       else out({ event: event.type, ...('status' in event ? { status: event.status } : {}) });
       if (event.type === 'task-waiting') await approve();

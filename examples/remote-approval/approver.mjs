@@ -32,8 +32,12 @@ for (;;) {
   }
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
-const held = task.waiting.actions.map((/** @type {{ tool_name: string, arguments: unknown }} */ a) => `${a.tool_name}(${JSON.stringify(a.arguments)})`).join(', ');
-console.log(JSON.stringify({ approver: 'held', task: taskName, pending_id: task.waiting.pending_id, actions: held, screenshot: task.waiting.screenshot ?? null }));
+const held = task.waiting.actions
+  .map((/** @type {{ tool_name: string, arguments: unknown }} */ a) => `${a.tool_name}(${JSON.stringify(a.arguments)})`)
+  .join(', ');
+console.log(
+  JSON.stringify({ approver: 'held', task: taskName, pending_id: task.waiting.pending_id, actions: held, screenshot: task.waiting.screenshot ?? null }),
+);
 const approved = await api(`/api/tasks/${encodeURIComponent(taskName)}/approve`, { pending_id: task.waiting.pending_id });
 console.log(JSON.stringify({ approver: 'approved', status: approved.status, body: approved.body }));
 // a second approval of the same pending action is refused: it was taken once

@@ -37,19 +37,38 @@ const server = createUfoServer({
 });
 const address = await server.start();
 say(`server: ${address.httpUrl}`);
-const device = new DeviceClient({ serverUrl: address.wsUrl, clientId: 'approval-device', platform: 'linux', dispatcher, apiKey: server.apiKey, closeDispatcherOnStop: true });
+const device = new DeviceClient({
+  serverUrl: address.wsUrl,
+  clientId: 'approval-device',
+  platform: 'linux',
+  dispatcher,
+  apiKey: server.apiKey,
+  closeDispatcherOnStop: true,
+});
 
 /** @param {string} path @param {unknown} body */
 const post = async (path, body) => {
-  const response = await fetch(`${address.httpUrl}${path}`, { method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${address.httpUrl}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return /** @type {any} */ (await response.json());
 };
 
 let failed = true;
 try {
   await device.start();
-  await post('/api/dispatch', { client_id: 'approval-device', request: 'press 1 on the calculator', task_name: 'press-one', approval: { mode: 'wait', timeout_ms: 120_000, on_timeout: 'reject' } });
-  const approver = spawn(process.execPath, [join(here, 'approver.mjs'), address.httpUrl, 'press-one'], { env: { ...process.env, UFO_API_KEY: server.apiKey }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await post('/api/dispatch', {
+    client_id: 'approval-device',
+    request: 'press 1 on the calculator',
+    task_name: 'press-one',
+    approval: { mode: 'wait', timeout_ms: 120_000, on_timeout: 'reject' },
+  });
+  const approver = spawn(process.execPath, [join(here, 'approver.mjs'), address.httpUrl, 'press-one'], {
+    env: { ...process.env, UFO_API_KEY: server.apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   approver.stdout.on('data', (chunk) => say(String(chunk).trimEnd()));
   const approverCode = await new Promise((resolve) => approver.on('exit', resolve));
   let record;

@@ -30,7 +30,14 @@ const server = createUfoServer({
 });
 const address = await server.start();
 say(`server: ${address.httpUrl} (devices: ${address.wsUrl})`);
-const client = new DeviceClient({ serverUrl: address.wsUrl, clientId: 'example-device', platform: 'linux', dispatcher, apiKey: server.apiKey, closeDispatcherOnStop: true });
+const client = new DeviceClient({
+  serverUrl: address.wsUrl,
+  clientId: 'example-device',
+  platform: 'linux',
+  dispatcher,
+  apiKey: server.apiKey,
+  closeDispatcherOnStop: true,
+});
 let failed = true;
 try {
   await client.start();

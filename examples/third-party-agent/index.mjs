@@ -24,7 +24,8 @@ const mathProcessor = {
 
 const registry = new AgentRegistry().register('MathAgent', {
   description: 'Multiplies two numbers given in the subtask; needs no window.',
-  factory: (ctx) => new AppAgent({ ...ctx, name: 'MathAgent', kind: 'MathAgent', host: ctx.host, appRoot: 'math', processName: 'math', processor: mathProcessor }),
+  factory: (ctx) =>
+    new AppAgent({ ...ctx, name: 'MathAgent', kind: 'MathAgent', host: ctx.host, appRoot: 'math', processName: 'math', processor: mathProcessor }),
 });
 
 const host = (/** @type {Record<string, unknown>} */ o) => ({ observation: 'desktop', thought: 'plan', ...o });
@@ -36,7 +37,16 @@ const model = new ScriptedModel({
   ],
 });
 const { dispatcher } = createFakeDesktopDispatcher();
-const session = new HostSession({ task: `third-party-agent-${Date.now()}`, logRoot: 'logs', request: 'What is 12 times 34?', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), registry, reports: false });
+const session = new HostSession({
+  task: `third-party-agent-${Date.now()}`,
+  logRoot: 'logs',
+  request: 'What is 12 times 34?',
+  models: { HOST_AGENT: model },
+  dispatcher,
+  interactor: new ProgrammaticInteractor(),
+  registry,
+  reports: false,
+});
 const outcome = await session.run();
 await dispatcher.close();
 const prompt = JSON.stringify(model.calls[0]?.messages);

@@ -15,7 +15,17 @@ export function apiReport(pkg) {
   const entries = codeEntries(pkg);
   const missing = entries.filter((e) => !existsSync(e.declarations)).map((e) => e.declarations);
   if (missing.length > 0) throw new Error(`${pkg.manifest.name} is not built (missing ${missing.join(', ')}): run \`pnpm turbo run build\` first`);
-  const program = ts.createProgram(entries.map((e) => e.declarations), { noEmit: true, skipLibCheck: true, strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram(
+    entries.map((e) => e.declarations),
+    {
+      noEmit: true,
+      skipLibCheck: true,
+      strict: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+    },
+  );
   const checker = program.getTypeChecker();
   const lines = [
     `# API report: ${pkg.manifest.name}`,
@@ -66,5 +76,8 @@ function declarationText(node) {
   const statement = ts.isVariableDeclaration(node) ? node.parent.parent : node;
   const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
   const text = printer.printNode(ts.EmitHint.Unspecified, statement, statement.getSourceFile());
-  return text.split('\n').filter((line) => line.trim() !== '').join('\n');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
 }

@@ -1,7 +1,7 @@
 // Builds the @ufo-ts dependency graph from package.json files and source imports, and checks it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { BUNDLING_PACKAGES } from './rules.mjs';
+import { BUNDLING_PACKAGES, INTERNAL_ENTRY } from './rules.mjs';
 
 const SCOPE = '@ufo-ts/';
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"](@ufo-ts\/[^'"/]+)|import\(\s*['"](@ufo-ts\/[^'"/]+)/g;
@@ -15,6 +15,43 @@ function listSourceFiles(dir) {
     else if (/\.(ts|mts|js|mjs)$/.test(name) && !/\.test\.|\.d\.ts$/.test(name)) out.push(full);
   }
   return out;
+}
+
+const SPECIFIER_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]/g;
+
+/** Every code file under `dir`, tests included (node_modules and build output left out). */
+function listCodeFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listCodeFiles(full));
+    else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * The imports of an internal entry point (`INTERNAL_ENTRY`) by code under `dirs` (folders of `root`; a missing one
+ * is skipped), as human-readable violations.
+ */
+export function internalEntryImports(root, dirs) {
+  const problems = [];
+  for (const dir of dirs) {
+    let files = [];
+    try {
+      files = listCodeFiles(join(root, dir));
+    } catch {
+      files = [];
+    }
+    for (const file of files) {
+      for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER_RE)) {
+        const specifier = m[1] ?? m[2] ?? m[3];
+        if (INTERNAL_ENTRY.test(specifier)) problems.push(`${relative(root, file)} imports ${specifier}, which only @ufo-ts packages may use`);
+      }
+    }
+  }
+  return problems;
 }
 
 /**
@@ -34,7 +71,9 @@ export function readWorkspaceGraph(packagesDir) {
     const short = manifest.name.replace(SCOPE, '');
     const bundled = BUNDLING_PACKAGES.includes(short) ? manifest.devDependencies : {};
     const deps = { ...manifest.dependencies, ...manifest.peerDependencies, ...bundled };
-    const declared = Object.keys(deps).filter((d) => d.startsWith(SCOPE)).map((d) => d.replace(SCOPE, ''));
+    const declared = Object.keys(deps)
+      .filter((d) => d.startsWith(SCOPE))
+      .map((d) => d.replace(SCOPE, ''));
     const imported = [];
     let files = [];
     try {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkGraph, findCycle, readWorkspaceGraph } from './graph.mjs';
-import { ALLOWED_DEPENDENCIES } from './rules.mjs';
+import { checkGraph, findCycle, internalEntryImports, readWorkspaceGraph } from './graph.mjs';
+import { ALLOWED_DEPENDENCIES, PUBLIC_API_ONLY } from './rules.mjs';
 
 const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages');
 
@@ -44,5 +44,40 @@ describe('architecture rules', () => {
 
   it('finds no cycle in a diamond', () => {
     expect(findCycle({ a: ['b', 'c'], b: ['d'], c: ['d'], d: [] })).toBeNull();
+  });
+
+  it('the examples, benchmarks and docs of the real repository import no internal entry point', () => {
+    expect(internalEntryImports(join(packagesDir, '..'), PUBLIC_API_ONLY)).toEqual([]);
+  });
+
+  it('fails when code outside the packages imports an internal entry point, in any import form', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ufo-arch-'));
+    mkdirSync(join(root, 'examples', 'demo', 'node_modules', 'x'), { recursive: true });
+    mkdirSync(join(root, 'bench', 'server'), { recursive: true });
+    writeFileSync(
+      join(root, 'examples', 'demo', 'index.mjs'),
+      "import { createUfoServer } from '@ufo-ts/server';\nimport { taskOwnerKey } from '@ufo-ts/server/internal';\n",
+    );
+    writeFileSync(
+      join(root, 'bench', 'server', 'run.ts'),
+      "const { BoundedMap } = await import('@ufo-ts/core/internal');\nrequire('@ufo-ts/server/internal');\n",
+    );
+    // Public subpaths, the build output and installed dependencies are not checked.
+    writeFileSync(join(root, 'examples', 'demo', 'tools.mjs'), "import { z } from '@ufo-ts/dispatchers/server';\n");
+    writeFileSync(join(root, 'examples', 'demo', 'node_modules', 'x', 'index.js'), "import '@ufo-ts/server/internal';\n");
+    expect(internalEntryImports(root, PUBLIC_API_ONLY).sort()).toEqual([
+      'bench/server/run.ts imports @ufo-ts/core/internal, which only @ufo-ts packages may use',
+      'bench/server/run.ts imports @ufo-ts/server/internal, which only @ufo-ts packages may use',
+      'examples/demo/index.mjs imports @ufo-ts/server/internal, which only @ufo-ts packages may use',
+    ]);
+  });
+
+  it('lets a package import another package through its internal entry point (it still counts as a dependency)', () => {
+    const dir = fakeWorkspace({
+      server: { deps: ['core'], source: "import { BoundedMap } from '@ufo-ts/core/internal';\n" },
+      core: {},
+    });
+    expect(checkGraph(readWorkspaceGraph(dir), { server: ['core'], core: [] })).toEqual([]);
+    expect(checkGraph(readWorkspaceGraph(dir), { server: [], core: [] }).join('\n')).toMatch(/@ufo-ts\/server must not depend on @ufo-ts\/core/);
   });
 });

@@ -39,3 +39,11 @@ export const ALLOWED_DEPENDENCIES = {
  * as declared here.
  */
 export const BUNDLING_PACKAGES = ['cli'];
+
+/**
+ * Entry points the @ufo-ts packages publish for one another (`@ufo-ts/core/internal`, `@ufo-ts/server/internal`): they
+ * are not a stable API, so only the packages under `packages/` may import them. The folders listed in
+ * `PUBLIC_API_ONLY` (examples, benchmarks, the documentation's snippets) use the public entries, as a user would.
+ */
+export const INTERNAL_ENTRY = /^@ufo-ts\/[\w-]+\/internal$/;
+export const PUBLIC_API_ONLY = ['examples', 'bench', 'docs'];

@@ -39,9 +39,7 @@ export async function buildApiReference(options = {}) {
   const missing = all.filter((e) => !existsSync(e.declarations));
   const entries = options.skipUnbuilt ? all.filter((e) => existsSync(e.declarations)) : all;
   if (missing.length > 0 && !options.skipUnbuilt) {
-    throw new Error(
-      `not built (declarations missing): ${missing.map((e) => relative(repo, e.declarations)).join(', ')}; run \`pnpm build\` first`,
-    );
+    throw new Error(`not built (declarations missing): ${missing.map((e) => relative(repo, e.declarations)).join(', ')}; run \`pnpm build\` first`);
   }
 
   // A folder of its own per build (two builds may run at once); inside the repository, so the wrappers resolve
@@ -60,7 +58,9 @@ export async function buildApiReference(options = {}) {
 async function convertAndRender({ work, entries, out, log, missing }) {
   const wrappers = entries.map((entry, index) => {
     const file = join(work, `entry-${index}.d.ts`);
-    const target = relative(work, entry.declarations).replace(/\\/g, '/').replace(/\.d\.ts$/, '.js');
+    const target = relative(work, entry.declarations)
+      .replace(/\\/g, '/')
+      .replace(/\.d\.ts$/, '.js');
     writeFileSync(file, `/**\n * @module ${entry.module}\n */\nexport * from '${target.startsWith('.') ? target : `./${target}`}';\n`);
     return file;
   });

@@ -37,7 +37,9 @@ if (!args.has('--no-api')) {
       perPackage.set(name, (perPackage.get(name) ?? 0) + 1);
     }
     console.log(`API reference: ${modules.length} entry points → ${relative(repoRoot, out)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`  TypeDoc warnings: ${warnings.length} (${undocumented.length} exported items without a doc comment, ${warnings.length - undocumented.length} other)`);
+    console.log(
+      `  TypeDoc warnings: ${warnings.length} (${undocumented.length} exported items without a doc comment, ${warnings.length - undocumented.length} other)`,
+    );
     if (undocumented.length > 0) console.log(`  without doc comments: ${[...perPackage].map(([name, n]) => `${name} ${n}`).join(', ')}`);
     for (const w of warnings.filter((x) => !x.includes('does not have any documentation'))) console.log(`  ${w}`);
   } catch (error) {

@@ -79,7 +79,10 @@ describe('the link checker', () => {
     writeFileSync(probe, '# Probe\n\nSee [the missing guide](no-such-guide.md).\n');
     let run;
     try {
-      run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'docs', 'build.mjs'), '--check', '--no-api', '--no-typecheck'], { cwd: repoRoot, encoding: 'utf8' });
+      run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'docs', 'build.mjs'), '--check', '--no-api', '--no-typecheck'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
     } finally {
       rmSync(probe, { force: true });
     }
@@ -95,7 +98,22 @@ describe('the link checker', () => {
     const guide = join(dir, 'docs', 'guides', 'g.md');
     writeFileSync(
       guide,
-      ['<!-- snippet: snippets/a.ts#part -->', '```ts', 'const a = 2;', '```', '<!-- snippet: snippets/a.ts#nope -->', '```ts', '```', '```ts', 'loose();', '```', '```sh', 'npm test', '```', ''].join('\n'),
+      [
+        '<!-- snippet: snippets/a.ts#part -->',
+        '```ts',
+        'const a = 2;',
+        '```',
+        '<!-- snippet: snippets/a.ts#nope -->',
+        '```ts',
+        '```',
+        '```ts',
+        'loose();',
+        '```',
+        '```sh',
+        'npm test',
+        '```',
+        '',
+      ].join('\n'),
     );
     const problems = syncSnippets([guide], { repo: dir, write: false }).map((p) => [p.line, p.problem.split(':')[0]]);
     expect(problems).toEqual([

@@ -52,7 +52,14 @@ export function anchorsOf(markdown) {
   prose.forEach((line, index) => {
     const atx = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
     if (atx) addHeading(atx[1]);
-    else if (/^ {0,3}(=+|-+)\s*$/.test(line) && index > 0 && prose[index - 1].trim() !== '' && !/^\s*([-*+]|\d+\.|>|\|)/.test(prose[index - 1]) && !/^ {0,3}#/.test(prose[index - 1]) && raw[index - 1] === prose[index - 1]) {
+    else if (
+      /^ {0,3}(=+|-+)\s*$/.test(line) &&
+      index > 0 &&
+      prose[index - 1].trim() !== '' &&
+      !/^\s*([-*+]|\d+\.|>|\|)/.test(prose[index - 1]) &&
+      !/^ {0,3}#/.test(prose[index - 1]) &&
+      raw[index - 1] === prose[index - 1]
+    ) {
       addHeading(prose[index - 1].trim());
     }
     for (const match of line.matchAll(/<a\s+[^>]*?(?:id|name)\s*=\s*["']([^"']+)["']/gi)) anchors.add(match[1]);
@@ -96,7 +103,7 @@ export function checkLink(file, target, { repo, anchorCache = new Map() }) {
     if (name !== 'http' && name !== 'https') return `unsupported link scheme "${name}:"`;
     try {
       const url = new URL(target);
-      if (!url.hostname || !url.hostname.includes('.') && url.hostname !== 'localhost') return 'malformed URL (no host name)';
+      if (!url.hostname || (!url.hostname.includes('.') && url.hostname !== 'localhost')) return 'malformed URL (no host name)';
       return undefined;
     } catch {
       return 'malformed URL';

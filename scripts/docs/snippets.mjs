@@ -10,7 +10,19 @@
 // that need neither a real desktop nor a model key are run (run-snippets.test.ts and the *.test.ts files there).
 // `syncSnippets` rewrites the blocks from the files, or, with `write: false`, lists the blocks that differ.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync, lstatSync, readlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  lstatSync,
+  readlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -25,7 +37,10 @@ export function regionOf(source, name, where = 'snippet') {
   const start = lines.findIndex((line) => new RegExp(`^\\s*//\\s*#region\\s+${name}\\s*$`).test(line));
   const end = lines.findIndex((line, index) => index > start && new RegExp(`^\\s*//\\s*#endregion\\s+${name}\\s*$`).test(line));
   if (start === -1 || end === -1) throw new Error(`${where}: no region "${name}" (// #region ${name} … // #endregion ${name})`);
-  return lines.slice(start + 1, end).filter((line) => !isMarker(line)).join('\n');
+  return lines
+    .slice(start + 1, end)
+    .filter((line) => !isMarker(line))
+    .join('\n');
 }
 
 /**
@@ -52,7 +67,11 @@ export function syncSnippets(files, { repo, write, requireMarkers = (file) => /d
         const endAt = close === -1 ? lines.length - 1 : close;
         const announced = out.length > 0 && MARKER.test(out[out.length - 1]);
         if (!announced && CODE_LANGUAGES.has(fence[2]) && requireMarkers(file)) {
-          problems.push({ file: where, line: i + 1, problem: `a ${fence[2]} block without a <!-- snippet: … --> marker: put the code in docs/guides/snippets/ and include it` });
+          problems.push({
+            file: where,
+            line: i + 1,
+            problem: `a ${fence[2]} block without a <!-- snippet: … --> marker: put the code in docs/guides/snippets/ and include it`,
+          });
         }
         out.push(...lines.slice(i, endAt + 1));
         i = endAt;

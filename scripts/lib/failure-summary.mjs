@@ -33,9 +33,5 @@ export function failureSummary(output, options = {}) {
   const failedTasks = lines.filter((line) => /^\s*Failed:\s+\S/.test(line) || /#test: .*ERROR/.test(line));
   if (blocks.length === 0 && failedTasks.length === 0) return '';
   const more = lines.filter((line) => FAIL_HEADER.test(line)).length - failures;
-  return [
-    ...blocks,
-    ...(more > 0 ? [`... and ${more} more failures above`] : []),
-    ...failedTasks,
-  ].join('\n\n');
+  return [...blocks, ...(more > 0 ? [`... and ${more} more failures above`] : []), ...failedTasks].join('\n\n');
 }

@@ -22,7 +22,9 @@ const project = join(work, 'project');
 const fixtures = join(repoRoot, 'scripts', 'packaging', 'consumer');
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The examples that run without a desktop (linux-calculator-demo needs a real one). */
-const EXAMPLES = readdirSync(join(repoRoot, 'examples')).filter((name) => name !== 'linux-calculator-demo' && existsSync(join(repoRoot, 'examples', name, 'index.mjs')));
+const EXAMPLES = readdirSync(join(repoRoot, 'examples')).filter(
+  (name) => name !== 'linux-calculator-demo' && existsSync(join(repoRoot, 'examples', name, 'index.mjs')),
+);
 let packed = [];
 let tarballProblems = [];
 
@@ -63,7 +65,10 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
   it('tarballs hold dist and versions, no workspace: range', () => {
     for (const pkg of packed) {
       const { manifest, files } = tarballManifest(pkg.tarball);
-      expect(files.some((f) => f.startsWith('package/dist/')), `${pkg.manifest.name} has dist`).toBe(true);
+      expect(
+        files.some((f) => f.startsWith('package/dist/')),
+        `${pkg.manifest.name} has dist`,
+      ).toBe(true);
       expect(files, `${pkg.manifest.name} has LICENSE`).toContain('package/LICENSE');
       expect(JSON.stringify(manifest), `${pkg.manifest.name} has no workspace: range`).not.toContain('workspace:');
       expect(manifest.version).toBe(pkg.manifest.version);
@@ -93,15 +98,19 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     expect(run('node', ['import-all.mjs'])).toContain('import ok');
   });
 
-  it.each(OTHER_NODE_VERSIONS)('CommonJS require() and ESM import of every entry on Node %s', (version) => {
-    const node = nodeBinary(version);
-    expect(node.reason).toBeUndefined();
-    expect(run(node.binary, ['--version']).trim()).toBe(`v${version}`);
-    expect(run(node.binary, ['require-all.cjs'])).toContain('require ok');
-    expect(run(node.binary, ['import-all.mjs'])).toContain('import ok');
-    const ufo = join(project, 'node_modules', '@ufo-ts', 'cli', 'dist', 'bin', 'ufo.cjs');
-    expect(run(node.binary, [ufo, '--help'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } })).toContain('Usage: ufo <command>');
-  }, 300_000);
+  it.each(OTHER_NODE_VERSIONS)(
+    'CommonJS require() and ESM import of every entry on Node %s',
+    (version) => {
+      const node = nodeBinary(version);
+      expect(node.reason).toBeUndefined();
+      expect(run(node.binary, ['--version']).trim()).toBe(`v${version}`);
+      expect(run(node.binary, ['require-all.cjs'])).toContain('require ok');
+      expect(run(node.binary, ['import-all.mjs'])).toContain('import ok');
+      const ufo = join(project, 'node_modules', '@ufo-ts', 'cli', 'dist', 'bin', 'ufo.cjs');
+      expect(run(node.binary, [ufo, '--help'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } })).toContain('Usage: ufo <command>');
+    },
+    300_000,
+  );
 
   it('a TypeScript consumer typechecks under nodenext (every declaration file checked; its .cts runs) and under bundler', () => {
     run('node', [tsc, '-p', 'tsconfig.nodenext.json']);
@@ -125,6 +134,8 @@ describe.skipIf(!registryUp)('packed packages in a fresh project', { timeout: 60
     const listed = run(ufo, ['eval', '--suite', 'office', '--list'], { env: { ...process.env, UFO_COMPILE_CACHE: 'off' } });
     for (const task of ['writer-bold-title', 'calc-sum-total', 'impress-retitle']) expect(listed).toContain(task);
     const bundle = join(project, 'node_modules', '@ufo-ts', 'cli', 'dist', 'bin', 'ufo-bundle.cjs');
-    expect(run('node', ['-e', `console.log(require('node:module').createRequire(${JSON.stringify(bundle)}).resolve('officeparser'))`])).toContain('officeparser');
+    expect(run('node', ['-e', `console.log(require('node:module').createRequire(${JSON.stringify(bundle)}).resolve('officeparser'))`])).toContain(
+      'officeparser',
+    );
   });
 });

@@ -26,7 +26,9 @@ function prepack(cwd, agent) {
 
 const manifest = {
   name: '@ufo-ts/example',
-  exports: { '.': { import: { types: './dist/index.d.ts', default: './dist/index.js' }, require: { types: './dist/index.d.cts', default: './dist/index.cjs' } } },
+  exports: {
+    '.': { import: { types: './dist/index.d.ts', default: './dist/index.js' }, require: { types: './dist/index.d.cts', default: './dist/index.cjs' } },
+  },
   main: './dist/index.cjs',
   bin: { tool: './dist/bin/tool.cjs' },
   dependencies: { '@ufo-ts/core': 'workspace:^' },

@@ -38,7 +38,9 @@ describe('release dry run', { timeout: 60_000 }, () => {
   afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
 
   it('consumes the pending changesets', () => {
-    const pending = execFileSync('git', ['ls-files', '.changeset'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((f) => /\.changeset\/(?!README)[^/]+\.md$/.test(f));
+    const pending = execFileSync('git', ['ls-files', '.changeset'], { cwd: repoRoot, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => /\.changeset\/(?!README)[^/]+\.md$/.test(f));
     if (pending.length === 0) return;
     for (const file of pending) expect(existsSync(join(scratch, file)), `${file} consumed`).toBe(false);
     expect(packed.some((p) => p.manifest.version !== before[p.manifest.name])).toBe(true);
@@ -49,7 +51,10 @@ describe('release dry run', { timeout: 60_000 }, () => {
     for (const pkg of packed) {
       const { manifest, files } = tarballManifest(pkg.tarball);
       expect(manifest.version, pkg.manifest.name).toBe(pkg.manifest.version);
-      expect(files.some((f) => f.startsWith('package/dist/')), `${manifest.name} has dist`).toBe(true);
+      expect(
+        files.some((f) => f.startsWith('package/dist/')),
+        `${manifest.name} has dist`,
+      ).toBe(true);
       expect(JSON.stringify(manifest), `${manifest.name} has no workspace: range`).not.toContain('workspace:');
       for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
         for (const [name, range] of Object.entries(manifest[field] ?? {})) {

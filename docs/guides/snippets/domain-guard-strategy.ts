@@ -1,7 +1,7 @@
 // Writing a strategy: a guard in the AppAgent's ACTION_EXECUTION phase that refuses emails outside example.com,
 // then runs the built-in action strategy. Run by the docs test, which fails when an email leaves example.com.
 // #region strategy
-import { appActionStrategy, defineStrategy, type AppResponse } from '@ufo-ts/processor-strategies';
+import { appActionStrategy, defineStrategy, STEP_KEYS } from '@ufo-ts/processor-strategies';
 
 const builtIn = appActionStrategy();
 
@@ -9,17 +9,17 @@ const builtIn = appActionStrategy();
 export const domainGuard = defineStrategy({
   name: 'DomainGuard',
   phase: 'ACTION_EXECUTION',
-  dependsOn: builtIn.dependsOn, // ['response', 'dispatch_target']: the parsed reply and where to send commands
-  provides: builtIn.provides, // ['actions', 'status']: what MEMORY_UPDATE and the step's finalisation read
+  dependsOn: [STEP_KEYS.appResponse, STEP_KEYS.dispatchTarget], // the parsed reply and where to send commands
+  provides: [STEP_KEYS.actions, STEP_KEYS.status], // what MEMORY_UPDATE and the step's finalisation read
   failFast: false,
   async execute(agent, step) {
-    const response = step.require<AppResponse>('response');
+    const response = step.require(STEP_KEYS.appResponse, 'DomainGuard'); // typed by the key: an AppResponse
     const refused = response.action.filter((a) => a.function === 'send_email' && !String(a.arguments.to).endsWith('@example.com'));
     if (refused.length === 0) return builtIn.execute(agent, step);
     agent.warn(`DomainGuard refused ${refused.length} action(s)`);
     return {
-      // Failed action records: the next prompt shows the model why, and it can correct itself.
-      actions: refused.map((a) => ({ ...a, result: { status: 'failure', error: 'DomainGuard: only @example.com addresses', call_id: 'guard' } })),
+      // Failed action records (checked against the `actions` key's schema): the next prompt shows the model why.
+      actions: refused.map((a) => ({ ...a, result: { status: 'failure' as const, error: 'DomainGuard: only @example.com addresses', call_id: 'guard' } })),
       status: 'CONTINUE',
     };
   },

@@ -7,7 +7,13 @@ import type { UfoTracing } from '@ufo-ts/otel';
 import { createUfoServer } from '@ufo-ts/server';
 
 /** One node of the cluster: every node gets the same keys, budgets, models and `instrument`. */
-export function createClusterNode(options: { redisUrl: string; nodeId: string; apiKey: string; modelFor: (request: string) => ChatModel; tracing: UfoTracing }) {
+export function createClusterNode(options: {
+  redisUrl: string;
+  nodeId: string;
+  apiKey: string;
+  modelFor: (request: string) => ChatModel;
+  tracing: UfoTracing;
+}) {
   const { redisUrl, nodeId, apiKey, modelFor, tracing } = options;
   return createUfoServer({
     host: '0.0.0.0',

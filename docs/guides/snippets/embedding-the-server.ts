@@ -46,7 +46,14 @@ const server = createUfoServer({
   },
 });
 const address = await server.start();
-const device = new DeviceClient({ serverUrl: address.wsUrl, clientId: 'calc-pc', platform: 'linux', dispatcher, apiKey: server.apiKey, closeDispatcherOnStop: true });
+const device = new DeviceClient({
+  serverUrl: address.wsUrl,
+  clientId: 'calc-pc',
+  platform: 'linux',
+  dispatcher,
+  apiKey: server.apiKey,
+  closeDispatcherOnStop: true,
+});
 await device.start();
 // #endregion server
 
@@ -155,7 +162,7 @@ try {
   const events = await streamed;
   const types = events.map((r) => r.event.type);
   const finished = events.at(-1)?.event;
-  if (events.some((r) => r.name !== r.event.type)) throw new Error('an event: line did not name the event\'s type');
+  if (events.some((r) => r.name !== r.event.type)) throw new Error("an event: line did not name the event's type");
   if (!types.includes('task-waiting') || !types.includes('task-resumed')) throw new Error(`the stream missed the wait: ${types.join(' ')}`);
   if (finished?.type !== 'task-finished' || finished.status !== 'completed') throw new Error(`press-one ended ${JSON.stringify(finished)}`);
   if (display() !== '1') throw new Error(`the calculator shows ${display()}, not 1`);
@@ -163,7 +170,8 @@ try {
   // Resume after the task-waiting event with Last-Event-ID: only what came after it is sent again.
   const waitedAt = events.find((r) => r.event.type === 'task-waiting')?.id;
   const resumed = await follow(server.apiKey, 'press-one', (e) => e.type === 'task-finished', waitedAt);
-  if (resumed[0]?.event.type === 'task-waiting' || resumed.at(-1)?.event.type !== 'task-finished') throw new Error('resuming the stream replayed the wrong events');
+  if (resumed[0]?.event.type === 'task-waiting' || resumed.at(-1)?.event.type !== 'task-finished')
+    throw new Error('resuming the stream replayed the wrong events');
   console.log(`stream: ${events.length} events (${[...new Set(types)].join(', ')}); resumed after ${waitedAt}: ${resumed.length}`);
   // #endregion stream-check
 
@@ -183,8 +191,9 @@ try {
   const byDefault = await api(server.apiKey, '/api/tasks/farm-run');
   const listed = await api(server.apiKey, '/api/tasks');
   const byFarm = await api(TEST_FARM_KEY, '/api/tasks/press-one');
-  if (byFarm.status !== 404) throw new Error('the task key saw another key\'s task');
-  if (byDefault.status !== 200 || !(listed.body.tasks as TaskRecord[]).some((t) => t.task_name === 'farm-run')) throw new Error('the admin key does not see farm-run');
+  if (byFarm.status !== 404) throw new Error("the task key saw another key's task");
+  if (byDefault.status !== 200 || !(listed.body.tasks as TaskRecord[]).some((t) => t.task_name === 'farm-run'))
+    throw new Error('the admin key does not see farm-run');
   // #endregion budget
 } catch (error) {
   failure = error as Error;

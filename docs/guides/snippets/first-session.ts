@@ -10,8 +10,17 @@ import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
 const model = new ScriptedModel({
   replies: [
-    { observation: 'A calculator and a mail client.', thought: 'Open the calculator.', action: { function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' } } },
-    { observation: 'The calculator shows 0.', thought: 'Type 12 × 34 =.', action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], result: '408' },
+    {
+      observation: 'A calculator and a mail client.',
+      thought: 'Open the calculator.',
+      action: { function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' } },
+    },
+    {
+      observation: 'The calculator shows 0.',
+      thought: 'Type 12 × 34 =.',
+      action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')],
+      result: '408',
+    },
   ],
 });
 

@@ -11,7 +11,14 @@ import { z } from 'zod';
 /** The app: a "Name" field and a "Save" button that stays disabled while the field is empty. */
 const notes = { name: '', saved: false };
 const effect = (changed: boolean, change: string) => ({ effect: { changed, changes: changed ? [change] : ['no visible change'] } });
-const shot = (name: string) => defineTool({ name, description: 'Screenshot.', toolType: 'data_collection', input: z.object({}), handler: () => ({ image: solidPngDataUrl(4, 3, [240, 240, 240]) }) });
+const shot = (name: string) =>
+  defineTool({
+    name,
+    description: 'Screenshot.',
+    toolType: 'data_collection',
+    input: z.object({}),
+    handler: () => ({ image: solidPngDataUrl(4, 3, [240, 240, 240]) }),
+  });
 
 const server = () =>
   createToolServer({
@@ -20,7 +27,13 @@ const server = () =>
       shot('capture_desktop_screenshot'),
       shot('capture_window_screenshot'),
       shot('capture_annotated_screenshot'),
-      defineTool({ name: 'get_desktop_app_target_info', description: 'Windows.', toolType: 'data_collection', input: z.object({}), handler: () => ({ windows: [{ id: 'w1', name: 'Notes' }] }) }),
+      defineTool({
+        name: 'get_desktop_app_target_info',
+        description: 'Windows.',
+        toolType: 'data_collection',
+        input: z.object({}),
+        handler: () => ({ windows: [{ id: 'w1', name: 'Notes' }] }),
+      }),
       defineTool({
         name: 'get_app_window_controls_target_info',
         description: 'Controls.',
@@ -53,7 +66,10 @@ const server = () =>
       }),
     ],
   });
-const servers = { data_collection: [{ namespace: 'notes', transport: 'in-process' as const, factory: 'notes' }], action: [{ namespace: 'notes', transport: 'in-process' as const, factory: 'notes' }] };
+const servers = {
+  data_collection: [{ namespace: 'notes', transport: 'in-process' as const, factory: 'notes' }],
+  action: [{ namespace: 'notes', transport: 'in-process' as const, factory: 'notes' }],
+};
 const newDispatcher = () => new LocalCommandDispatcher({ config: { LinuxAgent: { default: servers } }, factories: { notes: server } });
 // #endregion app
 
@@ -62,7 +78,12 @@ import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session, isNoProgressR
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createLinuxAgent, type AppProcessorOptions } from '@ufo-ts/processor-strategies';
 
-const act = (fn: string, args: Record<string, unknown>) => ({ observation: 'the notes app', thought: 'go on', action: [{ function: fn, arguments: args }], status: 'CONTINUE' });
+const act = (fn: string, args: Record<string, unknown>) => ({
+  observation: 'the notes app',
+  thought: 'go on',
+  action: [{ function: fn, arguments: args }],
+  status: 'CONTINUE',
+});
 const finish = { observation: 'saved', thought: 'done', action: [], status: 'FINISH' };
 
 /** Runs one session of the LinuxAgent with `model` and the given processor options. */
@@ -76,7 +97,16 @@ async function runNotes(model: ChatModel, linux: AppProcessorOptions) {
   const interactor = new ProgrammaticInteractor();
   const logSink = new MemoryLogSink();
   const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink, linux });
-  const session = new Session({ task: 'notes', request: 'Save a note named "todo".', logSink, dispatcher, interactor, events, maxSteps: 12, startAgent: () => agent });
+  const session = new Session({
+    task: 'notes',
+    request: 'Save a note named "todo".',
+    logSink,
+    dispatcher,
+    interactor,
+    events,
+    maxSteps: 12,
+    startAgent: () => agent,
+  });
   try {
     return await session.run();
   } finally {
@@ -91,13 +121,16 @@ const stopped = await runNotes(stubborn, { progress: { mode: 'enforce' } });
 const result = stopped.rounds[0]?.result;
 console.log(stopped.rounds[0]?.finalState, result); // FAIL { error: 'NO_PROGRESS', detection: 'repeated_no_effect', cause: 'disabled', ... }
 // #endregion monitor
-if (!isNoProgressResult(result) || result.cause !== 'disabled' || stubborn.calls.length !== 3) throw new Error(`the monitor did not stop the stubborn model: ${JSON.stringify(result)}`);
+if (!isNoProgressResult(result) || result.cause !== 'disabled' || stubborn.calls.length !== 3)
+  throw new Error(`the monitor did not stop the stubborn model: ${JSON.stringify(result)}`);
 if (!JSON.stringify(stubborn.calls[1]?.messages).includes('<Progress check:>')) throw new Error('the second prompt does not tell the model');
 
 // #region finish-check
 // A premature model says FINISH before it saved. The finish check reads the app's real state: the FINISH goes back
 // to the model once, with the reason, and the model does what is missing.
-const premature = new ScriptedModel({ replies: [act('type_text', { id: 'c1', text: 'todo' }), finish, act('click_input', { id: 'c2', name: 'Save' }), finish] });
+const premature = new ScriptedModel({
+  replies: [act('type_text', { id: 'c1', text: 'todo' }), finish, act('click_input', { id: 'c2', name: 'Save' }), finish],
+});
 const checked = await runNotes(premature, {
   finishCheck: async () => (notes.saved ? { passed: true, reason: 'the note is saved' } : { passed: false, reason: 'the note is not saved yet' }),
 });

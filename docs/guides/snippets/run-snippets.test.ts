@@ -14,8 +14,12 @@ const RUNNABLE: Record<string, () => Promise<unknown>> = {
 
 describe('guide snippets run', () => {
   for (const [file, load] of Object.entries(RUNNABLE)) {
-    test(file, async () => {
-      await expect(load()).resolves.toBeDefined();
-    }, 60_000);
+    test(
+      file,
+      async () => {
+        await expect(load()).resolves.toBeDefined();
+      },
+      60_000,
+    );
   }
 });

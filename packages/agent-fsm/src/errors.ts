@@ -7,11 +7,7 @@ export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** Errors about agents: unknown or mis-configured agents, unknown states. */
 export class AgentError extends UfoError<AgentErrorCode> {
-  constructor(
-    code: AgentErrorCode,
-    message: string,
-    options?: UfoErrorOptions,
-  ) {
+  constructor(code: AgentErrorCode, message: string, options?: UfoErrorOptions) {
     super(code, message, options);
   }
 }

@@ -46,7 +46,15 @@ export function hostWithApp(processor: StepProcessor, extra: Partial<ReturnType<
     name: 'HostAgent',
     processor,
     createAppAgent: (spec) =>
-      new AppAgent({ ...svc, name: `AppAgent/${spec.root}`, processor, host: spec.host, appRoot: spec.root, processName: spec.process, blackboard: spec.blackboard }),
+      new AppAgent({
+        ...svc,
+        name: `AppAgent/${spec.root}`,
+        processor,
+        host: spec.host,
+        appRoot: spec.root,
+        processName: spec.process,
+        blackboard: spec.blackboard,
+      }),
   });
   return { host, svc };
 }

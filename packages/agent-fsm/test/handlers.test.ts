@@ -40,12 +40,19 @@ describe('state handlers', () => {
     const processor = new ScriptedProcessor([]);
     registry.register('HardwareAgent', {
       description: 'presses physical buttons',
-      factory: (ctx) =>
-        new AppAgent({ ...ctx, processor, appRoot: 'hardware', processName: 'hardware', kind: ctx.name, host: ctx.host }),
+      factory: (ctx) => new AppAgent({ ...ctx, processor, appRoot: 'hardware', processName: 'hardware', kind: ctx.name, host: ctx.host }),
     });
     const svc = services();
     const { HostAgent } = await import('../src/index.js');
-    const host = new HostAgent({ ...svc, name: 'HostAgent', processor, registry, createAppAgent: () => { throw new Error('unused'); } });
+    const host = new HostAgent({
+      ...svc,
+      name: 'HostAgent',
+      processor,
+      registry,
+      createAppAgent: () => {
+        throw new Error('unused');
+      },
+    });
     host.pendingAssignment = { kind: 'third_party_agent', agentName: 'HardwareAgent' };
     expect(await host.runAssign(new Context())).toBe('assigned');
     const agent = host.activeSubAgent as Agent;
@@ -57,11 +64,14 @@ describe('state handlers', () => {
   it('a mis-configured registry entry is refused with AGENT_MISCONFIGURED', () => {
     const registry = new AgentRegistry();
     expect(() => registry.register('Broken', { description: 'x', factory: undefined as never })).toThrow(/without a factory/);
-    registry.register('Throws', { description: 'x', factory: () => { throw new Error('no config'); } });
+    registry.register('Throws', {
+      description: 'x',
+      factory: () => {
+        throw new Error('no config');
+      },
+    });
     const { host, svc } = hostWithApp(new ScriptedProcessor([]));
-    expect(() => registry.create('Throws', { ...svc, host, blackboard: host.blackboard })).toThrow(
-      expect.objectContaining({ code: 'AGENT_MISCONFIGURED' }),
-    );
+    expect(() => registry.create('Throws', { ...svc, host, blackboard: host.blackboard })).toThrow(expect.objectContaining({ code: 'AGENT_MISCONFIGURED' }));
   });
 
   it('PENDING asks the questions through the Interactor and puts the answers on the blackboard', async () => {
@@ -102,9 +112,7 @@ describe('state handlers', () => {
       expect(finish.name).toBe('FINISH');
       app.setState(finish);
       await finish.handle(app, context);
-      expect(context.get('PREVIOUS_SUBTASKS')).toEqual([
-        expect.objectContaining({ status: 'REJECTED', result: expect.stringContaining('rejected') }),
-      ]);
+      expect(context.get('PREVIOUS_SUBTASKS')).toEqual([expect.objectContaining({ status: 'REJECTED', result: expect.stringContaining('rejected') })]);
     }
   });
 

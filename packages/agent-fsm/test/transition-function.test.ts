@@ -11,7 +11,11 @@ describe('transition(table, state, input): one row at a time, no agents', () => 
   });
 
   it('an unknown status goes to ERROR and says which status it was', () => {
-    expect(transition(LINUX_AGENT_TABLE, 'CONTINUE', { status: 'SCREENSHOT', outcome: 'done' })).toEqual({ scope: 'self', state: 'ERROR', unknownStatus: 'SCREENSHOT' });
+    expect(transition(LINUX_AGENT_TABLE, 'CONTINUE', { status: 'SCREENSHOT', outcome: 'done' })).toEqual({
+      scope: 'self',
+      state: 'ERROR',
+      unknownStatus: 'SCREENSHOT',
+    });
   });
 
   it('an outcome the row does not map goes to ERROR', () => {
@@ -30,7 +34,9 @@ describe('a state table is checked when it is built', () => {
 
   it('a typo in a target fails at construction, naming the machine, the state and the target', () => {
     const typo = { ...base, PENDING: row('ask', 'CONTINEU') };
-    expect(() => new StateMachine('Custom', typo)).toThrow(expect.objectContaining({ code: 'STATE_TABLE_INVALID', message: expect.stringContaining('PENDING: target "CONTINEU" is not a state of Custom') }));
+    expect(() => new StateMachine('Custom', typo)).toThrow(
+      expect.objectContaining({ code: 'STATE_TABLE_INVALID', message: expect.stringContaining('PENDING: target "CONTINEU" is not a state of Custom') }),
+    );
   });
 
   it('host and sub targets are checked against the related table, and need the matching agent', () => {

@@ -192,22 +192,30 @@ export class AiSdkChatModel implements ChatModel {
     if (request.schema && toolCalls.length === 0 && finish.refusal === undefined) {
       const details = { content: reply.text, usage, finishReason: finish.finishReason, rawFinishReason: raw };
       if (finish.finishReason === 'content-filter') {
-        throw new AiSdkModelError('MODEL_REPLY_INVALID', `The ${this.provider} model ${this.modelId} was stopped by the provider's content filter before answering in the schema (raw finish reason ${String(raw)}).`, {
-          provider: this.provider,
-          model: this.modelId,
-          attempts,
-          details,
-        });
+        throw new AiSdkModelError(
+          'MODEL_REPLY_INVALID',
+          `The ${this.provider} model ${this.modelId} was stopped by the provider's content filter before answering in the schema (raw finish reason ${String(raw)}).`,
+          {
+            provider: this.provider,
+            model: this.modelId,
+            attempts,
+            details,
+          },
+        );
       }
       const parsed = parseStructuredReply(reply.structuredText ?? reply.text, request.schema);
       if (!parsed.success) {
-        throw new AiSdkModelError('MODEL_REPLY_INVALID', `The ${this.provider} model ${this.modelId} replied with JSON that does not match the schema: ${parsed.issues.join('; ')}`, {
-          provider: this.provider,
-          model: this.modelId,
-          attempts,
-          cause: parsed.error,
-          details: { ...details, issues: parsed.issues },
-        });
+        throw new AiSdkModelError(
+          'MODEL_REPLY_INVALID',
+          `The ${this.provider} model ${this.modelId} replied with JSON that does not match the schema: ${parsed.issues.join('; ')}`,
+          {
+            provider: this.provider,
+            model: this.modelId,
+            attempts,
+            cause: parsed.error,
+            details: { ...details, issues: parsed.issues },
+          },
+        );
       }
       response.parsed = parsed.value;
     }
@@ -219,7 +227,10 @@ export class AiSdkChatModel implements ChatModel {
     if (!price) return null;
     const cached = usage.cachedInputTokens ?? 0;
     const fresh = Math.max(0, usage.inputTokens - cached);
-    return (fresh * price.inputPerMillion + cached * (price.cachedInputPerMillion ?? price.inputPerMillion) + usage.outputTokens * price.outputPerMillion) / 1_000_000;
+    return (
+      (fresh * price.inputPerMillion + cached * (price.cachedInputPerMillion ?? price.inputPerMillion) + usage.outputTokens * price.outputPerMillion) /
+      1_000_000
+    );
   }
 }
 

@@ -15,9 +15,7 @@ export interface ImageEncoding<FilePart, ToolResultImage> {
 type TextPart = { type: 'text'; text: string };
 type ToolCallPart = { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown };
 type ToolResultOutput<ToolResultImage> =
-  | { type: 'text'; value: string }
-  | { type: 'error-text'; value: string }
-  | { type: 'content'; value: Array<TextPart | ToolResultImage> };
+  { type: 'text'; value: string } | { type: 'error-text'; value: string } | { type: 'content'; value: Array<TextPart | ToolResultImage> };
 type ToolResultPart<ToolResultImage> = { type: 'tool-result'; toolCallId: string; toolName: string; output: ToolResultOutput<ToolResultImage> };
 
 /** A prompt in the shape v3 and v4 share, with the version's image parts; each version's file checks it against its own `Prompt` type. */
@@ -33,7 +31,10 @@ export type Prompt<FilePart, ToolResultImage> = Array<
  * tool calls, and one `tool` message per run of tool results (an error as `error-text`, a screenshot as `content`
  * with an image item). Images are written as `encoding` says.
  */
-export function toPrompt<FilePart, ToolResultImage>(messages: readonly ChatMessage[], encoding: ImageEncoding<FilePart, ToolResultImage>): Prompt<FilePart, ToolResultImage> {
+export function toPrompt<FilePart, ToolResultImage>(
+  messages: readonly ChatMessage[],
+  encoding: ImageEncoding<FilePart, ToolResultImage>,
+): Prompt<FilePart, ToolResultImage> {
   const toolNames = new Map<string, string>();
   const prompt: Prompt<FilePart, ToolResultImage> = [];
   for (const message of messages) {
@@ -43,7 +44,10 @@ export function toPrompt<FilePart, ToolResultImage>(messages: readonly ChatMessa
         prompt.push({ role: 'system', content: textOf(parts) });
         break;
       case 'user':
-        prompt.push({ role: 'user', content: parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encoding.userImage(imageSource(part)))) });
+        prompt.push({
+          role: 'user',
+          content: parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : encoding.userImage(imageSource(part)))),
+        });
         break;
       case 'assistant': {
         const content: Array<TextPart | ToolCallPart> = [];
@@ -58,7 +62,12 @@ export function toPrompt<FilePart, ToolResultImage>(messages: readonly ChatMessa
       }
       case 'tool': {
         const toolCallId = message.toolCallId ?? '';
-        const part: ToolResultPart<ToolResultImage> = { type: 'tool-result', toolCallId, toolName: toolNames.get(toolCallId) ?? 'unknown', output: toolOutput(message, parts, encoding) };
+        const part: ToolResultPart<ToolResultImage> = {
+          type: 'tool-result',
+          toolCallId,
+          toolName: toolNames.get(toolCallId) ?? 'unknown',
+          output: toolOutput(message, parts, encoding),
+        };
         const last = prompt[prompt.length - 1];
         if (last?.role === 'tool') last.content.push(part);
         else prompt.push({ role: 'tool', content: [part] });
@@ -88,7 +97,11 @@ function textOf(parts: readonly ContentPart[]): string {
     .join('\n');
 }
 
-function toolOutput<FilePart, ToolResultImage>(message: ChatMessage, parts: ContentPart[], encoding: ImageEncoding<FilePart, ToolResultImage>): ToolResultOutput<ToolResultImage> {
+function toolOutput<FilePart, ToolResultImage>(
+  message: ChatMessage,
+  parts: ContentPart[],
+  encoding: ImageEncoding<FilePart, ToolResultImage>,
+): ToolResultOutput<ToolResultImage> {
   if (!parts.some((part) => part.type === 'image')) {
     return message.isError ? { type: 'error-text', value: textOf(parts) } : { type: 'text', value: textOf(parts) };
   }

@@ -16,7 +16,8 @@ export function readContent(
   const reply: ModelReply = { text: '', toolCalls: [], ...rest };
   for (const part of content) {
     if (part.type === 'text') reply.text += part.text;
-    else if (part.type === 'tool-call' && !part.providerExecuted) reply.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+    else if (part.type === 'tool-call' && !part.providerExecuted)
+      reply.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
   }
   return reply;
 }

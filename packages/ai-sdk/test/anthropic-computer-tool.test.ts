@@ -33,7 +33,9 @@ async function startAnthropicServer(replies: Array<Record<string, unknown>>): Pr
       received.push({ headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> });
       const reply = replies.shift();
       if (!reply || req.url !== '/v1/messages') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'unexpected request' } }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'unexpected request' } }));
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
@@ -58,7 +60,13 @@ const message = (content: Array<Record<string, unknown>>, stopReason: string) =>
 describe('AiSdkChatModel over @ai-sdk/anthropic: the computer tool', () => {
   it('declares computer_20250124 with the display size and beta header, reads tool_use, and sends the screenshot back as tool_result', async () => {
     const { baseURL, received } = await startAnthropicServer([
-      message([{ type: 'text', text: 'I will click the button.' }, { type: 'tool_use', id: 'toolu_01', name: 'computer', input: { action: 'left_click', coordinate: [640, 400] } }], 'tool_use'),
+      message(
+        [
+          { type: 'text', text: 'I will click the button.' },
+          { type: 'tool_use', id: 'toolu_01', name: 'computer', input: { action: 'left_click', coordinate: [640, 400] } },
+        ],
+        'tool_use',
+      ),
       message([{ type: 'text', text: 'Done: the display shows 408.' }], 'end_turn'),
     ]);
     const model = new AiSdkChatModel({
@@ -85,10 +93,18 @@ describe('AiSdkChatModel over @ai-sdk/anthropic: the computer tool', () => {
     expect(second.content).toBe('Done: the display shows 408.');
     expect(second.toolCalls).toBeUndefined();
     const sent = received[1]!.body.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>;
-    expect(sent[1]).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'I will click the button.' }, { type: 'tool_use', id: 'toolu_01', name: 'computer', input: { action: 'left_click', coordinate: [640, 400] } }] });
+    expect(sent[1]).toMatchObject({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'I will click the button.' },
+        { type: 'tool_use', id: 'toolu_01', name: 'computer', input: { action: 'left_click', coordinate: [640, 400] } },
+      ],
+    });
     expect(sent[2]).toMatchObject({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: SCREENSHOT } }] }],
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_01', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: SCREENSHOT } }] },
+      ],
     });
   });
 });

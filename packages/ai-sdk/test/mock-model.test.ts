@@ -51,7 +51,14 @@ for (const spec of SPEC_VERSIONS) {
             ],
           },
           { role: 'assistant', content: 'Clicking', toolCalls: [{ id: 'c1', type: 'function', name: 'click', arguments: { id: '7' } }] },
-          { role: 'tool', toolCallId: 'c1', content: [{ type: 'text', text: 'clicked' }, { type: 'image', image: PNG, mediaType: 'image/png' }] },
+          {
+            role: 'tool',
+            toolCallId: 'c1',
+            content: [
+              { type: 'text', text: 'clicked' },
+              { type: 'image', image: PNG, mediaType: 'image/png' },
+            ],
+          },
           { role: 'assistant', content: '', toolCalls: [{ id: 'c2', type: 'function', name: 'type_text', arguments: { text: 'x' } }] },
           { role: 'tool', toolCallId: 'c2', isError: true, content: 'no focus' },
         ],
@@ -71,7 +78,13 @@ for (const spec of SPEC_VERSIONS) {
           role: 'user',
           content: [{ type: 'text', text: 'Look' }, spec.userImage(PNG, 'image/png'), spec.userImage(new URL('https://example.test/shot.png'), 'image/png')],
         },
-        { role: 'assistant', content: [{ type: 'text', text: 'Clicking' }, { type: 'tool-call', toolCallId: 'c1', toolName: 'click', input: { id: '7' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Clicking' },
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'click', input: { id: '7' } },
+          ],
+        },
         {
           role: 'tool',
           content: [
@@ -103,7 +116,9 @@ for (const spec of SPEC_VERSIONS) {
       expect(model.features).toEqual({ toolCalls: true, parallelToolCalls: true, strictSchema: false });
       const reply = await model.complete({
         messages: [{ role: 'user', content: 'go' }],
-        tools: [{ type: 'function', name: 'click', description: 'Click', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, strict: true }],
+        tools: [
+          { type: 'function', name: 'click', description: 'Click', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, strict: true },
+        ],
         toolChoice: 'required',
         parallelToolCalls: true,
       });
@@ -113,20 +128,32 @@ for (const spec of SPEC_VERSIONS) {
       ]);
       expect(reply.finishReason).toBe('tool-calls');
       const call = mock.doGenerateCalls[0]!;
-      expect(call.tools).toEqual([{ type: 'function', name: 'click', description: 'Click', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, strict: true }]);
+      expect(call.tools).toEqual([
+        { type: 'function', name: 'click', description: 'Click', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, strict: true },
+      ]);
       expect(call.toolChoice).toEqual({ type: 'required' });
       expect(call.providerOptions).toEqual({ openai: { parallelToolCalls: true }, anthropic: { disableParallelToolUse: false } });
 
-      await model.complete({ messages: [{ role: 'user', content: 'go' }], tools: [{ type: 'function', name: 'click', inputSchema: { type: 'object' } }], toolChoice: { name: 'click' } });
+      await model.complete({
+        messages: [{ role: 'user', content: 'go' }],
+        tools: [{ type: 'function', name: 'click', inputSchema: { type: 'object' } }],
+        toolChoice: { name: 'click' },
+      });
       expect(mock.doGenerateCalls[1]!.toolChoice).toEqual({ type: 'tool', toolName: 'click' });
     });
 
     it('declares the Anthropic computer tool as a provider tool and marks its calls as computer calls', async () => {
       const mock = sdk.mock({
-        doGenerate: generated([{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'computer', input: '{"action":"left_click","coordinate":[10,20]}' }], 'tool-calls'),
+        doGenerate: generated(
+          [{ type: 'tool-call', toolCallId: 'toolu_1', toolName: 'computer', input: '{"action":"left_click","coordinate":[10,20]}' }],
+          'tool-calls',
+        ),
       });
       const model = new AiSdkChatModel({ model: mock, features: { toolCalls: true, computerTool: 'anthropic' } });
-      const reply = await model.complete({ messages: [{ role: 'user', content: 'click' }], tools: [{ type: 'computer', displayWidth: 1280, displayHeight: 800 }] });
+      const reply = await model.complete({
+        messages: [{ role: 'user', content: 'click' }],
+        tools: [{ type: 'computer', displayWidth: 1280, displayHeight: 800 }],
+      });
       expect(mock.doGenerateCalls[0]!.tools).toEqual([
         { type: 'provider', id: 'anthropic.computer_20250124', name: 'computer', args: { displayWidthPx: 1280, displayHeightPx: 800 } },
       ]);
@@ -234,8 +261,12 @@ for (const spec of SPEC_VERSIONS) {
         { type: 'text-end', id: 't' },
         { type: 'finish', finishReason: { unified: 'content-filter', raw: 'stop' }, usage: usage(3, 2) },
       ];
-      const failing: LanguageModelV3StreamPart[] = [{ type: 'error', error: sdk.apiCallError({ message: 'overloaded', url: 'http://x', requestBodyValues: {}, statusCode: 400 }) }];
-      const mock = sdk.mock({ doStream: [{ stream: sdk.simulateReadableStream({ chunks: refusal }) }, { stream: sdk.simulateReadableStream({ chunks: failing }) }] });
+      const failing: LanguageModelV3StreamPart[] = [
+        { type: 'error', error: sdk.apiCallError({ message: 'overloaded', url: 'http://x', requestBodyValues: {}, statusCode: 400 }) },
+      ];
+      const mock = sdk.mock({
+        doStream: [{ stream: sdk.simulateReadableStream({ chunks: refusal }) }, { stream: sdk.simulateReadableStream({ chunks: failing }) }],
+      });
       const model = new AiSdkChatModel({ model: mock, retryDelayMs: 1 });
       const reply = await model.complete({ messages: [], schema: z.object({ ok: z.boolean() }), onDelta: () => undefined });
       expect(reply).toMatchObject({ finishReason: 'refusal', refusal: "I can't help." });
@@ -246,7 +277,13 @@ for (const spec of SPEC_VERSIONS) {
 
     it('retries retryable API errors, not others, and reports MODEL_CALL_FAILED with the cause', async () => {
       const apiError = (status: number): Error =>
-        sdk.apiCallError({ message: `HTTP ${status}`, url: 'http://x', requestBodyValues: {}, statusCode: status, isRetryable: status === 429 || status >= 500 });
+        sdk.apiCallError({
+          message: `HTTP ${status}`,
+          url: 'http://x',
+          requestBodyValues: {},
+          statusCode: status,
+          isRetryable: status === 429 || status >= 500,
+        });
       let calls = 0;
       const flaky = sdk.mock({
         doGenerate: async () => {

@@ -24,7 +24,12 @@ for (const spec of SPEC_VERSIONS) {
 
     async function modelFor(replies: WireReply[], options: { maxRetries?: number } = {}): Promise<AiSdkChatModel> {
       server = await startOpenAiWireServer(replies);
-      const model = new AiSdkChatModel({ model: sdk.openaiChat(server.baseURL, 'gpt-4o'), features: { toolCalls: true, parallelToolCalls: true, strictSchema: true }, retryDelayMs: 1, ...options });
+      const model = new AiSdkChatModel({
+        model: sdk.openaiChat(server.baseURL, 'gpt-4o'),
+        features: { toolCalls: true, parallelToolCalls: true, strictSchema: true },
+        retryDelayMs: 1,
+        ...options,
+      });
       expect(model.specificationVersion).toBe(spec.version);
       return model;
     }
@@ -34,7 +39,13 @@ for (const spec of SPEC_VERSIONS) {
       const reply = await model.complete({
         messages: [
           { role: 'system', content: 'You read calculators.' },
-          { role: 'user', content: [{ type: 'text', text: 'What does it show?' }, { type: 'image', image: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What does it show?' },
+              { type: 'image', image: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png' },
+            ],
+          },
         ],
       });
       expect(reply).toMatchObject({
@@ -75,7 +86,15 @@ for (const spec of SPEC_VERSIONS) {
         },
         { kind: 'json', body: completion({ content: 'Done.' }, 'stop') },
       ]);
-      const tools = [{ type: 'function' as const, name: 'click_input', description: 'Click a control.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }, strict: true }];
+      const tools = [
+        {
+          type: 'function' as const,
+          name: 'click_input',
+          description: 'Click a control.',
+          inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+          strict: true,
+        },
+      ];
       const first = await model.complete({ messages: [{ role: 'user', content: 'Press 5 then =' }], tools, toolChoice: 'required', parallelToolCalls: true });
       expect(first.finishReason).toBe('tool-calls');
       expect(first.toolCalls).toEqual([
@@ -120,7 +139,10 @@ for (const spec of SPEC_VERSIONS) {
       const reply = await model.complete({ messages: [{ role: 'user', content: 'Read it' }], schema, schemaName: 'reading' });
       expect(reply.parsed).toEqual({ result: '408', confident: true });
       const format = server!.requests[0]!.response_format as Record<string, unknown>;
-      expect(format).toMatchObject({ type: 'json_schema', json_schema: { name: 'reading', strict: true, schema: { type: 'object', required: ['result', 'confident'] } } });
+      expect(format).toMatchObject({
+        type: 'json_schema',
+        json_schema: { name: 'reading', strict: true, schema: { type: 'object', required: ['result', 'confident'] } },
+      });
     });
 
     it('streaming: text deltas reach onDelta and a streamed tool call is assembled from its argument pieces', async () => {
@@ -175,7 +197,9 @@ for (const spec of SPEC_VERSIONS) {
     it('abort: cancelling the signal closes the HTTP request and rejects as aborted', async () => {
       const model = await modelFor([{ kind: 'hang' }]);
       const controller = new AbortController();
-      const pending = model.complete({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal, onDelta: () => undefined }).catch((e: unknown) => e);
+      const pending = model
+        .complete({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal, onDelta: () => undefined })
+        .catch((e: unknown) => e);
       await waitFor(() => server!.requests.length === 1);
       controller.abort();
       const error = await pending;
@@ -188,7 +212,13 @@ for (const spec of SPEC_VERSIONS) {
         { kind: 'json', body: completion({ content: null, refusal: "I'm sorry, I can't help with that." }, 'stop') },
         {
           kind: 'sse',
-          chunks: [chunk({ role: 'assistant', content: null, refusal: '' }), chunk({ refusal: "I'm sorry, " }), chunk({ refusal: "I can't." }), chunk({}, 'stop'), chunk({}, null, { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 })],
+          chunks: [
+            chunk({ role: 'assistant', content: null, refusal: '' }),
+            chunk({ refusal: "I'm sorry, " }),
+            chunk({ refusal: "I can't." }),
+            chunk({}, 'stop'),
+            chunk({}, null, { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 }),
+          ],
         },
       ]);
       const schema = z.object({ result: z.string() });

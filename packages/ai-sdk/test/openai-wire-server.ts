@@ -75,7 +75,11 @@ export async function startOpenAiWireServer(replies: WireReply[]): Promise<OpenA
 }
 
 /** A chat completion object (OpenAI API reference: "The chat completion object"). */
-export function completion(message: Record<string, unknown>, finishReason: string, usage = { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27, prompt_tokens_details: { cached_tokens: 8 } }): Record<string, unknown> {
+export function completion(
+  message: Record<string, unknown>,
+  finishReason: string,
+  usage = { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27, prompt_tokens_details: { cached_tokens: 8 } },
+): Record<string, unknown> {
   return {
     id: 'chatcmpl-local-1',
     object: 'chat.completion',

@@ -12,12 +12,64 @@ export {
   MAX_METADATA_BYTES,
   MAX_METADATA_DEPTH,
 } from './protocol/limits.js';
+export { PROTOCOL_DEFAULTS } from './protocol/protocol-defaults.js';
 export { prescanJson, MAX_JSON_DEPTH, type PrescanResult } from './protocol/json-prescan.js';
-export { AipErrorCodeSchema, ClientMessageTypeSchema, ClientTypeSchema, PlatformSchema, ServerMessageTypeSchema, TaskEndStatusSchema, TaskStatusSchema, type AipErrorCode, type ClientMessageType, type ClientType, type Platform, type ServerMessageType, type TaskEndStatus, type TaskStatus } from './protocol/enums.js';
+export {
+  AipErrorCodeSchema,
+  ClientMessageTypeSchema,
+  ClientTypeSchema,
+  PlatformSchema,
+  ServerMessageTypeSchema,
+  TaskEndStatusSchema,
+  TaskStatusSchema,
+  type AipErrorCode,
+  type ClientMessageType,
+  type ClientType,
+  type Platform,
+  type ServerMessageType,
+  type TaskEndStatus,
+  type TaskStatus,
+} from './protocol/enums.js';
 export { ClientIdSchema, MessageIdSchema, MetadataSchema, SessionIdSchema, TaskNameSchema, TextSchema, TimestampSchema } from './protocol/identifiers.js';
 export { DeviceInfoSchema, type DeviceInfo, type DeviceInfoInput } from './protocol/device-info.js';
-export { ClientCancelMessageSchema, ClientErrorMessageSchema, ClientHeartbeatMessageSchema, ClientMessageSchema, ClientTaskMessageSchema, CommandResultsMessageSchema, DeviceInfoResponseMessageSchema, RegisterMessageSchema, type ClientCancelMessage, type ClientErrorMessage, type ClientHeartbeatMessage, type ClientMessage, type ClientMessageInput, type ClientTaskMessage, type CommandResultsMessage, type DeviceInfoResponseMessage, type RegisterMessage } from './protocol/client-messages.js';
-export { DeviceInfoRequestMessageSchema, ServerCancelMessageSchema, ServerCommandMessageSchema, ServerErrorMessageSchema, ServerHeartbeatMessageSchema, ServerMessageSchema, ServerTaskMessageSchema, TaskEndMessageSchema, type DeviceInfoRequestMessage, type ServerCancelMessage, type ServerCommandMessage, type ServerErrorMessage, type ServerHeartbeatMessage, type ServerMessage, type ServerMessageInput, type ServerTaskMessage, type TaskEndMessage } from './protocol/server-messages.js';
+export {
+  ClientCancelMessageSchema,
+  ClientErrorMessageSchema,
+  ClientHeartbeatMessageSchema,
+  ClientMessageSchema,
+  ClientTaskMessageSchema,
+  CommandResultsMessageSchema,
+  DeviceInfoResponseMessageSchema,
+  RegisterMessageSchema,
+  type ClientCancelMessage,
+  type ClientErrorMessage,
+  type ClientHeartbeatMessage,
+  type ClientMessage,
+  type ClientMessageInput,
+  type ClientTaskMessage,
+  type CommandResultsMessage,
+  type DeviceInfoResponseMessage,
+  type RegisterMessage,
+} from './protocol/client-messages.js';
+export {
+  DeviceInfoRequestMessageSchema,
+  ServerCancelMessageSchema,
+  ServerCommandMessageSchema,
+  ServerErrorMessageSchema,
+  ServerHeartbeatMessageSchema,
+  ServerMessageSchema,
+  ServerTaskMessageSchema,
+  TaskEndMessageSchema,
+  type DeviceInfoRequestMessage,
+  type ServerCancelMessage,
+  type ServerCommandMessage,
+  type ServerErrorMessage,
+  type ServerHeartbeatMessage,
+  type ServerMessage,
+  type ServerMessageInput,
+  type ServerTaskMessage,
+  type TaskEndMessage,
+} from './protocol/server-messages.js';
 export {
   decodeClientMessage,
   decodeServerMessage,
@@ -30,7 +82,15 @@ export {
 } from './protocol/codec.js';
 export { aipJsonSchema } from './protocol/json-schema.js';
 export { TraceContextSchema, traceContextsOf, type TraceContext, type TracedExecuteOptions } from './protocol/trace-context.js';
-export { AipChannelClosedError, AipError, AipMessageTooLargeError, DeviceClientStoppedError, RegistrationRefusedError, RemoteListToolsError, type AipClientErrorCode } from './errors.js';
+export {
+  AipChannelClosedError,
+  AipError,
+  AipMessageTooLargeError,
+  DeviceClientStoppedError,
+  RegistrationRefusedError,
+  RemoteListToolsError,
+  type AipClientErrorCode,
+} from './errors.js';
 export type { AipChannel } from './dispatcher/aip-channel.js';
 export { listRemoteTools } from './dispatcher/list-remote-tools.js';
 export type { RemoteDispatcherEvent, RemoteDispatcherEventListener } from './dispatcher/dispatcher-events.js';

@@ -68,7 +68,9 @@ describe('DeviceClient', () => {
     });
     expect(register!.device_info.cpu_count).toBeGreaterThan(0);
     expect(register!.device_info.memory_total_gb).toBeGreaterThan(0);
-    expect(register!.device_info.supported_features).toEqual(expect.arrayContaining(['action::click_input', 'action::wait_ms', 'data_collection::capture_desktop_screenshot']));
+    expect(register!.device_info.supported_features).toEqual(
+      expect.arrayContaining(['action::click_input', 'action::wait_ms', 'data_collection::capture_desktop_screenshot']),
+    );
     await server.waitFor(() => server.messages('heartbeat').length >= 3, 2_000, 'three heartbeats');
     expect(server.messages('heartbeat')[0]).toMatchObject({ client_id: 'dev-1' });
     expect(events).toContainEqual({ type: 'registered', serverProtocolVersion: AIP_PROTOCOL_VERSION, heartbeatIntervalMs: 40 });
@@ -78,7 +80,11 @@ describe('DeviceClient', () => {
     const server = await stub();
     const { device } = client(server);
     await device.start();
-    const batch = [createCommand('frobnicate', { level: 11 }), createCommand('capture_desktop_screenshot', {}, 'data_collection'), createCommand('click_input', { id: '1' })];
+    const batch = [
+      createCommand('frobnicate', { level: 11 }),
+      createCommand('capture_desktop_screenshot', {}, 'data_collection'),
+      createCommand('click_input', { id: '1' }),
+    ];
     command(server, batch, 'c1');
     await server.waitFor(() => resultsFor(server, 'c1') !== undefined, 5_000, 'the results of c1');
     const answer = resultsFor(server, 'c1')!;
@@ -122,14 +128,17 @@ describe('DeviceClient', () => {
   it('reconnects with exponential backoff after losing the connection, and takes commands again', async () => {
     const server = await stub();
     // refuse the first three registrations with a retryable error, then accept
-    server.registerPolicy = (_message, attempt) => (attempt >= 1 && attempt <= 3 ? { type: 'error', status: 'error', code: 'CLIENT_ID_IN_USE', error: 'still connected', fatal: true } : 'accept');
+    server.registerPolicy = (_message, attempt) =>
+      attempt >= 1 && attempt <= 3 ? { type: 'error', status: 'error', code: 'CLIENT_ID_IN_USE', error: 'still connected', fatal: true } : 'accept';
     const { device, events } = client(server, { backoff: { initialDelayMs: 40, factor: 2, maxDelayMs: 1_000, jitter: 0.5 }, random: () => 0 });
     await device.start();
     server.last.socket.terminate();
     await server.waitFor(() => server.connections.length === 5 && server.last.received.length > 0, 5_000, 'the fifth connection');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(device.state).toBe('registered');
-    const delays = events.filter((e): e is Extract<DeviceClientEvent, { type: 'reconnect-scheduled' }> => e.type === 'reconnect-scheduled').map((e) => e.delayMs);
+    const delays = events
+      .filter((e): e is Extract<DeviceClientEvent, { type: 'reconnect-scheduled' }> => e.type === 'reconnect-scheduled')
+      .map((e) => e.delayMs);
     expect(delays).toEqual([40, 80, 160, 320]);
     const gaps = server.connections.slice(1).map((c, i) => c.openedAt - server.connections[i]!.openedAt);
     expect(gaps[1]!).toBeGreaterThanOrEqual(75);
@@ -216,7 +225,13 @@ describe('DeviceClient', () => {
 
   it('a refusal that retrying cannot fix is final: protocol mismatch and a bad key', async () => {
     const server = await stub();
-    server.registerPolicy = () => ({ type: 'error', status: 'error', code: 'PROTOCOL_VERSION_MISMATCH', error: 'protocol version 1.0.0 is not compatible with 2.0.0', fatal: true });
+    server.registerPolicy = () => ({
+      type: 'error',
+      status: 'error',
+      code: 'PROTOCOL_VERSION_MISMATCH',
+      error: 'protocol version 1.0.0 is not compatible with 2.0.0',
+      fatal: true,
+    });
     const { device } = client(server);
     const error = await device.start().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegistrationRefusedError);
@@ -246,7 +261,12 @@ describe('DeviceClient', () => {
     const big = createCommand('big_result', { size: 50_000 });
     command(server, [big], 'big');
     await server.waitFor(() => resultsFor(server, 'big') !== undefined, 5_000, 'an answer for the big result');
-    expect(resultsFor(server, 'big')!.action_results[0]).toMatchObject({ status: 'failure', code: 'RESULT_TOO_LARGE', call_id: big.call_id, error: expect.stringMatching(/^RESULT_TOO_LARGE/) });
+    expect(resultsFor(server, 'big')!.action_results[0]).toMatchObject({
+      status: 'failure',
+      code: 'RESULT_TOO_LARGE',
+      call_id: big.call_id,
+      error: expect.stringMatching(/^RESULT_TOO_LARGE/),
+    });
   });
 
   it('requests its own task and receives its end', async () => {

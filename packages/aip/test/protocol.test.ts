@@ -23,14 +23,28 @@ const validClient = [
   { type: 'register', protocol_version: AIP_PROTOCOL_VERSION, client_id: 'dev-1', platform: 'linux', device_info: deviceInfo, request_id: 'r1' },
   { type: 'task', request: 'open the calculator', request_id: 'q1', task_name: 'calc' },
   { type: 'heartbeat', client_id: 'dev-1' },
-  { type: 'command_results', session_id: 's1', prev_response_id: 'c1', action_results: [{ status: 'success', result: { ok: 1 }, call_id: 'a' }, { status: 'failure', error: 'TOOL_UNKNOWN: x', call_id: 'b' }] },
+  {
+    type: 'command_results',
+    session_id: 's1',
+    prev_response_id: 'c1',
+    action_results: [
+      { status: 'success', result: { ok: 1 }, call_id: 'a' },
+      { status: 'failure', error: 'TOOL_UNKNOWN: x', call_id: 'b' },
+    ],
+  },
   { type: 'error', error: 'could not parse', code: 'MESSAGE_INVALID' },
   { type: 'device_info_response', device_info: deviceInfo, prev_response_id: 'i1' },
   { type: 'cancel', session_id: 's1', reason: 'user stop' },
 ];
 const validServer = [
   { type: 'task', session_id: 's1', task_name: 'calc', user_request: 'open it', response_id: 't1' },
-  { type: 'command', session_id: 's1', response_id: 'c1', agent_name: 'LinuxAgent', actions: [{ tool_name: 'click_input', parameters: { id: '1' }, tool_type: 'action', call_id: 'a' }] },
+  {
+    type: 'command',
+    session_id: 's1',
+    response_id: 'c1',
+    agent_name: 'LinuxAgent',
+    actions: [{ tool_name: 'click_input', parameters: { id: '1' }, tool_type: 'action', call_id: 'a' }],
+  },
   { type: 'task_end', status: 'completed', session_id: 's1', task_name: 'calc', result: [{ request: 'x', result: 'y', finalState: 'FINISH' }] },
   { type: 'heartbeat', response_id: 'r1', protocol_version: AIP_PROTOCOL_VERSION, heartbeat_interval_ms: 30_000 },
   { type: 'error', code: 'NOT_REGISTERED', error: 'register first', fatal: true },
@@ -42,7 +56,10 @@ describe('AIP message schemas', () => {
   it('accept every message type of both directions and fill the defaults', () => {
     for (const message of validClient) expect(ClientMessageSchema.safeParse(message).success).toBe(true);
     for (const message of validServer) expect(ServerMessageSchema.safeParse(message).success).toBe(true);
-    expect(ClientMessageSchema.parse(validClient[0])).toMatchObject({ client_type: 'device', device_info: { supported_features: [], platform_type: 'computer', schema_version: '1.0' } });
+    expect(ClientMessageSchema.parse(validClient[0])).toMatchObject({
+      client_type: 'device',
+      device_info: { supported_features: [], platform_type: 'computer', schema_version: '1.0' },
+    });
     expect(ServerMessageSchema.parse(validServer[1])).toMatchObject({ status: 'continue', stop_on_failure: false });
     expect(ServerMessageSchema.parse(validServer[4])).toMatchObject({ status: 'error' });
   });
@@ -52,7 +69,9 @@ describe('AIP message schemas', () => {
     expect(decodeClientMessage('[1]')).toMatchObject({ ok: false, code: 'MESSAGE_INVALID', error: 'a message must be a JSON object' });
     const unknown = decodeClientMessage(JSON.stringify({ type: 'task_end', request_id: 'q9' }));
     expect(unknown).toMatchObject({ ok: false, code: 'MESSAGE_INVALID', type: 'task_end', correlationId: 'q9' });
-    const bad = decodeClientMessage(JSON.stringify({ type: 'command_results', session_id: '../x', prev_response_id: 'c7', action_results: [{ status: 'maybe' }] }));
+    const bad = decodeClientMessage(
+      JSON.stringify({ type: 'command_results', session_id: '../x', prev_response_id: 'c7', action_results: [{ status: 'maybe' }] }),
+    );
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.correlationId).toBe('c7');
@@ -70,7 +89,10 @@ describe('AIP message schemas', () => {
     expect(encodeClientMessage(big, { maxBytes: 10_000 }).length).toBeGreaterThan(2_000);
     expect(decodeClientMessage(JSON.stringify(big), { maxBytes: 1_000 })).toMatchObject({ ok: false, code: 'MESSAGE_TOO_LARGE' });
     // multi-byte characters count as bytes, not characters
-    expect(decodeClientMessage(JSON.stringify({ type: 'error', error: '中'.repeat(400) }), { maxBytes: 1_000 })).toMatchObject({ ok: false, code: 'MESSAGE_TOO_LARGE' });
+    expect(decodeClientMessage(JSON.stringify({ type: 'error', error: '中'.repeat(400) }), { maxBytes: 1_000 })).toMatchObject({
+      ok: false,
+      code: 'MESSAGE_TOO_LARGE',
+    });
     expect(() => encodeServerMessage({ type: 'heartbeat', status: 'ok' }, { maxBytes: 10 })).toThrow(/exceeds the 10-byte limit/);
   });
 
@@ -105,6 +127,8 @@ describe('JSON Schema export', () => {
     expect(client({ type: 'task_end' })).toBe(false);
     expect(client({ type: 'heartbeat', client_id: '../etc' })).toBe(false);
     expect(client({ type: 'command_results', session_id: 's', prev_response_id: 'p', action_results: [{ status: 'maybe', call_id: 'a' }] })).toBe(false);
-    expect(server({ type: 'command', status: 'continue', session_id: 's', response_id: 'r', agent_name: 'a', actions: [], stop_on_failure: false })).toBe(false);
+    expect(server({ type: 'command', status: 'continue', session_id: 's', response_id: 'r', agent_name: 'a', actions: [], stop_on_failure: false })).toBe(
+      false,
+    );
   });
 });

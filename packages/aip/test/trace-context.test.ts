@@ -49,14 +49,22 @@ describe('W3C trace context over AIP', () => {
     const parsed = ServerMessageSchema.parse({ ...base, trace_contexts: [PARENT_A, null] }) as ServerCommandMessage;
     expect(parsed.trace_contexts).toEqual([PARENT_A, null]);
     expect(ServerMessageSchema.safeParse({ ...base, trace_contexts: [{ traceparent: 'not-a-traceparent' }] }).success).toBe(false);
-    expect(ServerMessageSchema.safeParse({ ...base, trace_contexts: [{ traceparent: PARENT_B.traceparent, tracestate: 'x'.repeat(513) }] }).success).toBe(false);
+    expect(ServerMessageSchema.safeParse({ ...base, trace_contexts: [{ traceparent: PARENT_B.traceparent, tracestate: 'x'.repeat(513) }] }).success).toBe(
+      false,
+    );
   });
 
   it('WebSocketCommandDispatcher sends TracedExecuteOptions.traceContexts in command order, and nothing without them', async () => {
     const channel = new WireChannel();
     const dispatcher = new WebSocketCommandDispatcher({ channel, sessionId: 's-1', commandTimeoutMs: 60_000 });
     const [a, b, c] = [createCommand('a'), createCommand('b'), createCommand('c')];
-    const options: TracedExecuteOptions = { target, traceContexts: new Map([[c.call_id, PARENT_B], [a.call_id, PARENT_A]]) };
+    const options: TracedExecuteOptions = {
+      target,
+      traceContexts: new Map([
+        [c.call_id, PARENT_B],
+        [a.call_id, PARENT_A],
+      ]),
+    };
     void dispatcher.execute([a, b, c], options);
     void dispatcher.execute([createCommand('d')], { target });
     const [traced, plain] = channel.sent as ServerCommandMessage[];
@@ -69,10 +77,19 @@ describe('W3C trace context over AIP', () => {
     const device = new RecordingDispatcher();
     const runner = new CommandRunner(device);
     const [a, b] = [createCommand('a'), createCommand('b')];
-    const message = ServerMessageSchema.parse({ type: 'command', session_id: 's', response_id: 'r1', agent_name: 'LinuxAgent', actions: [a, b], trace_contexts: [null, PARENT_B] }) as ServerCommandMessage;
+    const message = ServerMessageSchema.parse({
+      type: 'command',
+      session_id: 's',
+      response_id: 'r1',
+      agent_name: 'LinuxAgent',
+      actions: [a, b],
+      trace_contexts: [null, PARENT_B],
+    }) as ServerCommandMessage;
     await runner.run(message);
     expect([...device.options[0]!.traceContexts!]).toEqual([[b.call_id, PARENT_B]]);
-    await runner.run(ServerMessageSchema.parse({ type: 'command', session_id: 's', response_id: 'r2', agent_name: 'LinuxAgent', actions: [a] }) as ServerCommandMessage);
+    await runner.run(
+      ServerMessageSchema.parse({ type: 'command', session_id: 's', response_id: 'r2', agent_name: 'LinuxAgent', actions: [a] }) as ServerCommandMessage,
+    );
     expect(device.options[1]!.traceContexts).toBeUndefined();
   });
 });

@@ -42,13 +42,26 @@ class FakeChannel implements AipChannel {
 function setup(options: { commandTimeoutMs?: number; graceMs?: number } = {}) {
   const channel = new FakeChannel();
   const events: RemoteDispatcherEvent[] = [];
-  const dispatcher = new WebSocketCommandDispatcher({ channel, sessionId: 'sess-1', taskName: 'task-1', commandTimeoutMs: 1_000, graceMs: 100, ...options, onEvent: (e) => events.push(e) });
+  const dispatcher = new WebSocketCommandDispatcher({
+    channel,
+    sessionId: 'sess-1',
+    taskName: 'task-1',
+    commandTimeoutMs: 1_000,
+    graceMs: 100,
+    ...options,
+    onEvent: (e) => events.push(e),
+  });
   return { channel, events, dispatcher };
 }
 
 const target = { agent: 'LinuxAgent', root: 'calc', process: 'galculator' };
 const ok = (command: Command, result: unknown = 'done'): Result => ({ status: 'success', result, call_id: command.call_id });
-const results = (message: ServerCommandMessage, list: Result[]) => ({ type: 'command_results' as const, session_id: message.session_id, prev_response_id: message.response_id, action_results: list });
+const results = (message: ServerCommandMessage, list: Result[]) => ({
+  type: 'command_results' as const,
+  session_id: message.session_id,
+  prev_response_id: message.response_id,
+  action_results: list,
+});
 
 describe('WebSocketCommandDispatcher', () => {
   it('sends a batch under its ExecuteOptions.commandId (the journal id the device de-duplicates on), every time it is sent', async () => {
@@ -72,7 +85,15 @@ describe('WebSocketCommandDispatcher', () => {
     const commands = [createCommand('click_input', { id: '1' }), createCommand('type_text', { text: 'hi' })];
     const pending = dispatcher.execute(commands, { target, stopOnFailure: true });
     const sent = await channel.nextCommand();
-    expect(sent).toMatchObject({ session_id: 'sess-1', task_name: 'task-1', agent_name: 'LinuxAgent', root_name: 'calc', process_name: 'galculator', stop_on_failure: true, actions: commands });
+    expect(sent).toMatchObject({
+      session_id: 'sess-1',
+      task_name: 'task-1',
+      agent_name: 'LinuxAgent',
+      root_name: 'calc',
+      process_name: 'galculator',
+      stop_on_failure: true,
+      actions: commands,
+    });
     // results in a different order are matched by call_id
     expect(dispatcher.acceptResults(results(sent, [ok(commands[1]!, 'typed'), ok(commands[0]!, 'clicked')]))).toBe('resolved');
     expect((await pending).map((r) => r.result)).toEqual(['clicked', 'typed']);
@@ -112,9 +133,19 @@ describe('WebSocketCommandDispatcher', () => {
     const sent = await channel.nextCommand();
     const out = await pending;
     expect(Date.now() - started).toBeGreaterThanOrEqual(340);
-    expect(out.map((r) => r.error)).toEqual([expect.stringMatching(/^COMMAND_TIMEOUT: device fake-device sent no results within 350 ms/), expect.stringMatching(/^COMMAND_TIMEOUT/)]);
+    expect(out.map((r) => r.error)).toEqual([
+      expect.stringMatching(/^COMMAND_TIMEOUT: device fake-device sent no results within 350 ms/),
+      expect.stringMatching(/^COMMAND_TIMEOUT/),
+    ]);
     expect(channel.sent.at(-1)).toMatchObject({ type: 'cancel', session_id: 'sess-1', response_id: sent.response_id });
-    expect(dispatcher.acceptResults(results(sent, commands.map((c) => ok(c))))).toBe('late');
+    expect(
+      dispatcher.acceptResults(
+        results(
+          sent,
+          commands.map((c) => ok(c)),
+        ),
+      ),
+    ).toBe('late');
     expect(events.map((e) => e.type)).toEqual(['command-timeout', 'results-ignored']);
   });
 
@@ -126,7 +157,11 @@ describe('WebSocketCommandDispatcher', () => {
     dispatcher.disconnect('device fake-device disconnected during the task');
     const [result] = await pending;
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(result).toMatchObject({ status: 'failure', code: 'DEVICE_DISCONNECTED', error: 'DEVICE_DISCONNECTED: device fake-device disconnected during the task' });
+    expect(result).toMatchObject({
+      status: 'failure',
+      code: 'DEVICE_DISCONNECTED',
+      error: 'DEVICE_DISCONNECTED: device fake-device disconnected during the task',
+    });
     expect(dispatcher.acceptResults(results(sent, [ok(sent.actions[0]!)]))).toBe('late');
     const [later] = await dispatcher.execute([createCommand('next')], { target });
     expect(later!.error).toMatch(/^DEVICE_DISCONNECTED/);
@@ -171,7 +206,12 @@ describe('WebSocketCommandDispatcher', () => {
     expect(dispatcher.acceptResults({ ...answer, prev_response_id: 'never-sent' })).toBe('unknown');
     const out = await pending;
     expect(out[0]!.status).toBe('success');
-    expect(out[1]).toMatchObject({ status: 'failure', code: 'RESULT_MISSING', error: 'RESULT_MISSING: device fake-device sent no result for this command', call_id: commands[1]!.call_id });
+    expect(out[1]).toMatchObject({
+      status: 'failure',
+      code: 'RESULT_MISSING',
+      error: 'RESULT_MISSING: device fake-device sent no result for this command',
+      call_id: commands[1]!.call_id,
+    });
     expect(events).toEqual([
       { type: 'results-mismatch', sessionId: 'sess-1', responseId: sent.response_id, missing: [commands[1]!.call_id], unexpected: ['stranger'] },
       { type: 'results-ignored', reason: 'duplicate', sessionId: 'sess-1', responseId: sent.response_id },

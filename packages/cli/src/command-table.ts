@@ -13,4 +13,14 @@ import { tasksCommand } from './commands/tasks.js';
  * The `ufo` commands, by name. To add one (`run`, `resume`, `report`, `replay`, ...), write
  * `commands/<name>.ts` exporting a {@link CliCommand} and add it here.
  */
-export const COMMANDS: readonly CliCommand[] = [serveCommand, clientCommand, runCommand, resumeCommand, reportCommand, replayCommand, evalCommand, tasksCommand, cacheCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  serveCommand,
+  clientCommand,
+  runCommand,
+  resumeCommand,
+  reportCommand,
+  replayCommand,
+  evalCommand,
+  tasksCommand,
+  cacheCommand,
+];

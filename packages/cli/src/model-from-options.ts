@@ -43,8 +43,13 @@ export function modelOptionsFromFlags(values: ModelFlagValues): ModelOptions {
  * so a bad one fails at startup rather than at the first task.
  * @throws CliUsageError when no (or more than one) source is given or the configuration is invalid.
  */
-export function modelFactoryFromOptions(options: ModelOptions, env: Record<string, string | undefined>): { describe: string; create: (task?: { resumedAtStep?: number }) => ChatModel } {
-  const sources = [options.replay !== undefined, options.modelConfig !== undefined, options.provider !== undefined || options.model !== undefined].filter(Boolean).length;
+export function modelFactoryFromOptions(
+  options: ModelOptions,
+  env: Record<string, string | undefined>,
+): { describe: string; create: (task?: { resumedAtStep?: number }) => ChatModel } {
+  const sources = [options.replay !== undefined, options.modelConfig !== undefined, options.provider !== undefined || options.model !== undefined].filter(
+    Boolean,
+  ).length;
   if (sources === 0) throw new CliUsageError('choose a model: --replay <cassette.jsonl>, --model-config <file.json>, or --provider <name> --model <id>');
   if (sources > 1) throw new CliUsageError('give only one of --replay, --model-config, --provider/--model');
   if (options.replay !== undefined) {
@@ -55,7 +60,12 @@ export function modelFactoryFromOptions(options: ModelOptions, env: Record<strin
       throw new CliUsageError(`the cassette ${options.replay} is invalid: ${(error as Error).message}`, { cause: error });
     }
     // a session that resumed after waiting for a person continues the cassette after the steps it had taken
-    const fromStep = (task?: { resumedAtStep?: number }) => text.split('\n').filter((line) => line.trim()).slice(task?.resumedAtStep ?? 0).join('\n');
+    const fromStep = (task?: { resumedAtStep?: number }) =>
+      text
+        .split('\n')
+        .filter((line) => line.trim())
+        .slice(task?.resumedAtStep ?? 0)
+        .join('\n');
     return { describe: `replay of ${options.replay}`, create: (task) => new ReplayModel({ cassette: fromStep(task) }) };
   }
   let config: ModelConfigInput;

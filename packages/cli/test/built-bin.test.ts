@@ -18,7 +18,10 @@ const EXTERNAL = ['bullmq', 'ioredis', 'bufferutil', 'utf-8-validate', 'supports
 /** Every module specifier a built file imports or requires. */
 function importedSpecifiers(file: string): Set<string> {
   // Comment lines dropped: TSDoc examples such as `() => import('openai')` are not imports.
-  const code = readFileSync(join(binFolder, file), 'utf8').split('\n').filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line)).join('\n');
+  const code = readFileSync(join(binFolder, file), 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line))
+    .join('\n');
   const found = new Set<string>();
   // import("x") and require("x"); not inside a string (ajv's code generator writes some)
   for (const pattern of [/(?:^|[^.\w$'"`])import\(\s*["']([^"']+)["']\s*\)/g, /(?:^|[^.\w$'"`])(?:__)?require\(\s*["']([^"']+)["']\s*\)/g]) {

@@ -6,7 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../src/index.js';
 
 function io(env: Record<string, string> = {}): CliIo & { out: string; err: string } {
-  const capture = { out: '', err: '', env, signal: AbortSignal.abort(), stdout: (t: string) => void (capture.out += t), stderr: (t: string) => void (capture.err += t) };
+  const capture = {
+    out: '',
+    err: '',
+    env,
+    signal: AbortSignal.abort(),
+    stdout: (t: string) => void (capture.out += t),
+    stderr: (t: string) => void (capture.err += t),
+  };
   return capture;
 }
 
@@ -26,7 +33,9 @@ describe('ufo cache', () => {
       return CachedRunSchema.parse({
         key: cacheKey(parts),
         parts,
-        steps: [{ function: 'click_input', arguments: {}, target: { role: 'table cell', name: 'B5' }, effect: { changed: true, changes: ['B5 states: +focused'] } }],
+        steps: [
+          { function: 'click_input', arguments: {}, target: { role: 'table cell', name: 'B5' }, effect: { changed: true, changes: ['B5 states: +focused'] } },
+        ],
         createdAt: `2026-11-28T19:00:0${i}.000Z`,
         updatedAt: `2026-11-28T19:00:0${i}.000Z`,
       });

@@ -76,7 +76,12 @@ describe('ufo command line', () => {
   });
 
   it('the command table is data: a new command is one more entry', async () => {
-    const hello: CliCommand = { name: 'hello', summary: 'says hello', usage: 'Usage: ufo hello', run: async (args, out) => (out.stdout(`hello ${args.join(' ')}\n`), 0) };
+    const hello: CliCommand = {
+      name: 'hello',
+      summary: 'says hello',
+      usage: 'Usage: ufo hello',
+      run: async (args, out) => (out.stdout(`hello ${args.join(' ')}\n`), 0),
+    };
     const capture = io();
     expect(await runCli(['hello', 'world'], capture, [...COMMANDS, hello])).toBe(0);
     expect(capture.out).toBe('hello world\n');

@@ -18,7 +18,9 @@ function bundle(body: string): string {
 describe('runWithCompileCache', () => {
   it('runs the bundle as CommonJS (module, require, __filename), then hits the cache it saved', () => {
     dir = mkdtempSync(join(tmpdir(), 'ufo-cc-unit-'));
-    const file = bundle(`globalThis.__ccProbe = { file: __filename, path: typeof require('node:path').join, exports: module.exports === exports, fn: (function twice(x) { return 2 * x; })(21) };`);
+    const file = bundle(
+      `globalThis.__ccProbe = { file: __filename, path: typeof require('node:path').join, exports: module.exports === exports, fn: (function twice(x) { return 2 * x; })(21) };`,
+    );
     const cacheDir = join(dir, 'cache');
     const first = runWithCompileCache({ bundle: file, cacheDir, cacheName: 'run' });
     expect((globalThis as { __ccProbe?: unknown }).__ccProbe).toEqual({ file, path: 'function', exports: true, fn: 42 });

@@ -8,7 +8,14 @@ import { computerUseOption } from '../src/session-commands/eval-impl.js';
 import { runCli, type CliIo } from '../src/index.js';
 
 function io(): CliIo & { out: string; err: string } {
-  const capture = { out: '', err: '', env: {}, signal: new AbortController().signal, stdout: (t: string) => void (capture.out += t), stderr: (t: string) => void (capture.err += t) };
+  const capture = {
+    out: '',
+    err: '',
+    env: {},
+    signal: new AbortController().signal,
+    stdout: (t: string) => void (capture.out += t),
+    stderr: (t: string) => void (capture.err += t),
+  };
   return capture;
 }
 

@@ -58,7 +58,9 @@ describe('ufo eval', () => {
     expect(evalModelFromEnv({})).toBeUndefined();
     expect(evalModelFromEnv({ OPENAI_API_KEY: 'k' })).toMatchObject({ config: { provider: 'openai', model: 'gpt-4o' } });
     expect(evalModelFromEnv({ ANTHROPIC_API_KEY: 'k', UFO_MODEL: 'claude-x' })).toMatchObject({ config: { provider: 'anthropic', model: 'claude-x' } });
-    expect(evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1', UFO_MODEL: 'qwen' })).toMatchObject({ config: { provider: 'openai-compatible', model: 'qwen' } });
+    expect(evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1', UFO_MODEL: 'qwen' })).toMatchObject({
+      config: { provider: 'openai-compatible', model: 'qwen' },
+    });
     expect(() => evalModelFromEnv({ UFO_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/UFO_MODEL/);
   });
 

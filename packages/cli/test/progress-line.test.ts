@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProgressReporter } from '../src/session-commands/progress.js';
 
 describe('the progress line', () => {
-  it('shows a running tool\'s progress in the live line (terminal), and nothing extra in a pipe', () => {
+  it("shows a running tool's progress in the live line (terminal), and nothing extra in a pipe", () => {
     const tty: string[] = [];
     const reporter = new ProgressReporter({ style: 'tty', write: (t) => tty.push(t), writeJson: () => undefined });
     reporter.onEvent({ type: 'step-start', agent: 'LinuxAgent', state: 'CONTINUE', step: 1, round: 1 });

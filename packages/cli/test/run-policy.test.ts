@@ -31,7 +31,10 @@ function workspace(): string {
   dirs.push(dir);
   const server = `{ namespace: fake-desktop, transport: stdio, command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}] }`;
   const lists = `{ data_collection: [${server}], action: [${server}] }`;
-  writeFileSync(join(dir, 'ufo.yaml'), `session:\n  subtaskSettleMs: 0\n  logRoot: ${JSON.stringify(join(dir, 'logs'))}\nevaluation:\n  session: false\ntoolServers:\n  HostAgent: { default: ${lists} }\n  AppAgent: { default: ${lists} }\n`);
+  writeFileSync(
+    join(dir, 'ufo.yaml'),
+    `session:\n  subtaskSettleMs: 0\n  logRoot: ${JSON.stringify(join(dir, 'logs'))}\nevaluation:\n  session: false\ntoolServers:\n  HostAgent: { default: ${lists} }\n  AppAgent: { default: ${lists} }\n`,
+  );
   writeFileSync(join(dir, 'policy.yaml'), 'rules:\n  - id: no-send\n    match: { kind: send }\n    decision: deny\n    reason: the agent never sends mail\n');
   return dir;
 }
@@ -44,16 +47,48 @@ function ufo(args: string[]): Program {
 describe('ufo run --policy', () => {
   it('a denied Send is not run; response.log and the command event name the rule', async () => {
     const dir = workspace();
-    const replies = [selectMail, app([{ function: 'click_input', arguments: { id: '2' } }, { function: 'send_email', arguments: { to: 'john', body: 'hi' } }]), app([], { status: 'FINISH', result: 'not sent' }), host('FINISH', { result: 'not sent' })];
+    const replies = [
+      selectMail,
+      app([
+        { function: 'click_input', arguments: { id: '2' } },
+        { function: 'send_email', arguments: { to: 'john', body: 'hi' } },
+      ]),
+      app([], { status: 'FINISH', result: 'not sent' }),
+      host('FINISH', { result: 'not sent' }),
+    ];
     writeFileSync(join(dir, 'a.jsonl'), `${replies.map(wire).join('\n')}\n`);
-    const run = ufo(['run', '--config', join(dir, 'ufo.yaml'), '--platform', 'windows', '--task', 'mail', '--request', 'email john', '--replay', join(dir, 'a.jsonl'), '--policy', join(dir, 'policy.yaml'), '--json']);
+    const run = ufo([
+      'run',
+      '--config',
+      join(dir, 'ufo.yaml'),
+      '--platform',
+      'windows',
+      '--task',
+      'mail',
+      '--request',
+      'email john',
+      '--replay',
+      join(dir, 'a.jsonl'),
+      '--policy',
+      join(dir, 'policy.yaml'),
+      '--json',
+    ]);
     await run.exited;
-    const lines = readFileSync(join(dir, 'logs', readdirSync(join(dir, 'logs'))[0]!, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(dir, 'logs', readdirSync(join(dir, 'logs'))[0]!, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const acted = lines.find((l) => l.actions?.some((a: { function: string }) => a.function === 'click_input'));
-    expect(acted.actions[0].result).toMatchObject({ status: 'failure', code: 'POLICY_DENIED', policy: { decision: 'deny', rule: 'no-send', reason: 'the agent never sends mail' } });
+    expect(acted.actions[0].result).toMatchObject({
+      status: 'failure',
+      code: 'POLICY_DENIED',
+      policy: { decision: 'deny', rule: 'no-send', reason: 'the agent never sends mail' },
+    });
     expect(acted.actions[1]?.result?.status).not.toBe('success');
     const events = run.stdout.map((l) => JSON.parse(l));
-    expect(events.filter((e) => e.type === 'command' && e.policy?.decision === 'deny')).toEqual([expect.objectContaining({ tool: 'click_input', policy: expect.objectContaining({ rule: 'no-send' }) })]);
+    expect(events.filter((e) => e.type === 'command' && e.policy?.decision === 'deny')).toEqual([
+      expect.objectContaining({ tool: 'click_input', policy: expect.objectContaining({ rule: 'no-send' }) }),
+    ]);
   });
 
   it('a policy file that does not parse is a usage error (exit 2) naming the key', async () => {

@@ -15,24 +15,50 @@ describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
     writeFileSync(
       join(dir, 'calc.jsonl'),
       [
-        wire({ observation: 'desktop', thought: 'open the calculator', action: { function: 'select_application_window', arguments: { id: calc }, status: 'CONTINUE' } }),
-        wire({ observation: 'calculator', thought: 'type it', action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], result: '408' }),
+        wire({
+          observation: 'desktop',
+          thought: 'open the calculator',
+          action: { function: 'select_application_window', arguments: { id: calc }, status: 'CONTINUE' },
+        }),
+        wire({
+          observation: 'calculator',
+          thought: 'type it',
+          action: [click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')],
+          result: '408',
+        }),
       ].join('\n'),
     );
     writeFileSync(
       join(dir, 'tools.yaml'),
-      ['LinuxAgent:', '  default:', '    action:', '      - namespace: fake-desktop', '        transport: stdio', `        command: ${JSON.stringify(process.execPath)}`, `        args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}]`].join('\n'),
+      [
+        'LinuxAgent:',
+        '  default:',
+        '    action:',
+        '      - namespace: fake-desktop',
+        '        transport: stdio',
+        `        command: ${JSON.stringify(process.execPath)}`,
+        `        args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}]`,
+      ].join('\n'),
     );
 
-    const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'calc.jsonl'), '--log-root', join(dir, 'logs'), '--json'], { UFO_API_KEY: 'cli-test-key' });
+    const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'calc.jsonl'), '--log-root', join(dir, 'logs'), '--json'], {
+      UFO_API_KEY: 'cli-test-key',
+    });
     const address = JSON.parse(await server.line('stdout', (l) => l.startsWith('{'), 15_000)) as { httpUrl: string; wsUrl: string; apiKey: string };
     expect(address.apiKey).toBe('cli-test-key');
     const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${address.httpUrl}${path}`, { method, headers: { 'x-api-key': 'cli-test-key', 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${address.httpUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': 'cli-test-key', 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       return { status: response.status, body: (await response.json()) as any };
     };
 
-    const device = ufo(['client', '--server', address.wsUrl, '--client-id', 'cli-device', '--tools', join(dir, 'tools.yaml'), '--platform', 'linux', '--json'], { UFO_API_KEY: 'cli-test-key' });
+    const device = ufo(
+      ['client', '--server', address.wsUrl, '--client-id', 'cli-device', '--tools', join(dir, 'tools.yaml'), '--platform', 'linux', '--json'],
+      { UFO_API_KEY: 'cli-test-key' },
+    );
     await device.line('stderr', (l) => l.includes('"type":"registered"'), 15_000);
     const clients = await api('GET', '/api/clients');
     expect(clients.body.clients[0]).toMatchObject({ client_id: 'cli-device', platform: 'linux' });
@@ -49,7 +75,24 @@ describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
     expect(server.stderr.some((l) => l.includes('"type":"task-ended"') && l.includes('cli-calc'))).toBe(true);
 
     // a second device asks for its own task and exits with its result
-    const own = ufo(['client', '--server', address.wsUrl, '--client-id', 'cli-own', '--tools', join(dir, 'tools.yaml'), '--platform', 'linux', '--request', 'compute 12 times 34', '--task-name', 'own-calc'], { UFO_API_KEY: 'cli-test-key' });
+    const own = ufo(
+      [
+        'client',
+        '--server',
+        address.wsUrl,
+        '--client-id',
+        'cli-own',
+        '--tools',
+        join(dir, 'tools.yaml'),
+        '--platform',
+        'linux',
+        '--request',
+        'compute 12 times 34',
+        '--task-name',
+        'own-calc',
+      ],
+      { UFO_API_KEY: 'cli-test-key' },
+    );
     expect(await own.exited).toBe(0);
     expect(JSON.parse(own.stdout[0]!)).toMatchObject({ task_name: 'own-calc', status: 'completed', result: [{ result: '408' }] });
 
@@ -65,7 +108,9 @@ describe('ufo serve + ufo client (real processes on 127.0.0.1)', () => {
   it('`ufo serve --console` serves the web console under its CSP and the live event stream behind the key', async () => {
     const dir = tempDir('ufo-cli-');
     writeFileSync(join(dir, 'empty.jsonl'), '');
-    const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'empty.jsonl'), '--log-root', join(dir, 'logs'), '--console'], { UFO_API_KEY: 'cli-console-key' });
+    const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'empty.jsonl'), '--log-root', join(dir, 'logs'), '--console'], {
+      UFO_API_KEY: 'cli-console-key',
+    });
     const address = JSON.parse(await server.line('stdout', (l) => l.startsWith('{'), 15_000)) as { httpUrl: string };
     await server.line('stderr', (l) => l.includes(`web console: ${address.httpUrl}/console/`), 5_000);
     const page = await fetch(`${address.httpUrl}/console/`);

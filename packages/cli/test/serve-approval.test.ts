@@ -14,21 +14,40 @@ describe('ufo serve --approval wait + ufo tasks (real processes on 127.0.0.1)', 
     writeFileSync(
       join(dir, 'held.jsonl'),
       [
-        wire({ observation: 'desktop', thought: 'open the calculator', action: { function: 'select_application_window', arguments: { id: calc }, status: 'CONTINUE' } }),
+        wire({
+          observation: 'desktop',
+          thought: 'open the calculator',
+          action: { function: 'select_application_window', arguments: { id: calc }, status: 'CONTINUE' },
+        }),
         wire({ observation: 'calculator', thought: 'press 1', action: { function: 'click_input', arguments: { id: '1' }, status: 'CONFIRM' } }),
         wire({ observation: 'calculator', thought: 'done', action: [], status: 'FINISH', result: 'pressed' }),
       ].join('\n'),
     );
     writeFileSync(
       join(dir, 'tools.yaml'),
-      ['LinuxAgent:', '  default:', '    action:', '      - namespace: fake-desktop', '        transport: stdio', `        command: ${JSON.stringify(process.execPath)}`, `        args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}]`].join('\n'),
+      [
+        'LinuxAgent:',
+        '  default:',
+        '    action:',
+        '      - namespace: fake-desktop',
+        '        transport: stdio',
+        `        command: ${JSON.stringify(process.execPath)}`,
+        `        args: [${JSON.stringify(inject('programs').fakeDesktopStdio)}]`,
+      ].join('\n'),
     );
     const env = { UFO_API_KEY: 'cli-approval-key' };
     const server = ufo(['serve', '--port', '0', '--replay', join(dir, 'held.jsonl'), '--log-root', join(dir, 'logs'), '--approval', 'wait', '--json'], env);
     const address = JSON.parse(await server.line('stdout', (l) => l.startsWith('{'), 15_000)) as { httpUrl: string; wsUrl: string };
-    const device = ufo(['client', '--server', address.wsUrl, '--client-id', 'approval-dev', '--tools', join(dir, 'tools.yaml'), '--platform', 'linux', '--json'], env);
+    const device = ufo(
+      ['client', '--server', address.wsUrl, '--client-id', 'approval-dev', '--tools', join(dir, 'tools.yaml'), '--platform', 'linux', '--json'],
+      env,
+    );
     await device.line('stderr', (l) => l.includes('"type":"registered"'), 15_000);
-    const dispatched = await fetch(`${address.httpUrl}/api/dispatch`, { method: 'POST', headers: { 'x-api-key': env.UFO_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'approval-dev', request: 'press 1', task_name: 'held-cli' }) });
+    const dispatched = await fetch(`${address.httpUrl}/api/dispatch`, {
+      method: 'POST',
+      headers: { 'x-api-key': env.UFO_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: 'approval-dev', request: 'press 1', task_name: 'held-cli' }),
+    });
     expect(dispatched.status).toBe(200);
     const waitingLine = await server.line('stderr', (l) => l.includes('"type":"task-waiting"'), 15_000);
     const pendingId = (JSON.parse(waitingLine) as { pendingId: string }).pendingId;

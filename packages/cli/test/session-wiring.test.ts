@@ -22,13 +22,16 @@ afterEach(async () => {
 
 describe('session.captures', () => {
   it('the sessions get the configured captures at subtask and round ends (off by default)', () => {
-    expect(sessionDefaultsFrom(config('session: { captures: { uiTree: true } }\nevaluation: { session: false }\n'), {}, io).captures).toEqual({ uiTree: true, desktopScreenshot: false });
+    expect(sessionDefaultsFrom(config('session: { captures: { uiTree: true } }\nevaluation: { session: false }\n'), {}, io).captures).toEqual({
+      uiTree: true,
+      desktopScreenshot: false,
+    });
     expect(sessionDefaultsFrom(config('evaluation: { session: false }\n'), {}, io).captures).toEqual({ uiTree: false, desktopScreenshot: false });
   });
 });
 
 describe('--progress and agent.progress / agent.validateBatches', () => {
-  it('the processor options carry the configuration\'s monitor and batch validation; --progress replaces the mode only', () => {
+  it("the processor options carry the configuration's monitor and batch validation; --progress replaces the mode only", () => {
     const configured = config('agent:\n  progress: { mode: enforce, onStuck: ask, limits: { cycle: 8 } }\n  validateBatches: false\n');
     expect(appProcessorOptionsFrom(configured, {})).toEqual({
       visual: true,
@@ -116,7 +119,15 @@ describe('--progress and agent.progress / agent.validateBatches', () => {
     const { dispatcher } = createFakeDesktopDispatcher();
     cleanups.push(() => dispatcher.close());
     const values: SessionWiringValues = { progress: 'off' };
-    const { factory } = wireSessions({ values, io, config: configured, dispatcher, models: {}, interactor: new ProgrammaticInteractor(), events: new EventBus() });
+    const { factory } = wireSessions({
+      values,
+      io,
+      config: configured,
+      dispatcher,
+      models: {},
+      interactor: new ProgrammaticInteractor(),
+      events: new EventBus(),
+    });
     const options = factory['options'];
     const expected = appProcessorOptionsFrom(configured, values);
     expect(expected).toMatchObject({ toolMode: 'auto', progress: { mode: 'off' }, validateBatches: false });

@@ -34,7 +34,12 @@ async function ufoTasks(args: string[], env: Record<string, string>): Promise<{ 
   return { code, stdout, stderr };
 }
 
-async function setUp(): Promise<{ server: UfoServer; env: Record<string, string>; desktop: FakeDesktop; dispatch(request: string, taskName: string): Promise<number> }> {
+async function setUp(): Promise<{
+  server: UfoServer;
+  env: Record<string, string>;
+  desktop: FakeDesktop;
+  dispatch(request: string, taskName: string): Promise<number>;
+}> {
   const logRoot = mkdtempSync(join(tmpdir(), 'ufo-cli-tasks-'));
   cleanups.push(() => rmSync(logRoot, { recursive: true, force: true }));
   const server = createUfoServer({
@@ -46,7 +51,14 @@ async function setUp(): Promise<{ server: UfoServer; env: Record<string, string>
   const address = await server.start();
   cleanups.push(() => server.stop());
   const { desktop, dispatcher } = createFakeDesktopDispatcher();
-  const device = new DeviceClient({ serverUrl: address.wsUrl, clientId: 'cli-dev', platform: 'linux', dispatcher, apiKey: 'cli-tasks-key', closeDispatcherOnStop: true });
+  const device = new DeviceClient({
+    serverUrl: address.wsUrl,
+    clientId: 'cli-dev',
+    platform: 'linux',
+    dispatcher,
+    apiKey: 'cli-tasks-key',
+    closeDispatcherOnStop: true,
+  });
   await device.start();
   cleanups.push(() => device.stop());
   return {

@@ -7,7 +7,27 @@
 export { createRedisScaleOut, type RedisScaleOutOptions, type ClusterNode } from './redis-scale-out.js';
 export { ClusterError, type ClusterErrorCode } from './errors.js';
 export { ClusterKeys, jobIdFor } from './keys.js';
-export { CancelBroadcastSchema, ClusterAnswerSchema, ClusterTaskRecordSchema, DeviceEnvelopeSchema, DeviceLeaseSchema, JobAttemptSchema, NodeReplySchema, SessionJobDataSchema, TaskFileMessageSchema, parseJson, type CancelBroadcast, type ClusterAnswer, type ClusterTaskRecord, type DeviceEnvelope, type DeviceEnvelopeInput, type DeviceLease, type NodeReply, type SessionJobData, type TaskFileMessage } from './messages.js';
+export {
+  CancelBroadcastSchema,
+  ClusterAnswerSchema,
+  ClusterTaskRecordSchema,
+  DeviceEnvelopeSchema,
+  DeviceLeaseSchema,
+  JobAttemptSchema,
+  NodeReplySchema,
+  SessionJobDataSchema,
+  TaskFileMessageSchema,
+  parseJson,
+  type CancelBroadcast,
+  type ClusterAnswer,
+  type ClusterTaskRecord,
+  type DeviceEnvelope,
+  type DeviceEnvelopeInput,
+  type DeviceLease,
+  type NodeReply,
+  type SessionJobData,
+  type TaskFileMessage,
+} from './messages.js';
 export { TaskFileExchange, type TaskFileExchangeOptions } from './files/task-file-exchange.js';
 export { readOwnTaskFile, type TaskFileReadRequest, type TaskFileReadOutcome } from './files/task-file-reader.js';
 export { connectRedis, isClusterUrl, type RedisClient, type RedisConnectOptions } from './redis/redis-connections.js';
@@ -17,12 +37,13 @@ export { DevicePresence, type DevicePresenceOptions, type RenewOutcome, type Cla
 export { RedisDeviceCredentialStore } from './presence/redis-credential-store.js';
 export { DeviceRelay, type DeviceRelayOptions } from './routing/device-relay.js';
 export { CommandRouter, type CommandRouterOptions, type PendingReply } from './routing/command-router.js';
-export { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions, type RoutedDispatcherEvent } from './routing/routed-command-dispatcher.js';
+export { RoutedCommandDispatcher, type RoutedCommandDispatcherOptions } from './routing/routed-command-dispatcher.js';
+/** What a {@link RoutedCommandDispatcher} reports (defined by the server, whose scale-out events carry it). */
+export type { RoutedDispatcherEvent } from '@ufo-ts/server';
 export type { ClusterTaskContext, ClusterModelFactory } from './queue/cluster-task-context.js';
 export { JobCheckpointStore, type CheckpointJob } from './queue/job-checkpoint-store.js';
 export { RedisActionJournal, type RedisActionJournalOptions } from './queue/redis-action-journal.js';
 export { RedisActionCacheStore, type RedisActionCacheStoreOptions } from './queue/redis-action-cache-store.js';
-export { judgeOutcome } from './queue/judge-outcome.js';
 export { ClusterTaskBackend, type ClusterTaskBackendOptions } from './queue/cluster-task-backend.js';
 export { SessionWorker, type SessionWorkerOptions, type LockTimings } from './queue/session-worker.js';
 export { buildClusterSession, type ClusterSessionInput, type ClusterSessionOptions } from './queue/cluster-session-builder.js';

@@ -126,6 +126,7 @@ export function parseJson<T>(schema: z.ZodType<T>, text: string, what: string): 
     throw new ClusterError('CLUSTER_MESSAGE_INVALID', `${what} is not JSON`, { cause: error });
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ClusterError('CLUSTER_MESSAGE_INVALID', `${what} is invalid: ${parsed.error.issues[0]?.message ?? 'invalid'}`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new ClusterError('CLUSTER_MESSAGE_INVALID', `${what} is invalid: ${parsed.error.issues[0]?.message ?? 'invalid'}`, { cause: parsed.error });
   return parsed.data;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { errorMessage } from '@ufo-ts/core';
-import { taskOwnerKey, type ScaleOut, type ScaleOutFactory, type TaskRecord } from '@ufo-ts/server';
+import { scaleOutEvent, type ScaleOut, type ScaleOutEventDetail, type ScaleOutEventName, type ScaleOutFactory, type TaskRecord } from '@ufo-ts/server';
+import { taskOwnerKey } from '@ufo-ts/server/internal';
 import { Queue } from 'bullmq';
 import { ClusterError } from './errors.js';
 import { ClusterKeys } from './keys.js';
@@ -96,7 +97,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     const queueConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:queue` });
     const workerConnection = connectRedis({ url: options.redisUrl, name: `ufo:${nodeId}:worker` });
     const connections = [redis, subscriber, queueConnection, workerConnection];
-    const report = (name: string, detail: Record<string, unknown>) => node.emit({ type: 'scale-out', name, detail: { node: nodeId, ...detail } });
+    const report = <N extends ScaleOutEventName>(name: N, detail: ScaleOutEventDetail<N>) => node.emit(scaleOutEvent(nodeId, name, detail));
     for (const connection of connections) {
       connection.on('error', (error) => report('redis-error', { error: errorMessage(error) }));
     }
@@ -109,7 +110,8 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       key: keys.events,
       onError: (error) => report('event-stream-error', { error: errorMessage(error) }),
     });
-    const presence = new DevicePresence({ redis, keys, leaseMs });
+    const clock = node.clock;
+    const presence = new DevicePresence({ redis, keys, leaseMs, clock });
     const relay = new DeviceRelay({
       nodeId,
       keys,
@@ -118,6 +120,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       renewEveryMs: Math.max(100, Math.floor(leaseMs / 3)),
       ...(options.duplicateProbeMs !== undefined ? { probeMs: options.duplicateProbeMs } : {}),
       emit: node.emit,
+      clock,
     });
     const router = new CommandRouter({ nodeId, keys, bus });
     const queueName = options.queueName ?? 'sessions';
@@ -125,7 +128,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
     queue.on('error', (error) => report('queue-error', { error: errorMessage(error) }));
     const ledger = new RedisKeySpendLedger({ redis, keyOf: (keyId) => keys.spend(keyId) });
     const sessionSpend = new RedisKeySpendLedger({ redis, keyOf: (sessionId) => keys.sessionSpend(sessionId), ttlMs: 7 * 24 * 3_600_000 });
-    const waiting = new WaitingJobs({ redis, keys });
+    const waiting = new WaitingJobs({ redis, keys, clock });
     const owners = new TaskOwners();
     const remember = (record: TaskRecord) => owners.remember(record.task_name, taskOwnerKey(record));
     const worker =
@@ -145,7 +148,9 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             ...(options.stalledIntervalMs !== undefined ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
             ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
             dispatcher: { commandTimeoutMs: node.commandTimeoutMs, ...options.dispatcher },
-            ...(options.session || node.actionPolicy ? { session: { ...(node.actionPolicy ? { actionPolicy: node.actionPolicy } : {}), ...options.session } } : {}),
+            ...(options.session || node.actionPolicy
+              ? { session: { ...(node.actionPolicy ? { actionPolicy: node.actionPolicy } : {}), ...options.session } }
+              : {}),
             approval: node.approval,
             onTask: remember,
             ledger,
@@ -154,6 +159,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
             emit: node.emit,
             ...(node.streamLogSink ? { streamLogSink: node.streamLogSink } : {}),
             ...(node.instrument ? { instrument: node.instrument } : {}),
+            clock,
           });
     const tasks = new ClusterTaskBackend({
       queue,
@@ -168,6 +174,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
         node.emit({ type: 'task-queued', taskName: record.task_name, sessionId: record.session_id, clientId: record.client_id, owner: record.owner });
       },
       ...(options.keepResults ? { keepResults: options.keepResults } : {}),
+      clock,
     });
     const taskFiles = new TaskFileExchange({
       nodeId,
@@ -179,6 +186,7 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       ...(options.taskFiles?.maxBytes !== undefined ? { maxBytes: options.taskFiles.maxBytes } : {}),
       onError: (error) => report('task-file-error', { error: errorMessage(error) }),
       onAnswered: (answer) => report('task-file-answered', answer),
+      clock,
     });
 
     return {
@@ -188,8 +196,13 @@ export function createRedisScaleOut(options: RedisScaleOutOptions, onReady?: (no
       events,
       ledger,
       ownerKeyOf: (taskName) => owners.ownerOf(taskName),
-      desk: new ClusterTaskDesk({ queue, presence, waiting, maxAnswerBytes: node.maxAnswerBytes }),
-      credentials: new RedisDeviceCredentialStore({ redis, keys, announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId) }),
+      desk: new ClusterTaskDesk({ queue, presence, waiting, maxAnswerBytes: node.maxAnswerBytes, clock }),
+      credentials: new RedisDeviceCredentialStore({
+        redis,
+        keys,
+        announceRevoked: (clientId) => bus.broadcast(keys.credentialRevokedChannel, clientId),
+        clock,
+      }),
       async start() {
         await whenReady(connections, options.connectTimeoutMs ?? 10_000, options.redisUrl).catch(async (error: unknown) => {
           for (const connection of connections) connection.disconnect();

@@ -21,7 +21,13 @@ afterAll(async () => {
 
 function run(request: string, updatedAt: string): CachedRun {
   const parts = cacheKeyParts(request, { file: '/tmp/a.ods' }, { app: 'soffice', title: 'a.ods - LibreOffice Calc' });
-  return CachedRunSchema.parse({ key: cacheKey(parts), parts, steps: [{ function: 'keyboard_input', arguments: { keys: 'ctrl+s' } }], createdAt: updatedAt, updatedAt });
+  return CachedRunSchema.parse({
+    key: cacheKey(parts),
+    parts,
+    steps: [{ function: 'keyboard_input', arguments: { keys: 'ctrl+s' } }],
+    createdAt: updatedAt,
+    updatedAt,
+  });
 }
 
 describe('RedisActionCacheStore', () => {

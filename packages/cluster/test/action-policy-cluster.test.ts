@@ -41,7 +41,11 @@ describe('the action policy in a cluster', () => {
     const last = linesOf(devices, 'ap-dev', 'command-end').at(-1)!;
     expect(last['display']).toMatch(/^(12)+$/);
     expect(last['clicks']).toBe((last['display'] as string).length);
-    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
+    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === 'step');
     const times = steps.flatMap((s) => s.actions ?? []).find((a: { arguments: { id?: string } }) => a.arguments.id === '5');
     expect(times?.result).toMatchObject({ status: 'failure', policy: { decision: 'deny', rule: 'no-times', reason: 'no multiplying' } });
   }, 90_000);

@@ -34,7 +34,16 @@ const lastDisplay = (handle: ChildHandle, clientId: string) => linesOf(handle, c
 beforeAll(async () => {
   redis = await startRedis({ persist: true });
   logs = tempLogRoot();
-  settings = { redisUrl: redis.url, apiKey: API_KEY, logRoot: logs.path, lockDurationMs: 4_000, stalledIntervalMs: 1_000, leaseMs: 3_000, resendEveryMs: 1_000, offlineBudgetMs: 10_000 };
+  settings = {
+    redisUrl: redis.url,
+    apiKey: API_KEY,
+    logRoot: logs.path,
+    lockDurationMs: 4_000,
+    stalledIntervalMs: 1_000,
+    leaseMs: 3_000,
+    resendEveryMs: 1_000,
+    offlineBudgetMs: 10_000,
+  };
   // n1 and n2 run sessions; n3 serves the API and devices only (so killing it does not kill a worker)
   nodes = await Promise.all([startNode('n1', settings), startNode('n2', settings), startNode('n3', { ...settings, worker: false })]);
   balancer = await LoadBalancer.start(nodes.map((n) => n.port));
@@ -118,7 +127,11 @@ describe('cluster', () => {
     const dispatched = await node(2).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 2000 wk', task_name: 'wk' });
     expect(dispatched.status).toBe(200);
     await expect.poll(toolStarts, { timeout: 30_000, interval: 50 }).toBe(before + 1);
-    const workerIndex = [0, 1].find((i) => node(i).events('session-started').some((e) => (e['detail'] as { taskName: string }).taskName === 'wk'));
+    const workerIndex = [0, 1].find((i) =>
+      node(i)
+        .events('session-started')
+        .some((e) => e.detail.taskName === 'wk'),
+    );
     expect(workerIndex).toBeDefined();
     const killed = node(workerIndex!);
     const survivor = node(1 - workerIndex!);
@@ -130,7 +143,7 @@ describe('cluster', () => {
     expect(record.attempts.map((a: { node: string }) => a.node)).toEqual([killed.nodeId, survivor.nodeId]);
     // the first worker completed step 1 (select the window) and died in step 2 (wait_ms): the resume starts at step 2
     expect(record.attempts[1].fromStep).toBe(1);
-    const resumed = survivor.events('session-resumed').find((e) => (e['detail'] as { taskName: string }).taskName === 'wk');
+    const resumed = survivor.events('session-resumed').find((e) => e.detail.taskName === 'wk');
     expect(resumed).toBeDefined();
     // wait_ms was journaled (intent in Redis) and its outcome unknown: the resumed step did not send it again
     expect(toolStarts()).toBe(before + 1);
@@ -147,14 +160,26 @@ describe('cluster', () => {
     const before = aborted();
     const dispatched = await node(0).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 30000 cx', task_name: 'cx' });
     expect(dispatched.status).toBe(200);
-    await expect.poll(() => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'start').length, { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
-    await devices.waitFor('stdout', (l) => l['clientId'] === clientId && l['type'] === 'task-started' && l['taskName'] === 'cx', 10_000, 'the TASK message on the device');
+    await expect
+      .poll(() => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === 'start').length, { timeout: 30_000, interval: 50 })
+      .toBeGreaterThan(0);
+    await devices.waitFor(
+      'stdout',
+      (l) => l['clientId'] === clientId && l['type'] === 'task-started' && l['taskName'] === 'cx',
+      10_000,
+      'the TASK message on the device',
+    );
     const cancelled = await node(2).api('POST', '/api/cancel', { task_name: 'cx', reason: 'stop it' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(202);
     const record = await node(1).waitForResult('cx', 30_000);
     expect(record).toMatchObject({ status: 'cancelled', error: 'stop it' });
     await expect.poll(aborted, { timeout: 10_000, interval: 50 }).toBe(before + 1);
-    await devices.waitFor('stdout', (l) => l['clientId'] === clientId && l['type'] === 'task-ended' && l['taskName'] === 'cx', 10_000, 'the TASK_END on the device');
+    await devices.waitFor(
+      'stdout',
+      (l) => l['clientId'] === clientId && l['type'] === 'task-ended' && l['taskName'] === 'cx',
+      10_000,
+      'the TASK_END on the device',
+    );
     const again = await node(2).api('POST', '/api/cancel', { task_name: 'cx' });
     expect(again.status).toBe(409);
   });
@@ -180,10 +205,14 @@ describe('cluster', () => {
     const dispatched = await node(2).api('POST', '/api/dispatch', { client_id: clientId, request: 'slow 1500 gs', task_name: 'gs' });
     expect(dispatched.status).toBe(200);
     await expect.poll(toolStarts, { timeout: 30_000, interval: 50 }).toBe(before + 1);
-    const workerIndex = [0, 1].find((i) => node(i).events('session-started').some((e) => (e['detail'] as { taskName: string }).taskName === 'gs'))!;
+    const workerIndex = [0, 1].find((i) =>
+      node(i)
+        .events('session-started')
+        .some((e) => e.detail.taskName === 'gs'),
+    )!;
     const stopping = node(workerIndex);
     await stopping.handle.stop();
-    expect(stopping.events('session-handed-over').map((e) => (e['detail'] as { taskName: string }).taskName)).toContain('gs');
+    expect(stopping.events('session-handed-over').map((e) => e.detail.taskName)).toContain('gs');
     const record = await node(2).waitForResult('gs', 60_000);
     expect(record).toMatchObject({ status: 'completed' });
     expect(record.result.rounds[0].result).toBe('408 for gs');
@@ -217,6 +246,8 @@ describe('cluster', () => {
     const after = devices.stdout.slice(restartedAt).filter((l) => batch.includes(l['clientId'] as string) && l['type'] === 'command-start');
     expect(after.length).toBeGreaterThan(0);
     expect(linesBefore).toBeGreaterThan(0);
-    await expect.poll(async () => (await node(1).api('GET', '/api/clients')).body.online_clients.length, { timeout: 15_000, interval: 100 }).toBe(DEVICES.length + 1);
+    await expect
+      .poll(async () => (await node(1).api('GET', '/api/clients')).body.online_clients.length, { timeout: 15_000, interval: 100 })
+      .toBe(DEVICES.length + 1);
   });
 });

@@ -21,7 +21,14 @@ const devices: DeviceClient[] = [];
 beforeAll(async () => {
   redis = await startRedis();
   logs = tempLogRoot();
-  const settings: NodeSettings = { redisUrl: redis.url, apiKey: API_KEY, logRoot: logs.path, leaseMs: 1_000, requireDeviceCredentials: false, apiKeys: [{ id: 'team-a', key: TASK_KEY }] };
+  const settings: NodeSettings = {
+    redisUrl: redis.url,
+    apiKey: API_KEY,
+    logRoot: logs.path,
+    leaseMs: 1_000,
+    requireDeviceCredentials: false,
+    apiKeys: [{ id: 'team-a', key: TASK_KEY }],
+  };
   [holderNode, otherNode] = await Promise.all([startNode('holder', settings), startNode('other', { ...settings, worker: false })]);
 }, 90_000);
 
@@ -51,7 +58,8 @@ async function connectDevice(node: NodeProcess, clientId: string, credential: st
   return device;
 }
 
-const nodeOf = async (via: NodeProcess, clientId: string) => (await via.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === clientId)?.node;
+const nodeOf = async (via: NodeProcess, clientId: string) =>
+  (await via.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === clientId)?.node;
 
 describe('attack: a revoked device connected to another node', () => {
   it('revoking through one node disconnects the device on the node holding it, and it cannot register again', async () => {
@@ -71,8 +79,10 @@ describe('attack: a revoked device connected to another node', () => {
     const revoked = await otherNode.api('DELETE', '/api/devices/kiosk/credential');
     expect(revoked).toMatchObject({ status: 200, body: { revoked: true } });
     // the holder's node heard the revocation and closed the connection with 4003
-    await expect.poll(() => events.filter((e) => e.type === 'disconnected').map((e) => (e as { code: number }).code), { timeout: 15_000, interval: 50 }).toContain(4003);
-    expect(holderNode.events('device-credential-revoked').map((e) => (e['detail'] as { clientId: string }).clientId)).toContain('kiosk');
+    await expect
+      .poll(() => events.filter((e) => e.type === 'disconnected').map((e) => (e as { code: number }).code), { timeout: 15_000, interval: 50 })
+      .toContain(4003);
+    expect(holderNode.events('device-credential-revoked').map((e) => e.detail.clientId)).toContain('kiosk');
     // its reconnection is refused (the revocation is recorded, though these nodes do not require credentials): it is gone
     await expect.poll(() => events.some((e) => e.type === 'server-error' && e.code === 'CREDENTIAL_INVALID'), { timeout: 15_000, interval: 50 }).toBe(true);
     await expect.poll(() => nodeOf(otherNode, 'kiosk'), { timeout: 15_000, interval: 50 }).toBeUndefined();
@@ -82,7 +92,9 @@ describe('attack: a revoked device connected to another node', () => {
     // on the other node too, with no credential at all; a newly issued credential lifts the revocation
     const bare: DeviceClientEvent[] = [];
     void connectDevice(otherNode, 'kiosk', undefined, bare).catch(() => undefined);
-    await expect.poll(() => bare.find((e) => e.type === 'server-error'), { timeout: 15_000, interval: 50 }).toMatchObject({ code: 'CREDENTIAL_INVALID', error: expect.stringContaining('revoked') });
+    await expect
+      .poll(() => bare.find((e) => e.type === 'server-error'), { timeout: 15_000, interval: 50 })
+      .toMatchObject({ code: 'CREDENTIAL_INVALID', error: expect.stringContaining('revoked') });
     expect(bare.some((e) => e.type === 'registered')).toBe(false);
     await devices.pop()?.stop();
     const fresh = await holderNode.api('POST', '/api/devices/kiosk/credential');

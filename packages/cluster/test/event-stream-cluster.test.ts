@@ -22,7 +22,14 @@ beforeAll(async () => {
   const settings = { redisUrl: redis.url, apiKey: API_KEY, logRoot: logs.path };
   [nodeA, nodeB] = await Promise.all([startNode('stream-a', settings), startNode('stream-b', { ...settings, worker: false })]);
   const { dispatcher } = createFakeDesktopDispatcher();
-  device = new DeviceClient({ serverUrl: nodeA.wsUrl, apiKey: API_KEY, clientId: 'dev-cluster-stream', platform: 'linux', dispatcher, closeDispatcherOnStop: true });
+  device = new DeviceClient({
+    serverUrl: nodeA.wsUrl,
+    apiKey: API_KEY,
+    clientId: 'dev-cluster-stream',
+    platform: 'linux',
+    dispatcher,
+    closeDispatcherOnStop: true,
+  });
   await device.start();
 }, 90_000);
 
@@ -40,7 +47,11 @@ describe('the live event stream in cluster mode', () => {
     const onB = readFramesUntil(nodeB.httpUrl, API_KEY, ended);
     // both streams are open once they see a marker published after they connected
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const dispatched = await nodeB.api('POST', '/api/dispatch', { client_id: 'dev-cluster-stream', request: 'compute cluster stream', task_name: 'calc-cluster-stream' });
+    const dispatched = await nodeB.api('POST', '/api/dispatch', {
+      client_id: 'dev-cluster-stream',
+      request: 'compute cluster stream',
+      task_name: 'calc-cluster-stream',
+    });
     expect(dispatched.status).toBe(200);
     const [framesA, framesB] = await Promise.all([onA, onB]);
     const taskFrames = (frames: Frame[]) => frames.filter((f) => 'task_name' in f.data && f.data.task_name === 'calc-cluster-stream');
@@ -48,12 +59,18 @@ describe('the live event stream in cluster mode', () => {
     const types = taskFrames(framesB).map((f) => f.data.type);
     // queued by node B (the dispatching node), started by node A's worker (the two nodes append independently)
     expect(types.slice(0, 2).sort()).toEqual(['task-queued', 'task-started']);
-    expect(types).toEqual(expect.arrayContaining(['session-started', 'step-started', 'step', 'model-call', 'tool-call', 'screenshot', 'step-ended', 'task-finished']));
-    const steps = taskFrames(framesB).map((f) => f.data).filter((e): e is Extract<StreamEvent, { type: 'step' }> => e.type === 'step');
+    expect(types).toEqual(
+      expect.arrayContaining(['session-started', 'step-started', 'step', 'model-call', 'tool-call', 'screenshot', 'step-ended', 'task-finished']),
+    );
+    const steps = taskFrames(framesB)
+      .map((f) => f.data)
+      .filter((e): e is Extract<StreamEvent, { type: 'step' }> => e.type === 'step');
     expect(steps.map((s) => s.record.thought)).toEqual(['linux thinks', 'linux thinks']);
     expect(taskFrames(framesB).at(-1)!.data).toMatchObject({ type: 'task-finished', status: 'completed' });
     // the screenshot is served by the node whose worker wrote it
-    const shot = taskFrames(framesB).map((f) => f.data).find((e): e is Extract<StreamEvent, { type: 'screenshot' }> => e.type === 'screenshot')!;
+    const shot = taskFrames(framesB)
+      .map((f) => f.data)
+      .find((e): e is Extract<StreamEvent, { type: 'screenshot' }> => e.type === 'screenshot')!;
     const image = await fetch(`${nodeA.httpUrl}${shot.url}`, { headers: { 'x-api-key': API_KEY } });
     expect(image.status).toBe(200);
   });

@@ -36,12 +36,25 @@ beforeAll(async () => {
   redis = await startRedis();
   logRoot = mkdtempSync(join(tmpdir(), 'ufo-cluster-events-'));
   for (const name of ['node-a', 'node-b']) {
-    const server = createUfoServer({ port: 0, apiKey: API_KEY, logRoot: join(logRoot, name), createModel: ({ request }) => new StepScriptModel(request), events: { bus: redisBus(name) } });
+    const server = createUfoServer({
+      port: 0,
+      apiKey: API_KEY,
+      logRoot: join(logRoot, name),
+      createModel: ({ request }) => new StepScriptModel(request),
+      events: { bus: redisBus(name) },
+    });
     await server.start();
     nodes.push(server);
   }
   const { dispatcher } = createFakeDesktopDispatcher();
-  device = new DeviceClient({ serverUrl: nodes[0]!.address!.wsUrl, apiKey: API_KEY, clientId: 'dev-redis', platform: 'linux', dispatcher, closeDispatcherOnStop: true });
+  device = new DeviceClient({
+    serverUrl: nodes[0]!.address!.wsUrl,
+    apiKey: API_KEY,
+    clientId: 'dev-redis',
+    platform: 'linux',
+    dispatcher,
+    closeDispatcherOnStop: true,
+  });
   await device.start();
 }, 60_000);
 
@@ -54,7 +67,8 @@ afterAll(async () => {
 });
 
 /** Reads a node's stream until `until` matches a frame. */
-const readUntil = (node: UfoServer, until: (frame: Frame) => boolean, lastEventId?: string) => readFramesUntil(node.address!.httpUrl, API_KEY, until, lastEventId);
+const readUntil = (node: UfoServer, until: (frame: Frame) => boolean, lastEventId?: string) =>
+  readFramesUntil(node.address!.httpUrl, API_KEY, until, lastEventId);
 
 describe('the live event stream across nodes through a real Redis', () => {
   it('a subscriber on another node sees the task live with the same ids and resumes there with Last-Event-ID', async () => {

@@ -22,7 +22,18 @@ beforeAll(async () => {
   redisClient = connectRedis({ url: redis.url, name: 'journal-test' });
   logs = tempLogRoot();
   // a resumed step sends an action of unknown outcome again (approved), under its journaled command id
-  settings = { redisUrl: redis.url, apiKey: API_KEY, logRoot: logs.path, lockDurationMs: 3_000, stalledIntervalMs: 500, leaseMs: 3_000, resendEveryMs: 1_000, offlineBudgetMs: 10_000, onUnknownOutcome: 'ask', confirm: true };
+  settings = {
+    redisUrl: redis.url,
+    apiKey: API_KEY,
+    logRoot: logs.path,
+    lockDurationMs: 3_000,
+    stalledIntervalMs: 500,
+    leaseMs: 3_000,
+    resendEveryMs: 1_000,
+    offlineBudgetMs: 10_000,
+    onUnknownOutcome: 'ask',
+    confirm: true,
+  };
   [api, ...workers] = await Promise.all([startNode('api', { ...settings, worker: false }), startNode('w1', settings), startNode('w2', settings)]);
   devices = await startDevices(api.wsUrl, API_KEY, ['jd-1', 'jd-2']);
 }, 90_000);
@@ -36,7 +47,6 @@ afterAll(async () => {
 
 const toolLines = (clientId: string, phase: string) => linesOf(devices, clientId, 'tool').filter((l) => l['phase'] === phase);
 const startsOf = (clientId: string, tool: string): Line[] => linesOf(devices, clientId, 'command-start').filter((l) => (l['tools'] as string[]).includes(tool));
-const taskOf = (event: Line) => (event['detail'] as { taskName: string }).taskName;
 
 /** Dispatches a `slow` task, waits for `waitFor` on the device, SIGKILLs the worker running it and waits for the result. */
 async function killWorkerDuring(clientId: string, task: string, waitFor: 'start' | 'done') {
@@ -44,10 +54,12 @@ async function killWorkerDuring(clientId: string, task: string, waitFor: 'start'
   expect(dispatched.status, JSON.stringify(dispatched.body)).toBe(200);
   await expect.poll(() => toolLines(clientId, waitFor).length, { timeout: 30_000, interval: 20 }).toBe(1);
   // the intent was in Redis before the command was sent: the id the device got is the journal's
-  const journal = (await redisClient.lrange(new ClusterKeys().journal(dispatched.body.session_id), 0, -1)).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const journal = (await redisClient.lrange(new ClusterKeys().journal(dispatched.body.session_id), 0, -1)).map(
+    (line) => JSON.parse(line) as Record<string, unknown>,
+  );
   const intent = journal.find((e) => e['type'] === 'intent' && e['tool'] === 'wait_ms');
   expect(intent?.['command_id']).toBe(startsOf(clientId, 'wait_ms')[0]?.['responseId']);
-  const index = workers.findIndex((w) => w.events('session-started').some((e) => taskOf(e) === task));
+  const index = workers.findIndex((w) => w.events('session-started').some((e) => e.detail.taskName === task));
   expect(index).toBeGreaterThanOrEqual(0);
   const killed = workers[index]!;
   await killed.handle.kill();

@@ -21,7 +21,15 @@ let devices: ChildHandle;
 beforeAll(async () => {
   redis = await startRedis();
   logs = tempLogRoot();
-  const settings = { redisUrl: redis.url, apiKey: API_KEY, logRoot: logs.path, leaseMs: 3_000, apiKeys: [{ id: 'team-p', key: TEAM }], budgets: { keys: { 'team-p': { max_steps: 3 } } }, costPerCall: COST };
+  const settings = {
+    redisUrl: redis.url,
+    apiKey: API_KEY,
+    logRoot: logs.path,
+    leaseMs: 3_000,
+    apiKeys: [{ id: 'team-p', key: TEAM }],
+    budgets: { keys: { 'team-p': { max_steps: 3 } } },
+    costPerCall: COST,
+  };
   nodes.push(...(await Promise.all([startNode('p1', settings), startNode('p2', settings)])));
   devices = await startDevices(nodes[0]!.wsUrl, API_KEY, DEVICES);
 }, 90_000);
@@ -35,11 +43,19 @@ afterAll(async () => {
 
 describe('attack: a key budget under parallel dispatch (cluster)', () => {
   it('8 tasks of a key with max_steps 3 dispatched at once through two nodes get at most 3 model calls in all', async () => {
-    const dispatched = await Promise.all(DEVICES.map((id, i) => nodes[i % 2]!.api('POST', '/api/dispatch', { client_id: id, request: 'keep clicking', task_name: `pb-task-${i}` }, TEAM)));
-    expect(dispatched.map((d) => d.status), JSON.stringify(dispatched.map((d) => d.body))).toEqual(DEVICES.map(() => 200));
+    const dispatched = await Promise.all(
+      DEVICES.map((id, i) => nodes[i % 2]!.api('POST', '/api/dispatch', { client_id: id, request: 'keep clicking', task_name: `pb-task-${i}` }, TEAM)),
+    );
+    expect(
+      dispatched.map((d) => d.status),
+      JSON.stringify(dispatched.map((d) => d.body)),
+    ).toEqual(DEVICES.map(() => 200));
     const ended = await Promise.all(DEVICES.map((_, i) => nodes[(i + 1) % 2]!.waitForResult(`pb-task-${i}`, 60_000, TEAM)));
     const summary = JSON.stringify(ended.map((r) => [r.status, r.attempts?.[0]?.node, r.budget?.spent]));
-    expect(ended.every((r) => r.status === 'budget_exceeded'), summary).toBe(true);
+    expect(
+      ended.every((r) => r.status === 'budget_exceeded'),
+      summary,
+    ).toBe(true);
     // both nodes ran tasks
     expect(new Set(ended.map((r) => r.attempts[0].node)).size, summary).toBe(2);
     const client = connectRedis({ url: redis.url, name: 'test:parallel-spend' });

@@ -13,7 +13,11 @@ describe('connectRedis URLs', () => {
     const cluster = connectRedis({ url: 'redis-cluster://user:p%40ss@127.0.0.1:7000,[::1]:7001,redis.local:7002', name: 't', options: lazy });
     expect(cluster).toBeInstanceOf(Cluster);
     const seeded = cluster as Cluster;
-    expect((seeded as unknown as { startupNodes: unknown }).startupNodes).toEqual([{ host: '127.0.0.1', port: 7000 }, { host: '::1', port: 7001 }, { host: 'redis.local', port: 7002 }]);
+    expect((seeded as unknown as { startupNodes: unknown }).startupNodes).toEqual([
+      { host: '127.0.0.1', port: 7000 },
+      { host: '::1', port: 7001 },
+      { host: 'redis.local', port: 7002 },
+    ]);
     expect(seeded.options.redisOptions).toMatchObject({ username: 'user', password: 'p@ss', maxRetriesPerRequest: null, connectionName: 't' });
     expect(seeded.options.shardedSubscribers).toBe(false);
     seeded.disconnect();

@@ -53,7 +53,11 @@ afterAll(async () => {
 });
 
 /** An in-process cluster node without a worker, and a device connected to it. */
-async function nodeWithDevice(clientId: string, nodeId = 'api-node', events: DeviceClientEvent[] = []): Promise<{ server: UfoServer; device: DeviceClient; desktop: FakeDesktop }> {
+async function nodeWithDevice(
+  clientId: string,
+  nodeId = 'api-node',
+  events: DeviceClientEvent[] = [],
+): Promise<{ server: UfoServer; device: DeviceClient; desktop: FakeDesktop }> {
   const server = createUfoServer({
     port: 0,
     apiKey: API_KEY,
@@ -64,20 +68,47 @@ async function nodeWithDevice(clientId: string, nodeId = 'api-node', events: Dev
   const address = await server.start();
   cleanup.push(() => server.stop());
   const { desktop, dispatcher } = createFakeDesktopDispatcher();
-  const device = new DeviceClient({ serverUrl: address.wsUrl, apiKey: API_KEY, clientId, platform: 'linux', dispatcher, closeDispatcherOnStop: true, backoff: { initialDelayMs: 50, maxDelayMs: 200 }, onEvent: (e) => events.push(e) });
+  const device = new DeviceClient({
+    serverUrl: address.wsUrl,
+    apiKey: API_KEY,
+    clientId,
+    platform: 'linux',
+    dispatcher,
+    closeDispatcherOnStop: true,
+    backoff: { initialDelayMs: 50, maxDelayMs: 200 },
+    onEvent: (e) => events.push(e),
+  });
   await device.start();
   cleanup.push(() => device.stop());
   return { server, device, desktop };
 }
 
 function dispatcher(clientId: string, offlineBudgetMs: number, events: RoutedDispatcherEvent[] = []) {
-  return new RoutedCommandDispatcher({ router, clientId, sessionId: `sess-${clientId}`, commandTimeoutMs: 60_000, offlineBudgetMs, resendEveryMs: 500, onEvent: (e) => events.push(e) });
+  return new RoutedCommandDispatcher({
+    router,
+    clientId,
+    sessionId: `sess-${clientId}`,
+    commandTimeoutMs: 60_000,
+    offlineBudgetMs,
+    resendEveryMs: 500,
+    onEvent: (e) => events.push(e),
+  });
 }
 
 describe('command routing', () => {
   it('a command for a device no node holds fails at once as DEVICE_OFFLINE (SPUBLISH reached nobody)', async () => {
     const command = createCommand('click_input', { id: '1' });
-    expect(await router.sendCommand('nobody', { type: 'command', status: 'continue', session_id: 's', response_id: 'r', agent_name: 'LinuxAgent', actions: [command], stop_on_failure: false })).toBe(0);
+    expect(
+      await router.sendCommand('nobody', {
+        type: 'command',
+        status: 'continue',
+        session_id: 's',
+        response_id: 'r',
+        agent_name: 'LinuxAgent',
+        actions: [command],
+        stop_on_failure: false,
+      }),
+    ).toBe(0);
     const started = Date.now();
     const [result] = await dispatcher('nobody', 0).execute([command], { target: { agent: 'LinuxAgent' } });
     const elapsed = Date.now() - started;
@@ -91,7 +122,15 @@ describe('command routing', () => {
     const clock = new ManualClock();
     const events: RoutedDispatcherEvent[] = [];
     const offline = () => events.filter((e) => e.type === 'device-offline').length;
-    const routed = new RoutedCommandDispatcher({ router, clientId: 'nobody-yet', sessionId: 'sess-clock', offlineBudgetMs: 1_000, backoff: { initialDelayMs: 100, maxDelayMs: 100 }, clock, onEvent: (e) => events.push(e) });
+    const routed = new RoutedCommandDispatcher({
+      router,
+      clientId: 'nobody-yet',
+      sessionId: 'sess-clock',
+      offlineBudgetMs: 1_000,
+      backoff: { initialDelayMs: 100, maxDelayMs: 100 },
+      clock,
+      onEvent: (e) => events.push(e),
+    });
     const command = createCommand('click_input', { id: '1' });
     let settled: Result[] | undefined;
     const pending = routed.execute([command], { target: { agent: 'LinuxAgent' } }).then((r) => (settled = r));
@@ -132,7 +171,10 @@ describe('command routing', () => {
     const fixed = new RoutedCommandDispatcher({ router, clientId: 'dev-a', sessionId: 'sess-x', offlineBudgetMs: 0, commandId: () => 'same-id' });
     const click = createCommand('click_input', { id: '1' });
     expect((await fixed.execute([click], { target: { agent: 'LinuxAgent' } }))[0]).toMatchObject({ status: 'success' });
-    expect((await fixed.execute([{ ...click, call_id: 'again' }], { target: { agent: 'LinuxAgent' } }))[0]).toMatchObject({ status: 'success', call_id: 'again' });
+    expect((await fixed.execute([{ ...click, call_id: 'again' }], { target: { agent: 'LinuxAgent' } }))[0]).toMatchObject({
+      status: 'success',
+      call_id: 'again',
+    });
     expect(desktop.state.display).toBe('1');
   });
 
@@ -148,7 +190,9 @@ describe('command routing', () => {
     await expect.poll(async () => (await presence.lookup('twin'))?.nodeId, { timeout: 5_000, interval: 20 }).toBe('node-a2');
     const secondEvents: DeviceClientEvent[] = [];
     const second = nodeWithDevice('twin', 'node-b', secondEvents);
-    await expect.poll(() => secondEvents.filter((e) => e.type === 'server-error' && e.code === 'CLIENT_ID_IN_USE').length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => secondEvents.filter((e) => e.type === 'server-error' && e.code === 'CLIENT_ID_IN_USE').length, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThanOrEqual(2);
     expect(firstEvents.some((e) => e.type === 'disconnected' && e.code === 4001)).toBe(false);
     expect((await presence.lookup('twin'))?.nodeId).toBe('node-a2');
     await again.device.stop();
@@ -159,10 +203,28 @@ describe('command routing', () => {
 
   it('presence: a lease a node stops renewing (the node died) expires, and the device is no longer listed', async () => {
     const presence = new DevicePresence({ redis: publisher, keys, leaseMs: 300 });
-    expect(await presence.claim('ghost', { nodeId: 'dead-node', connectionId: 'c1', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toEqual({ claimed: true });
+    expect(
+      await presence.claim('ghost', {
+        nodeId: 'dead-node',
+        connectionId: 'c1',
+        clientType: 'device',
+        platform: 'linux',
+        connectedAt: new Date().toISOString(),
+      }),
+    ).toEqual({ claimed: true });
     // claimed atomically: another connection cannot take a live lease, its own holder may claim it again
-    expect(await presence.claim('ghost', { nodeId: 'thief', connectionId: 'c2', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toMatchObject({ claimed: false, holder: { nodeId: 'dead-node' } });
-    expect(await presence.claim('ghost', { nodeId: 'dead-node', connectionId: 'c1', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() })).toEqual({ claimed: true });
+    expect(
+      await presence.claim('ghost', { nodeId: 'thief', connectionId: 'c2', clientType: 'device', platform: 'linux', connectedAt: new Date().toISOString() }),
+    ).toMatchObject({ claimed: false, holder: { nodeId: 'dead-node' } });
+    expect(
+      await presence.claim('ghost', {
+        nodeId: 'dead-node',
+        connectionId: 'c1',
+        clientType: 'device',
+        platform: 'linux',
+        connectedAt: new Date().toISOString(),
+      }),
+    ).toEqual({ claimed: true });
     expect((await presence.list()).map((d) => d.clientId)).toContain('ghost');
     expect(await presence.renew('ghost', 'other-connection')).toBe('taken');
     await expect.poll(async () => (await presence.list()).map((d) => d.clientId).includes('ghost'), { timeout: 5_000, interval: 50 }).toBe(false);
@@ -181,7 +243,14 @@ describe('command routing', () => {
     const address = await server.start();
     cleanup.push(() => server.stop());
     const { desktop, dispatcher } = createFakeDesktopDispatcher();
-    const device = new DeviceClient({ serverUrl: address.wsUrl, apiKey: API_KEY, clientId: 'self-starter', platform: 'linux', dispatcher, closeDispatcherOnStop: true });
+    const device = new DeviceClient({
+      serverUrl: address.wsUrl,
+      apiKey: API_KEY,
+      clientId: 'self-starter',
+      platform: 'linux',
+      dispatcher,
+      closeDispatcherOnStop: true,
+    });
     await device.start();
     cleanup.push(() => device.stop());
     await expect.poll(async () => (await server.tasks.listClients()).some((c) => c.client_id === 'self-starter'), { timeout: 5_000, interval: 20 }).toBe(true);
@@ -190,7 +259,9 @@ describe('command routing', () => {
     expect(end).toMatchObject({ status: 'completed', task_name: 'mine' });
     expect(desktop.state.display).toBe('408');
     // the job completes with the record right after the TASK_END went out
-    await expect.poll(() => server.tasks.findTask({ sessionId: task.sessionId }), { timeout: 5_000, interval: 20 }).toMatchObject({ status: 'completed', owner: 'device:self-starter' });
+    await expect
+      .poll(() => server.tasks.findTask({ sessionId: task.sessionId }), { timeout: 5_000, interval: 20 })
+      .toMatchObject({ status: 'completed', owner: 'device:self-starter' });
   });
 
   it('a node whose Redis cannot be reached fails to start with REDIS_UNAVAILABLE, and a bad URL is refused at once', async () => {
@@ -207,7 +278,11 @@ describe('command routing', () => {
     expect(error).toMatchObject({ code: 'REDIS_UNAVAILABLE' });
     expect(server.address).toBeUndefined();
     expect(() =>
-      createUfoServer({ port: 0, createModel: () => new ScriptedModel({ replies: [] }), scaleOut: createRedisScaleOut({ redisUrl: 'http://nope', createModel: () => new ScriptedModel({ replies: [] }) }) }),
+      createUfoServer({
+        port: 0,
+        createModel: () => new ScriptedModel({ replies: [] }),
+        scaleOut: createRedisScaleOut({ redisUrl: 'http://nope', createModel: () => new ScriptedModel({ replies: [] }) }),
+      }),
     ).toThrow(/not a Redis URL/);
   });
 });

@@ -57,15 +57,29 @@ async function attack(node: NodeProcess, clientId: string, credential?: string):
 
 describe('attack: taking over a live device from another node', () => {
   it('the registration on the other node is refused, the live device keeps its connection and runs the next task', async () => {
-    await expect.poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'victim')?.node, { timeout: 15_000, interval: 50 }).toBe('holder');
+    await expect
+      .poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'victim')?.node, {
+        timeout: 15_000,
+        interval: 50,
+      })
+      .toBe('holder');
 
     const codes = await attack(otherNode, 'victim');
     expect(codes.length).toBeGreaterThan(0);
     expect(new Set(codes)).toEqual(new Set(['CLIENT_ID_IN_USE']));
     expect(otherNode.events('claim-refused').length).toBeGreaterThan(0);
     // the holder's node probed its connection at the other node's request and kept it: it is alive
-    await expect.poll(() => holderNode.events('probe-ended').filter((e) => (e['detail'] as { clientId: string }).clientId === 'victim').map((e) => (e['detail'] as { alive: boolean }).alive), { timeout: 15_000, interval: 50 }).toContain(true);
-    expect(holderNode.events('probe-ended').some((e) => (e['detail'] as { clientId: string; alive: boolean }).clientId === 'victim' && !(e['detail'] as { alive: boolean }).alive)).toBe(false);
+    await expect
+      .poll(
+        () =>
+          holderNode
+            .events('probe-ended')
+            .filter((e) => e.detail.clientId === 'victim')
+            .map((e) => e.detail.alive),
+        { timeout: 15_000, interval: 50 },
+      )
+      .toContain(true);
+    expect(holderNode.events('probe-ended').some((e) => e.detail.clientId === 'victim' && !e.detail.alive)).toBe(false);
 
     // the lease still names the holder, over more than one lease period of renewals
     const listed = await otherNode.api('GET', '/api/clients');
@@ -84,18 +98,41 @@ describe('attack: taking over a live device from another node', () => {
   it('a device whose old connection is half-open on one node gets its id back on another once that node’s probe drops it', async () => {
     const sleeper = await startDevices(`${holderNode.httpUrl.replace('http', 'ws')}/ws`, API_KEY, ['sleeper']);
     try {
-      await expect.poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'sleeper')?.node, { timeout: 15_000, interval: 50 }).toBe('holder');
+      await expect
+        .poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'sleeper')?.node, {
+          timeout: 15_000,
+          interval: 50,
+        })
+        .toBe('holder');
       // the device's process stops: its connection stays open but nothing answers on it
       sleeper.child.kill('SIGSTOP');
       const { dispatcher } = createFakeDesktopDispatcher();
       const events: DeviceClientEvent[] = [];
-      const comeback = new DeviceClient({ serverUrl: `${otherNode.httpUrl.replace('http', 'ws')}/ws`, apiKey: API_KEY, clientId: 'sleeper', platform: 'linux', dispatcher, closeDispatcherOnStop: true, backoff: { initialDelayMs: 100, maxDelayMs: 300 }, onEvent: (e) => events.push(e) });
+      const comeback = new DeviceClient({
+        serverUrl: `${otherNode.httpUrl.replace('http', 'ws')}/ws`,
+        apiKey: API_KEY,
+        clientId: 'sleeper',
+        platform: 'linux',
+        dispatcher,
+        closeDispatcherOnStop: true,
+        backoff: { initialDelayMs: 100, maxDelayMs: 300 },
+        onEvent: (e) => events.push(e),
+      });
       attackers.push(comeback);
       await comeback.start();
       expect(events.some((e) => e.type === 'server-error' && e.code === 'CLIENT_ID_IN_USE')).toBe(true);
-      const sleeperProbes = () => holderNode.events('probe-ended').filter((e) => (e['detail'] as { clientId: string }).clientId === 'sleeper').map((e) => (e['detail'] as { alive: boolean }).alive);
+      const sleeperProbes = () =>
+        holderNode
+          .events('probe-ended')
+          .filter((e) => e.detail.clientId === 'sleeper')
+          .map((e) => e.detail.alive);
       await expect.poll(sleeperProbes, { timeout: 10_000, interval: 50 }).toContain(false);
-      await expect.poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'sleeper')?.node, { timeout: 15_000, interval: 50 }).toBe('other');
+      await expect
+        .poll(async () => (await otherNode.api('GET', '/api/clients')).body.clients?.find((c: { client_id: string }) => c.client_id === 'sleeper')?.node, {
+          timeout: 15_000,
+          interval: 50,
+        })
+        .toBe('other');
     } finally {
       sleeper.child.kill('SIGCONT');
       await sleeper.kill();

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimTaskLogFolder } from '@ufo-ts/server';
+import { claimTaskLogFolder } from '@ufo-ts/server/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClusterKeys, connectRedis, MessageBus, TaskFileExchange, type ClusterTaskRecord, type TaskFileMessage } from '../src/index.js';
 import { startRedis, whenRedisReady, type TestRedis } from './helpers/redis-server.js';
@@ -16,7 +16,16 @@ const clients: ReturnType<typeof connectRedis>[] = [];
 const errors: unknown[] = [];
 
 const record = (attempts: string[]): ClusterTaskRecord =>
-  ({ task_name: 'calc', session_id: 's-1', client_id: 'dev', status: 'running', owner: 'api', request: 'r', created_at: new Date(0).toISOString(), attempts: attempts.map((node) => ({ node, startedAt: new Date(0).toISOString(), fromStep: 0 })) }) as ClusterTaskRecord;
+  ({
+    task_name: 'calc',
+    session_id: 's-1',
+    client_id: 'dev',
+    status: 'running',
+    owner: 'api',
+    request: 'r',
+    created_at: new Date(0).toISOString(),
+    attempts: attempts.map((node) => ({ node, startedAt: new Date(0).toISOString(), fromStep: 0 })),
+  }) as ClusterTaskRecord;
 
 async function busOf(name: string): Promise<MessageBus> {
   const publisher = connectRedis({ url: redis.url, name: `${name}:pub` });
@@ -33,7 +42,15 @@ async function node(nodeId: string, files: Record<string, Buffer>, ran: ClusterT
   const folder = join(logRoot, claimTaskLogFolder(logRoot, 'calc', 's-1'));
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(folder, name), bytes);
   const answered: string[] = [];
-  const exchange = new TaskFileExchange({ nodeId, keys, bus: await busOf(nodeId), logRoot, findTask: async () => ran, onAnswered: (a) => answered.push(`${a.file}:${a.sent}`), ...options });
+  const exchange = new TaskFileExchange({
+    nodeId,
+    keys,
+    bus: await busOf(nodeId),
+    logRoot,
+    findTask: async () => ran,
+    onAnswered: (a) => answered.push(`${a.file}:${a.sent}`),
+    ...options,
+  });
   await exchange.start();
   return { exchange, answered };
 }

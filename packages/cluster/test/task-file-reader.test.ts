@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimTaskLogFolder, taskLogFolderName } from '@ufo-ts/server';
+import { claimTaskLogFolder, taskLogFolderName } from '@ufo-ts/server/internal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOwnTaskFile } from '../src/index.js';
 

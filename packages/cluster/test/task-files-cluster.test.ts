@@ -66,7 +66,10 @@ describe('cluster: task screenshots through a node that did not write them', () 
     expect(shotTask.log_folder.startsWith(logsW.path)).toBe(true);
     const file = decodeURIComponent(shot.url.slice(shot.url.lastIndexOf('/') + 1));
     expect(served.equals(readFileSync(join(shotTask.log_folder, file)))).toBe(true);
-    expect(workerNode.events('task-file-answered').map((e) => e['detail'])).toContainEqual(expect.objectContaining({ to: 'files-a', taskName: 'shots', file, sent: true, bytes: served.length }));
+    // the answering node reports after it replied: its report may reach its log just after the response
+    await expect
+      .poll(() => workerNode.events('task-file-answered').map((e) => e.detail), { timeout: 5_000, interval: 50 })
+      .toContainEqual(expect.objectContaining({ to: 'files-a', taskName: 'shots', file, sent: true, bytes: served.length }));
     // another key's task is 404, as on the node that wrote it
     const other = await get(shot.url, TEAM_B);
     expect(other.status).toBe(404);
@@ -76,22 +79,31 @@ describe('cluster: task screenshots through a node that did not write them', () 
   it("a waiting task's waiting.screenshot_url through A returns the held action's screenshot", async () => {
     await apiNode.api('POST', '/api/dispatch', { client_id: 'hold-1', request: 'press one, carefully', task_name: 'held', approval: { mode: 'wait' } });
     let waiting: any;
-    await expect
-      .poll(async () => (waiting = (await apiNode.api('GET', '/api/tasks/held')).body).status, { timeout: 30_000, interval: 100 })
-      .toBe('waiting');
+    await expect.poll(async () => (waiting = (await apiNode.api('GET', '/api/tasks/held')).body).status, { timeout: 30_000, interval: 100 }).toBe('waiting');
     const url = waiting.waiting.screenshot_url as string;
     expect(url).toMatch(/^\/api\/tasks\/held\/screenshots\//);
     const response = await get(url);
     expect(response.status, await response.clone().text()).toBe(200);
     const file = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
     expect((await bytesOf(response)).equals(readFileSync(join(waiting.log_folder, file)))).toBe(true);
-    expect(workerNode.events('task-file-answered').map((e) => e['detail'])).toContainEqual(expect.objectContaining({ to: 'files-a', taskName: 'held', file, sent: true }));
+    // the answering node reports after it replied: its report may reach its log just after the response
+    await expect
+      .poll(() => workerNode.events('task-file-answered').map((e) => e.detail), { timeout: 5_000, interval: 50 })
+      .toContainEqual(expect.objectContaining({ to: 'files-a', taskName: 'held', file, sent: true }));
     expect((await get(url, TEAM_B)).status).toBe(404);
     await apiNode.api('POST', '/api/tasks/held/reject', { pending_id: waiting.waiting.pending_id });
   });
 
   it('crafted file and task names are 404 through the route, and W refuses crafted requests on its channel', async () => {
-    const names = ['..%2Fsecret.png', '..%2F..%2Fsecret.png', `..%2F..%2F${basename(logsW.path)}-secret.png`, encodeURIComponent(join(logsW.path, 'secret.png')), '%2E%2E%2Fsecret.png', '..%5Csecret.png', '.secret.png'];
+    const names = [
+      '..%2Fsecret.png',
+      '..%2F..%2Fsecret.png',
+      `..%2F..%2F${basename(logsW.path)}-secret.png`,
+      encodeURIComponent(join(logsW.path, 'secret.png')),
+      '%2E%2E%2Fsecret.png',
+      '..%5Csecret.png',
+      '.secret.png',
+    ];
     for (const name of names) {
       const response = await get(`/api/tasks/shots/screenshots/${name}`);
       expect(response.status, name).toBe(404);
@@ -124,14 +136,22 @@ describe('cluster: task screenshots through a node that did not write them', () 
         const request: TaskFileMessage = { kind: 'file-request', requestId: `r${index}`, from: 'probe', taskName, sessionId, file };
         expect(await publisher.spublish(keys.taskFilesChannel('files-w'), JSON.stringify(request))).toBe(1);
       }
-      const genuine: TaskFileMessage = { kind: 'file-request', requestId: 'genuine', from: 'probe', taskName: 'shots', sessionId: session, file: basename(readdirPng(shotTask.log_folder)) };
+      const genuine: TaskFileMessage = {
+        kind: 'file-request',
+        requestId: 'genuine',
+        from: 'probe',
+        taskName: 'shots',
+        sessionId: session,
+        file: basename(readdirPng(shotTask.log_folder)),
+      };
       await publisher.spublish(keys.taskFilesChannel('files-w'), JSON.stringify(genuine));
       await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(requests.length + 1);
       const byId = new Map(answers.map((a) => [a.requestId, a]));
-      for (let index = 0; index < requests.length; index++) expect(byId.get(`r${index}`), JSON.stringify(requests[index])).toMatchObject({ kind: 'file-missing', via: 'files-w' });
+      for (let index = 0; index < requests.length; index++)
+        expect(byId.get(`r${index}`), JSON.stringify(requests[index])).toMatchObject({ kind: 'file-missing', via: 'files-w' });
       // the malformed message was reported, and W still answers
       expect(byId.get('genuine')).toMatchObject({ kind: 'file-found' });
-      expect(workerNode.events('message-invalid').some((e) => String((e['detail'] as { error: string }).error).includes('task-file message'))).toBe(true);
+      expect(workerNode.events('message-invalid').some((e) => e.detail.error.includes('task-file message'))).toBe(true);
       expect(answers.some((a) => a.kind === 'file-found' && Buffer.from(a.base64, 'base64').includes(SECRET))).toBe(false);
     } finally {
       subscriber.disconnect();

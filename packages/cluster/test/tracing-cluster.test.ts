@@ -14,7 +14,17 @@ import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePrograms } from '../../../test-support/bundle-programs.js';
 import { spawnFixture, type ChildHandle } from '../../../test-support/processes.js';
-import { ClusterKeys, CommandRouter, DeviceEnvelopeSchema, MessageBus, RoutedCommandDispatcher, connectRedis, parseJson, type DeviceEnvelope, type NodeReply } from '../src/index.js';
+import {
+  ClusterKeys,
+  CommandRouter,
+  DeviceEnvelopeSchema,
+  MessageBus,
+  RoutedCommandDispatcher,
+  connectRedis,
+  parseJson,
+  type DeviceEnvelope,
+  type NodeReply,
+} from '../src/index.js';
 import type { RedisClient } from '../src/redis/redis-connections.js';
 import { startNode, tempLogRoot, type NodeProcess } from './helpers/cluster.js';
 import { startRedis, whenRedisReady, type TestRedis } from './helpers/redis-server.js';
@@ -156,20 +166,40 @@ describe('tracing in cluster mode', () => {
       const envelope = parseJson(DeviceEnvelopeSchema, text, 'an envelope');
       received.push(envelope);
       if (envelope.kind !== 'command') return;
-      const results: Result[] = envelope.message.actions.map((c) => ({ status: 'success', result: null, namespace: 'test', call_id: c.call_id, duration_ms: 1 }));
+      const results: Result[] = envelope.message.actions.map((c) => ({
+        status: 'success',
+        result: null,
+        namespace: 'test',
+        call_id: c.call_id,
+        duration_ms: 1,
+      }));
       const reply: NodeReply = {
         kind: 'results',
         via: 'holder',
-        message: { type: 'command_results', session_id: envelope.message.session_id, prev_response_id: envelope.message.response_id, action_results: results, status: 'continue', timestamp: new Date().toISOString() },
+        message: {
+          type: 'command_results',
+          session_id: envelope.message.session_id,
+          prev_response_id: envelope.message.response_id,
+          action_results: results,
+          status: 'continue',
+          timestamp: new Date().toISOString(),
+        },
       };
       void deviceBus.publish(envelope.replyTo, JSON.stringify(reply));
     });
     const routed = new RoutedCommandDispatcher({ router, clientId: 'dev-t', sessionId: 'sess-t', offlineBudgetMs: 0 });
-    const commands = [createCommand('click_input', { id: '1' }, 'action'), createCommand('screenshot', {}, 'data_collection'), createCommand('click_input', { id: '2' }, 'action')];
+    const commands = [
+      createCommand('click_input', { id: '1' }, 'action'),
+      createCommand('screenshot', {}, 'data_collection'),
+      createCommand('click_input', { id: '2' }, 'action'),
+    ];
     const first: TraceContext = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' };
     const third: TraceContext = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-1111111111111111-01', tracestate: 'ufo=1' };
     // given in another order than the commands': the field follows the commands, null for the one without
-    const traceContexts = new Map([[commands[2]!.call_id, third], [commands[0]!.call_id, first]]);
+    const traceContexts = new Map([
+      [commands[2]!.call_id, third],
+      [commands[0]!.call_id, first],
+    ]);
 
     const results = await routed.execute(commands, { target: { agent: 'LinuxAgent' }, traceContexts });
     expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success']);

@@ -4,7 +4,22 @@
  * converted; and factories for the configured models, dispatcher and embedding model.
  */
 export { ConfigError, formatProblem, type ConfigErrorCode, type ConfigProblem } from './errors.js';
-export { AgentSettingsSchema, BatchConfigSchema, DemonstrationsConfigSchema, EmbeddingConfigSchema, CapturesConfigSchema, EvaluationConfigSchema, ExperienceConfigSchema, OperatorConfigSchema, ReportsConfigSchema, SessionConfigSchema, UfoConfigSchema, configJsonSchema, type UfoConfig, type UfoConfigInput } from './schema/ufo-config-schema.js';
+export {
+  AgentSettingsSchema,
+  BatchConfigSchema,
+  DemonstrationsConfigSchema,
+  EmbeddingConfigSchema,
+  CapturesConfigSchema,
+  EvaluationConfigSchema,
+  ExperienceConfigSchema,
+  OperatorConfigSchema,
+  ReportsConfigSchema,
+  SessionConfigSchema,
+  UfoConfigSchema,
+  configJsonSchema,
+  type UfoConfig,
+  type UfoConfigInput,
+} from './schema/ufo-config-schema.js';
 export { loadConfig, parseConfigText, type LoadConfigOptions, type LoadedConfig } from './load/load-config.js';
 export { expandEnv } from './load/expand-env.js';
 export { closest } from './load/format-issues.js';

@@ -44,7 +44,9 @@ describe('attack: configuration bombs', () => {
     const error = configError(file);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(error.problems).toEqual([{ file, path: '', message: `is ${50 * 1024 * 1024} bytes, over the ${MAX_CONFIG_FILE_BYTES}-byte limit of a configuration file` }]);
+    expect(error.problems).toEqual([
+      { file, path: '', message: `is ${50 * 1024 * 1024} bytes, over the ${MAX_CONFIG_FILE_BYTES}-byte limit of a configuration file` },
+    ]);
   });
 
   it('the largest accepted file still loads in bounded time (SIGTERM is handled as soon as loading returns)', () => {
@@ -59,7 +61,12 @@ describe('attack: configuration bombs', () => {
   it('an alias bomb is a ConfigError naming the file, not a bare exception', () => {
     const file = join(dir, 'bomb.yaml');
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 9; i += 1) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 9; i += 1)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     writeFileSync(file, `${levels.join('\n')}\n`);
     const error = configError(file);
     expect(error.problems).toEqual([{ file, path: '', message: expect.stringContaining('alias bomb') }]);

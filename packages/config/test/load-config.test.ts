@@ -98,8 +98,12 @@ toolServers:
   });
 
   it('reports unset variables, YAML syntax errors and unreadable files with their place', () => {
-    const dir = folder({ 'vars.yaml': 'agents:\n  HOST_AGENT:\n    provider: openai\n    model: gpt-4o\n    apiKey: ${NO_SUCH_KEY}\n', 'broken.yaml': 'session:\n  maxSteps: [1, 2\n' });
-    expect(messageOf(() => loadConfig({ files: [join(dir, 'vars.yaml'), join(dir, 'broken.yaml'), join(dir, 'missing.yaml')], env: {} }))).toMatchInlineSnapshot(`
+    const dir = folder({
+      'vars.yaml': 'agents:\n  HOST_AGENT:\n    provider: openai\n    model: gpt-4o\n    apiKey: ${NO_SUCH_KEY}\n',
+      'broken.yaml': 'session:\n  maxSteps: [1, 2\n',
+    });
+    expect(messageOf(() => loadConfig({ files: [join(dir, 'vars.yaml'), join(dir, 'broken.yaml'), join(dir, 'missing.yaml')], env: {} })))
+      .toMatchInlineSnapshot(`
       "Invalid configuration (3 problems):
         vars.yaml:5:13  agents.HOST_AGENT.apiKey: environment variable NO_SUCH_KEY is not set (set it, or write \${NO_SUCH_KEY:-default})
         broken.yaml:3:1  (top level): not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]
@@ -137,14 +141,23 @@ mcp:
       { env: {} },
     );
     expect(config.agents).toMatchObject({
-      HOST_AGENT: { provider: 'azure', model: 'gpt-4o', deployment: 'gpt4o-deploy', baseUrl: 'https://example.openai.azure.com/', apiVersion: '2024-02-15-preview', timeoutMs: 90_000 },
+      HOST_AGENT: {
+        provider: 'azure',
+        model: 'gpt-4o',
+        deployment: 'gpt4o-deploy',
+        baseUrl: 'https://example.openai.azure.com/',
+        apiVersion: '2024-02-15-preview',
+        timeoutMs: 90_000,
+      },
       BACKUP: { provider: 'anthropic', model: 'claude-sonnet-4-5', timeoutMs: 90_000 },
     });
     expect(config.agent.host.visual).toBe(false);
     expect(config.session).toMatchObject({ maxSteps: 30, subtaskSettleMs: 500, safeGuard: false, captures: { uiTree: true, desktopScreenshot: false } });
     expect(config.evaluation.session).toBe(false);
     expect(config.experience).toMatchObject({ save: 'auto', path: 'vectordb/experience/experience.json' });
-    expect(config.toolServers?.HostAgent?.default?.action).toEqual([{ namespace: 'HostUIExecutor', transport: 'in-process', factory: 'HostUIExecutor', reset: false }]);
+    expect(config.toolServers?.HostAgent?.default?.action).toEqual([
+      { namespace: 'HostUIExecutor', transport: 'in-process', factory: 'HostUIExecutor', reset: false },
+    ]);
     expect(warnings).toEqual([
       'config/ufo/merged.yaml: HOST_AGENT.PROMPT is not used (prompts and examples are built in)',
       'config/ufo/merged.yaml: CONTROL_BACKEND is not used',
@@ -157,7 +170,7 @@ mcp:
 });
 
 describe('agent.progress and agent.validateBatches', () => {
-  it('default to the monitor in warn mode with core\'s limits, and batches validated', () => {
+  it("default to the monitor in warn mode with core's limits, and batches validated", () => {
     const { config } = parseConfigText('session: { maxSteps: 5 }\n', 'ufo.yaml', { env: {} });
     expect(config.agent.progress).toEqual({ mode: 'warn', onStuck: 'fail', limits: { repeated_no_effect: 3, no_effect_streak: 4, cycle: 6, same_screen: 6 } });
     expect(config.agent.validateBatches).toBe(true);
@@ -169,7 +182,11 @@ describe('agent.progress and agent.validateBatches', () => {
       'local.yaml': 'agent: { progress: { limits: { same_screen: 3 } } }\n',
     });
     const { config } = loadConfig({ files: [join(dir, 'ufo.yaml'), join(dir, 'local.yaml')], env: {} });
-    expect(config.agent.progress).toEqual({ mode: 'enforce', onStuck: 'ask', limits: { repeated_no_effect: 3, no_effect_streak: 4, cycle: 8, same_screen: 3 } });
+    expect(config.agent.progress).toEqual({
+      mode: 'enforce',
+      onStuck: 'ask',
+      limits: { repeated_no_effect: 3, no_effect_streak: 4, cycle: 8, same_screen: 3 },
+    });
     expect(config.agent.validateBatches).toBe(false);
     expect(config.agent.toolMode).toBe('text');
   });
@@ -198,10 +215,12 @@ describe('agent.progress and agent.validateBatches', () => {
         ufo.yaml:5:5  agent.progress.mdoe: unknown key (did you mean "mode"?)
         ufo.yaml:7:20  agent.validateBatches: expected true or false, got "yes""
     `);
-    expect(messageOf(() => parseConfigText('agent:\n  progress: enforce\n', 'ufo.yaml', { env: {} }))).toContain('ufo.yaml:2:13  agent.progress: expected an object, got "enforce"');
+    expect(messageOf(() => parseConfigText('agent:\n  progress: enforce\n', 'ufo.yaml', { env: {} }))).toContain(
+      'ufo.yaml:2:13  agent.progress: expected an object, got "enforce"',
+    );
   });
 
-  it('are in the JSON Schema, with core\'s enums, bounds and defaults', () => {
+  it("are in the JSON Schema, with core's enums, bounds and defaults", () => {
     const agent = (configJsonSchema() as { properties: { agent: { properties: Record<string, any> } } }).properties.agent.properties;
     expect(agent.progress.properties.mode).toMatchObject({ enum: ['off', 'warn', 'enforce'], default: 'warn' });
     expect(agent.progress.properties.onStuck).toMatchObject({ enum: ['fail', 'ask'], default: 'fail' });

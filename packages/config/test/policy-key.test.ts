@@ -19,7 +19,13 @@ describe('the policy key', () => {
       'ufo.yaml',
       { env: {} },
     );
-    expect(config.policy).toMatchObject({ version: 1, order: 'deny-overrides', default: 'allow', unknown: 'restrict', rules: [{ id: 'no-passwords' }, { id: 'system' }] });
+    expect(config.policy).toMatchObject({
+      version: 1,
+      order: 'deny-overrides',
+      default: 'allow',
+      unknown: 'restrict',
+      rules: [{ id: 'no-passwords' }, { id: 'system' }],
+    });
     expect(parseConfigText('session: { maxSteps: 3 }\n', 'ufo.yaml', { env: {} }).config.policy).toBeUndefined();
   });
 

@@ -18,14 +18,22 @@ describe('runtime from the configuration', () => {
     );
     const models = createModels(config, { env: { MY_KEY: 'sk-x' } });
     expect(Object.fromEntries(Object.entries(models).map(([role, m]) => [role, `${m!.provider}/${m!.modelId}`]))).toEqual({
-      HOST_AGENT: 'openai/gpt-4o', APP_AGENT: 'openai/gpt-4o', LINUX_AGENT: 'openai/gpt-4o', EVALUATION_AGENT: 'anthropic/claude-sonnet-4-5', OPERATOR: 'ollama/qwen2.5vl',
+      HOST_AGENT: 'openai/gpt-4o',
+      APP_AGENT: 'openai/gpt-4o',
+      LINUX_AGENT: 'openai/gpt-4o',
+      EVALUATION_AGENT: 'anthropic/claude-sonnet-4-5',
+      OPERATOR: 'ollama/qwen2.5vl',
     });
     expect(() => createModels(config, { env: {} })).toThrow(/No API key for openai\/gpt-4o: set MY_KEY/);
     expect(() => createModels(parseConfigText('session: { maxSteps: 3 }\n', 'x.yaml', { env: {} }).config)).toThrow(ConfigError);
   });
 
   it('builds the local dispatcher over the configured tool servers', async () => {
-    const { config } = parseConfigText('toolServers:\n  LinuxAgent:\n    default:\n      action: [{ namespace: none, transport: stdio, command: /bin/false }]\n', 'ufo.yaml', { env: {} });
+    const { config } = parseConfigText(
+      'toolServers:\n  LinuxAgent:\n    default:\n      action: [{ namespace: none, transport: stdio, command: /bin/false }]\n',
+      'ufo.yaml',
+      { env: {} },
+    );
     const dispatcher = createDispatcher(config, { startTimeoutMs: 5_000 });
     expect(dispatcher.config.LinuxAgent?.default?.action[0]).toMatchObject({ namespace: 'none', transport: 'stdio' });
     await dispatcher.close();
@@ -51,7 +59,10 @@ describe('runtime from the configuration', () => {
     const port = (server.address() as AddressInfo).port;
     const { config } = parseConfigText(`embedding: { model: emb-1, baseUrl: "http://127.0.0.1:${port}/v1", apiKeyEnv: EMB_KEY }\n`, 'ufo.yaml', { env: {} });
     const model = createEmbeddingModel({ config: config.embedding!, env: { EMB_KEY: 'secret' } });
-    expect(await model.embed(['ab', 'abcd'])).toEqual([[2, 1], [4, 1]]);
+    expect(await model.embed(['ab', 'abcd'])).toEqual([
+      [2, 1],
+      [4, 1],
+    ]);
     expect(seen[0]).toEqual({ auth: 'Bearer secret', body: { model: 'emb-1', input: ['ab', 'abcd'] } });
     await expect(model.embed(['fail'])).rejects.toMatchObject({ code: 'EMBEDDING_FAILED', message: expect.stringContaining('HTTP 429') });
   });

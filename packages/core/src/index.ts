@@ -1,5 +1,29 @@
-export { UFO_ERROR_CODES, UfoError, errorCode, errorMessage, errorResult, isUfoError, serializeError, type SerializedError, type UfoErrorCode, type UfoErrorOptions } from './errors.js';
-export { CommandSchema, ResultSchema, ResultStatusSchema, ToolInfoSchema, ToolTypeSchema, createCommand, type Command, type CommandInput, type Result, type ResultStatus, type ToolInfo, type ToolType } from './command.js';
+export {
+  UFO_ERROR_CODES,
+  UfoError,
+  errorCode,
+  errorMessage,
+  errorResult,
+  isUfoError,
+  serializeError,
+  type SerializedError,
+  type UfoErrorCode,
+  type UfoErrorOptions,
+} from './errors.js';
+export {
+  CommandSchema,
+  ResultSchema,
+  ResultStatusSchema,
+  ToolInfoSchema,
+  ToolTypeSchema,
+  createCommand,
+  type Command,
+  type CommandInput,
+  type Result,
+  type ResultStatus,
+  type ToolInfo,
+  type ToolType,
+} from './command.js';
 export { EventBus, type EngineEvent, type EngineEventListener } from './events.js';
 export { parseJsonReply, parseStructuredReply, type StructuredReplyResult } from './json-reply.js';
 export { describeReplyIssues } from './reply-issues.js';
@@ -15,22 +39,100 @@ export { Session, type SessionOptions, type SessionOutcome, type SessionRoundRec
 export { captureSnapshot, type SnapshotOptions } from './snapshot.js';
 export type { CaptureTool, CaptureToolRun } from './capture-tool.js';
 export { captureUiTree, UiTreeSchema, type UiTreeCaptureOptions } from './ui-tree-capture.js';
-export { captureEndSnapshots, DEFAULT_CAPTURE_TOOLS, endSnapshotFileNames, type CaptureTools, type EndSnapshotFiles, type EndSnapshotOptions, type EndSnapshotPaths, type RoundCaptures } from './end-snapshots.js';
-export { ChatMessageSchema, ChatRoleSchema, ComputerToolSchema, ContentPartSchema, FinishReasonSchema, FunctionToolSchema, ImagePartSchema, ReplyCacheSchema, TextPartSchema, ToolCallSchema, ToolChoiceSchema, ToolDefinitionSchema, UsageSchema, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatRole, type ComputerTool, type ContentPart, type FinishReason, type FunctionTool, type ImagePart, type ModelFeatures, type ReplyCache, type TextPart, type ToolCall, type ToolChoice, type ToolDefinition, type Usage } from './ports/chat-model.js';
+export {
+  captureEndSnapshots,
+  DEFAULT_CAPTURE_TOOLS,
+  endSnapshotFileNames,
+  type CaptureTools,
+  type EndSnapshotFiles,
+  type EndSnapshotOptions,
+  type EndSnapshotPaths,
+  type RoundCaptures,
+} from './end-snapshots.js';
+export {
+  ChatMessageSchema,
+  ChatRoleSchema,
+  ComputerToolSchema,
+  ContentPartSchema,
+  FinishReasonSchema,
+  FunctionToolSchema,
+  ImagePartSchema,
+  ReplyCacheSchema,
+  TextPartSchema,
+  ToolCallSchema,
+  ToolChoiceSchema,
+  ToolDefinitionSchema,
+  UsageSchema,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatRole,
+  type ComputerTool,
+  type ContentPart,
+  type FinishReason,
+  type FunctionTool,
+  type ImagePart,
+  type ModelFeatures,
+  type ReplyCache,
+  type TextPart,
+  type ToolCall,
+  type ToolChoice,
+  type ToolDefinition,
+  type Usage,
+} from './ports/chat-model.js';
 export type { CommandDispatcher, CommandProgress, DispatchTarget, ExecuteOptions, ListToolsOptions } from './ports/command-dispatcher.js';
 export type { Interactor, QuestionAnswer, SensitiveAction } from './ports/interactor.js';
 export { systemClock, type Clock } from './ports/clock.js';
 export { clockInterval, clockTimeout, type StopTimer } from './clock-timers.js';
 export type { LogSink, LogStream } from './ports/log-sink.js';
 export type { RoundEnd, RoundPosition, RoundRecorder, RoundTransition } from './ports/round-recorder.js';
-export { isInsideFolder, resolveArtifactPath, resolveLogFolder, sanitizeTaskName, timestampTaskName } from './logs/log-folder.js';
+export { DEFAULT_LOG_ROOT, isInsideFolder, resolveArtifactPath, resolveLogFolder, sanitizeTaskName, timestampTaskName } from './logs/log-folder.js';
 export { FileLogSink, type FileLogSinkOptions } from './logs/file-log-sink.js';
 export { MemoryLogSink } from './logs/memory-log-sink.js';
 export { ProgrammaticInteractor, type ProgrammaticInteractorOptions } from './interactors/programmatic-interactor.js';
 export { ConsoleInteractor, type ConsoleInteractorOptions } from './interactors/console-interactor.js';
 export { TOOL_BLOCK_SEPARATOR, exampleArguments, exampleValue, renderToolsForPrompt } from './render-tools-for-prompt.js';
 export { MODEL_TOOL_NAME, modelToolName, toolDefinitionsFor, type ModelToolSet, type ToolDefinitionsOptions } from './tool-definitions.js';
-export { ConfirmationRecordSchema, EvaluationRecordSchema, EvaluationSubScoreSchema, EvaluationVerdictSchema, actionResultText, actionText, computeTotals, finishCheckText, progressText, escapeHtml, formatCost, formatDuration, imageDataUrlFromFolder, imageMediaType, parseTrajectory, readTrajectory, renderHtmlReport, trajectoryFilePath, trajectoryToMarkdown, valueText, writeHtmlReport, writeMarkdownReport, type ConfirmationRecord, type EndCaptures, type EvaluationRecord, type EvaluationRecordInput, type EvaluationSubScore, type EvaluationVerdict, type HtmlReportOptions, type StepScreenshots, type SubtaskCaptures, type Trajectory, type TrajectoryInput, type TrajectoryProblem, type TrajectoryRound, type TrajectoryStep, type TrajectoryTotals } from './trajectory/index.js';
+export {
+  ConfirmationRecordSchema,
+  EvaluationRecordSchema,
+  EvaluationSubScoreSchema,
+  EvaluationVerdictSchema,
+  actionResultText,
+  actionText,
+  computeTotals,
+  finishCheckText,
+  progressText,
+  escapeHtml,
+  formatCost,
+  formatDuration,
+  imageDataUrlFromFolder,
+  imageMediaType,
+  parseTrajectory,
+  readTrajectory,
+  renderHtmlReport,
+  trajectoryFilePath,
+  trajectoryToMarkdown,
+  valueText,
+  writeHtmlReport,
+  writeMarkdownReport,
+  type ConfirmationRecord,
+  type EndCaptures,
+  type EvaluationRecord,
+  type EvaluationRecordInput,
+  type EvaluationSubScore,
+  type EvaluationVerdict,
+  type HtmlReportOptions,
+  type StepScreenshots,
+  type SubtaskCaptures,
+  type Trajectory,
+  type TrajectoryInput,
+  type TrajectoryProblem,
+  type TrajectoryRound,
+  type TrajectoryStep,
+  type TrajectoryTotals,
+} from './trajectory/index.js';
 export {
   ActionEvidenceSchema,
   DetectionKindSchema,

@@ -39,9 +39,7 @@ export function parseJsonReply(text: string): unknown {
 }
 
 /** The outcome of {@link parseStructuredReply}. */
-export type StructuredReplyResult<T> =
-  | { success: true; value: T }
-  | { success: false; error: UfoError; issues: string[] };
+export type StructuredReplyResult<T> = { success: true; value: T } | { success: false; error: UfoError; issues: string[] };
 
 /** Parses a reply tolerantly and validates it with a zod schema; never throws. */
 export function parseStructuredReply<T>(text: string, schema: z.ZodType<T>): StructuredReplyResult<T> {

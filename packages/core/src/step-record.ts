@@ -57,9 +57,7 @@ export const StepRecordSchema = z.object({
   /** Milliseconds per phase, and in total. */
   timings: z.record(z.string(), z.number()).default({}),
   screenshots: z.record(z.string(), z.string()).optional(),
-  error: z
-    .object({ name: z.string(), code: z.string().optional(), message: z.string(), phase: z.string().optional() })
-    .optional(),
+  error: z.object({ name: z.string(), code: z.string().optional(), message: z.string(), phase: z.string().optional() }).optional(),
   time: z.string(),
 });
 /** One `response.log` step line (see {@link StepRecordSchema}). */

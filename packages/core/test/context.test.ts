@@ -72,6 +72,8 @@ describe('custom context keys', () => {
     const ctx = new Context();
     expect(() => ctx.getKey(RETRIES)).toThrow(expect.objectContaining({ code: 'CONTEXT_UNKNOWN_KEY' }));
     expect(() => Context.fromJSON({ MY_RETRIES: 1 })).toThrow(/Unknown context key "MY_RETRIES"/);
-    expect(() => new Context({}, { keys: [defineContextKey('REQUEST', z.string(), () => '', 'clash')] })).toThrow(expect.objectContaining({ code: 'CONTEXT_KEY_CONFLICT' }));
+    expect(() => new Context({}, { keys: [defineContextKey('REQUEST', z.string(), () => '', 'clash')] })).toThrow(
+      expect.objectContaining({ code: 'CONTEXT_KEY_CONFLICT' }),
+    );
   });
 });

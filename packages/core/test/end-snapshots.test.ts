@@ -46,22 +46,37 @@ const WORKING: Record<string, Answer> = {
 /** SELECT picks a window (optionally) and ends a subtask in DONE, which also ends the round. */
 function agent(selectWindow = true): RoundAgent {
   const done: RoundState = {
-    name: 'FINISH', agentKind: 'AppAgent', handle: async () => {}, nextState: () => done, nextAgent: (a) => a,
-    isRoundEnd: () => true, isSubtaskEnd: () => true,
+    name: 'FINISH',
+    agentKind: 'AppAgent',
+    handle: async () => {},
+    nextState: () => done,
+    nextAgent: (a) => a,
+    isRoundEnd: () => true,
+    isSubtaskEnd: () => true,
   };
   const select: RoundState = {
-    name: 'SELECT', agentKind: 'AppAgent',
+    name: 'SELECT',
+    agentKind: 'AppAgent',
     handle: async (_a, ctx: Context) => {
       ctx.recordStep(0);
       if (selectWindow) ctx.set('APPLICATION_ROOT_NAME', 'calc');
     },
-    nextState: () => done, nextAgent: (a) => a, isRoundEnd: () => false, isSubtaskEnd: () => false,
+    nextState: () => done,
+    nextAgent: (a) => a,
+    isRoundEnd: () => false,
+    isSubtaskEnd: () => false,
   };
   let state = select;
   const a: RoundAgent = {
-    name: 'app', kind: 'AppAgent', status: 'OK',
-    get state() { return state; },
-    setState: (s) => { state = s; },
+    name: 'app',
+    kind: 'AppAgent',
+    status: 'OK',
+    get state() {
+      return state;
+    },
+    setState: (s) => {
+      state = s;
+    },
     handle: (ctx) => state.handle(a, ctx),
   };
   return a;
@@ -76,7 +91,14 @@ async function run(answers: Record<string, Answer>, captures?: RoundCaptures, se
     if (e.type === 'warning') warnings.push(e.message);
   });
   await new Session({
-    task: 't', logSink, dispatcher, events, request: 'r', interactor: new ProgrammaticInteractor(), startAgent: () => agent(selectWindow), ...(captures ? { captures } : {}),
+    task: 't',
+    logSink,
+    dispatcher,
+    events,
+    request: 'r',
+    interactor: new ProgrammaticInteractor(),
+    startAgent: () => agent(selectWindow),
+    ...(captures ? { captures } : {}),
   }).run();
   const text = (name: string) => Buffer.from(logSink.artifacts.get(name) ?? []).toString('utf8');
   return { artifacts: [...logSink.artifacts.keys()], bytes: (name: string) => [...(logSink.artifacts.get(name) ?? [])], text, calls, warnings };
@@ -115,14 +137,21 @@ describe('captures at subtask and round ends', () => {
 
   it('the tools can be replaced (the Linux server lists its control tree with get_controls)', async () => {
     const listing = { window: { title: 'Calculator' }, controls: [{ id: '1', role: 'push button', name: '=' }] };
-    const out = await run({ ...WORKING, get_controls: { status: 'success', result: listing } }, { uiTree: true, tools: { uiTree: { name: 'get_controls', arguments: { details: true } } } });
+    const out = await run(
+      { ...WORKING, get_controls: { status: 'success', result: listing } },
+      { uiTree: true, tools: { uiTree: { name: 'get_controls', arguments: { details: true } } } },
+    );
     expect(out.calls.filter((c) => c.tool === 'get_controls').map((c) => c.parameters)).toEqual([{ details: true }, { details: true }]);
     expect(JSON.parse(out.text('ui_tree_round_0_final.json'))).toEqual(listing);
   });
 
   it('each capture is independent: a failing one is a warning and the others are still saved', async () => {
     const out = await run(
-      { ...WORKING, get_ui_tree: { status: 'failure', error: 'WINDOW_GONE: the window was closed' }, capture_desktop_screenshot: new Error('connection reset') },
+      {
+        ...WORKING,
+        get_ui_tree: { status: 'failure', error: 'WINDOW_GONE: the window was closed' },
+        capture_desktop_screenshot: new Error('connection reset'),
+      },
       { uiTree: true, desktopScreenshot: true },
     );
     expect(out.artifacts).toEqual(['action_round_0_sub_round_0_final.png', 'action_round_0_final.png']);
@@ -154,7 +183,12 @@ describe('captures at subtask and round ends', () => {
 
   it('when the device keeps the selection, captures run without one in the context', async () => {
     const out = await run(WORKING, { uiTree: true, deviceKeepsSelection: true }, false);
-    expect(out.artifacts).toEqual(['action_round_0_sub_round_0_final.png', 'ui_tree_round_0_sub_round_0_final.json', 'action_round_0_final.png', 'ui_tree_round_0_final.json']);
+    expect(out.artifacts).toEqual([
+      'action_round_0_sub_round_0_final.png',
+      'ui_tree_round_0_sub_round_0_final.json',
+      'action_round_0_final.png',
+      'ui_tree_round_0_final.json',
+    ]);
     expect(out.calls[0]).toMatchObject({ tool: 'capture_window_screenshot', root: 'default' });
   });
 

@@ -27,7 +27,7 @@ describe('closed error codes', () => {
     expect(error.code).toBe('WINDOW_VANISHED');
   });
 
-  it('errorCode: the code a program matches on is the wrapped error\'s, not the failed strategy\'s', () => {
+  it("errorCode: the code a program matches on is the wrapped error's, not the failed strategy's", () => {
     const reply = new UfoError('MODEL_REPLY_INVALID', 'no JSON');
     const wrapped = new UfoError('STRATEGY_FAILED', 'Strategy "llm" failed in LLM_INTERACTION: no JSON', { cause: reply });
     expect(errorCode(wrapped)).toBe('MODEL_REPLY_INVALID');

@@ -32,7 +32,10 @@ describe('ProgrammaticInteractor', () => {
   it('hands out requests, answers and decisions in order and records them', async () => {
     const ui = new ProgrammaticInteractor({ requests: ['a', 'b'], answers: ['x'], confirm: [true, false] });
     expect([await ui.firstRequest(), await ui.nextRequest(), await ui.nextRequest()]).toEqual(['a', 'b', null]);
-    expect(await ui.askQuestions(['q1', 'q2'])).toEqual([{ question: 'q1', answer: 'x' }, { question: 'q2', answer: '' }]);
+    expect(await ui.askQuestions(['q1', 'q2'])).toEqual([
+      { question: 'q1', answer: 'x' },
+      { question: 'q2', answer: '' },
+    ]);
     const action = { agent: 'a', function: 'f', arguments: {}, step: 0 };
     expect([await ui.confirmAction(action), await ui.confirmAction(action), await ui.confirmAction(action)]).toEqual([true, false, false]);
     expect(ui.asked).toEqual(['q1', 'q2']);

@@ -5,7 +5,11 @@ import { LazyModule } from '../src/internal.js';
 describe('LazyModule', () => {
   it('imports once, caches the module, and exposes it as loaded only after loading', async () => {
     let imports = 0;
-    const lazy = new LazyModule('answer', async () => ({ value: ++imports }), (s, cause) => new UfoError('LOAD_FAILED', s, { cause }));
+    const lazy = new LazyModule(
+      'answer',
+      async () => ({ value: ++imports }),
+      (s, cause) => new UfoError('LOAD_FAILED', s, { cause }),
+    );
     expect(lazy.loaded).toBeUndefined();
     const [a, b] = await Promise.all([lazy.load(), lazy.load()]);
     expect(a).toBe(b);
@@ -14,7 +18,7 @@ describe('LazyModule', () => {
     expect(lazy.loaded).toEqual({ value: 1 });
   });
 
-  it('turns a failed import into the owner\'s error with the failure as cause, and tries again next time', async () => {
+  it("turns a failed import into the owner's error with the failure as cause, and tries again next time", async () => {
     let attempt = 0;
     const lazy = new LazyModule(
       'flaky-sdk',

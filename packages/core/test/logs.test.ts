@@ -53,7 +53,10 @@ describe('FileLogSink', () => {
     `;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script]);
     expect(child.signal).toBe('SIGKILL');
-    const lines = readFileSync(join(root, 'crashy', 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(root, 'crashy', 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([{ step: 0 }, { step: 1 }]);
   });
 });

@@ -60,7 +60,13 @@ describe('stepEvidence', () => {
   });
 
   it('names a control a modal dialog blocks as covered, even while it is listed', () => {
-    const e = evidence(1, [action('click_input', { id: 'a4', name: 'File' }, failed('CONTROL_NOT_ACTIONABLE: control a4 (menu "File") is blocked by the modal dialog "Save As": finish or close the dialog first'))]);
+    const e = evidence(1, [
+      action(
+        'click_input',
+        { id: 'a4', name: 'File' },
+        failed('CONTROL_NOT_ACTIONABLE: control a4 (menu "File") is blocked by the modal dialog "Save As": finish or close the dialog first'),
+      ),
+    ]);
     expect(e.actions.map((a) => a.cause)).toEqual(['covered']);
   });
 
@@ -133,7 +139,8 @@ describe('assessProgress', () => {
   });
 
   it('detects the same screen for several steps although the tools report effects', () => {
-    const scroll = (n: number) => evidence(n, [action('wheel_mouse_input', { dy: n }, ok({ effect: { changed: true, changes: ["the window's pixels changed"] } }))]);
+    const scroll = (n: number) =>
+      evidence(n, [action('wheel_mouse_input', { dy: n }, ok({ effect: { changed: true, changes: ["the window's pixels changed"] } }))]);
     const history = [1, 2, 3, 4, 5, 6, 7].map(scroll);
     expect(assessProgress(history.slice(0, 3), enforce)).toBeUndefined();
     expect(assessProgress(history.slice(0, 4), enforce)).toMatchObject({ detection: 'same_screen', level: 'warn', stalledSteps: 3 });
@@ -141,7 +148,9 @@ describe('assessProgress', () => {
   });
 
   it('never flags tools that do not measure effects (unknown outcomes on changing screens)', () => {
-    const history = [1, 2, 3, 4, 5].map((n) => evidence(n, [action('run_shell', { command: 'ls' }, ok({ stdout: String(n) }))], [{ kind: 'control', id: 'x', name: String(n) }]));
+    const history = [1, 2, 3, 4, 5].map((n) =>
+      evidence(n, [action('run_shell', { command: 'ls' }, ok({ stdout: String(n) }))], [{ kind: 'control', id: 'x', name: String(n) }]),
+    );
     expect(assessProgress(history, enforce)).toBeUndefined();
   });
 
@@ -157,14 +166,19 @@ describe('assessProgress', () => {
 });
 
 describe('reports', () => {
-  it('show the monitor\'s judgement and the finish check of each step', async () => {
+  it("show the monitor's judgement and the finish check of each step", async () => {
     const { parseTrajectory, renderHtmlReport, trajectoryToMarkdown } = await import('../src/index.js');
     const evidence = { step: 2, actions: [{ key: 'click_input({"id":"a1"})', outcome: 'failed' as const, cause: 'disabled' as const }], screen: 'x' };
     const assessment = { detection: 'repeated_no_effect' as const, cause: 'disabled' as const, level: 'fail' as const, stalledSteps: 3, limit: 3, notice: 'n' };
     const base = { type: 'step', agent: 'LinuxAgent', agent_kind: 'LinuxAgent', state: 'CONTINUE', round_step: 0, round_num: 0, cost: 0, time: 't' };
     const responseLog = [
       { ...base, session_step: 1, status: 'CONTINUE', finish_check: { passed: false, reason: 'nothing saved', accepted: false } },
-      { ...base, session_step: 2, status: 'FAIL', progress: { evidence, assessment, result: { error: 'NO_PROGRESS', detection: 'repeated_no_effect', cause: 'disabled', step: 2, message: 'n' } } },
+      {
+        ...base,
+        session_step: 2,
+        status: 'FAIL',
+        progress: { evidence, assessment, result: { error: 'NO_PROGRESS', detection: 'repeated_no_effect', cause: 'disabled', step: 2, message: 'n' } },
+      },
     ]
       .map((l) => JSON.stringify(l))
       .join('\n');
@@ -178,7 +192,17 @@ describe('reports', () => {
 
   it('show what the action cache did for each step', async () => {
     const { parseTrajectory, renderHtmlReport, trajectoryToMarkdown } = await import('../src/index.js');
-    const base = { type: 'step', agent: 'LinuxAgent', agent_kind: 'LinuxAgent', state: 'CONTINUE', status: 'CONTINUE', round_step: 0, round_num: 0, cost: 0, time: 't' };
+    const base = {
+      type: 'step',
+      agent: 'LinuxAgent',
+      agent_kind: 'LinuxAgent',
+      state: 'CONTINUE',
+      status: 'CONTINUE',
+      round_step: 0,
+      round_num: 0,
+      cost: 0,
+      time: 't',
+    };
     const responseLog = [
       { ...base, session_step: 0, cache: { outcome: 'hit', step: 0, count: 6 } },
       { ...base, session_step: 1, cache: { outcome: 'healed', step: 6, reason: 'TARGET_NOT_FOUND' } },

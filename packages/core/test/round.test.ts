@@ -15,11 +15,17 @@ import {
 function agentOf(steps: number, hooks: { onLastStep?: () => void; result?: (round: number) => unknown } = {}): RoundAgent & { reset(): void } {
   let done = 0;
   const finish: RoundState = {
-    name: 'FINISH', agentKind: 'Test', handle: async () => {}, nextState: () => finish, nextAgent: (a) => a,
-    isRoundEnd: () => true, isSubtaskEnd: () => true,
+    name: 'FINISH',
+    agentKind: 'Test',
+    handle: async () => {},
+    nextState: () => finish,
+    nextAgent: (a) => a,
+    isRoundEnd: () => true,
+    isSubtaskEnd: () => true,
   };
   const work: RoundState = {
-    name: 'WORK', agentKind: 'Test',
+    name: 'WORK',
+    agentKind: 'Test',
     handle: async (_a, ctx: Context) => {
       ctx.recordStep(0);
       done += 1;
@@ -34,11 +40,20 @@ function agentOf(steps: number, hooks: { onLastStep?: () => void; result?: (roun
   };
   let state = work;
   const agent: RoundAgent & { reset(): void } = {
-    name: 'tester', kind: 'Test', status: 'OK',
-    get state() { return state; },
-    setState: (s) => { state = s; },
+    name: 'tester',
+    kind: 'Test',
+    status: 'OK',
+    get state() {
+      return state;
+    },
+    setState: (s) => {
+      state = s;
+    },
     handle: (ctx) => state.handle(agent, ctx),
-    reset: () => { state = work; done = 0; },
+    reset: () => {
+      state = work;
+      done = 0;
+    },
   };
   return agent;
 }
@@ -55,7 +70,14 @@ describe('Round: the order of a transition', () => {
   it('the transition event comes after the subtask-end bookkeeping, so listeners read the updated counter', async () => {
     const events = new EventBus();
     const agent = agentOf(1);
-    const session = new Session({ task: 't', logSink: new MemoryLogSink(), request: 'r', events, interactor: new ProgrammaticInteractor(), startAgent: () => agent });
+    const session = new Session({
+      task: 't',
+      logSink: new MemoryLogSink(),
+      request: 'r',
+      events,
+      interactor: new ProgrammaticInteractor(),
+      startAgent: () => agent,
+    });
     const seen: Array<{ to: string; subtasks: number; state: string }> = [];
     events.subscribe((e) => {
       if (e.type === 'transition') seen.push({ to: e.to, subtasks: session.context.currentRoundSubtaskAmount, state: agent.state.name });
@@ -67,21 +89,38 @@ describe('Round: the order of a transition', () => {
   it('transition events carry the session id, the round and both ends as data', async () => {
     const events = new EventBus();
     const agent = agentOf(1);
-    const session = new Session({ task: 't', id: 's-1', logSink: new MemoryLogSink(), request: 'r', events, interactor: new ProgrammaticInteractor(), startAgent: () => agent });
+    const session = new Session({
+      task: 't',
+      id: 's-1',
+      logSink: new MemoryLogSink(),
+      request: 'r',
+      events,
+      interactor: new ProgrammaticInteractor(),
+      startAgent: () => agent,
+    });
     const seen: unknown[] = [];
     events.subscribe((e) => {
       if (e.type === 'transition') seen.push({ sessionId: e.sessionId, round: e.round, source: e.source, target: e.target });
     });
     await session.run();
     expect(seen).toEqual([
-      { sessionId: 's-1', round: 0, source: { agent: 'tester', agentKind: 'Test', state: 'WORK' }, target: { agent: 'tester', agentKind: 'Test', state: 'FINISH' } },
+      {
+        sessionId: 's-1',
+        round: 0,
+        source: { agent: 'tester', agentKind: 'Test', state: 'WORK' },
+        target: { agent: 'tester', agentKind: 'Test', state: 'FINISH' },
+      },
     ]);
   });
 
-  it('a round starts with an empty result, not the previous round\'s', async () => {
+  it("a round starts with an empty result, not the previous round's", async () => {
     const agent = agentOf(1, { result: (round) => (round === 0 ? 'first' : undefined) });
     const session = new Session({
-      task: 't', logSink: new MemoryLogSink(), maxRounds: 2, interactor: new ProgrammaticInteractor({ requests: ['a', 'b'] }), startAgent: () => (agent.reset(), agent),
+      task: 't',
+      logSink: new MemoryLogSink(),
+      maxRounds: 2,
+      interactor: new ProgrammaticInteractor({ requests: ['a', 'b'] }),
+      startAgent: () => (agent.reset(), agent),
     });
     const outcome = await session.run();
     expect(outcome.rounds.map((r) => r.result)).toEqual(['first', '']);
@@ -100,7 +139,15 @@ describe('Round: the recorder is part of the sequence', () => {
       roundEnded: (end) => void order.push(`record:end ${end.finalState}`),
     };
     const agent = agentOf(2);
-    const session = new Session({ task: 't', logSink: new MemoryLogSink(), request: 'r', events, recorder, interactor: new ProgrammaticInteractor(), startAgent: () => agent });
+    const session = new Session({
+      task: 't',
+      logSink: new MemoryLogSink(),
+      request: 'r',
+      events,
+      recorder,
+      interactor: new ProgrammaticInteractor(),
+      startAgent: () => agent,
+    });
     await session.run();
     expect(order).toEqual([
       'event:session-start',
@@ -133,7 +180,15 @@ describe('Round: the recorder is part of the sequence', () => {
       roundEnded: () => {},
     };
     const agent = agentOf(3);
-    const session = new Session({ task: 't', logSink: new MemoryLogSink(), request: 'r', events, recorder, interactor: new ProgrammaticInteractor(), startAgent: () => agent });
+    const session = new Session({
+      task: 't',
+      logSink: new MemoryLogSink(),
+      request: 'r',
+      events,
+      recorder,
+      interactor: new ProgrammaticInteractor(),
+      startAgent: () => agent,
+    });
     await expect(session.run()).rejects.toBe(failure);
     expect(session.context.get('SESSION_STEP')).toBe(1);
     expect(ends).toEqual(['disk full']);

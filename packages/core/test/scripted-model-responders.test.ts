@@ -9,7 +9,13 @@ describe('ScriptedModel responders, frozen calls and the completeness check', ()
     const model = new ScriptedModel({ replies: ['fixed', responder, async (request) => ({ answer: request.messages.length })] });
     expect((await model.complete({ messages: [{ role: 'user', content: 'a' }] })).content).toBe('fixed');
     expect((await model.complete({ messages: [{ role: 'user', content: 'hello' }] })).content).toBe('call 2: hello');
-    const third = await model.complete({ messages: [{ role: 'user', content: 'x' }, { role: 'user', content: 'y' }], schema: z.object({ answer: z.number() }) });
+    const third = await model.complete({
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'user', content: 'y' },
+      ],
+      schema: z.object({ answer: z.number() }),
+    });
     expect(third.parsed).toEqual({ answer: 2 });
   });
 
@@ -22,7 +28,7 @@ describe('ScriptedModel responders, frozen calls and the completeness check', ()
     expect(model.calls[0]!.messages).toEqual([{ role: 'user', content: 'first' }]);
     expect(Object.isFrozen(model.calls[0])).toBe(true);
     expect(Object.isFrozen(model.calls[0]!.messages[0])).toBe(true);
-    expect(() => (model.calls[0]!.metadata as Record<string, unknown>).step = 2).toThrow(TypeError);
+    expect(() => ((model.calls[0]!.metadata as Record<string, unknown>).step = 2)).toThrow(TypeError);
   });
 
   it('assertAllUsed throws MODEL_SCRIPT_UNUSED while replies are left, and passes once all were used', async () => {

@@ -5,11 +5,17 @@ import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session, type Context,
 function counterAgent(stepsPerRound: number): RoundAgent & { reset(): void } {
   let done = 0;
   const finish: RoundState = {
-    name: 'FINISH', agentKind: 'Test', handle: async () => {}, nextState: () => finish, nextAgent: (a) => a,
-    isRoundEnd: () => true, isSubtaskEnd: () => true,
+    name: 'FINISH',
+    agentKind: 'Test',
+    handle: async () => {},
+    nextState: () => finish,
+    nextAgent: (a) => a,
+    isRoundEnd: () => true,
+    isSubtaskEnd: () => true,
   };
   const work: RoundState = {
-    name: 'WORK', agentKind: 'Test',
+    name: 'WORK',
+    agentKind: 'Test',
     handle: async (_a, ctx: Context) => {
       ctx.recordStep(0.5);
       done += 1;
@@ -22,11 +28,20 @@ function counterAgent(stepsPerRound: number): RoundAgent & { reset(): void } {
   };
   let state = work;
   const agent: RoundAgent & { reset(): void } = {
-    name: 'tester', kind: 'Test', status: 'OK',
-    get state() { return state; },
-    setState: (s) => { state = s; },
+    name: 'tester',
+    kind: 'Test',
+    status: 'OK',
+    get state() {
+      return state;
+    },
+    setState: (s) => {
+      state = s;
+    },
     handle: (ctx) => state.handle(agent, ctx),
-    reset: () => { state = work; done = 0; },
+    reset: () => {
+      state = work;
+      done = 0;
+    },
   };
   return agent;
 }
@@ -38,7 +53,10 @@ describe('Session', () => {
     const kinds: string[] = [];
     events.subscribe((e) => kinds.push(e.type));
     const session = new Session({
-      task: 't', logSink: new MemoryLogSink(), events, maxRounds: 10,
+      task: 't',
+      logSink: new MemoryLogSink(),
+      events,
+      maxRounds: 10,
       interactor: new ProgrammaticInteractor({ requests: ['one', 'two'] }),
       startAgent: () => (agent.reset(), agent),
     });
@@ -56,7 +74,10 @@ describe('Session', () => {
   it('stops at MAX_ROUND and at MAX_STEP, whichever comes first', async () => {
     const agent = counterAgent(3);
     const session = new Session({
-      task: 't', logSink: new MemoryLogSink(), maxRounds: 5, maxSteps: 4,
+      task: 't',
+      logSink: new MemoryLogSink(),
+      maxRounds: 5,
+      maxSteps: 4,
       interactor: new ProgrammaticInteractor({ requests: ['a', 'b', 'c'] }),
       startAgent: () => (agent.reset(), agent),
     });
@@ -69,13 +90,21 @@ describe('Session', () => {
   it('cancel() ends the running round between steps', async () => {
     const agent = counterAgent(1000);
     const session = new Session({
-      task: 't', logSink: new MemoryLogSink(), request: 'forever', maxSteps: 10_000,
+      task: 't',
+      logSink: new MemoryLogSink(),
+      request: 'forever',
+      maxSteps: 10_000,
       interactor: new ProgrammaticInteractor(),
       startAgent: () => agent,
     });
-    session.events.subscribe((e) => { if (e.type === 'round-start') setTimeout(() => session.cancel(), 5); });
+    session.events.subscribe((e) => {
+      if (e.type === 'round-start') setTimeout(() => session.cancel(), 5);
+    });
     const slowHandle = agent.state.handle;
-    (agent.state as { handle: RoundState['handle'] }).handle = async (a, c) => { await new Promise((r) => setTimeout(r, 1)); return slowHandle(a, c); };
+    (agent.state as { handle: RoundState['handle'] }).handle = async (a, c) => {
+      await new Promise((r) => setTimeout(r, 1));
+      return slowHandle(a, c);
+    };
     const outcome = await session.run();
     expect(outcome.rounds[0]?.finalState).toBe('CANCELLED');
     expect(outcome.steps).toBeLessThan(1000);

@@ -53,8 +53,7 @@ export class ControlVanishedError extends DesktopError {
 }
 
 /** Message of a {@link NoWindowSelectedError} constructed without one. */
-export const NO_WINDOW_SELECTED_MESSAGE =
-  'no window is selected: call select_application_window with an id from list_windows first';
+export const NO_WINDOW_SELECTED_MESSAGE = 'no window is selected: call select_application_window with an id from list_windows first';
 
 /**
  * A window-scoped tool was called before a window was selected. Code `NO_WINDOW_SELECTED`.

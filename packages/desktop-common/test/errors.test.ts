@@ -1,13 +1,6 @@
 import { UfoError } from '@ufo-ts/core';
 import { describe, expect, it } from 'vitest';
-import {
-  ControlVanishedError,
-  DesktopError,
-  InputInvalidError,
-  NO_WINDOW_SELECTED_MESSAGE,
-  NoWindowSelectedError,
-  WindowVanishedError,
-} from '../src/index.js';
+import { ControlVanishedError, DesktopError, InputInvalidError, NO_WINDOW_SELECTED_MESSAGE, NoWindowSelectedError, WindowVanishedError } from '../src/index.js';
 
 describe('desktop errors', () => {
   it.each([

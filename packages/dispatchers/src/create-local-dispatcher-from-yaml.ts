@@ -2,8 +2,7 @@ import { loadToolServersConfig, type LoadToolServersConfigOptions } from './conf
 import { LocalCommandDispatcher, type LocalCommandDispatcherOptions } from './local-command-dispatcher.js';
 
 /** Options of {@link createLocalDispatcherFromYaml}: the dispatcher's options without `config`, plus `env`. */
-export type CreateLocalDispatcherFromYamlOptions = Omit<LocalCommandDispatcherOptions, 'config'> &
-  LoadToolServersConfigOptions;
+export type CreateLocalDispatcherFromYamlOptions = Omit<LocalCommandDispatcherOptions, 'config'> & LoadToolServersConfigOptions;
 
 /**
  * Reads a tool-server configuration YAML file (ufo-ts shape or the original UFO `mcp.yaml` shape, `${ENV}`
@@ -16,10 +15,7 @@ export type CreateLocalDispatcherFromYamlOptions = Omit<LocalCommandDispatcherOp
  * const dispatcher = createLocalDispatcherFromYaml('config/tool-servers.yaml', { factories: { desktop: createDesktopServer } });
  * ```
  */
-export function createLocalDispatcherFromYaml(
-  path: string,
-  options: CreateLocalDispatcherFromYamlOptions = {},
-): LocalCommandDispatcher {
+export function createLocalDispatcherFromYaml(path: string, options: CreateLocalDispatcherFromYamlOptions = {}): LocalCommandDispatcher {
   const { env, ...dispatcherOptions } = options;
   const config = loadToolServersConfig(path, env === undefined ? {} : { env });
   return new LocalCommandDispatcher({ ...dispatcherOptions, config });

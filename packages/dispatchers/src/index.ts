@@ -28,11 +28,7 @@ export type {
 export { parseToolServersConfig, parseToolServersYaml, loadToolServersConfig } from './config/load-tool-servers-config.js';
 export type { LoadToolServersConfigOptions } from './config/load-tool-servers-config.js';
 export { fromUfoMcpConfig } from './config/ufo-mcp-config.js';
-export type {
-  InProcessServerFactory,
-  InProcessFactoryContext,
-  InstanceTarget,
-} from './connection/create-client-transport.js';
+export type { InProcessServerFactory, InProcessFactoryContext, InstanceTarget } from './connection/create-client-transport.js';
 export { renderToolsForPrompt, TOOL_BLOCK_SEPARATOR, exampleArguments } from '@ufo-ts/core';
 export { ArgumentValidator } from './calling/argument-validator.js';
 export type { ArgumentCheck } from './calling/argument-validator.js';

@@ -1,14 +1,5 @@
 import { systemClock } from '@ufo-ts/core';
-import type {
-  Clock,
-  Command,
-  CommandDispatcher,
-  DispatchTarget,
-  ExecuteOptions,
-  ListToolsOptions,
-  Result,
-  ToolInfo,
-} from '@ufo-ts/core';
+import type { Clock, Command, CommandDispatcher, DispatchTarget, ExecuteOptions, ListToolsOptions, Result, ToolInfo } from '@ufo-ts/core';
 import { ArgumentValidator } from './calling/argument-validator.js';
 import { runCommand, type RunCommandContext } from './calling/run-command.js';
 import { parseToolServersConfig } from './config/load-tool-servers-config.js';
@@ -150,9 +141,7 @@ export class LocalCommandDispatcher implements CommandDispatcher {
         cause: catalog.failures[0]?.error,
       });
     }
-    return catalog.ordered
-      .filter((entry) => options.toolType === undefined || entry.toolType === options.toolType)
-      .map(toToolInfo);
+    return catalog.ordered.filter((entry) => options.toolType === undefined || entry.toolType === options.toolType).map(toToolInfo);
   }
 
   /**
@@ -201,8 +190,6 @@ function checkFactories(config: ToolServersConfig, factories: Readonly<Record<st
     }
   }
   if (missing.size > 0) {
-    throw new ToolServersConfigError(
-      `In-process factories not given: ${[...missing].join(', ')} (given: ${Object.keys(factories).join(', ') || 'none'})`,
-    );
+    throw new ToolServersConfigError(`In-process factories not given: ${[...missing].join(', ')} (given: ${Object.keys(factories).join(', ') || 'none'})`);
   }
 }

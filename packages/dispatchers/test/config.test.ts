@@ -103,7 +103,10 @@ describe('tool-server configuration', () => {
 
   it('createLocalDispatcherFromYaml builds a working dispatcher with the given factories', async () => {
     const path = join(tempDir, 'calc.yaml');
-    writeFileSync(path, 'AppAgent:\n  default:\n    action:\n      - { namespace: calc, transport: in-process, factory: calculator, timeouts: { sleep: 200 } }\n');
+    writeFileSync(
+      path,
+      'AppAgent:\n  default:\n    action:\n      - { namespace: calc, transport: in-process, factory: calculator, timeouts: { sleep: 200 } }\n',
+    );
     const dispatcher = createLocalDispatcherFromYaml(path, { factories: { calculator: () => createFixtureServer('calc') } });
     try {
       expect(await runOne(dispatcher, command('add', { a: 40, b: 2 }), { agent: 'AppAgent' })).toMatchObject({

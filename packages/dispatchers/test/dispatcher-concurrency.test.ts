@@ -28,13 +28,9 @@ describe('50 concurrent commands (the original shared one mutable call object pe
       });
       const target = { agent: 'AppAgent', root: 'gnome-calculator' };
       // All 50 start before any server exists: the pool must start it exactly once.
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => runOne(dispatcher, command('echo', { text: `msg-${i}`, n: i }), target)),
-      );
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => runOne(dispatcher, command('echo', { text: `msg-${i}`, n: i }), target)));
       expect(results.map((r) => r.status)).toEqual(Array(50).fill('success'));
-      expect(results.map((r) => (r.result as { text: string; n: number }).text)).toEqual(
-        Array.from({ length: 50 }, (_, i) => `msg-${i}`),
-      );
+      expect(results.map((r) => (r.result as { text: string; n: number }).text)).toEqual(Array.from({ length: 50 }, (_, i) => `msg-${i}`));
       expect(results.map((r) => (r.result as { n: number }).n)).toEqual(Array.from({ length: 50 }, (_, i) => i));
       expect(new Set(results.map((r) => r.call_id)).size).toBe(50);
       expect(new Set(results.map((r) => (r.result as { instance: string }).instance)).size).toBe(1);

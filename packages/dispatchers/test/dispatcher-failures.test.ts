@@ -64,9 +64,7 @@ describe('per-command failures come back as Results, never as throws', () => {
     const batch = [command('add', { a: 1, b: 1 }), command('fail', { message: 'boom' }), command('add', { a: 2, b: 2 }), command('noop')];
     const stopped = await dispatcher.execute(batch, { target, stopOnFailure: true });
     expect(stopped.map((r) => r.status)).toEqual(['success', 'failure', 'skipped', 'skipped']);
-    expect(stopped[2]!.error).toBe(
-      `COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${batch[1]!.call_id}: TOOL_FAILED: boom)`,
-    );
+    expect(stopped[2]!.error).toBe(`COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${batch[1]!.call_id}: TOOL_FAILED: boom)`);
     expect(stopped.map((r) => r.call_id)).toEqual(batch.map((c) => c.call_id));
     const continued = await dispatcher.execute(batch, { target });
     expect(continued.map((r) => r.status)).toEqual(['success', 'failure', 'success', 'success']);
@@ -91,8 +89,7 @@ describe('timeouts and cancellation', () => {
     expect(result).toMatchObject({ status: 'failure', namespace: 'slow' });
     expect(result.error).toBe('TOOL_TIMEOUT: tool "sleep" on server "slow" did not answer within 300 ms');
     // The cancellation reached the server (notifications/cancelled aborted the handler's signal).
-    const cancelledCount = async () =>
-      ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
+    const cancelledCount = async () => ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
     await waitFor(async () => (await cancelledCount()) === 1, 10_000, 'the server to see the cancellation');
   });
 
@@ -131,8 +128,7 @@ describe('timeouts and cancellation', () => {
     expect(results.map((r) => r.status)).toEqual(['failure', 'failure']);
     expect(results[0]!.error).toBe('COMMAND_ABORTED: the call to tool "sleep" on server "slow" was aborted (user pressed stop)');
     expect(results[1]!.error).toBe('COMMAND_ABORTED: the command "noop" was aborted before it ran (user pressed stop)');
-    const cancelledCount = async () =>
-      ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
+    const cancelledCount = async () => ((await runOne(dispatcher, command('whoami', {}, 'data_collection'), target)).result as { cancelled: number }).cancelled;
     await waitFor(async () => (await cancelledCount()) === 1, 10_000, 'the server to see the cancellation');
   });
 

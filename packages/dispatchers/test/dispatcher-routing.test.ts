@@ -47,8 +47,7 @@ describe('routing by agent kind and application root', () => {
 
   it('sends a command to the servers of its agent kind and application root', async () => {
     const dispatcher = dispatchers.create({ config, factories });
-    const ask = (target: { agent: string; root?: string }) =>
-      runOne(dispatcher, command('whoami', {}, 'data_collection'), target);
+    const ask = (target: { agent: string; root?: string }) => runOne(dispatcher, command('whoami', {}, 'data_collection'), target);
     const host = await ask({ agent: 'HostAgent' });
     const calc = await ask({ agent: 'AppAgent', root: 'gnome-calculator' });
     const word = await ask({ agent: 'AppAgent', root: 'WINWORD.EXE' });
@@ -153,9 +152,7 @@ describe('server instances per application (the original pooled servers by names
     const dispatcher = dispatchers.create({
       config: { AppAgent: { default: { action: [stdioFixture('com', { reset: true })] } } },
     });
-    const info = whoami(
-      await runOne(dispatcher, command('whoami', {}, 'data_collection'), { agent: 'AppAgent', root: 'EXCEL.EXE', process: 'budget.xlsx' }),
-    );
+    const info = whoami(await runOne(dispatcher, command('whoami', {}, 'data_collection'), { agent: 'AppAgent', root: 'EXCEL.EXE', process: 'budget.xlsx' }));
     expect(info).toMatchObject({ env_target_process: 'budget.xlsx', env_target_root: 'EXCEL.EXE' });
   });
 });
@@ -178,12 +175,7 @@ describe('the three transports behave the same', () => {
       },
       factories: { mem: () => createFixtureServer('mem') },
     });
-    const batch = () => [
-      command('add', { a: 2, b: 3 }),
-      command('echo', { text: 'héllo', n: 7 }),
-      command('noop'),
-      command('fail', { message: 'nope' }),
-    ];
+    const batch = () => [command('add', { a: 2, b: 3 }), command('echo', { text: 'héllo', n: 7 }), command('noop'), command('fail', { message: 'nope' })];
     const strip = (results: Array<{ status: string; result?: unknown; error?: string | null | undefined }>) =>
       results.map((r) => ({
         status: r.status,

@@ -32,7 +32,9 @@ describe('server-everything over stdio', () => {
     const prompt = renderToolsForPrompt(tools);
     for (const name of names) expect(prompt).toContain(name);
     const refused = await runOne(dispatcher, command('simulate-research-query', { topic: 'x' }), target);
-    expect(refused.error).toMatch(/^TOOL_UNKNOWN: .*The tool "simulate-research-query" of server "everything" is not offered: it requires task-based execution/);
+    expect(refused.error).toMatch(
+      /^TOOL_UNKNOWN: .*The tool "simulate-research-query" of server "everything" is not offered: it requires task-based execution/,
+    );
   });
 
   it('passes text, image, resource and structured results through unchanged', async () => {
@@ -67,7 +69,14 @@ describe('server-everything over stdio', () => {
     // The SDK hands notifications on a tick later than responses, so the last one may arrive after the result.
     const seen = ofType('command-progress', call.call_id).map((e) => [e.progress, e.total]);
     expect(seen.length).toBeGreaterThanOrEqual(3);
-    expect(seen).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]].slice(0, seen.length));
+    expect(seen).toEqual(
+      [
+        [1, 4],
+        [2, 4],
+        [3, 4],
+        [4, 4],
+      ].slice(0, seen.length),
+    );
   });
 
   it('relays progress to the caller of execute (ExecuteOptions.onProgress), as the engine uses it', async () => {
@@ -100,15 +109,15 @@ describe('server-everything over stdio', () => {
     const [pid] = victim.serverPids();
     process.kill(pid!, 'SIGKILL');
     const crashed = await pending;
-    expect(crashed.error).toMatch(/^SERVER_CRASHED: server "victim" stopped during the call to "trigger-long-running-operation" \(the process was killed by SIGKILL/);
+    expect(crashed.error).toMatch(
+      /^SERVER_CRASHED: server "victim" stopped during the call to "trigger-long-running-operation" \(the process was killed by SIGKILL/,
+    );
     expect(await runOne(victim, command('get-sum', { a: 2, b: 3 }), target)).toMatchObject({ status: 'success' });
     expect(victim.serverPids()).not.toContain(pid);
   });
 
   it('runs 50 calls in parallel on one server, each answered with its own result', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => runOne(dispatcher, command('get-sum', { a: i, b: 1000 }), target)),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => runOne(dispatcher, command('get-sum', { a: i, b: 1000 }), target)));
     expect(results.map((r) => r.status)).toEqual(Array(50).fill('success'));
     expect(results.map((r) => (r.result as Array<{ text: string }>)[0]!.text)).toEqual(
       Array.from({ length: 50 }, (_, i) => `The sum of ${i} and 1000 is ${i + 1000}.`),

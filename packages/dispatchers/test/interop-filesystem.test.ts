@@ -41,16 +41,12 @@ describe('server-filesystem over stdio', () => {
     expect(readFileSync(join(root, 'new.txt'), 'utf8')).toBe('hello');
     const listing = await runOne(dispatcher, command('list_directory', { path: root }), target);
     expect((listing.result as { content: string }).content).toMatch(/\[FILE\] new\.txt/);
-    const edited = await runOne(
-      dispatcher,
-      command('edit_file', { path: join(root, 'new.txt'), edits: [{ oldText: 'hello', newText: 'bye' }] }),
-      target,
-    );
+    const edited = await runOne(dispatcher, command('edit_file', { path: join(root, 'new.txt'), edits: [{ oldText: 'hello', newText: 'bye' }] }), target);
     expect(edited.status).toBe('success');
     expect(readFileSync(join(root, 'new.txt'), 'utf8')).toBe('bye');
   });
 
-  it('reports the server\'s own refusal (isError) as TOOL_FAILED with its message', async () => {
+  it("reports the server's own refusal (isError) as TOOL_FAILED with its message", async () => {
     const outside = await runOne(dispatcher, command('read_text_file', { path: '/etc/hostname' }), target);
     expect(outside.status).toBe('failure');
     expect(outside.error).toMatch(/^TOOL_FAILED: .*Access denied/);

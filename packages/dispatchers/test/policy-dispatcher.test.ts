@@ -11,7 +11,11 @@ class RecordingDispatcher implements CommandDispatcher {
   }
   async execute(commands: readonly Command[], options: ExecuteOptions): Promise<Result[]> {
     this.batches.push({ commands: [...commands], commandId: options.commandId });
-    return commands.map((c) => ({ status: 'success', call_id: c.call_id, result: c.tool_name === 'get_controls' ? { window: { title: 'Log in', root_name: 'zenity' }, controls: this.controls } : { ok: true } }));
+    return commands.map((c) => ({
+      status: 'success',
+      call_id: c.call_id,
+      result: c.tool_name === 'get_controls' ? { window: { title: 'Log in', root_name: 'zenity' }, controls: this.controls } : { ok: true },
+    }));
   }
   async listTools() {
     return [];
@@ -48,7 +52,10 @@ describe('withPolicy', () => {
     const decisions: PolicyDecisionEvent[] = [];
     const d = withPolicy(inner, parsePolicyYaml(POLICY), { onDecision: (e) => decisions.push(e) });
     await d.execute([createCommand('get_controls', {}, 'data_collection')], { target });
-    const [typed, pw] = await d.execute([createCommand('set_edit_text', { id: 'a1', text: 'me' }), createCommand('set_edit_text', { id: 'a2', text: 'hunter2' })], { target });
+    const [typed, pw] = await d.execute(
+      [createCommand('set_edit_text', { id: 'a1', text: 'me' }), createCommand('set_edit_text', { id: 'a2', text: 'hunter2' })],
+      { target },
+    );
     expect(typed).toMatchObject({ status: 'success', policy: { decision: 'allow' } });
     expect(pw).toMatchObject({ status: 'failure', code: 'POLICY_DENIED', policy: { decision: 'deny', rule: 'no-passwords' } });
     expect(pw!.error).toContain('the agent never types into password fields');

@@ -32,7 +32,9 @@ async function expectValidExamples(tools: readonly ToolInfo[]): Promise<void> {
     const example = exampleArguments(tool.input_schema);
     const check = await validator.check({ name: tool.name, inputSchema: tool.input_schema as { type: 'object' } }, example);
     expect(check, `${tool.name}(${JSON.stringify(example)})`).toEqual({ ok: true });
-    const call = `${tool.name}(${Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+    const call = `${tool.name}(${Object.entries(example)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(', ')})`;
     expect(prompt).toContain(`Example usage:\n${call}`);
   }
 }
@@ -56,7 +58,13 @@ describe('example calls in the prompt are valid by construction', () => {
     const input_schema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      $defs: { point: { type: 'object', properties: { x: { type: 'integer', minimum: 1 }, y: { type: 'integer', exclusiveMinimum: 0, multipleOf: 5 } }, required: ['x', 'y'] } },
+      $defs: {
+        point: {
+          type: 'object',
+          properties: { x: { type: 'integer', minimum: 1 }, y: { type: 'integer', exclusiveMinimum: 0, multipleOf: 5 } },
+          required: ['x', 'y'],
+        },
+      },
       properties: {
         count: { type: 'integer', minimum: 3, maximum: 9 },
         ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },

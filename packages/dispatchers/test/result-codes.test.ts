@@ -11,8 +11,22 @@ const server = () =>
   createToolServer({
     name: 'win',
     tools: [
-      defineTool({ name: 'stale', description: 'x', input: z.object({}), handler: () => { throw new UfoError('CONTROL_ID_STALE', 'control 7 is gone'); } }),
-      defineTool({ name: 'plain', description: 'x', input: z.object({}), handler: () => { throw new Error('no code here'); } }),
+      defineTool({
+        name: 'stale',
+        description: 'x',
+        input: z.object({}),
+        handler: () => {
+          throw new UfoError('CONTROL_ID_STALE', 'control 7 is gone');
+        },
+      }),
+      defineTool({
+        name: 'plain',
+        description: 'x',
+        input: z.object({}),
+        handler: () => {
+          throw new Error('no code here');
+        },
+      }),
       defineTool({ name: 'count', description: 'x', input: z.object({ n: z.number() }), handler: ({ n }) => n }),
     ],
   });

@@ -26,11 +26,7 @@ const initialize = JSON.stringify({
 });
 
 /** A raw POST with full control over the headers (fetch would not let us forge Host). */
-function post(
-  url: string,
-  headers: Record<string, string>,
-  body = initialize,
-): Promise<{ status: number; body: string; challenge: string | undefined }> {
+function post(url: string, headers: Record<string, string>, body = initialize): Promise<{ status: number; body: string; challenge: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
@@ -101,11 +97,7 @@ describe('serveHttp', () => {
 
     const denied = await runOne(dispatcherFor(server.url), command('noop'), { agent: 'LinuxAgent' });
     expect(denied.error).toMatch(/^SERVER_START_FAILED: .*could not start: HTTP 401: .*Missing bearer token/s);
-    const allowed = await runOne(
-      dispatcherFor(server.url, { Authorization: 'Bearer s3cret-token' }),
-      command('add', { a: 1, b: 2 }),
-      { agent: 'LinuxAgent' },
-    );
+    const allowed = await runOne(dispatcherFor(server.url, { Authorization: 'Bearer s3cret-token' }), command('add', { a: 1, b: 2 }), { agent: 'LinuxAgent' });
     expect(allowed).toMatchObject({ status: 'success', result: 3 });
   });
 

@@ -69,8 +69,7 @@ describe('tool-server helper', () => {
       description: 'Slower than its own timeout.',
       input: z.object({}),
       timeoutMs: 100,
-      handler: (_args, { signal }) =>
-        new Promise((resolve) => signal.addEventListener('abort', () => resolve(`aborted: ${String(signal.reason)}`))),
+      handler: (_args, { signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(`aborted: ${String(signal.reason)}`))),
     }),
   ];
 
@@ -148,8 +147,6 @@ describe('tool-server helper', () => {
   it('refuses invalid tool names and timeouts', () => {
     const input = z.object({});
     expect(() => defineTool({ name: 'has space', description: '', input, handler: () => 1 })).toThrow(ToolDefinitionError);
-    expect(() => defineTool({ name: 'ok', description: '', input, timeoutMs: 0, handler: () => 1 })).toThrow(
-      /timeoutMs/,
-    );
+    expect(() => defineTool({ name: 'ok', description: '', input, timeoutMs: 0, handler: () => 1 })).toThrow(/timeoutMs/);
   });
 });

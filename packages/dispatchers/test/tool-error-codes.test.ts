@@ -13,8 +13,22 @@ describe('tool error codes', () => {
       createToolServer({
         name: 'win',
         tools: [
-          defineTool({ name: 'capture', description: 'x', input: z.object({}), handler: () => { throw new UfoError('WINDOW_VANISHED', 'the window closed'); } }),
-          defineTool({ name: 'plain', description: 'x', input: z.object({}), handler: () => { throw new Error('no code here'); } }),
+          defineTool({
+            name: 'capture',
+            description: 'x',
+            input: z.object({}),
+            handler: () => {
+              throw new UfoError('WINDOW_VANISHED', 'the window closed');
+            },
+          }),
+          defineTool({
+            name: 'plain',
+            description: 'x',
+            input: z.object({}),
+            handler: () => {
+              throw new Error('no code here');
+            },
+          }),
         ],
       });
     const dispatcher = dispatchers.create({

@@ -7,12 +7,7 @@ export function rectsOverlap(a: PixelRect, b: PixelRect): boolean {
 
 /** Whether `outer` covers every pixel of `inner`. */
 export function rectContains(outer: PixelRect, inner: PixelRect): boolean {
-  return (
-    inner.x >= outer.x &&
-    inner.y >= outer.y &&
-    inner.x + inner.width <= outer.x + outer.width &&
-    inner.y + inner.height <= outer.y + outer.height
-  );
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 }
 
 /** Pixels two rectangles share (0 when they do not overlap). */

@@ -88,7 +88,7 @@ describe('label placement on menus, toolbars and grids', () => {
 
   it('300 random boxes, many overlapping: every label placed by the rules (not the last resort) obeys them', () => {
     let seed = 42;
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
     const marks: Mark[] = Array.from({ length: 300 }, (_, i) => ({ label: `e${i}`, rect: rect(next(1240), next(780), 8 + next(200), 8 + next(60)) }));
     const layout = layoutSetOfMarks(marks, W, H);
     // the labels placed by the rules, checked by brute force against each other and against every box (a
@@ -97,7 +97,7 @@ describe('label placement on menus, toolbars and grids', () => {
     expect(ruled.length).toBeGreaterThan(200);
     const lastResort = new Set(layout.marks.filter((_, i) => layout.labels[i]!.position === 'fallback').map((m) => m.label));
     // the labels a problem is about: "labels A and B overlap", "label A covers the box of B", "label A is away..."
-    const labelsOf = (problem: string) => (problem.match(/^labels (\S+) and (\S+)/)?.slice(1) ?? [problem.split(' ')[1]!]);
+    const labelsOf = (problem: string) => problem.match(/^labels (\S+) and (\S+)/)?.slice(1) ?? [problem.split(' ')[1]!];
     const problems = labelLayoutProblems(layout).filter((p) => !labelsOf(p).some((id) => lastResort.has(id)));
     expect(problems).toEqual([]);
   });
@@ -167,7 +167,15 @@ describe('label placement on menus, toolbars and grids', () => {
   });
 
   it("keeps UFO's corner with 'inside': the top-left of the box, moved into the image", () => {
-    const layout = layoutSetOfMarks([{ label: 'e1', rect: rect(1270, 10, 40, 40) }, { label: 'e2', rect: rect(10, 10, 8, 8) }], W, H, { labelPlacement: 'inside' });
+    const layout = layoutSetOfMarks(
+      [
+        { label: 'e1', rect: rect(1270, 10, 40, 40) },
+        { label: 'e2', rect: rect(10, 10, 8, 8) },
+      ],
+      W,
+      H,
+      { labelPlacement: 'inside' },
+    );
     expect(layout.labels.map((l) => l.rect)).toEqual([rect(W - 26, 10, 26, 18), rect(10, 10, 26, 18)]);
   });
 });

@@ -38,7 +38,8 @@ describe('encodePng', () => {
     for (const png of [encodePngSync(image), await encodePng(image, { level: 6 }), encodePngSync(image, { level: 0 })]) {
       const decoded = decode(png);
       expect([decoded.width, decoded.height]).toEqual([123, 45]);
-      for (let y = 0; y < 45; y += 1) for (let x = 0; x < 123; x += 1) if (rgbAt(decoded, x, y).join() !== pixelAt(image, x, y).join()) throw new Error(`pixel ${x},${y} differs`);
+      for (let y = 0; y < 45; y += 1)
+        for (let x = 0; x < 123; x += 1) if (rgbAt(decoded, x, y).join() !== pixelAt(image, x, y).join()) throw new Error(`pixel ${x},${y} differs`);
       expect(decoded.data[3]).toBe(255);
     }
   });

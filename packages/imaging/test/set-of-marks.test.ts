@@ -87,12 +87,39 @@ describe('annotateSetOfMarks on real PNGs', () => {
       [255, 246, 143],
     ]);
     const custom = annotateSetOfMarks(clean, marks, { colors: { Pane: [9, 9, 9] }, defaultColor: [20, 30, 40] });
-    expect([0, 2, 4].map((i) => edgeColour(custom, i))).toEqual([[20, 30, 40], [9, 9, 9], [20, 30, 40]]);
-    const palette = annotateSetOfMarks(clean, marks, { palette: [[50, 0, 0], [0, 50, 0]], defaultColor: [20, 30, 40] });
+    expect([0, 2, 4].map((i) => edgeColour(custom, i))).toEqual([
+      [20, 30, 40],
+      [9, 9, 9],
+      [20, 30, 40],
+    ]);
+    const palette = annotateSetOfMarks(clean, marks, {
+      palette: [
+        [50, 0, 0],
+        [0, 50, 0],
+      ],
+      defaultColor: [20, 30, 40],
+    });
     // index 2 (no type colour) -> palette[0]; index 4 -> palette[0]; typed marks keep their type colour
     expect([0, 2, 4].map((i) => edgeColour(palette, i))).toEqual([[...DEFAULT_MARK_COLORS['Edit']!], [50, 0, 0], [50, 0, 0]]);
-    const cycled = annotateSetOfMarks(clean, [{ label: '1', ...box(0) }, { label: '2', ...box(1) }, { label: '3', ...box(2) }], { palette: [[50, 0, 0], [0, 50, 0]] });
-    expect([0, 1, 2].map((i) => edgeColour(cycled, i))).toEqual([[50, 0, 0], [0, 50, 0], [50, 0, 0]]);
+    const cycled = annotateSetOfMarks(
+      clean,
+      [
+        { label: '1', ...box(0) },
+        { label: '2', ...box(1) },
+        { label: '3', ...box(2) },
+      ],
+      {
+        palette: [
+          [50, 0, 0],
+          [0, 50, 0],
+        ],
+      },
+    );
+    expect([0, 1, 2].map((i) => edgeColour(cycled, i))).toEqual([
+      [50, 0, 0],
+      [0, 50, 0],
+      [50, 0, 0],
+    ]);
   });
 
   it('clips boxes at the image edges and keeps labels inside the image, against their own box', () => {
@@ -135,7 +162,11 @@ describe('annotateSetOfMarks on real PNGs', () => {
       ),
     );
     for (let y = 50; y < 68; y += 1) {
-      for (let x = 100; x < 114; x += 1) expect([[200, 0, 0], [0, 0, 0]]).toContainEqual(rgbAt(out, x, y));
+      for (let x = 100; x < 114; x += 1)
+        expect([
+          [200, 0, 0],
+          [0, 0, 0],
+        ]).toContainEqual(rgbAt(out, x, y));
     }
     expect(rgbAt(out, 104, 80)).toEqual([0, 200, 0]);
   });

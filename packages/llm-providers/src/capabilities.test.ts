@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicCapabilities, compatibleCapabilities, ModelCapabilitiesOverrideSchema, modelFeatures, openAICapabilities, resolveCapabilities } from './capabilities.js';
+import {
+  anthropicCapabilities,
+  compatibleCapabilities,
+  ModelCapabilitiesOverrideSchema,
+  modelFeatures,
+  openAICapabilities,
+  resolveCapabilities,
+} from './capabilities.js';
 
 describe('capabilities', () => {
   it('knows OpenAI reasoning, vision and json-schema support by model id', () => {
@@ -106,9 +113,10 @@ describe('computer tools by model family and version', () => {
   it('lets config force a computer tool (and its version) on a model the table does not know', () => {
     expect(anthropicCapabilities('my-claude-proxy').computerTool).toBe(false);
     expect(resolveCapabilities(anthropicCapabilities('my-claude-proxy'), { computerTool: 'anthropic' })).toMatchObject({ computerTool: 'anthropic' });
-    expect(
-      resolveCapabilities(anthropicCapabilities('my-claude-proxy'), { computerTool: 'anthropic', computerToolType: 'computer_20250124' }),
-    ).toMatchObject({ computerTool: 'anthropic', computerToolType: 'computer_20250124' });
+    expect(resolveCapabilities(anthropicCapabilities('my-claude-proxy'), { computerTool: 'anthropic', computerToolType: 'computer_20250124' })).toMatchObject({
+      computerTool: 'anthropic',
+      computerToolType: 'computer_20250124',
+    });
     expect(ModelCapabilitiesOverrideSchema.safeParse({ computerToolType: 'computer_20991231' }).success).toBe(false);
     expect(modelFeatures(resolveCapabilities(openai('my-finetune'), { computerTool: 'openai' })).computerTool).toBe('openai');
   });

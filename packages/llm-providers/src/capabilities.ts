@@ -158,10 +158,7 @@ export function modelFeatures(capabilities: ModelCapabilities): ModelFeatures {
 }
 
 /** Applies config overrides on top of a model's default capabilities. */
-export function resolveCapabilities(
-  defaults: ModelCapabilities,
-  overrides: ModelCapabilitiesOverride | undefined,
-): ModelCapabilities {
+export function resolveCapabilities(defaults: ModelCapabilities, overrides: ModelCapabilitiesOverride | undefined): ModelCapabilities {
   if (!overrides) return defaults;
   const out: ModelCapabilities = { ...defaults };
   for (const [key, value] of Object.entries(overrides)) {

@@ -7,9 +7,7 @@ describe('endpoint normalisation', () => {
     expect(normalizeOpenAIBaseUrl('https://api.openai.com/v1/chat/completions')).toBe('https://api.openai.com/v1');
     expect(normalizeOpenAIBaseUrl('https://api.openai.com/v1/')).toBe('https://api.openai.com/v1');
     expect(normalizeOpenAIBaseUrl('https://api.openai.com/v1/responses')).toBe('https://api.openai.com/v1');
-    expect(normalizeOpenAIBaseUrl('https://generativelanguage.googleapis.com/v1beta/openai/')).toBe(
-      'https://generativelanguage.googleapis.com/v1beta/openai',
-    );
+    expect(normalizeOpenAIBaseUrl('https://generativelanguage.googleapis.com/v1beta/openai/')).toBe('https://generativelanguage.googleapis.com/v1beta/openai');
   });
 
   it('points local servers at /v1, including Ollama native paths', () => {
@@ -35,9 +33,11 @@ describe('endpoint normalisation', () => {
   it('splits Azure endpoints and pasted operation URLs', () => {
     expect(parseAzureEndpoint('https://res.openai.azure.com/')).toEqual({ endpoint: 'https://res.openai.azure.com' });
     expect(parseAzureEndpoint('https://res.openai.azure.com/openai')).toEqual({ endpoint: 'https://res.openai.azure.com' });
-    expect(
-      parseAzureEndpoint('https://res.openai.azure.com/openai/deployments/gpt4o-prod/chat/completions?api-version=2024-10-21'),
-    ).toEqual({ endpoint: 'https://res.openai.azure.com', deployment: 'gpt4o-prod', apiVersion: '2024-10-21' });
+    expect(parseAzureEndpoint('https://res.openai.azure.com/openai/deployments/gpt4o-prod/chat/completions?api-version=2024-10-21')).toEqual({
+      endpoint: 'https://res.openai.azure.com',
+      deployment: 'gpt4o-prod',
+      apiVersion: '2024-10-21',
+    });
     expect(() => parseAzureEndpoint('https://res.openai.azure.com/?foo=1')).toThrow(/unexpected query parameters/);
   });
 });

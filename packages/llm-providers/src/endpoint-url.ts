@@ -70,9 +70,7 @@ export function parseAzureEndpoint(input: string): AzureEndpoint {
   if (apiVersion) out.apiVersion = apiVersion;
   const otherParams = [...url.searchParams.keys()].filter((key) => key !== 'api-version');
   if (otherParams.length > 0) {
-    throw new EndpointConfigError(
-      `Azure endpoint has unexpected query parameters (${otherParams.join(', ')}): ${JSON.stringify(input)}`,
-    );
+    throw new EndpointConfigError(`Azure endpoint has unexpected query parameters (${otherParams.join(', ')}): ${JSON.stringify(input)}`);
   }
   return out;
 }
@@ -82,10 +80,7 @@ function parseHttpUrl(input: string, field: string): URL {
   try {
     url = new URL(input.trim());
   } catch (error) {
-    throw new EndpointConfigError(
-      `${field} is not an absolute URL: ${JSON.stringify(input)} (expected e.g. https://api.openai.com/v1)`,
-      { cause: error },
-    );
+    throw new EndpointConfigError(`${field} is not an absolute URL: ${JSON.stringify(input)} (expected e.g. https://api.openai.com/v1)`, { cause: error });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new EndpointConfigError(`${field} must use http or https, got ${JSON.stringify(url.protocol)}`);
@@ -103,7 +98,7 @@ function trimSlashes(path: string): string {
 
 function stripSuffixes(path: string, suffixes: string[]): string {
   let out = path;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const suffix of suffixes) {
       if (out.toLowerCase().endsWith(suffix)) {

@@ -2,7 +2,14 @@ import { UfoError } from '@ufo-ts/core';
 import type { Usage } from '@ufo-ts/core';
 
 /** Codes of the errors `@ufo-ts/llm-providers` throws. */
-export const MODEL_ERROR_CODES = ['MODEL_CALL_FAILED', 'MODEL_REPLY_INVALID', 'MODEL_REFUSED', 'MODEL_UNSUPPORTED_REQUEST', 'CONFIG_INVALID', 'REPLAY_MISS'] as const;
+export const MODEL_ERROR_CODES = [
+  'MODEL_CALL_FAILED',
+  'MODEL_REPLY_INVALID',
+  'MODEL_REFUSED',
+  'MODEL_UNSUPPORTED_REQUEST',
+  'CONFIG_INVALID',
+  'REPLAY_MISS',
+] as const;
 /** One of {@link MODEL_ERROR_CODES}. */
 export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
 

@@ -92,18 +92,15 @@ export function createFallbackModel(options: FallbackModelOptions): ChatModel {
       }
       if (errors.length === 1) throw errors[0];
       const last = skipped[skipped.length - 1]!;
-      throw new ModelCallError(
-        `All ${models.length} models failed: ${skipped.map((s) => `${s.provider}/${s.model}: ${s.message}`).join(' | ')}`,
-        {
-          provider: last.provider,
-          model: last.model,
-          ...(last.status === undefined ? {} : { status: last.status }),
-          attempts: models.length,
-          retryable: false,
-          cause: new AggregateError(errors, 'every model in the fallback chain failed'),
-          details: { skipped },
-        },
-      );
+      throw new ModelCallError(`All ${models.length} models failed: ${skipped.map((s) => `${s.provider}/${s.model}: ${s.message}`).join(' | ')}`, {
+        provider: last.provider,
+        model: last.model,
+        ...(last.status === undefined ? {} : { status: last.status }),
+        attempts: models.length,
+        retryable: false,
+        cause: new AggregateError(errors, 'every model in the fallback chain failed'),
+        details: { skipped },
+      });
     },
   };
 }

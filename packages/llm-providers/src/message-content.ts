@@ -53,10 +53,7 @@ export function withSystemText(messages: ChatMessage[], text: string): ChatMessa
   if (last < 0) return [{ role: 'system', content: text }, ...messages];
   return messages.map((message, index) => {
     if (index !== last) return message;
-    const content =
-      typeof message.content === 'string'
-        ? `${message.content}\n\n${text}`
-        : [...message.content, { type: 'text' as const, text }];
+    const content = typeof message.content === 'string' ? `${message.content}\n\n${text}` : [...message.content, { type: 'text' as const, text }];
     return { ...message, content };
   });
 }

@@ -6,10 +6,7 @@ describe('cost arithmetic', () => {
     const price = { input: 2.5, output: 10, cachedInput: 1.25 };
     expect(computeCost({ inputTokens: 1_000_000, outputTokens: 0 }, price)).toBe(2.5);
     expect(computeCost({ inputTokens: 0, outputTokens: 1_000_000 }, price)).toBe(10);
-    expect(computeCost({ inputTokens: 3000, outputTokens: 500, cachedInputTokens: 1000 }, price)).toBeCloseTo(
-      (2000 * 2.5 + 1000 * 1.25 + 500 * 10) / 1e6,
-      15,
-    );
+    expect(computeCost({ inputTokens: 3000, outputTokens: 500, cachedInputTokens: 1000 }, price)).toBeCloseTo((2000 * 2.5 + 1000 * 1.25 + 500 * 10) / 1e6, 15);
   });
 
   it('charges cached tokens at the input price when no cached price is known', () => {

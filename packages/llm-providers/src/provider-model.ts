@@ -8,14 +8,7 @@ import type { ProviderReply, ProviderTransport } from './provider-transport.js';
 import { refusalText } from './refusal-text.js';
 import { prepareMessages } from './request-preparation.js';
 import { withRetry, type RetryEvent, type RetryOptions } from './retry.js';
-import {
-  jsonInstruction,
-  reaskText,
-  responseFormatName,
-  type ResponseFormat,
-  toJsonSchema,
-  toolReaskText,
-} from './structured-output.js';
+import { jsonInstruction, reaskText, responseFormatName, type ResponseFormat, toJsonSchema, toolReaskText } from './structured-output.js';
 import { withSystemText } from './message-content.js';
 import { toFinishReason } from './tools/finish-reason.js';
 import { dropNullOptionals, toStrictJsonSchema } from './tools/strict-schema.js';
@@ -125,10 +118,7 @@ export class ProviderModel implements ProviderChatModel {
       }
     }
     const strictTools = hasTools ? this.strictToolsOf(request.tools!) : undefined;
-    const parallelToolCalls =
-      hasTools && request.parallelToolCalls !== undefined && this.capabilities.parallelTools
-        ? request.parallelToolCalls
-        : undefined;
+    const parallelToolCalls = hasTools && request.parallelToolCalls !== undefined && this.capabilities.parallelTools ? request.parallelToolCalls : undefined;
     const temperature = this.capabilities.reasoning ? undefined : (request.temperature ?? options.temperature);
     const maxTokens = request.maxTokens ?? options.maxTokens;
     let usage: Usage = zeroUsage();
@@ -196,9 +186,7 @@ export class ProviderModel implements ProviderChatModel {
       if (!request.schema || (reply.toolCalls?.length && !reply.content.trim())) {
         return this.response(reply, usage, started, trail);
       }
-      const parsed = strictOriginal
-        ? parseStrictReply(reply.content, request.schema, strictOriginal)
-        : parseStructuredReply(reply.content, request.schema);
+      const parsed = strictOriginal ? parseStrictReply(reply.content, request.schema, strictOriginal) : parseStructuredReply(reply.content, request.schema);
       if (parsed.success) {
         const response = this.response<T>(reply, usage, started, { ...trail, structured: true });
         response.parsed = parsed.value;
@@ -206,11 +194,7 @@ export class ProviderModel implements ProviderChatModel {
       }
       rejected.push({ content: reply.content, issues: parsed.issues });
       this.throwWhenOutOfRounds(round, rejected, parsed.issues, usage, label, parsed.error);
-      messages = [
-        ...messages,
-        { role: 'assistant', content: reply.content },
-        { role: 'user', content: reaskText(parsed.issues) },
-      ];
+      messages = [...messages, { role: 'assistant', content: reply.content }, { role: 'user', content: reaskText(parsed.issues) }];
     }
   }
 
@@ -223,10 +207,13 @@ export class ProviderModel implements ProviderChatModel {
     cause?: unknown,
   ): void {
     if (round < this.options.structuredOutputRetries) return;
-    throw new ModelReplyInvalidError(
-      `${this.provider}/${this.modelId} did not produce a valid reply in ${rejected.length} attempt(s): ` + issues.join('; '),
-      { ...label, attempts: rejected, usage, cost: computeCost(usage, this.price), cause },
-    );
+    throw new ModelReplyInvalidError(`${this.provider}/${this.modelId} did not produce a valid reply in ${rejected.length} attempt(s): ` + issues.join('; '), {
+      ...label,
+      attempts: rejected,
+      usage,
+      cost: computeCost(usage, this.price),
+      cause,
+    });
   }
 
   private response<T>(

@@ -8,9 +8,7 @@ const base = { provider: 'p', model: 'm', imagePolicy: 'error' as const };
 describe('prepareMessages', () => {
   it('refuses a prompt clearly beyond the context window', () => {
     const capabilities = { ...anthropicCapabilities('x'), maxContextTokens: 100 };
-    expect(() => prepareMessages([{ role: 'user', content: 'x'.repeat(1000) }], { ...base, capabilities })).toThrow(
-      UnsupportedRequestError,
-    );
+    expect(() => prepareMessages([{ role: 'user', content: 'x'.repeat(1000) }], { ...base, capabilities })).toThrow(UnsupportedRequestError);
     expect(prepareMessages([{ role: 'user', content: 'x'.repeat(300) }], { ...base, capabilities }).messages).toHaveLength(1);
   });
 

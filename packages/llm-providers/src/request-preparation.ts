@@ -54,8 +54,6 @@ export function prepareMessages(messages: ChatMessage[], options: PrepareMessage
 
 function dropImages(messages: ChatMessage[]): ChatMessage[] {
   return messages.map((message) =>
-    typeof message.content === 'string'
-      ? message
-      : { ...message, content: message.content.filter((part) => part.type !== 'image') },
+    typeof message.content === 'string' ? message : { ...message, content: message.content.filter((part) => part.type !== 'image') },
   );
 }

@@ -75,10 +75,10 @@ describe('withRetry', () => {
   });
 
   it('times out an attempt through its signal', async () => {
-    const error = (await withRetry(
-      ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
-      { timeoutMs: 20, maxRetries: 0 },
-    ).catch((e: unknown) => e)) as ModelCallError;
+    const error = (await withRetry(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))), {
+      timeoutMs: 20,
+      maxRetries: 0,
+    }).catch((e: unknown) => e)) as ModelCallError;
     expect(error.timedOut).toBe(true);
     expect(error.retryable).toBe(true);
   });

@@ -87,10 +87,7 @@ class AttemptTimeout extends Error {
  * const { value, attempts } = await withRetry(({ signal }) => sendRequest(body, { signal }), { maxRetries: 2, signal: callerSignal });
  * ```
  */
-export async function withRetry<T>(
-  operation: (context: AttemptContext) => Promise<T>,
-  options: WithRetryOptions = {},
-): Promise<RetryResult<T>> {
+export async function withRetry<T>(operation: (context: AttemptContext) => Promise<T>, options: WithRetryOptions = {}): Promise<RetryResult<T>> {
   const maxRetries = options.maxRetries ?? defaultRetryOptions.maxRetries;
   const classify = options.classify ?? classifyFailure;
   const label = options.label ?? { provider: 'unknown', model: 'unknown' };
@@ -129,18 +126,15 @@ export async function withRetry<T>(
     }
     const mayRetry = failure.retryable && attempt <= maxRetries && (options.canRetry?.() ?? true);
     if (!mayRetry) {
-      throw new ModelCallError(
-        `${label.provider}/${label.model} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${failure.message}`,
-        {
-          ...label,
-          ...(failure.status === undefined ? {} : { status: failure.status }),
-          attempts: attempt,
-          retryable: failure.retryable,
-          timedOut: failure.kind === 'timeout',
-          cause,
-          details: { kind: failure.kind, retries },
-        },
-      );
+      throw new ModelCallError(`${label.provider}/${label.model} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${failure.message}`, {
+        ...label,
+        ...(failure.status === undefined ? {} : { status: failure.status }),
+        attempts: attempt,
+        retryable: failure.retryable,
+        timedOut: failure.kind === 'timeout',
+        cause,
+        details: { kind: failure.kind, retries },
+      });
     }
     const delayMs = retryDelay(attempt, failure, options);
     const event: RetryEvent = { attempt, delayMs, failure };
@@ -164,12 +158,7 @@ export function retryDelay(attempt: number, failure: Failure, options: RetryOpti
   return Math.round(base * (1 - jitter * (options.random ?? Math.random)()));
 }
 
-function abortedError(
-  label: { provider: string; model: string },
-  attempts: number,
-  retries: RetryEvent[],
-  cause: unknown,
-): ModelCallError {
+function abortedError(label: { provider: string; model: string }, attempts: number, retries: RetryEvent[], cause: unknown): ModelCallError {
   return new ModelCallError(`${label.provider}/${label.model} call was aborted`, {
     ...label,
     attempts,

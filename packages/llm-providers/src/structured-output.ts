@@ -35,10 +35,7 @@ export function responseFormatName(name: string | undefined): string {
 /** The system-prompt instruction used when the provider cannot enforce the schema itself. */
 export function jsonInstruction(jsonSchema: Record<string, unknown> | undefined): string {
   if (!jsonSchema) return 'Reply with a single JSON value only, with no prose and no code fences.';
-  return (
-    'Reply with a single JSON value that matches this JSON Schema, with no prose and no code fences:\n' +
-    JSON.stringify(jsonSchema)
-  );
+  return 'Reply with a single JSON value that matches this JSON Schema, with no prose and no code fences:\n' + JSON.stringify(jsonSchema);
 }
 
 /** The user message that re-asks after an invalid reply, quoting every issue. */
@@ -55,6 +52,6 @@ export function toolReaskText(calls: Array<{ name: string; issue: string }>): st
   return (
     'Your previous tool call(s) could not be used:\n' +
     calls.map((call) => `- ${call.name}: ${call.issue}`).join('\n') +
-    '\nCall the tool(s) again with arguments that are one valid JSON object matching the tool\'s parameters.'
+    "\nCall the tool(s) again with arguments that are one valid JSON object matching the tool's parameters."
   );
 }

@@ -205,7 +205,7 @@ describe('Anthropic Messages tools', () => {
     expect(srv.requests).toHaveLength(2);
   });
 
-  it("maps stop_reason max_tokens to finishReason length", async () => {
+  it('maps stop_reason max_tokens to finishReason length', async () => {
     const body = anthropicMessageBody({ content: 'partial' });
     body['stop_reason'] = 'max_tokens';
     const srv = await serve([{ json: body }]);

@@ -77,10 +77,7 @@ describe('Anthropic Messages', () => {
   });
 
   it('streams text deltas with the same final result, in one request', async () => {
-    const { srv, model } = await setup([
-      { sse: textFixture('anthropic-message.sse.txt') },
-      { json: jsonFixture('anthropic-message.json') },
-    ]);
+    const { srv, model } = await setup([{ sse: textFixture('anthropic-message.sse.txt') }, { json: jsonFixture('anthropic-message.json') }]);
     const deltas: string[] = [];
     const streamed = await model.complete({ messages: simpleMessages(), onDelta: (d) => deltas.push(d) });
     expect(srv.requests).toHaveLength(1);

@@ -37,16 +37,14 @@ async function session(model: ChatModel): Promise<ChatResponse[]> {
   const history: ChatMessage[] = [
     ...messages,
     { role: 'assistant', content: first.content, toolCalls: first.toolCalls! },
-    ...first.toolCalls!.map(
-      (call): ChatMessage => ({
-        role: 'tool',
-        toolCallId: call.id,
-        content: [
-          { type: 'text', text: `${call.name} done` },
-          { type: 'image', image: PNG_BASE64, mediaType: 'image/png' },
-        ],
-      }),
-    ),
+    ...first.toolCalls!.map((call): ChatMessage => ({
+      role: 'tool',
+      toolCallId: call.id,
+      content: [
+        { type: 'text', text: `${call.name} done` },
+        { type: 'image', image: PNG_BASE64, mediaType: 'image/png' },
+      ],
+    })),
   ];
   const last = await model.complete({ messages: history, tools });
   return [first, streamed, last];
@@ -92,7 +90,15 @@ describe('cassettes in tool mode', () => {
     expect(files[0]).toBe(files[1]);
     expect(files[0]).toBe(await readFile(recorded, 'utf8'));
     const strip = (responses: ChatResponse[]) =>
-      responses.map(({ content, toolCalls, finishReason, usage, cost, model, provider }) => ({ content, toolCalls, finishReason, usage, cost, model, provider }));
+      responses.map(({ content, toolCalls, finishReason, usage, cost, model, provider }) => ({
+        content,
+        toolCalls,
+        finishReason,
+        usage,
+        cost,
+        model,
+        provider,
+      }));
     expect(JSON.parse(replays[0]!).map((r: ChatResponse) => strip([r])[0])).toEqual(strip(liveResponses));
   });
 
@@ -111,7 +117,19 @@ describe('cassettes in tool mode', () => {
   });
 
   it('misses in strict mode when the same messages come with other tools', async () => {
-    const line = { key: requestKey(canonicalRequest({ messages: simpleMessages(), tools }, 'gpt-4o')), request: canonicalRequest({ messages: simpleMessages(), tools }, 'gpt-4o'), response: { content: '', usage: { inputTokens: 1, outputTokens: 1 }, cost: null, model: 'gpt-4o', provider: 'openai', toolCalls: [{ id: 'c', type: 'function' as const, name: 'click_input', arguments: { id: '1' } }], finishReason: 'tool-calls' as const } };
+    const line = {
+      key: requestKey(canonicalRequest({ messages: simpleMessages(), tools }, 'gpt-4o')),
+      request: canonicalRequest({ messages: simpleMessages(), tools }, 'gpt-4o'),
+      response: {
+        content: '',
+        usage: { inputTokens: 1, outputTokens: 1 },
+        cost: null,
+        model: 'gpt-4o',
+        provider: 'openai',
+        toolCalls: [{ id: 'c', type: 'function' as const, name: 'click_input', arguments: { id: '1' } }],
+        finishReason: 'tool-calls' as const,
+      },
+    };
     const replay = new ReplayModel({ cassette: [line], strict: true });
     await expect(replay.complete({ messages: simpleMessages(), tools: [clickTool] })).rejects.toBeInstanceOf(ReplayMissError);
     const hit = await replay.complete({ messages: simpleMessages(), tools });

@@ -53,7 +53,10 @@ describe('RecordingModel → ReplayModel', () => {
     expect(b.parsed).toEqual({ step: 2 });
 
     const text = await readFile(path, 'utf8');
-    const lines = text.trim().split('\n').map((line) => RecordedCassetteLineSchema.parse(JSON.parse(line)));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => RecordedCassetteLineSchema.parse(JSON.parse(line)));
     expect(lines).toHaveLength(2);
     expect(lines[0]!.response).toEqual({ content: 'first answer', usage: a.usage, cost: a.cost, model: 'gpt-4o', provider: 'openai', finishReason: 'stop' });
     expect(lines[1]!.request.schemaName).toBe('step');
@@ -99,7 +102,7 @@ describe('RecordingModel → ReplayModel', () => {
 });
 
 describe('hand-written wire cassettes', () => {
-  it('decodes OpenAI and Anthropic response bodies with the adapters\' mapping, in order', async () => {
+  it("decodes OpenAI and Anthropic response bodies with the adapters' mapping, in order", async () => {
     const replay = new ReplayModel({ cassette: textFixture('hand-written-cassette.jsonl'), modelId: 'demo' });
     const deltas: string[] = [];
     const first = await replay.complete({

@@ -39,9 +39,7 @@ describe('the computer tool each Claude model gets', () => {
     const srv = await serve('/v1/messages', [{ json: anthropicMessageBody({ content: 'Done.' }) }]);
     await claude(srv.url, model).complete({ messages: simpleMessages(), tools: [computer] });
     expect(srv.requests[0]!.headers['anthropic-beta']).toBe(beta);
-    expect((srv.requests[0]!.body as { tools: unknown[] }).tools).toEqual([
-      { type, name: 'computer', display_width_px: 1280, display_height_px: 800 },
-    ]);
+    expect((srv.requests[0]!.body as { tools: unknown[] }).tools).toEqual([{ type, name: 'computer', display_width_px: 1280, display_height_px: 800 }]);
   });
 
   it.each(['claude-opus-4-8', 'claude-opus-5', 'claude-sonnet-5', 'claude-opus-5-5', 'claude-opus-6'])(
@@ -58,7 +56,9 @@ describe('the computer tool each Claude model gets', () => {
 
   it('refuses the computer tool to a Claude model without one, before sending', async () => {
     const srv = await serve('/v1/messages', [{ json: anthropicMessageBody({ content: 'Done.' }) }]);
-    const error = await claude(srv.url, 'claude-3-5-haiku-latest').complete({ messages: simpleMessages(), tools: [computer] }).catch((e: unknown) => e);
+    const error = await claude(srv.url, 'claude-3-5-haiku-latest')
+      .complete({ messages: simpleMessages(), tools: [computer] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedRequestError);
     expect(srv.requests).toHaveLength(0);
   });
@@ -76,7 +76,13 @@ describe('the computer tool each Claude model gets', () => {
         arguments: { action: 'left_click', coordinate: [412, 318] },
         providerData: { toolset_name: 'computer' },
       },
-      { id: 'toolu_01Sc9o8i7u6y5t4r3e2w1q0', type: 'computer', name: 'computer', arguments: { action: 'screenshot' }, providerData: { toolset_name: 'computer' } },
+      {
+        id: 'toolu_01Sc9o8i7u6y5t4r3e2w1q0',
+        type: 'computer',
+        name: 'computer',
+        arguments: { action: 'screenshot' },
+        providerData: { toolset_name: 'computer' },
+      },
     ]);
     await m.complete({
       messages: [
@@ -112,7 +118,10 @@ describe('the computer tool each Claude model gets', () => {
   });
 
   it('assembles streamed toolset calls into the same computer calls', async () => {
-    const srv = await serve('/v1/messages', [{ sse: textFixture('anthropic-computer-toolset.sse.txt') }, { json: jsonFixture('anthropic-computer-toolset.json') }]);
+    const srv = await serve('/v1/messages', [
+      { sse: textFixture('anthropic-computer-toolset.sse.txt') },
+      { json: jsonFixture('anthropic-computer-toolset.json') },
+    ]);
     const m = claude(srv.url, 'claude-opus-5');
     const streamed = await m.complete({ messages: simpleMessages(), tools: [computer], onDelta: () => {} });
     const plain = await m.complete({ messages: simpleMessages(), tools: [computer] });
@@ -161,13 +170,18 @@ describe('the computer tool each OpenAI model gets (Responses API)', () => {
 
   it.each(['gpt-5.4-nano', 'gpt-5.3-chat-latest', 'gpt-4o'])('%s: refused before sending (no computer tool)', async (model) => {
     const srv = await serve('/v1/responses', [{ json: openAIResponsesBody({ content: 'Done.' }) }]);
-    const error = await gpt(srv.url, model).complete({ messages: simpleMessages(), tools: [computer] }).catch((e: unknown) => e);
+    const error = await gpt(srv.url, model)
+      .complete({ messages: simpleMessages(), tools: [computer] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedRequestError);
     expect(srv.requests).toHaveLength(0);
   });
 
   it('decodes a batch of actions, and sends the call back as it came', async () => {
-    const srv = await serve('/v1/responses', [{ json: jsonFixture('openai-responses-computer-actions.json') }, { json: openAIResponsesBody({ content: 'Done.' }) }]);
+    const srv = await serve('/v1/responses', [
+      { json: jsonFixture('openai-responses-computer-actions.json') },
+      { json: openAIResponsesBody({ content: 'Done.' }) },
+    ]);
     const m = gpt(srv.url, 'gpt-5.4');
     const messages: ChatMessage[] = [{ role: 'user', content: 'Name the file report.txt.' }];
     const first = await m.complete({ messages, tools: [computer] });
@@ -176,10 +190,19 @@ describe('the computer tool each OpenAI model gets (Responses API)', () => {
       id: 'call_Ga1bC2dE3fG4hI5jK6lM7nO8',
       type: 'computer',
       name: 'computer',
-      arguments: { actions: [{ type: 'click', button: 'left', x: 412, y: 318 }, { type: 'type', text: 'report.txt' }] },
+      arguments: {
+        actions: [
+          { type: 'click', button: 'left', x: 412, y: 318 },
+          { type: 'type', text: 'report.txt' },
+        ],
+      },
     });
     await m.complete({
-      messages: [...messages, { role: 'assistant', content: first.content, toolCalls: first.toolCalls! }, { role: 'tool', toolCallId: call.id, content: screenshot }],
+      messages: [
+        ...messages,
+        { role: 'assistant', content: first.content, toolCalls: first.toolCalls! },
+        { role: 'tool', toolCallId: call.id, content: screenshot },
+      ],
       tools: [computer],
     });
     const input = (srv.requests[1]!.body as { input: unknown[] }).input;
@@ -189,22 +212,36 @@ describe('the computer tool each OpenAI model gets (Responses API)', () => {
         type: 'computer_call',
         id: 'cu_69a1b2c3f5a68190c3d4e5f6a7b8c9d0',
         call_id: 'call_Ga1bC2dE3fG4hI5jK6lM7nO8',
-        actions: [{ type: 'click', button: 'left', x: 412, y: 318 }, { type: 'type', text: 'report.txt' }],
+        actions: [
+          { type: 'click', button: 'left', x: 412, y: 318 },
+          { type: 'type', text: 'report.txt' },
+        ],
         status: 'completed',
       },
-      { type: 'computer_call_output', call_id: 'call_Ga1bC2dE3fG4hI5jK6lM7nO8', output: { type: 'computer_screenshot', image_url: `data:image/png;base64,${PNG_BASE64}` } },
+      {
+        type: 'computer_call_output',
+        call_id: 'call_Ga1bC2dE3fG4hI5jK6lM7nO8',
+        output: { type: 'computer_screenshot', image_url: `data:image/png;base64,${PNG_BASE64}` },
+      },
     ]);
   });
 
   it('gives a batch of one action as that action, and sends it back as a batch', async () => {
     const fixture = jsonFixture('openai-responses-computer-actions.json') as { output: Array<Record<string, unknown>> };
-    const one = { ...fixture, output: fixture.output.map((item) => (item['type'] === 'computer_call' ? { ...item, actions: [{ type: 'screenshot' }] } : item)) };
+    const one = {
+      ...fixture,
+      output: fixture.output.map((item) => (item['type'] === 'computer_call' ? { ...item, actions: [{ type: 'screenshot' }] } : item)),
+    };
     const srv = await serve('/v1/responses', [{ json: one }, { json: openAIResponsesBody({ content: 'Done.' }) }]);
     const m = gpt(srv.url, 'gpt-5.4');
     const first = await m.complete({ messages: simpleMessages(), tools: [computer] });
     expect(first.toolCalls![0]!.arguments).toEqual({ type: 'screenshot' });
     await m.complete({
-      messages: [...simpleMessages(), { role: 'assistant', content: '', toolCalls: first.toolCalls! }, { role: 'tool', toolCallId: first.toolCalls![0]!.id, content: screenshot }],
+      messages: [
+        ...simpleMessages(),
+        { role: 'assistant', content: '', toolCalls: first.toolCalls! },
+        { role: 'tool', toolCallId: first.toolCalls![0]!.id, content: screenshot },
+      ],
       tools: [computer],
     });
     const input = (srv.requests[1]!.body as { input: Array<Record<string, unknown>> }).input;

@@ -56,10 +56,9 @@ describe('ModelConfigSchema and createModelFromConfig', () => {
     expect([azure.provider, azure.modelId]).toEqual(['azure-openai', 'dep']);
     expect(createModelFromConfig({ provider: 'ollama', model: 'llava:7b' }, { env: {} }).capabilities.vision).toBe(true);
     expect(createModelFromConfig({ provider: 'deepseek', model: 'deepseek-chat' }, { env }).provider).toBe('deepseek');
-    expect(
-      createModelFromConfig({ provider: 'openai-compatible', model: 'x', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'MY_KEY' }, { env })
-        .provider,
-    ).toBe('openai-compatible');
+    expect(createModelFromConfig({ provider: 'openai-compatible', model: 'x', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'MY_KEY' }, { env }).provider).toBe(
+      'openai-compatible',
+    );
     expect(resolveApiKey({ provider: 'gemini' }, { GEMINI_API_KEY: ' g ' })).toBe('g');
   });
 
@@ -74,9 +73,7 @@ describe('ModelConfigSchema and createModelFromConfig', () => {
     expect(missing).toBeInstanceOf(EndpointConfigError);
     expect((missing as EndpointConfigError).code).toBe('CONFIG_INVALID');
     expect((missing as Error).message).toMatch(/ANTHROPIC_API_KEY/);
-    expect(() => createModelFromConfig({ provider: 'openai', model: 'gpt-4o', apiKey: 'k', baseUrl: 'api.openai.com' })).toThrow(
-      /not an absolute URL/,
-    );
+    expect(() => createModelFromConfig({ provider: 'openai', model: 'gpt-4o', apiKey: 'k', baseUrl: 'api.openai.com' })).toThrow(/not an absolute URL/);
     expect(() => createModelFromConfig({ provider: 'openai', model: '', apiKey: 'k' })).toThrow(/Invalid model config: model/);
     expect(() => createModelFromConfig({ provider: 'qwen', model: 'qwen-max' }, { env: {} })).toThrow(/DASHSCOPE_API_KEY/);
   });

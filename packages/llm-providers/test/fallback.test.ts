@@ -76,8 +76,14 @@ describe('fallback chain', () => {
   it('adds the usage and cost of skipped models to the answer', async () => {
     server = await startFixtureServer({
       routes: [
-        { path: '/v1/chat/completions', responses: [{ json: openAIChatCompletionBody({ content: 'not json', usage: { inputTokens: 100, outputTokens: 10 } }) }] },
-        { path: '/v2/chat/completions', responses: [{ json: openAIChatCompletionBody({ content: '{"ok": true}', usage: { inputTokens: 50, outputTokens: 5 } }) }] },
+        {
+          path: '/v1/chat/completions',
+          responses: [{ json: openAIChatCompletionBody({ content: 'not json', usage: { inputTokens: 100, outputTokens: 10 } }) }],
+        },
+        {
+          path: '/v2/chat/completions',
+          responses: [{ json: openAIChatCompletionBody({ content: '{"ok": true}', usage: { inputTokens: 50, outputTokens: 5 } }) }],
+        },
       ],
     });
     const first = createOpenAIModel({ apiKey: 'k', baseUrl: `${server.url}/v1`, model: 'gpt-4o', structuredOutputRetries: 0 });
@@ -107,8 +113,14 @@ describe('fallback chain', () => {
   it('reports every failure when all models fail', async () => {
     server = await startFixtureServer({
       routes: [
-        { path: '/v1/chat/completions', responses: [{ status: 401, json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }] },
-        { path: '/v1/messages', responses: [{ status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens too large' } } }] },
+        {
+          path: '/v1/chat/completions',
+          responses: [{ status: 401, json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }],
+        },
+        {
+          path: '/v1/messages',
+          responses: [{ status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens too large' } } }],
+        },
       ],
     });
     const model = createFallbackModel({

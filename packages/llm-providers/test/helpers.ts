@@ -20,8 +20,7 @@ export function textFixture(name: string): string {
 }
 
 /** A 1×1 PNG, base64 (no data-URL prefix). */
-export const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** A request with a system prompt and a user turn. */
 export function simpleMessages(text = 'Is Notepad open?'): ChatMessage[] {

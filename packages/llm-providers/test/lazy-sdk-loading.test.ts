@@ -28,7 +28,22 @@ describe('provider SDKs load on first use', () => {
     expect([...loaded]).toEqual([]);
 
     const server = await startFixtureServer({
-      routes: [{ path: '/v1/chat/completions', responses: [{ json: { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }] } }] }],
+      routes: [
+        {
+          path: '/v1/chat/completions',
+          responses: [
+            {
+              json: {
+                id: 'x',
+                object: 'chat.completion',
+                created: 1,
+                model: 'm',
+                choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+              },
+            },
+          ],
+        },
+      ],
     });
     close = () => server.close();
     const model = providers.createModelFromConfig({ provider: 'openai-compatible', model: 'm', baseUrl: `${server.url}/v1` });

@@ -35,9 +35,7 @@ describe.skipIf(!env['OPENAI_API_KEY'])('live: OpenAI', () => {
 
 describe.skipIf(!env['ANTHROPIC_API_KEY'])('live: Anthropic', () => {
   it('makes a tool call through the Messages API', { timeout: 60_000 }, async () => {
-    await expectClick(
-      createAnthropicModel({ apiKey: env['ANTHROPIC_API_KEY']!, model: env['UFO_LIVE_ANTHROPIC_MODEL'] ?? 'claude-haiku-4-5' }),
-    );
+    await expectClick(createAnthropicModel({ apiKey: env['ANTHROPIC_API_KEY']!, model: env['UFO_LIVE_ANTHROPIC_MODEL'] ?? 'claude-haiku-4-5' }));
   });
 });
 

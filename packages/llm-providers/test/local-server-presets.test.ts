@@ -35,12 +35,22 @@ describe('local server presets', () => {
   });
 
   it("llama.cpp: a bare host gets /v1, the provider is llamacpp, a vision model's screenshot and system message reach the server", async () => {
-    server = await startFixtureServer({ routes: [{ path: '/v1/chat/completions', responses: [{ json: openAIChatCompletionBody({ content: "Action: click(start_box='(1,2)')", model: 'ui-tars' }) }] }] });
+    server = await startFixtureServer({
+      routes: [
+        { path: '/v1/chat/completions', responses: [{ json: openAIChatCompletionBody({ content: "Action: click(start_box='(1,2)')", model: 'ui-tars' }) }] },
+      ],
+    });
     const model = createOpenAICompatibleModel(localServerModelOptions('llamacpp', { model: 'ui-tars-1.5-7b', baseUrl: server.url, vision: true }));
     const reply = await model.complete({
       messages: [
         { role: 'system', content: 'You are a GUI agent.' },
-        { role: 'user', content: [{ type: 'text', text: 'Task: press 7' }, { type: 'image', image: PNG_BASE64, mediaType: 'image/png' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Task: press 7' },
+            { type: 'image', image: PNG_BASE64, mediaType: 'image/png' },
+          ],
+        },
       ],
     });
     expect(reply.provider).toBe('llamacpp');

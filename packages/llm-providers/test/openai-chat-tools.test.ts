@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ChatMessage } from '@ufo-ts/core';
-import {
-  ModelRefusalError,
-  ModelReplyInvalidError,
-  UnsupportedRequestError,
-  type ProviderMetadata,
-} from '../src/index.js';
+import { ModelRefusalError, ModelReplyInvalidError, UnsupportedRequestError, type ProviderMetadata } from '../src/index.js';
 import { openAIChatCompletionBody } from '../src/testing.js';
 import { clickTool, fixtureServers, jsonFixture, openAIModelAt, PNG_BASE64, simpleMessages, textFixture, typeTool } from './helpers.js';
 
@@ -71,10 +66,7 @@ describe('OpenAI Chat Completions tools', () => {
   });
 
   it('assembles streamed tool-call argument deltas into the same tool calls as without streaming', async () => {
-    const srv = await serve([
-      { sse: textFixture('openai-chat-tool-call.sse.txt') },
-      { json: jsonFixture('openai-chat-parallel-tool-calls.json') },
-    ]);
+    const srv = await serve([{ sse: textFixture('openai-chat-tool-call.sse.txt') }, { json: jsonFixture('openai-chat-parallel-tool-calls.json') }]);
     const m = model(srv.url);
     const deltas: string[] = [];
     const request = { messages: simpleMessages('Name the file report.txt.'), tools: [clickTool, typeTool] };
@@ -209,9 +201,7 @@ describe('OpenAI Chat Completions tools', () => {
   });
 
   it('sends a strict function tool in strict form and drops the nulls of its optional arguments', async () => {
-    const srv = await serve([
-      { json: toolCallBody([{ id: 'call_s', name: 'click_input', arguments: '{"id":"btn-save","button":null}' }]) },
-    ]);
+    const srv = await serve([{ json: toolCallBody([{ id: 'call_s', name: 'click_input', arguments: '{"id":"btn-save","button":null}' }]) }]);
     const response = await model(srv.url).complete({ messages: simpleMessages(), tools: [{ ...clickTool, strict: true }] });
     expect(response.toolCalls?.[0]?.arguments).toEqual({ id: 'btn-save' });
     const tool = (srv.requests[0]!.body as { tools: Array<{ function: Record<string, unknown> }> }).tools[0]!.function;
@@ -263,10 +253,12 @@ describe('OpenAI Chat Completions tools', () => {
     expect(error).toBeInstanceOf(UnsupportedRequestError);
     expect((error as UnsupportedRequestError).code).toBe('MODEL_UNSUPPORTED_REQUEST');
     expect((error as Error).message).toMatch(/text-JSON mode/);
-    const computer = await model(srv.url).complete({
-      messages: simpleMessages(),
-      tools: [{ type: 'computer', displayWidth: 1024, displayHeight: 768 }],
-    }).catch((e: unknown) => e);
+    const computer = await model(srv.url)
+      .complete({
+        messages: simpleMessages(),
+        tools: [{ type: 'computer', displayWidth: 1024, displayHeight: 768 }],
+      })
+      .catch((e: unknown) => e);
     expect(computer).toBeInstanceOf(UnsupportedRequestError);
     expect(srv.requests).toHaveLength(0);
   });

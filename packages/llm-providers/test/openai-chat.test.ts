@@ -44,10 +44,7 @@ describe('OpenAI Chat Completions', () => {
   });
 
   it('streams deltas and returns the same result as without streaming', async () => {
-    const srv = await serve([
-      { sse: textFixture('openai-chat-completion.sse.txt') },
-      { json: jsonFixture('openai-chat-completion.json') },
-    ]);
+    const srv = await serve([{ sse: textFixture('openai-chat-completion.sse.txt') }, { json: jsonFixture('openai-chat-completion.json') }]);
     const m = model(srv.url);
     const deltas: string[] = [];
     const streamed = await m.complete({ messages: simpleMessages(), onDelta: (d) => deltas.push(d) });

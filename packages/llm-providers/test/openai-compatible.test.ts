@@ -77,12 +77,16 @@ describe('OpenAI-compatible servers', () => {
     await model.complete({
       messages: [
         { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'Part one.' }, { type: 'text', text: 'Part two.' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Part one.' },
+            { type: 'text', text: 'Part two.' },
+          ],
+        },
       ],
     });
-    expect((srv.requests[0]!.body as { messages: unknown }).messages).toEqual([
-      { role: 'user', content: 'Be brief.\n\nPart one.\n\nPart two.' },
-    ]);
+    expect((srv.requests[0]!.body as { messages: unknown }).messages).toEqual([{ role: 'user', content: 'Be brief.\n\nPart one.\n\nPart two.' }]);
   });
 
   it('hosted presets need a key; a generic server needs a base URL', () => {

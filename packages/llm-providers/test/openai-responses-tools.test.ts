@@ -51,10 +51,7 @@ describe('OpenAI Responses API tools', () => {
   });
 
   it('assembles response.function_call_arguments.delta streams into the same tool calls', async () => {
-    const srv = await serve([
-      { sse: textFixture('openai-responses-function-calls.sse.txt') },
-      { json: jsonFixture('openai-responses-function-calls.json') },
-    ]);
+    const srv = await serve([{ sse: textFixture('openai-responses-function-calls.sse.txt') }, { json: jsonFixture('openai-responses-function-calls.json') }]);
     const m = model(srv.url);
     const request = { messages: simpleMessages(), tools: [clickTool, typeTool] };
     const deltas: string[] = [];
@@ -81,7 +78,14 @@ describe('OpenAI Responses API tools', () => {
     const messages: ChatMessage[] = [
       { role: 'user', content: 'Name the file.' },
       { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', type: 'function', name: 'set_edit_text', arguments: { id: 'e', text: 'r.txt' } }] },
-      { role: 'tool', toolCallId: 'call_1', content: [{ type: 'text', text: 'typed' }, { type: 'image', image: PNG_BASE64, mediaType: 'image/png' }] },
+      {
+        role: 'tool',
+        toolCallId: 'call_1',
+        content: [
+          { type: 'text', text: 'typed' },
+          { type: 'image', image: PNG_BASE64, mediaType: 'image/png' },
+        ],
+      },
     ];
     await model(srv.url).complete({ messages, tools: [typeTool] });
     expect((srv.requests[0]!.body as { input: unknown }).input).toEqual([
@@ -113,9 +117,7 @@ describe('OpenAI Responses API tools', () => {
       arguments: { type: 'click', button: 'left', x: 412, y: 318 },
     });
     expect(call.providerData?.['id']).toBe('cu_68f1d2b4a5b68190c7d8e9f0a1b2c3d4');
-    expect(call.providerData?.['pending_safety_checks']).toEqual([
-      expect.objectContaining({ id: 'cu_sc_68f1d2b4e5f6', code: 'malicious_instructions' }),
-    ]);
+    expect(call.providerData?.['pending_safety_checks']).toEqual([expect.objectContaining({ id: 'cu_sc_68f1d2b4e5f6', code: 'malicious_instructions' })]);
     const firstBody = srv.requests[0]!.body as Record<string, unknown>;
     expect(firstBody['tools']).toEqual([{ type: 'computer_use_preview', display_width: 1280, display_height: 800, environment: 'linux' }]);
     expect(firstBody['truncation']).toBe('auto');

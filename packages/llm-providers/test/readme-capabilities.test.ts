@@ -23,7 +23,12 @@ function tableRows(): string[][] {
     .split('\n')
     .filter((line) => line.startsWith('|'))
     .slice(2)
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/^`|`$/g, '')));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/^`|`$/g, '')),
+    );
 }
 
 function capabilitiesOf(provider: string, model: string): ModelCapabilities {

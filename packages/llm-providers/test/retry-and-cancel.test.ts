@@ -20,10 +20,9 @@ const ok: FixtureResponse = { json: jsonFixture('openai-chat-completion.json') }
 describe('retries', () => {
   it('honours Retry-After on 429, then succeeds', async () => {
     const events: RetryEvent[] = [];
-    const { srv, model } = await openAI(
-      [{ status: 429, headers: { 'retry-after': '1' }, json: jsonFixture('openai-error-rate-limit.json') }, ok],
-      { retry: { ...fastRetry, onRetry: (e) => events.push(e) } },
-    );
+    const { srv, model } = await openAI([{ status: 429, headers: { 'retry-after': '1' }, json: jsonFixture('openai-error-rate-limit.json') }, ok], {
+      retry: { ...fastRetry, onRetry: (e) => events.push(e) },
+    });
     const started = performance.now();
     const response = await model.complete({ messages: simpleMessages() });
     const elapsed = performance.now() - started;
@@ -172,9 +171,7 @@ describe('cancellation', () => {
 
   it('an already-aborted signal sends nothing', async () => {
     const { srv, model } = await openAI([ok]);
-    const error = (await model
-      .complete({ messages: simpleMessages(), signal: AbortSignal.abort() })
-      .catch((e: unknown) => e)) as ModelCallError;
+    const error = (await model.complete({ messages: simpleMessages(), signal: AbortSignal.abort() }).catch((e: unknown) => e)) as ModelCallError;
     expect(error.aborted).toBe(true);
     expect(srv.requests).toHaveLength(0);
   });
@@ -184,9 +181,7 @@ describe('cancellation', () => {
       timeoutMs: 300,
     });
     const deltas: string[] = [];
-    const error = (await model
-      .complete({ messages: simpleMessages(), onDelta: (d) => deltas.push(d) })
-      .catch((e: unknown) => e)) as ModelCallError;
+    const error = (await model.complete({ messages: simpleMessages(), onDelta: (d) => deltas.push(d) }).catch((e: unknown) => e)) as ModelCallError;
     expect(error).toBeInstanceOf(ModelCallError);
     expect(error.timedOut).toBe(true);
     expect(deltas).toEqual(['The Notepad']);

@@ -112,12 +112,22 @@ export function createMosaicRecognizer(options: MosaicRecognizerOptions): TextRe
         else toRead.push({ crop, scale, key });
       }
       const groups = partitionCrops(toRead, parallel);
-      const layouts = groups.map((group) => layoutMosaic(group.map((g) => g.crop), { maxWidth: MOSAIC_MAX_WIDTH, margin: MOSAIC_MARGIN, gapFactor: options.mosaicGapFactor ?? 1.5, scaleFor }));
+      const layouts = groups.map((group) =>
+        layoutMosaic(
+          group.map((g) => g.crop),
+          { maxWidth: MOSAIC_MAX_WIDTH, margin: MOSAIC_MARGIN, gapFactor: options.mosaicGapFactor ?? 1.5, scaleFor },
+        ),
+      );
       // one-character crops, each read once however often it appears (same pixels, same key)
       const glyphs = checkGlyphs ? singleGlyphCrops(image, toRead) : { index: new Map<string, number>(), images: [], components: [] };
       const glyphImages = glyphs.images;
       const [outputs, glyphTsv] = await Promise.all([
-        layouts.length === 0 ? Promise.resolve([] as string[]) : options.readMosaics(layouts.map((layout) => encodePgm(renderMosaic(image, layout))), signal),
+        layouts.length === 0
+          ? Promise.resolve([] as string[])
+          : options.readMosaics(
+              layouts.map((layout) => encodePgm(renderMosaic(image, layout))),
+              signal,
+            ),
         glyphImages.length === 0 ? Promise.resolve(undefined) : options.readGlyphs!(glyphImages, signal),
       ]);
       const glyphReads = (glyphTsv === undefined ? [] : glyphTextsByPage(glyphTsv, glyphImages.length)).map((text, i) =>
@@ -136,7 +146,10 @@ export function createMosaicRecognizer(options: MosaicRecognizerOptions): TextRe
           const glyphIndex = glyphs.index.get(item.key);
           if (glyphIndex !== undefined && !sameGlyph(found, glyphReads[glyphIndex])) found = [];
           words.push(...found);
-          cache.set(item.key, found.map((w) => ({ ...w, box: { ...w.box, x: w.box.x - item.crop.x, y: w.box.y - item.crop.y } })));
+          cache.set(
+            item.key,
+            found.map((w) => ({ ...w, box: { ...w.box, x: w.box.x - item.crop.x, y: w.box.y - item.crop.y } })),
+          );
         }
       });
       const minConfidence = recognizeOptions.minConfidence ?? 0.5;
@@ -158,7 +171,10 @@ export function createMosaicRecognizer(options: MosaicRecognizerOptions): TextRe
  * The crops (to be read) that look like one character, drawn for the single-character read (the first
  * `MAX_GLYPHS`): `index` gives the place of a crop's image (by its pixel key; identical crops share one).
  */
-function singleGlyphCrops(image: RgbImage, items: readonly { crop: TextBox; key: string }[]): { index: Map<string, number>; images: Buffer[]; components: number[] } {
+function singleGlyphCrops(
+  image: RgbImage,
+  items: readonly { crop: TextBox; key: string }[],
+): { index: Map<string, number>; images: Buffer[]; components: number[] } {
   const index = new Map<string, number>();
   const images: Buffer[] = [];
   const components: number[] = [];

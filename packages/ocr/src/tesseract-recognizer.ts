@@ -122,10 +122,19 @@ async function engineVersion(program: string, language: string, dataArgs: readon
     }
     throw new OcrError('OCR_FAILED', `\`${program} --version\` failed: ${(error as Error).message}`, { cause: error });
   }
-  const installed = new Set(languages.split('\n').slice(1).map((l) => l.trim()).filter(Boolean));
+  const installed = new Set(
+    languages
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
   const missing = language.split('+').filter((l) => !installed.has(l));
   if (missing.length > 0) {
-    throw new OcrError('OCR_ENGINE_MISSING', `\`${program}\` has no language data for ${missing.join(', ')} (installed: ${[...installed].join(', ') || 'none'}): ${INSTALL_HINT}`);
+    throw new OcrError(
+      'OCR_ENGINE_MISSING',
+      `\`${program}\` has no language data for ${missing.join(', ')} (installed: ${[...installed].join(', ') || 'none'}): ${INSTALL_HINT}`,
+    );
   }
   return /tesseract\s+v?([\d.]+\S*)/i.exec(versionText)?.[1] ?? 'unknown';
 }

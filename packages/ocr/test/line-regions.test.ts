@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { wordsToRegions, type ReadWord } from '../src/line-regions.js';
 
-const word = (text: string, x: number, y: number, width: number, height = 10, confidence = 0.9): ReadWord => ({ text, box: { x, y, width, height }, confidence });
+const word = (text: string, x: number, y: number, width: number, height = 10, confidence = 0.9): ReadWord => ({
+  text,
+  box: { x, y, width, height },
+  confidence,
+});
 
 describe('wordsToRegions', () => {
   it('keeps a phrase (word spaces) as one region with the union box and the lowest confidence', () => {
@@ -10,7 +14,13 @@ describe('wordsToRegions', () => {
   });
 
   it('splits one line at wide gaps: two buttons, two table columns, menu titles', () => {
-    const regions = wordsToRegions([word('Cancel', 827, 618, 44, 12), word('OK', 929, 620, 20, 10), word('File', 8, 5, 24), word('Edit', 47, 5, 24), word('View', 88, 5, 30)]);
+    const regions = wordsToRegions([
+      word('Cancel', 827, 618, 44, 12),
+      word('OK', 929, 620, 20, 10),
+      word('File', 8, 5, 24),
+      word('Edit', 47, 5, 24),
+      word('View', 88, 5, 30),
+    ]);
     expect(regions.map((r) => r.text)).toEqual(['File', 'Edit', 'View', 'Cancel', 'OK']);
   });
 

@@ -18,16 +18,19 @@ function fakeEngine(text = 'WORD', confidence = 91) {
   return {
     calls,
     readMosaics: async (images: readonly Buffer[]) => {
-      calls.push(images.map((pgm) => {
-        const [, w, h] = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.subarray(0, 32).toString('latin1'))!;
-        return { width: Number(w), height: Number(h) };
-      }));
+      calls.push(
+        images.map((pgm) => {
+          const [, w, h] = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.subarray(0, 32).toString('latin1'))!;
+          return { width: Number(w), height: Number(h) };
+        }),
+      );
       return images.map(() => `${HEADER}\n`);
     },
-    withWord: (images: readonly Buffer[]) => images.map((pgm) => {
-      const [, w, h] = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.subarray(0, 32).toString('latin1'))!;
-      return `${HEADER}\n5\t1\t1\t1\t1\t1\t0\t0\t${w}\t${h}\t${confidence}\t${text}\n`;
-    }),
+    withWord: (images: readonly Buffer[]) =>
+      images.map((pgm) => {
+        const [, w, h] = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.subarray(0, 32).toString('latin1'))!;
+        return `${HEADER}\n5\t1\t1\t1\t1\t1\t0\t0\t${w}\t${h}\t${confidence}\t${text}\n`;
+      }),
   };
 }
 

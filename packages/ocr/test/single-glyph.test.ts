@@ -85,11 +85,12 @@ describe('createMosaicRecognizer with a single-character reader', () => {
     const glyphCalls: number[] = [];
     return {
       glyphCalls,
-      readMosaics: async (images: readonly Buffer[]) => images.map((pgm) => {
-        const { runs, height } = inkRuns(pgm);
-        const text = (a: number, b: number) => (b - a < 12 ? mosaic.narrow : b - a < 30 ? mosaic.wider : 'MENU');
-        return `${HEADER}\n${runs.map(([a, b], i) => `5\t1\t1\t1\t1\t${i + 1}\t${a}\t1\t${b - a + 1}\t${height - 2}\t93\t${text(a, b)}`).join('\n')}\n`;
-      }),
+      readMosaics: async (images: readonly Buffer[]) =>
+        images.map((pgm) => {
+          const { runs, height } = inkRuns(pgm);
+          const text = (a: number, b: number) => (b - a < 12 ? mosaic.narrow : b - a < 30 ? mosaic.wider : 'MENU');
+          return `${HEADER}\n${runs.map(([a, b], i) => `5\t1\t1\t1\t1\t${i + 1}\t${a}\t1\t${b - a + 1}\t${height - 2}\t93\t${text(a, b)}`).join('\n')}\n`;
+        }),
       readGlyphs: async (images: readonly Buffer[]) => {
         glyphCalls.push(images.length);
         const rows = images.map((pgm, i) => {
@@ -105,7 +106,14 @@ describe('createMosaicRecognizer with a single-character reader', () => {
   it('reads every one-character crop in one call and keeps a key only when both reads agree', async () => {
     // "1" misread "]" on the mosaic, "7" read alike by both, "MENU" not a single character
     const fake = engine({ narrow: ']', wider: '7' }, { narrow: '1', wider: '7' });
-    const recognizer = createMosaicRecognizer({ name: 'fake', parallel: 1, cacheSize: 0, mosaicGapFactor: 4, readMosaics: fake.readMosaics, readGlyphs: fake.readGlyphs });
+    const recognizer = createMosaicRecognizer({
+      name: 'fake',
+      parallel: 1,
+      cacheSize: 0,
+      mosaicGapFactor: 4,
+      readMosaics: fake.readMosaics,
+      readGlyphs: fake.readGlyphs,
+    });
     // without asking, one read only
     expect((await recognizer.recognize(keypad())).map((r) => r.text)).toContain(']');
     expect(fake.glyphCalls).toEqual([]);
@@ -118,7 +126,14 @@ describe('createMosaicRecognizer with a single-character reader', () => {
 
   it('keeps the mosaic read when the single-character read has no clear answer', async () => {
     const fake = engine({ narrow: '1', wider: '7' }, { wider: 'fs)' });
-    const recognizer = createMosaicRecognizer({ name: 'fake', parallel: 1, cacheSize: 0, mosaicGapFactor: 4, readMosaics: fake.readMosaics, readGlyphs: fake.readGlyphs });
+    const recognizer = createMosaicRecognizer({
+      name: 'fake',
+      parallel: 1,
+      cacheSize: 0,
+      mosaicGapFactor: 4,
+      readMosaics: fake.readMosaics,
+      readGlyphs: fake.readGlyphs,
+    });
     const texts = (await recognizer.recognize(keypad(), { checkSingleGlyphs: true })).map((r) => r.text);
     expect(texts).toEqual(expect.arrayContaining(['1', '7', 'MENU']));
   });

@@ -51,13 +51,17 @@ describeEngine('createTesseractRecognizer on screenshots of real apps', () => {
     expect(recognizer.name).toMatch(/^tesseract \d+\.\d+/);
   });
 
-  it.each(['galculator', 'zenity-form', 'xcalc'])('finds the captions of %s where the accessibility tree (or X) says they are', async (name) => {
-    const { image, targets } = fixture(name);
-    const regions = await recognizer.recognize(image);
-    const { found, missed } = recall(targets, regions);
-    // exact text, IoU ≥ 0.5; xcalc's font makes a few look like others ("ln" as "In", "(" as "¢")
-    expect(found / targets.length, `missed: ${missed.join(' | ')}`).toBeGreaterThanOrEqual(name === 'xcalc' ? 0.75 : 0.85);
-  }, 60_000);
+  it.each(['galculator', 'zenity-form', 'xcalc'])(
+    'finds the captions of %s where the accessibility tree (or X) says they are',
+    async (name) => {
+      const { image, targets } = fixture(name);
+      const regions = await recognizer.recognize(image);
+      const { found, missed } = recall(targets, regions);
+      // exact text, IoU ≥ 0.5; xcalc's font makes a few look like others ("ln" as "In", "(" as "¢")
+      expect(found / targets.length, `missed: ${missed.join(' | ')}`).toBeGreaterThanOrEqual(name === 'xcalc' ? 0.75 : 0.85);
+    },
+    60_000,
+  );
 
   it('reads single-character buttons (what a page-mode read misses)', async () => {
     const { image } = fixture('galculator');
@@ -65,14 +69,16 @@ describeEngine('createTesseractRecognizer on screenshots of real apps', () => {
     for (const digit of ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0']) expect(texts).toContain(digit);
   }, 60_000);
 
-  it('never reads one of xcalc\'s keys as another: 0–9 and + - * = . read right or not at all', async () => {
+  it("never reads one of xcalc's keys as another: 0–9 and + - * = . read right or not at all", async () => {
     // xcalc's thin bitmap font: the mosaic read takes "1" for "]" (0.92); the single-character read says "1", so
     // the two disagree and the key is left out rather than returned as another
     const { image, targets } = fixture('xcalc');
     const regions = await recognizer.recognize(image, { checkSingleGlyphs: true });
     const keys = targets.filter((t) => /^[0-9+\-*=.]$/.test(t.text));
     expect(keys.map((k) => k.text).sort()).toEqual(['*', '+', '-', '.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '=']);
-    const wrong = keys.flatMap((k) => regions.filter((r) => boxIou(r.box, k.box) >= 0.5 && r.text !== k.text).map((r) => `${k.text} read ${JSON.stringify(r.text)}`));
+    const wrong = keys.flatMap((k) =>
+      regions.filter((r) => boxIou(r.box, k.box) >= 0.5 && r.text !== k.text).map((r) => `${k.text} read ${JSON.stringify(r.text)}`),
+    );
     expect(wrong).toEqual([]);
     const read = keys.filter((k) => regions.some((r) => r.text === k.text && boxIou(r.box, k.box) >= 0.5)).map((k) => k.text);
     expect(read.length, `read: ${read.join(' ')}`).toBeGreaterThanOrEqual(9); // "0" is left out: the single-character read takes it for "D"

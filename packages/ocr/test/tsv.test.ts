@@ -17,7 +17,14 @@ describe('parseTesseractTsv', () => {
 
   it('skips rows that are not words and words with no text or no confidence', () => {
     const header = tsv.split('\n')[0];
-    const rows = [header, '4\t1\t1\t1\t1\t0\t8\t10\t112\t10\t-1\t', '5\t1\t1\t1\t1\t1\t8\t11\t56\t9\t-1\t ', '5\t1\t1\t1\t1\t2\t8\t11\t56\t9\t40\t   ', '5\t1\t1\t1\t1\t3\t8\t11\t56\t9\t88\tOK', ''];
+    const rows = [
+      header,
+      '4\t1\t1\t1\t1\t0\t8\t10\t112\t10\t-1\t',
+      '5\t1\t1\t1\t1\t1\t8\t11\t56\t9\t-1\t ',
+      '5\t1\t1\t1\t1\t2\t8\t11\t56\t9\t40\t   ',
+      '5\t1\t1\t1\t1\t3\t8\t11\t56\t9\t88\tOK',
+      '',
+    ];
     expect(parseTesseractTsv(rows.join('\n')).map((w) => w.text)).toEqual(['OK']);
   });
 

@@ -127,7 +127,16 @@ export class SessionSpans {
         return;
       }
       case 'transition':
-        this.round?.span.addEvent('ufo.transition', { 'ufo.transition.from': event.from, 'ufo.transition.to': event.to, 'ufo.status': event.status, 'ufo.agent.name': event.agent } satisfies TransitionAttributes, hrNow());
+        this.round?.span.addEvent(
+          'ufo.transition',
+          {
+            'ufo.transition.from': event.from,
+            'ufo.transition.to': event.to,
+            'ufo.status': event.status,
+            'ufo.agent.name': event.agent,
+          } satisfies TransitionAttributes,
+          hrNow(),
+        );
         return;
       case 'command': {
         if (this.claimToolSpan(event.tool)) return;
@@ -137,7 +146,13 @@ export class SessionSpans {
         return;
       }
       case 'question':
-        this.innermost()?.addEvent('ufo.question', this.options.captureContent ? { 'ufo.question.count': event.questions.length, 'ufo.question.texts': event.questions } : { 'ufo.question.count': event.questions.length }, hrNow());
+        this.innermost()?.addEvent(
+          'ufo.question',
+          this.options.captureContent
+            ? { 'ufo.question.count': event.questions.length, 'ufo.question.texts': event.questions }
+            : { 'ufo.question.count': event.questions.length },
+          hrNow(),
+        );
         return;
       case 'confirmation':
         this.innermost()?.addEvent('ufo.confirmation', { 'ufo.confirmation.function': event.function, 'ufo.confirmation.approved': event.approved }, hrNow());

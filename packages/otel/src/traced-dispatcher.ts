@@ -81,7 +81,9 @@ async function executeTraced(
     if (target.root !== undefined) attributes['ufo.target.root'] = target.root;
     if (target.process !== undefined) attributes['ufo.target.process'] = target.process;
     if (options.commandId !== undefined) attributes['ufo.command.id'] = options.commandId;
-    spans.push(hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: toHrTime(startedAt) }, parent));
+    spans.push(
+      hooks.tracer.startSpan(SpanNames.executeTool(command.tool_name), { kind: SpanKind.INTERNAL, attributes, startTime: toHrTime(startedAt) }, parent),
+    );
   }
   let results: Result[];
   try {
@@ -131,4 +133,3 @@ function recordResult(span: Span, result: Result, time: HrTime): void {
   span.setAttribute(GenAiAttributes.ERROR_TYPE, type);
   span.setStatus({ code: SpanStatusCode.ERROR, message });
 }
-

@@ -20,7 +20,14 @@ interface SpanTree {
   children: SpanTree[];
 }
 
-const VARYING = new Set(['ufo.session.id', 'ufo.session.log_folder', 'gen_ai.tool.call.id', 'ufo.tool.duration_ms', 'ufo.model.latency_ms', 'exception.stacktrace']);
+const VARYING = new Set([
+  'ufo.session.id',
+  'ufo.session.log_folder',
+  'gen_ai.tool.call.id',
+  'ufo.tool.duration_ms',
+  'ufo.model.latency_ms',
+  'exception.stacktrace',
+]);
 
 function stable(attributes: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -38,12 +38,28 @@ export async function runTracedSession(
   const fake = createFakeDesktopDispatcher();
   const events = new EventBus();
   const traced = tracing.traceSession(events);
-  const model = traced.model(options.model ?? new ScriptedModel({ replies: options.replies ?? CALC_REPLIES, modelId: 'gpt-test', defaultCost: 0.0025, defaultUsage: { inputTokens: 1200, outputTokens: 80 } }));
+  const model = traced.model(
+    options.model ??
+      new ScriptedModel({
+        replies: options.replies ?? CALC_REPLIES,
+        modelId: 'gpt-test',
+        defaultCost: 0.0025,
+        defaultUsage: { inputTokens: 1200, outputTokens: 80 },
+      }),
+  );
   const dispatcher = options.untracedDispatcher ? fake.dispatcher : traced.dispatcher(fake.dispatcher);
   const interactor = new ProgrammaticInteractor();
   const logSink = new MemoryLogSink();
   const agent = createLinuxAgent({ model, dispatcher, interactor, events, logSink });
-  const session = new Session({ task: 'calc', request: options.request ?? 'compute 12 times 34', logSink, interactor, events, dispatcher, startAgent: () => agent });
+  const session = new Session({
+    task: 'calc',
+    request: options.request ?? 'compute 12 times 34',
+    logSink,
+    interactor,
+    events,
+    dispatcher,
+    startAgent: () => agent,
+  });
   try {
     const outcome = await session.run();
     return { outcome, model, dispatcher, desktop: fake.desktop };

@@ -34,15 +34,29 @@ describe('session spans from the engine events, with model and tool spans under 
     // the round's children: its steps, then the end snapshots of the window the agent selected (kept for a resume)
     const steps = childrenOf(spans, round!).filter((s) => s.name === 'ufo.step');
     expect(steps.map((s) => s.name)).toEqual(['ufo.step', 'ufo.step']);
-    expect(childrenOf(spans, round!).filter((s) => s.name !== 'ufo.step').map((s) => s.name)).toEqual(['execute_tool capture_window_screenshot', 'execute_tool capture_window_screenshot']);
+    expect(
+      childrenOf(spans, round!)
+        .filter((s) => s.name !== 'ufo.step')
+        .map((s) => s.name),
+    ).toEqual(['execute_tool capture_window_screenshot', 'execute_tool capture_window_screenshot']);
     expect(steps.map((s) => s.attributes['ufo.step'])).toEqual([0, 1]);
-    expect(steps[0]!.attributes).toMatchObject({ 'ufo.agent.name': 'LinuxAgent', 'gen_ai.agent.name': 'LinuxAgent', 'ufo.step.state': 'CONTINUE', 'ufo.status': 'CONTINUE', 'ufo.cost.usd': 0.0025 });
+    expect(steps[0]!.attributes).toMatchObject({
+      'ufo.agent.name': 'LinuxAgent',
+      'gen_ai.agent.name': 'LinuxAgent',
+      'ufo.step.state': 'CONTINUE',
+      'ufo.status': 'CONTINUE',
+      'ufo.cost.usd': 0.0025,
+    });
     expect(steps[1]!.attributes).toMatchObject({ 'ufo.status': 'FINISH' });
 
     // observations (screenshots, control listings) come first, then the model call, then the action
     const first = childrenOf(spans, steps[0]!).filter((s) => s.attributes['ufo.tool.type'] !== 'data_collection');
     expect(first.map((s) => s.name)).toEqual(['chat gpt-test', 'execute_tool select_application_window']);
-    expect(childrenOf(spans, steps[0]!).filter((s) => s.attributes['ufo.tool.type'] === 'data_collection').map((s) => s.name)).toContain('execute_tool capture_desktop_screenshot');
+    expect(
+      childrenOf(spans, steps[0]!)
+        .filter((s) => s.attributes['ufo.tool.type'] === 'data_collection')
+        .map((s) => s.name),
+    ).toContain('execute_tool capture_desktop_screenshot');
     const chat = first[0]!;
     expect(chat.kind).toBe(SpanKind.CLIENT);
     expect(chat.attributes).toMatchObject({
@@ -85,7 +99,10 @@ describe('session spans from the engine events, with model and tool spans under 
 
   it('a failed model call sets ERROR on its chat span (error recorded) and on the step and round it failed', async () => {
     const { provider, exporter } = memoryProvider();
-    const failing = new ScriptedModel({ replies: [{ content: '', error: new UfoError('MODEL_CALL_FAILED', 'the provider answered 503') }], modelId: 'gpt-test' });
+    const failing = new ScriptedModel({
+      replies: [{ content: '', error: new UfoError('MODEL_CALL_FAILED', 'the provider answered 503') }],
+      modelId: 'gpt-test',
+    });
     const { outcome } = await runTracedSession(new UfoTracing({ tracerProvider: provider }), { model: failing });
     expect(outcome.rounds[0]?.finalState).toBe('ERROR');
     const spans = exporter.getFinishedSpans();
@@ -126,10 +143,16 @@ describe('session spans from the engine events, with model and tool spans under 
     await runTracedSession(new UfoTracing({ tracerProvider: modelOnly.provider }), { replies: UNKNOWN_TOOL_REPLIES, untracedDispatcher: true });
     const untraced = modelOnly.exporter.getFinishedSpans();
     expect(untraced.filter((s) => s.name.startsWith('execute_tool '))).toEqual([]);
-    const commandEvents = untraced.filter((s) => s.name === 'ufo.step').flatMap((s) => s.events).filter((e) => e.name === 'ufo.command');
+    const commandEvents = untraced
+      .filter((s) => s.name === 'ufo.step')
+      .flatMap((s) => s.events)
+      .filter((e) => e.name === 'ufo.command');
     // the same commands, one event each, with the failure's text
     expect(commandEvents.map((e) => e.attributes?.['gen_ai.tool.name']).sort()).toEqual(toolSpans.map((s) => s.attributes['gen_ai.tool.name']).sort());
-    expect(commandEvents.find((e) => e.attributes?.['gen_ai.tool.name'] === 'frobnicate')?.attributes).toMatchObject({ 'ufo.status': 'failure', 'ufo.command.error': expect.stringContaining('TOOL_UNKNOWN') });
+    expect(commandEvents.find((e) => e.attributes?.['gen_ai.tool.name'] === 'frobnicate')?.attributes).toMatchObject({
+      'ufo.status': 'failure',
+      'ufo.command.error': expect.stringContaining('TOOL_UNKNOWN'),
+    });
   });
 
   it('captureContent records the request; spans of a session thrown out of run() end with the error', async () => {
@@ -170,7 +193,13 @@ describe('tracing that is off', () => {
   it('with a tracer that samples nothing (or the API no-op tracer) no span is started after the session span', async () => {
     const exporter = new InMemorySpanExporter();
     let started = 0;
-    const provider = new BasicTracerProvider({ sampler: new AlwaysOffSampler(), spanProcessors: [new SimpleSpanProcessor(exporter), { onStart: () => void started++, onEnd: () => undefined, forceFlush: async () => undefined, shutdown: async () => undefined }] });
+    const provider = new BasicTracerProvider({
+      sampler: new AlwaysOffSampler(),
+      spanProcessors: [
+        new SimpleSpanProcessor(exporter),
+        { onStart: () => void started++, onEnd: () => undefined, forceFlush: async () => undefined, shutdown: async () => undefined },
+      ],
+    });
     const { outcome } = await runTracedSession(new UfoTracing({ tracerProvider: provider }));
     expect(outcome.rounds[0]?.finalState).toBe('FINISH');
     expect(exporter.getFinishedSpans()).toEqual([]);

@@ -15,7 +15,8 @@ describe('the span clock handed to the SDK as HrTime', () => {
   it('never goes back and keeps nanoseconds below a second, across second boundaries and rounding edges', () => {
     const times: number[] = [];
     for (let second = 0; second < 3; second += 1) {
-      for (const offset of [-0.0000004, -0.0000001, 0, 0.0000001, 0.0000004, 0.5, 999.9999994, 999.9999996, 999.9999999]) times.push(second * 1000 + Math.max(0, offset));
+      for (const offset of [-0.0000004, -0.0000001, 0, 0.0000001, 0.0000004, 0.5, 999.9999994, 999.9999996, 999.9999999])
+        times.push(second * 1000 + Math.max(0, offset));
     }
     for (let i = 0; i < 2000; i += 1) times.push(Math.random() * 5000);
     times.sort((a, b) => a - b);

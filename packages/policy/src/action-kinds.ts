@@ -14,13 +14,15 @@ const SEND_TOOL = /(^|[_.-])(send|submit|pay|payment|purchase|buy|order|checkout
 
 const PASSWORD_ROLE = /password/i;
 const PASSWORD_TEXT = /\b(password|passcode|passphrase|passwort|mot de passe|pin)\b/i;
-const FILE_DIALOG_NAME = /^\s*(open|open file|open\.\.\.|open…|save as|save as\.\.\.|save as…|browse|browse\.\.\.|browse…|upload|upload file|import|import\.\.\.|attach|attach file|insert file|choose file|select file)\b/i;
+const FILE_DIALOG_NAME =
+  /^\s*(open|open file|open\.\.\.|open…|save as|save as\.\.\.|save as…|browse|browse\.\.\.|browse…|upload|upload file|import|import\.\.\.|attach|attach file|insert file|choose file|select file)\b/i;
 const FILE_DIALOG_KEYS = /(^|[\s{(+])(ctrl|control|\^)\s*\+?\s*(shift\s*\+\s*)?[os]\b|\^\+?[os]\b/i;
 const DELETE_NAME = /\b(delete|remove|trash|erase|discard|move to trash|empty trash)\b/i;
 const DELETE_KEYS = /(^|[\s{(])(shift\s*\+\s*)?(delete|del)(\}|\s|$)|\+\{?del(ete)?\b/i;
 const TEXT_ROLE = /text|edit|entry|document|terminal|spin|combo/i;
 const DELETE_SHELL = /(^|[\s;&|(`$])(rm|rmdir|unlink|shred|del|erase|rd|remove-item|trash|trash-put|gio\s+trash|wipe|srm)(\s|$)|\s-delete\b|--remove-files\b/i;
-const SEND_NAME = /\b(send|submit|pay|pay now|purchase|buy|buy now|checkout|check out|place order|confirm order|confirm payment|transfer|post|publish|reply all|reply|forward)\b/i;
+const SEND_NAME =
+  /\b(send|submit|pay|pay now|purchase|buy|buy now|checkout|check out|place order|confirm order|confirm payment|transfer|post|publish|reply all|reply|forward)\b/i;
 const PRESS_KEYS = /^\s*(\{?(return|enter|kp_enter|space)\}?|~|\s)\s*$/i;
 const SEND_KEYS = /(ctrl|control)\s*\+\s*(return|enter)\b|\^\{?(enter|return)\}?/i;
 

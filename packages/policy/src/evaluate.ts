@@ -2,7 +2,16 @@ import { classifyAction, KIND_BIT, type ClassifiedKinds } from './action-kinds.j
 import { PolicyInvalidError } from './errors.js';
 import type { ActionFacts } from './facts.js';
 import { compilePatterns, isUnder, type TextTest } from './patterns.js';
-import { PolicySchema, type ActionKind, type ArgumentCondition, type Policy, type PolicyDecisionKind, type PolicyInput, type PolicyRule, type PolicyVerdict } from './schema.js';
+import {
+  PolicySchema,
+  type ActionKind,
+  type ArgumentCondition,
+  type Policy,
+  type PolicyDecisionKind,
+  type PolicyInput,
+  type PolicyRule,
+  type PolicyVerdict,
+} from './schema.js';
 
 /** Three-valued truth: the condition holds, does not, or depends on a fact that is not known. */
 const YES = 2;
@@ -106,7 +115,11 @@ function compileRule(rule: PolicyRule, index: number): Check {
     });
   }
   if (m.target) {
-    const fields = [['role', m.target.role], ['name', m.target.name], ['label', m.target.label]] as const;
+    const fields = [
+      ['role', m.target.role],
+      ['name', m.target.name],
+      ['label', m.target.label],
+    ] as const;
     for (const [field, patterns] of fields) {
       if (patterns === undefined) continue;
       const test = compilePatterns(patterns, `${where}.target.${field}`);
@@ -114,7 +127,10 @@ function compileRule(rule: PolicyRule, index: number): Check {
     }
   }
   if (m.app) {
-    const fields = [['title', m.app.title], ['process', m.app.process]] as const;
+    const fields = [
+      ['title', m.app.title],
+      ['process', m.app.process],
+    ] as const;
     for (const [field, patterns] of fields) {
       if (patterns === undefined) continue;
       const test = compilePatterns(patterns, `${where}.app.${field}`);

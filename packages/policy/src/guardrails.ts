@@ -47,7 +47,10 @@ export interface OutputGuardrail {
    * Judges the reply (as rewritten by the guardrails before it), given the request that was sent. Throwing blocks
    * the reply.
    */
-  check(response: ChatResponse<unknown>, request: ChatRequest<unknown>): GuardrailVerdict<ChatResponse<unknown>> | Promise<GuardrailVerdict<ChatResponse<unknown>>>;
+  check(
+    response: ChatResponse<unknown>,
+    request: ChatRequest<unknown>,
+  ): GuardrailVerdict<ChatResponse<unknown>> | Promise<GuardrailVerdict<ChatResponse<unknown>>>;
 }
 
 /** One rewrite a guardrail made, recorded in the reply's `providerMetadata.guardrails`. */
@@ -82,7 +85,11 @@ export function withGuardrails(model: ChatModel, options: GuardrailOptions): Cha
   const input = options.input ?? [];
   const output = options.output ?? [];
   if (input.length === 0 && output.length === 0) return model;
-  const run = async <V>(name: string, stage: 'input' | 'output', check: () => GuardrailVerdict<V> | Promise<GuardrailVerdict<V>>): Promise<GuardrailVerdict<V>> => {
+  const run = async <V>(
+    name: string,
+    stage: 'input' | 'output',
+    check: () => GuardrailVerdict<V> | Promise<GuardrailVerdict<V>>,
+  ): Promise<GuardrailVerdict<V>> => {
     try {
       return await check();
     } catch (error) {

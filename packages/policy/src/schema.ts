@@ -19,7 +19,13 @@ export type PolicyDecisionKind = z.infer<typeof PolicyDecisionKindSchema>;
 export const TextPatternSchema = z.union([
   z.string(),
   z.strictObject({ glob: z.string() }),
-  z.strictObject({ regex: z.string(), flags: z.string().regex(/^[imsuy]*$/).optional() }),
+  z.strictObject({
+    regex: z.string(),
+    flags: z
+      .string()
+      .regex(/^[imsuy]*$/)
+      .optional(),
+  }),
 ]);
 /** A glob (string or `{ glob }`) or `{ regex, flags }` (see {@link TextPatternSchema}). */
 export type TextPattern = z.infer<typeof TextPatternSchema>;
@@ -50,7 +56,9 @@ export type TextPatterns = z.infer<typeof TextPatternsSchema>;
 export const ArgumentConditionSchema = z.union([
   TextPatternsSchema,
   z.strictObject({ under: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
-  z.strictObject({ min: z.number().optional(), max: z.number().optional() }).refine((r) => r.min !== undefined || r.max !== undefined, 'a range needs min or max'),
+  z
+    .strictObject({ min: z.number().optional(), max: z.number().optional() })
+    .refine((r) => r.min !== undefined || r.max !== undefined, 'a range needs min or max'),
   z.strictObject({ present: z.boolean() }),
 ]);
 /** A condition on one argument (see {@link ArgumentConditionSchema}). */

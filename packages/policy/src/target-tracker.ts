@@ -29,14 +29,20 @@ function rectOf(value: unknown): KnownControl['rect'] {
   if (Array.isArray(value) && value.length === 4 && value.every((v) => typeof v === 'number')) return value as unknown as KnownControl['rect'];
   if (value && typeof value === 'object') {
     const r = value as Record<string, unknown>;
-    if (typeof r.x === 'number' && typeof r.y === 'number' && typeof r.width === 'number' && typeof r.height === 'number') return [r.x, r.y, r.x + r.width, r.y + r.height];
+    if (typeof r.x === 'number' && typeof r.y === 'number' && typeof r.width === 'number' && typeof r.height === 'number')
+      return [r.x, r.y, r.x + r.width, r.y + r.height];
   }
   return undefined;
 }
 
 function controlOf(entry: Record<string, unknown>): KnownControl {
   const rect = rectOf(entry.rect);
-  return { role: str(entry.role) ?? str(entry.type) ?? str(entry.control_type), name: str(entry.name) ?? '', label: str(entry.label), ...(rect ? { rect } : {}) };
+  return {
+    role: str(entry.role) ?? str(entry.type) ?? str(entry.control_type),
+    name: str(entry.name) ?? '',
+    label: str(entry.label),
+    ...(rect ? { rect } : {}),
+  };
 }
 
 function appOf(entry: Record<string, unknown>): AppFacts {
@@ -99,7 +105,11 @@ export class TargetTracker {
     }
     if (result.status !== 'success') return;
     const value = result.result && typeof result.result === 'object' ? (result.result as Record<string, unknown>) : undefined;
-    const controls = Array.isArray(value?.controls) ? value.controls : Array.isArray(result.result) && command.tool_type === 'data_collection' ? result.result : undefined;
+    const controls = Array.isArray(value?.controls)
+      ? value.controls
+      : Array.isArray(result.result) && command.tool_type === 'data_collection'
+        ? result.result
+        : undefined;
     if (controls) {
       state.controls = new Map();
       state.focusedFacts = undefined;
@@ -119,7 +129,9 @@ export class TargetTracker {
     }
     if (Array.isArray(value?.windows)) {
       state.windows = new Map();
-      for (const w of value.windows) if (w && typeof w === 'object' && (w as { id?: unknown }).id !== undefined) state.windows.set(String((w as { id: unknown }).id), appOf(w as Record<string, unknown>));
+      for (const w of value.windows)
+        if (w && typeof w === 'object' && (w as { id?: unknown }).id !== undefined)
+          state.windows.set(String((w as { id: unknown }).id), appOf(w as Record<string, unknown>));
     }
     if (command.tool_name === 'select_application_window') {
       state.app = value ? appOf(value) : state.windows.get(String(command.parameters.id));
@@ -164,7 +176,10 @@ export class TargetTracker {
     if (WINDOW_ID_TOOLS.has(command.tool_name)) return null;
     if ((typeof id === 'string' && id !== '') || typeof id === 'number') return known(String(id));
     if (typeof args.x === 'number' && typeof args.y === 'number') return state ? known(this.controlAt(state, args.x, args.y)) : undefined;
-    if (FOCUS_TOOLS.test(command.tool_name)) return state?.focusKnown && state.focusedFacts ? { role: state.focusedFacts.role, name: state.focusedFacts.name, label: state.focusedFacts.label } : undefined;
+    if (FOCUS_TOOLS.test(command.tool_name))
+      return state?.focusKnown && state.focusedFacts
+        ? { role: state.focusedFacts.role, name: state.focusedFacts.name, label: state.focusedFacts.label }
+        : undefined;
     if (/click|drag|wheel|scroll/i.test(command.tool_name)) return undefined;
     return null;
   }

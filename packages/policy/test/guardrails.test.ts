@@ -8,7 +8,11 @@ const redact: InputGuardrail = {
   check: (request) => {
     const text = JSON.stringify(request.messages);
     if (!SECRET.test(text)) return undefined;
-    return { action: 'rewrite', reason: 'an API key was redacted', value: { ...request, messages: JSON.parse(text.replace(new RegExp(SECRET, 'g'), '[redacted]')) } };
+    return {
+      action: 'rewrite',
+      reason: 'an API key was redacted',
+      value: { ...request, messages: JSON.parse(text.replace(new RegExp(SECRET, 'g'), '[redacted]')) },
+    };
   },
 };
 const noShell: OutputGuardrail = {
@@ -19,7 +23,14 @@ const noShell: OutputGuardrail = {
 describe('withGuardrails', () => {
   test('an input rewrite reaches the model and is recorded on the reply', async () => {
     const seen: string[] = [];
-    const inner = new ScriptedModel({ replies: [(req) => { seen.push(JSON.stringify(req.messages)); return 'ok'; }] });
+    const inner = new ScriptedModel({
+      replies: [
+        (req) => {
+          seen.push(JSON.stringify(req.messages));
+          return 'ok';
+        },
+      ],
+    });
     const model = withGuardrails(inner, { input: [redact] });
     const reply = await model.complete({ messages: [{ role: 'user', content: 'use key sk-abcdefghijklmnop' }] });
     expect(seen[0]).toContain('[redacted]');
@@ -29,7 +40,14 @@ describe('withGuardrails', () => {
 
   test('an input block stops the call before the model', async () => {
     let calls = 0;
-    const inner = new ScriptedModel({ replies: [() => { calls += 1; return 'ok'; }] });
+    const inner = new ScriptedModel({
+      replies: [
+        () => {
+          calls += 1;
+          return 'ok';
+        },
+      ],
+    });
     const model = withGuardrails(inner, { input: [{ name: 'stop', check: () => ({ action: 'block', reason: 'no' }) }] });
     const error = await model.complete({ messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GuardrailBlockedError);
@@ -39,8 +57,21 @@ describe('withGuardrails', () => {
 
   test('an output block rejects the reply; a throwing guardrail fails closed', async () => {
     const model = withGuardrails(new ScriptedModel({ replies: ['{"function":"run_shell"}'] }), { output: [noShell] });
-    await expect(model.complete({ messages: [{ role: 'user', content: 'go' }] })).rejects.toMatchObject({ code: 'GUARDRAIL_BLOCKED', stage: 'output', reason: 'shell commands are not allowed' });
-    const broken = withGuardrails(new ScriptedModel({ replies: ['fine'] }), { output: [{ name: 'broken', check: () => { throw new Error('bug'); } }] });
+    await expect(model.complete({ messages: [{ role: 'user', content: 'go' }] })).rejects.toMatchObject({
+      code: 'GUARDRAIL_BLOCKED',
+      stage: 'output',
+      reason: 'shell commands are not allowed',
+    });
+    const broken = withGuardrails(new ScriptedModel({ replies: ['fine'] }), {
+      output: [
+        {
+          name: 'broken',
+          check: () => {
+            throw new Error('bug');
+          },
+        },
+      ],
+    });
     await expect(broken.complete({ messages: [{ role: 'user', content: 'go' }] })).rejects.toMatchObject({ code: 'GUARDRAIL_BLOCKED', guardrail: 'broken' });
     const passing = withGuardrails(new ScriptedModel({ replies: ['fine'] }), { output: [noShell] });
     expect((await passing.complete({ messages: [{ role: 'user', content: 'go' }] })).content).toBe('fine');

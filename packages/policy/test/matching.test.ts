@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { actionKinds, compilePolicy, isUnder, normalisePath, PolicyInvalidError, type ActionFacts, type PolicyInput } from '../src/index.js';
 
-const act = (tool: string, args: Record<string, unknown> = {}, extra: Partial<ActionFacts> = {}): ActionFacts => ({ tool, toolType: 'action', arguments: args, target: null, app: { title: 'Untitled', process: 'gedit' }, ...extra });
+const act = (tool: string, args: Record<string, unknown> = {}, extra: Partial<ActionFacts> = {}): ActionFacts => ({
+  tool,
+  toolType: 'action',
+  arguments: args,
+  target: null,
+  app: { title: 'Untitled', process: 'gedit' },
+  ...extra,
+});
 const deny = (id: string, match: Record<string, unknown>) => ({ id, match, decision: 'deny' as const, reason: `because ${id}` });
 const decide = (policy: PolicyInput, facts: ActionFacts) => compilePolicy(policy).evaluate(facts);
 
@@ -57,7 +64,10 @@ describe('rule kinds', () => {
   });
 
   test('an allow rule never matches on unknown facts', () => {
-    const p: PolicyInput = { default: 'deny', rules: [{ id: 'ok-buttons', match: { target: { role: 'push button' } }, decision: 'allow', reason: 'buttons are fine' }] };
+    const p: PolicyInput = {
+      default: 'deny',
+      rules: [{ id: 'ok-buttons', match: { target: { role: 'push button' } }, decision: 'allow', reason: 'buttons are fine' }],
+    };
     expect(decide(p, act('click_input', { id: 'x' }, { target: undefined })).decision).toBe('deny');
     expect(decide(p, act('click_input', { id: 'x' }, { target: { role: 'push button' } })).rule).toBe('ok-buttons');
   });
@@ -122,7 +132,9 @@ describe('validation', () => {
     expect(normalisePath('/../../etc')).toBe('/etc');
     expect(normalisePath('a/../../b')).toBe('../b');
     expect(isUnder('../b', '/')).toBe(false);
-    expect(compilePolicy({ rules: [deny('etc', { arguments: { path: { under: '/etc' } } })] }).evaluate(act('read', { path: 'notes/../../etc/hosts' }))).toMatchObject({ decision: 'deny', uncertain: true });
+    expect(
+      compilePolicy({ rules: [deny('etc', { arguments: { path: { under: '/etc' } } })] }).evaluate(act('read', { path: 'notes/../../etc/hosts' })),
+    ).toMatchObject({ decision: 'deny', uncertain: true });
     expect(isUnder('/srv/data/x', '/srv/data/')).toBe(true);
   });
 });

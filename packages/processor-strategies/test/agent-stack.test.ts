@@ -10,7 +10,14 @@ describe('createHostAgentStack', () => {
     const hostModel = new ScriptedModel({
       modelId: 'host-model',
       replies: [
-        { observation: 'o', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'press 3' },
+        {
+          observation: 'o',
+          thought: 't',
+          status: 'ASSIGN',
+          function: 'select_application_window',
+          arguments: { id: '1', name: 'Calculator' },
+          current_subtask: 'press 3',
+        },
         { observation: 'o', thought: 't', status: 'FINISH', result: 'pressed' },
       ],
     });
@@ -40,13 +47,22 @@ describe('createHostAgentStack', () => {
     const { dispatcher, desktop } = createFakeDesktopDispatcher();
     const hostModel = new ScriptedModel({
       replies: [
-        { observation: 'o', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'press 3' },
+        {
+          observation: 'o',
+          thought: 't',
+          status: 'ASSIGN',
+          function: 'select_application_window',
+          arguments: { id: '1', name: 'Calculator' },
+          current_subtask: 'press 3',
+        },
         { observation: 'o', thought: 't', status: 'FINISH', result: 'pressed' },
       ],
     });
     const appModel = new ScriptedModel({
       features: NATIVE_TOOL_FEATURES,
-      replies: toNativeReplies([{ observation: 'o', thought: 't', action: { function: 'click_input', arguments: { id: '3' }, status: 'FINISH' }, result: '3' }]),
+      replies: toNativeReplies([
+        { observation: 'o', thought: 't', action: { function: 'click_input', arguments: { id: '3' }, status: 'FINISH' }, result: '3' },
+      ]),
     });
     const interactor = new ProgrammaticInteractor();
     const logSink = new MemoryLogSink();

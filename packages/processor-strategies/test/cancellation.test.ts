@@ -54,7 +54,11 @@ class RecordingDispatcher implements CommandDispatcher {
   }
 }
 
-const clickAndContinue = { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '0x3a00004' }, status: 'CONTINUE' } };
+const clickAndContinue = {
+  observation: 'o',
+  thought: 't',
+  action: { function: 'select_application_window', arguments: { id: '0x3a00004' }, status: 'CONTINUE' },
+};
 
 function setup(mode: TestToolMode) {
   const fake = createFakeDesktopDispatcher();

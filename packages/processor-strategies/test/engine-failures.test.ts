@@ -35,10 +35,17 @@ describe.each(TOOL_MODES)('engine failure paths (%s tool mode)', (mode) => {
     await dispatcher.close();
     expect(outcome.error).toBe(true);
     // the reply's own code, not the strategy's wrapper (STRATEGY_FAILED), is what a program matches on
-    expect(outcome.rounds[0]).toMatchObject({ finalState: 'ERROR', result: { error: expect.stringContaining(mode === 'native' ? 'the reply has no tool call' : 'no parseable JSON'), code: 'MODEL_REPLY_INVALID' } });
+    expect(outcome.rounds[0]).toMatchObject({
+      finalState: 'ERROR',
+      result: { error: expect.stringContaining(mode === 'native' ? 'the reply has no tool call' : 'no parseable JSON'), code: 'MODEL_REPLY_INVALID' },
+    });
     expect(outcome.steps).toBe(1);
     expect(logSink.lines.response).toEqual([
-      expect.objectContaining({ agent: 'HostAgent', status: 'ERROR', error: expect.objectContaining({ code: 'MODEL_REPLY_INVALID', phase: 'LLM_INTERACTION' }) }),
+      expect.objectContaining({
+        agent: 'HostAgent',
+        status: 'ERROR',
+        error: expect.objectContaining({ code: 'MODEL_REPLY_INVALID', phase: 'LLM_INTERACTION' }),
+      }),
     ]);
   });
 
@@ -50,7 +57,11 @@ describe.each(TOOL_MODES)('engine failure paths (%s tool mode)', (mode) => {
   });
 
   it('MAX_STEP caps the whole session', async () => {
-    const loop = Array.from({ length: 5 }, () => ({ observation: 'o', thought: 't', action: { function: 'capture_desktop_screenshot', arguments: {}, status: 'CONTINUE' } }));
+    const loop = Array.from({ length: 5 }, () => ({
+      observation: 'o',
+      thought: 't',
+      action: { function: 'capture_desktop_screenshot', arguments: {}, status: 'CONTINUE' },
+    }));
     const { session, dispatcher, model } = run(loop, { linux: true, maxSteps: 3, mode });
     const outcome = await session.run();
     await dispatcher.close();
@@ -63,7 +74,15 @@ describe.each(TOOL_MODES)('engine failure paths (%s tool mode)', (mode) => {
     const { session, dispatcher, desktop } = run(
       [
         { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '0x3a00004' }, status: 'CONTINUE' } },
-        { observation: 'o', thought: 't', action: [{ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { function: 'click_input', arguments: { id: '6' }, status: 'FINISH' }], result: 'done: 0' },
+        {
+          observation: 'o',
+          thought: 't',
+          action: [
+            { function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' },
+            { function: 'click_input', arguments: { id: '6' }, status: 'FINISH' },
+          ],
+          result: 'done: 0',
+        },
       ],
       { linux: true, mode },
     );

@@ -106,7 +106,15 @@ describe.each(PROVIDERS)('a refusal in $mode', ({ path, body, model, features })
 });
 
 describe('refusalOf and RefusedReplyError', () => {
-  const response = (extra: Partial<ChatResponse>): ChatResponse => ({ content: '', usage: { inputTokens: 1, outputTokens: 1 }, cost: 0, latencyMs: 0, model: 'm', provider: 'p', ...extra });
+  const response = (extra: Partial<ChatResponse>): ChatResponse => ({
+    content: '',
+    usage: { inputTokens: 1, outputTokens: 1 },
+    cost: 0,
+    latencyMs: 0,
+    model: 'm',
+    provider: 'p',
+    ...extra,
+  });
 
   it('a reply is a refusal when it has `refusal`, or finishReason refusal (its content is the text)', () => {
     expect(refusalOf(response({ refusal: REFUSAL, finishReason: 'stop' }))).toBe(REFUSAL);

@@ -16,7 +16,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-const respond = (id: string, args: Record<string, unknown>) => ({ id, name: 'respond', arguments: { observation: 'The calculator is listed.', thought: 'Go on.', ...args } });
+const respond = (id: string, args: Record<string, unknown>) => ({
+  id,
+  name: 'respond',
+  arguments: { observation: 'The calculator is listed.', thought: 'Go on.', ...args },
+});
 
 describe('native tool mode through the OpenAI Chat Completions adapter', () => {
   it('sends the catalogue and respond as function tools, reads tool calls and a strict structured final answer', async () => {
@@ -25,7 +29,12 @@ describe('native tool mode through the OpenAI Chat Completions adapter', () => {
         {
           path: '/v1/chat/completions',
           responses: [
-            { json: openAIChatCompletionBody({ content: '', toolCalls: [{ id: 'call_a1', name: 'select_application_window', arguments: { id: '0x3a00004' } }, respond('call_a2', {})] }) },
+            {
+              json: openAIChatCompletionBody({
+                content: '',
+                toolCalls: [{ id: 'call_a1', name: 'select_application_window', arguments: { id: '0x3a00004' } }, respond('call_a2', {})],
+              }),
+            },
             {
               json: openAIChatCompletionBody({
                 content: '',
@@ -36,12 +45,21 @@ describe('native tool mode through the OpenAI Chat Completions adapter', () => {
                 ],
               }),
             },
-            { json: openAIChatCompletionBody({ content: JSON.stringify({ observation: 'The display shows the result.', thought: 'Done.', status: 'FINISH', result: 'done' }) }) },
+            {
+              json: openAIChatCompletionBody({
+                content: JSON.stringify({ observation: 'The display shows the result.', thought: 'Done.', status: 'FINISH', result: 'done' }),
+              }),
+            },
           ],
         },
       ],
     });
-    const model = createOpenAIModel({ apiKey: 'sk-test', baseUrl: `${server.url}/v1`, model: 'gpt-4o', retry: { initialDelayMs: 1, maxDelayMs: 5, jitter: 0 } });
+    const model = createOpenAIModel({
+      apiKey: 'sk-test',
+      baseUrl: `${server.url}/v1`,
+      model: 'gpt-4o',
+      retry: { initialDelayMs: 1, maxDelayMs: 5, jitter: 0 },
+    });
     expect(model.features).toMatchObject({ toolCalls: true, strictSchema: true });
     const { dispatcher, desktop } = createFakeDesktopDispatcher();
     const logSink = new MemoryLogSink();
@@ -59,7 +77,9 @@ describe('native tool mode through the OpenAI Chat Completions adapter', () => {
     expect(bodies).toHaveLength(3);
     const tools = bodies[0]!.tools as Array<{ type: string; function: { name: string; parameters: { properties: Record<string, unknown> } } }>;
     expect(tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['click_input', 'select_application_window', 'respond']));
-    expect(Object.keys(tools.find((t) => t.function.name === 'respond')!.function.parameters.properties)).toEqual(expect.arrayContaining(['observation', 'thought', 'status', 'plan', 'result']));
+    expect(Object.keys(tools.find((t) => t.function.name === 'respond')!.function.parameters.properties)).toEqual(
+      expect.arrayContaining(['observation', 'thought', 'status', 'plan', 'result']),
+    );
     expect(tools.find((t) => t.function.name === 'respond')!.function.parameters.properties).not.toHaveProperty('action');
     expect(bodies[0]).toMatchObject({ tool_choice: 'auto', parallel_tool_calls: true, response_format: { type: 'json_schema' } });
     const system = (bodies[0]!.messages as Array<{ role: string; content: unknown }>)[0]!;
@@ -79,7 +99,12 @@ describe('native tool mode through the Anthropic Messages adapter', () => {
         {
           path: '/v1/messages',
           responses: [
-            { json: anthropicMessageBody({ content: '', toolCalls: [{ id: 'toolu_01', name: 'select_application_window', arguments: { id: '0x3a00004' } }, respond('toolu_02', {})] }) },
+            {
+              json: anthropicMessageBody({
+                content: '',
+                toolCalls: [{ id: 'toolu_01', name: 'select_application_window', arguments: { id: '0x3a00004' } }, respond('toolu_02', {})],
+              }),
+            },
             {
               json: anthropicMessageBody({
                 content: '',
@@ -90,7 +115,12 @@ describe('native tool mode through the Anthropic Messages adapter', () => {
         },
       ],
     });
-    const model = createAnthropicModel({ apiKey: 'sk-ant-test', baseUrl: server.url, model: 'claude-sonnet-4-5', retry: { initialDelayMs: 1, maxDelayMs: 5, jitter: 0 } });
+    const model = createAnthropicModel({
+      apiKey: 'sk-ant-test',
+      baseUrl: server.url,
+      model: 'claude-sonnet-4-5',
+      retry: { initialDelayMs: 1, maxDelayMs: 5, jitter: 0 },
+    });
     expect(model.features).toMatchObject({ toolCalls: true, strictSchema: false });
     const { dispatcher, desktop } = createFakeDesktopDispatcher();
     const logSink = new MemoryLogSink();

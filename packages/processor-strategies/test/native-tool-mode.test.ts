@@ -1,4 +1,15 @@
-import { EventBus, MemoryLogSink, ProgrammaticInteractor, Session, modelToolName, type Command, type CommandDispatcher, type ExecuteOptions, type ListToolsOptions, type ToolCall } from '@ufo-ts/core';
+import {
+  EventBus,
+  MemoryLogSink,
+  ProgrammaticInteractor,
+  Session,
+  modelToolName,
+  type Command,
+  type CommandDispatcher,
+  type ExecuteOptions,
+  type ListToolsOptions,
+  type ToolCall,
+} from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +31,11 @@ import { toolDefinitionsFor } from '@ufo-ts/core';
 
 const call = (name: string, args: Record<string, unknown>, id = name): ToolCall => ({ id, type: 'function', name, arguments: args });
 const respond = (args: Record<string, unknown>) => call(RESPOND_TOOL, { observation: 'o', thought: 't', ...args });
-const catalogue = (...names: string[]) => toolDefinitionsFor(names.map((name) => ({ name, description: '', input_schema: { type: 'object' }, tool_type: 'action' as const, namespace: 'ns' })), { reserved: [RESPOND_TOOL] });
+const catalogue = (...names: string[]) =>
+  toolDefinitionsFor(
+    names.map((name) => ({ name, description: '', input_schema: { type: 'object' }, tool_type: 'action' as const, namespace: 'ns' })),
+    { reserved: [RESPOND_TOOL] },
+  );
 const listReading = { tools: catalogue('click_input', 'ui.type'), schema: AppResponseSchema, shape: 'list' as const };
 
 let cleanup: Array<() => Promise<void>> = [];
@@ -33,7 +48,11 @@ describe('reading a tool-call reply into the text-mode reply', () => {
   it('several action calls are several actions in order; respond gives the rest; mapped names come back', () => {
     const typed = listReading.tools.modelName('ui.type');
     expect(typed).toMatch(/^ui_type_[0-9a-f]{8}$/);
-    const read = replyFromToolCalls([call('click_input', { id: '1' }), call(typed, { text: 'x' }), respond({ status: 'FINISH', result: 'done' })], '', listReading);
+    const read = replyFromToolCalls(
+      [call('click_input', { id: '1' }), call(typed, { text: 'x' }), respond({ status: 'FINISH', result: 'done' })],
+      '',
+      listReading,
+    );
     expect(read).toEqual({
       success: true,
       value: expect.objectContaining({
@@ -50,7 +69,9 @@ describe('reading a tool-call reply into the text-mode reply', () => {
 
   it('CONFIRM holds every action of the reply; alone it is a no-op CONFIRM action', () => {
     const held = replyFromToolCalls([call('click_input', { id: '1' }), call('click_input', { id: '2' }, 'b'), respond({ status: 'CONFIRM' })], '', listReading);
-    expect(held.success && (held.value as { action: unknown[]; status?: string })).toMatchObject({ action: [{ function: 'click_input', status: 'CONFIRM' }, { function: 'click_input' }] });
+    expect(held.success && (held.value as { action: unknown[]; status?: string })).toMatchObject({
+      action: [{ function: 'click_input', status: 'CONFIRM' }, { function: 'click_input' }],
+    });
     expect(held.success && (held.value as { status?: string }).status).toBeUndefined();
     const alone = replyFromToolCalls([respond({ status: 'CONFIRM' })], '', listReading);
     expect(alone.success && (alone.value as { action: unknown[] }).action).toEqual([{ function: '', arguments: {}, status: 'CONFIRM' }]);
@@ -68,10 +89,17 @@ describe('reading a tool-call reply into the text-mode reply', () => {
 
   it('names each problem: no tool call, no respond, two responds, two actions for the HostAgent, a bad status', () => {
     expect(replyFromToolCalls([], 'I would click', listReading)).toEqual({ success: false, issues: [expect.stringContaining('the reply has no tool call')] });
-    expect(replyFromToolCalls([call('click_input', { id: '1' })], '', listReading)).toEqual({ success: false, issues: [expect.stringContaining('call respond with your observation')] });
+    expect(replyFromToolCalls([call('click_input', { id: '1' })], '', listReading)).toEqual({
+      success: false,
+      issues: [expect.stringContaining('call respond with your observation')],
+    });
     expect(replyFromToolCalls([respond({}), respond({})], '', listReading)).toEqual({ success: false, issues: ['call respond once per reply, not 2 times'] });
     const host = { tools: catalogue('select_application_window', 'run_shell'), schema: HostResponseSchema, shape: 'single' as const };
-    const two = replyFromToolCalls([call('select_application_window', { id: '1' }), call('run_shell', { command: 'ls' }), respond({ status: 'ASSIGN' })], '', host);
+    const two = replyFromToolCalls(
+      [call('select_application_window', { id: '1' }), call('run_shell', { command: 'ls' }), respond({ status: 'ASSIGN' })],
+      '',
+      host,
+    );
     expect(two).toEqual({ success: false, issues: [expect.stringContaining('call at most one tool besides respond per reply')] });
     const one = replyFromToolCalls([call('select_application_window', { id: '1' }), respond({ status: 'ASSIGN' })], '', host);
     expect(one.success && one.value).toMatchObject({ function: 'select_application_window', arguments: { id: '1' }, status: 'ASSIGN' });
@@ -82,16 +110,35 @@ describe('reading a tool-call reply into the text-mode reply', () => {
 
 describe('turning text-mode replies into tool calls', () => {
   it('keeps the status the text reply produces, drops no-op actions and converts a whole script', () => {
-    expect(textReplyToToolCalls({ observation: 'o', thought: 't', action: [{ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { function: 'click_input', arguments: { id: '2' }, status: 'SCREENSHOT' }] })).toEqual([
+    expect(
+      textReplyToToolCalls({
+        observation: 'o',
+        thought: 't',
+        action: [
+          { function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' },
+          { function: 'click_input', arguments: { id: '2' }, status: 'SCREENSHOT' },
+        ],
+      }),
+    ).toEqual([
       { id: 'call_1', type: 'function', name: 'click_input', arguments: { id: '1' } },
       { id: 'call_2', type: 'function', name: 'click_input', arguments: { id: '2' } },
       { id: 'call_3', type: 'function', name: 'respond', arguments: { observation: 'o', thought: 't', status: 'SCREENSHOT' } },
     ]);
     expect(textReplyToToolCalls({ observation: 'o', thought: 't', action: { function: '', status: 'FAIL' } }).at(-1)!.arguments.status).toBe('FAIL');
-    expect(textReplyToToolCalls({ observation: 'o', thought: 't', action: { function: 'x', arguments: {} }, status: 'FINISH' }).at(-1)!.arguments.status).toBe('FINISH');
-    expect(textReplyToToolCalls({ observation: 'o', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1' } }).map((c) => c.name)).toEqual(['select_application_window', 'respond']);
+    expect(textReplyToToolCalls({ observation: 'o', thought: 't', action: { function: 'x', arguments: {} }, status: 'FINISH' }).at(-1)!.arguments.status).toBe(
+      'FINISH',
+    );
+    expect(
+      textReplyToToolCalls({ observation: 'o', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1' } }).map(
+        (c) => c.name,
+      ),
+    ).toEqual(['select_application_window', 'respond']);
     expect(textReplyToToolCalls({ observation: 'o', thought: 't', action: { function: 'ui.type', arguments: {} } })[0]!.name).toBe(modelToolName('ui.type'));
-    const script = toNativeReplies(['not json', { content: '{"observation":"o","thought":"t"}', cost: 0.5 }, { observation: 'o', thought: 't', status: 'FINISH' }]);
+    const script = toNativeReplies([
+      'not json',
+      { content: '{"observation":"o","thought":"t"}', cost: 0.5 },
+      { observation: 'o', thought: 't', status: 'FINISH' },
+    ]);
     expect(script[0]).toBe('not json');
     expect(script[1]).toMatchObject({ content: '', cost: 0.5, toolCalls: [{ id: 'call_2_1', name: 'respond' }] });
     expect(script[2]).toMatchObject({ content: '', toolCalls: [{ id: 'call_3_1', name: 'respond', arguments: { status: 'FINISH' } }] });
@@ -115,7 +162,10 @@ class DottedDispatcher implements CommandDispatcher {
   }
   execute(commands: readonly Command[], options: ExecuteOptions) {
     this.executed.push(...commands.map((c) => c.tool_name));
-    return this.inner.execute(commands.map((c) => (c.tool_name === 'ui.click' ? { ...c, tool_name: 'click_input' } : c)), options);
+    return this.inner.execute(
+      commands.map((c) => (c.tool_name === 'ui.click' ? { ...c, tool_name: 'click_input' } : c)),
+      options,
+    );
   }
   close() {
     return this.inner.close();
@@ -149,7 +199,16 @@ describe('native tool mode in a session', () => {
       features: NATIVE_TOOL_FEATURES,
       replies: toNativeReplies([
         { observation: 'o', thought: 't', action: { function: 'select_application_window', arguments: { id: '0x3a00004' } } },
-        { observation: 'o', thought: 't', action: [{ function: 'ui.click', arguments: { id: '1' } }, { function: 'ui.click', arguments: { id: '6' } }], status: 'FINISH', result: 'ok' },
+        {
+          observation: 'o',
+          thought: 't',
+          action: [
+            { function: 'ui.click', arguments: { id: '1' } },
+            { function: 'ui.click', arguments: { id: '6' } },
+          ],
+          status: 'FINISH',
+          result: 'ok',
+        },
       ]),
     });
     const { session } = linuxSession(model, dispatcher);
@@ -197,7 +256,10 @@ describe('native tool mode in a session', () => {
   it('a strict-schema model gets the respond schema as structured output and may answer without a tool call', async () => {
     const { dispatcher } = createFakeDesktopDispatcher();
     cleanup.push(() => dispatcher.close());
-    const model = new ScriptedModel({ features: { ...NATIVE_TOOL_FEATURES, strictSchema: true }, replies: [{ observation: 'o', thought: 'nothing to do', status: 'FINISH', result: 'already' }] });
+    const model = new ScriptedModel({
+      features: { ...NATIVE_TOOL_FEATURES, strictSchema: true },
+      replies: [{ observation: 'o', thought: 'nothing to do', status: 'FINISH', result: 'already' }],
+    });
     const { session } = linuxSession(model, dispatcher);
     const outcome = await session.run();
     expect(outcome.rounds[0]).toMatchObject({ finalState: 'FINISH', result: 'already' });
@@ -211,7 +273,14 @@ describe('native tool mode in a session', () => {
     const model = new ScriptedModel({
       features: NATIVE_TOOL_FEATURES,
       replies: toNativeReplies([
-        { observation: 'd', thought: 't', status: 'ASSIGN', function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'compute' },
+        {
+          observation: 'd',
+          thought: 't',
+          status: 'ASSIGN',
+          function: 'select_application_window',
+          arguments: { id: '1', name: 'Calculator' },
+          current_subtask: 'compute',
+        },
         { observation: 'w', thought: 't', action: [{ function: 'click_input', arguments: { id: '1' } }], status: 'FINISH', result: '1' },
         { observation: 'd', thought: 't', status: 'FINISH', result: 'done' },
       ]),

@@ -53,11 +53,17 @@ describe('a policy in a LinuxAgent session', () => {
       expect(fake.desktop.state.sentEmails).toEqual([]);
       expect(fake.desktop.state.calls.filter((c) => c === 'click_input')).toHaveLength(1);
       expect(fake.desktop.state.calls).not.toContain('send_email');
-      const step = logSink.lines.response.find((line) => (line as { actions?: unknown[] }).actions?.some((a) => (a as { function: string }).function === 'click_input')) as {
+      const step = logSink.lines.response.find((line) =>
+        (line as { actions?: unknown[] }).actions?.some((a) => (a as { function: string }).function === 'click_input'),
+      ) as {
         actions: Array<{ function: string; result?: { status: string; code?: string; policy?: { decision: string; rule?: string; reason: string } } }>;
       };
       expect(step.actions[0]!.result).toMatchObject({ status: 'success', policy: { decision: 'allow' } });
-      expect(step.actions[1]!.result).toMatchObject({ status: 'failure', code: 'POLICY_DENIED', policy: { decision: 'deny', rule: 'no-send', reason: 'the agent never sends mail' } });
+      expect(step.actions[1]!.result).toMatchObject({
+        status: 'failure',
+        code: 'POLICY_DENIED',
+        policy: { decision: 'deny', rule: 'no-send', reason: 'the agent never sends mail' },
+      });
       const denied = seen.filter((e) => e.type === 'command' && e.policy?.decision === 'deny');
       expect(denied).toEqual([expect.objectContaining({ tool: 'click_input', status: 'failure', policy: expect.objectContaining({ rule: 'no-send' }) })]);
     });

@@ -2,10 +2,13 @@ import { Blackboard, LinuxAgent, type Agent } from '@ufo-ts/agent-fsm';
 import { Context, EventBus, MemoryLogSink, ProgrammaticInteractor, type CommandDispatcher } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ComposedStrategy,
+  defineStepKey,
   defineStrategy,
   loggingMiddleware,
+  STEP_KEYS,
   ProcessorTemplate,
   StrategyDependencyError,
   type Middleware,
@@ -27,12 +30,14 @@ function agent(logSink = new MemoryLogSink()): Agent {
   });
 }
 
+const key = (name: string) => defineStepKey(name, z.unknown(), `The test value ${name}.`);
+
 const provide = (name: string, phase: Strategy['phase'], provides: string[], dependsOn: string[] = [], run?: () => unknown): Strategy =>
   defineStrategy({
     name,
     phase,
-    provides,
-    dependsOn,
+    provides: provides.map(key),
+    dependsOn: dependsOn.map(key),
     async execute() {
       const extra = run ? await run() : undefined;
       return { ...Object.fromEntries(provides.map((k) => [k, `${name}:${k}`])), ...(extra as object) };
@@ -70,7 +75,16 @@ describe('ProcessorTemplate', () => {
     const processor = new ProcessorTemplate({
       name: 'p',
       strategies: {
-        CLEANUP: defineStrategy({ name: 'Clean', phase: 'CLEANUP', dependsOn: ['status'], async execute(_a, step) { seen.push(step.get('response')); order.push('CLEANUP'); return {}; } }),
+        CLEANUP: defineStrategy({
+          name: 'Clean',
+          phase: 'CLEANUP',
+          dependsOn: [STEP_KEYS.status],
+          async execute(_a, step) {
+            seen.push(step.get(STEP_KEYS.response));
+            order.push('CLEANUP');
+            return {};
+          },
+        }),
         DATA_COLLECTION: provide('Collect', 'DATA_COLLECTION', ['screenshot'], [], () => void order.push('DATA_COLLECTION')),
         LLM_INTERACTION: provide('Think', 'LLM_INTERACTION', ['response'], ['screenshot'], () => void order.push('LLM_INTERACTION')),
         ACTION_EXECUTION: provide('Act', 'ACTION_EXECUTION', ['status'], ['response'], () => (order.push('ACTION_EXECUTION'), { status: 'FINISH' })),
@@ -89,7 +103,13 @@ describe('ProcessorTemplate', () => {
     const processor = new ProcessorTemplate({
       name: 'p',
       strategies: {
-        LLM_INTERACTION: defineStrategy({ name: 'Think', phase: 'LLM_INTERACTION', async execute() { throw new Error('reply is not JSON'); } }),
+        LLM_INTERACTION: defineStrategy({
+          name: 'Think',
+          phase: 'LLM_INTERACTION',
+          async execute() {
+            throw new Error('reply is not JSON');
+          },
+        }),
         MEMORY_UPDATE: provide('Remember', 'MEMORY_UPDATE', ['memory_item']),
       },
       middleware: [loggingMiddleware()],
@@ -100,7 +120,10 @@ describe('ProcessorTemplate', () => {
     expect((outcome.error as Error).message).toBe('Strategy "Think" failed in LLM_INTERACTION: reply is not JSON');
     expect(context.get('SESSION_STEP')).toBe(1);
     expect(logSink.lines.response).toHaveLength(1);
-    expect(logSink.lines.response[0]).toMatchObject({ status: 'ERROR', error: { code: 'STRATEGY_FAILED', phase: 'LLM_INTERACTION', message: expect.stringContaining('reply is not JSON') } });
+    expect(logSink.lines.response[0]).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'STRATEGY_FAILED', phase: 'LLM_INTERACTION', message: expect.stringContaining('reply is not JSON') },
+    });
   });
 
   it('a soft strategy failure skips the rest but keeps the status the earlier phases set', async () => {
@@ -109,7 +132,14 @@ describe('ProcessorTemplate', () => {
       name: 'p',
       strategies: {
         LLM_INTERACTION: provide('Think', 'LLM_INTERACTION', ['status'], [], () => ({ status: 'CONTINUE' })),
-        ACTION_EXECUTION: defineStrategy({ name: 'Act', phase: 'ACTION_EXECUTION', failFast: false, async execute() { throw new Error('click missed'); } }),
+        ACTION_EXECUTION: defineStrategy({
+          name: 'Act',
+          phase: 'ACTION_EXECUTION',
+          failFast: false,
+          async execute() {
+            throw new Error('click missed');
+          },
+        }),
         MEMORY_UPDATE: provide('Remember', 'MEMORY_UPDATE', [], [], () => void ran.push('memory')),
       },
     });
@@ -121,7 +151,16 @@ describe('ProcessorTemplate', () => {
   it('a strategy that does not provide what it declared is an error', async () => {
     const processor = new ProcessorTemplate({
       name: 'p',
-      strategies: { DATA_COLLECTION: defineStrategy({ name: 'Liar', phase: 'DATA_COLLECTION', provides: ['screenshot'], async execute() { return {}; } }) },
+      strategies: {
+        DATA_COLLECTION: defineStrategy({
+          name: 'Liar',
+          phase: 'DATA_COLLECTION',
+          provides: [STEP_KEYS.screenshot],
+          async execute() {
+            return {};
+          },
+        }),
+      },
     });
     const outcome = await processor.process(agent(), new Context());
     expect(outcome.status).toBe('ERROR');
@@ -134,9 +173,12 @@ describe('ProcessorTemplate', () => {
       phase: 'DATA_COLLECTION',
       strategies: [provide('A', 'DATA_COLLECTION', ['a']), provide('B', 'DATA_COLLECTION', ['b'], ['a'])],
     });
-    expect(composed.provides).toEqual(['a', 'b']);
+    expect(composed.provides.map((k) => k.name)).toEqual(['a', 'b']);
     expect(composed.dependsOn).toEqual([]);
-    const processor = new ProcessorTemplate({ name: 'p', strategies: { DATA_COLLECTION: composed, LLM_INTERACTION: provide('Think', 'LLM_INTERACTION', ['status'], ['a', 'b'], () => ({ status: 'FINISH' })) } });
+    const processor = new ProcessorTemplate({
+      name: 'p',
+      strategies: { DATA_COLLECTION: composed, LLM_INTERACTION: provide('Think', 'LLM_INTERACTION', ['status'], ['a', 'b'], () => ({ status: 'FINISH' })) },
+    });
     expect((await processor.process(agent(), new Context())).status).toBe('FINISH');
     expect(await composed.execute(agent(), new (await import('../src/index.js')).StepContext(new Context()))).toEqual({ a: 'A:a', b: 'B:b' });
   });

@@ -19,7 +19,11 @@ afterEach(async () => {
   closers = [];
 });
 
-async function run(replies: Array<Record<string, unknown>>, linux: AppProcessorOptions, interactor = new ProgrammaticInteractor({ requests: ['save the note'] })) {
+async function run(
+  replies: Array<Record<string, unknown>>,
+  linux: AppProcessorOptions,
+  interactor = new ProgrammaticInteractor({ requests: ['save the note'] }),
+) {
   const app = new StuckApp();
   const dispatcher = app.dispatcher();
   closers.push(() => dispatcher.close());
@@ -40,7 +44,10 @@ const enforce: ProgressSettingsInput = { mode: 'enforce' };
 
 describe('the progress monitor in a LinuxAgent session', () => {
   it('stops a model that keeps clicking a disabled button within 3 steps: FAIL with NO_PROGRESS (disabled) in the round result, the log and the events', async () => {
-    const r = await run(Array.from({ length: 8 }, () => reply([saveClick])), { progress: enforce });
+    const r = await run(
+      Array.from({ length: 8 }, () => reply([saveClick])),
+      { progress: enforce },
+    );
     expect(r.outcome.rounds[0]!.finalState).toBe('FAIL');
     expect(r.steps).toHaveLength(3);
     const result = r.session.context.get('ROUND_RESULT');
@@ -82,7 +89,11 @@ describe('the progress monitor in a LinuxAgent session', () => {
 
   it('asks the user at the last rung with onStuck ask, and starts afresh after the answer', async () => {
     const interactor = new ProgrammaticInteractor({ requests: ['save the note'], answers: () => 'type a name first' });
-    const r = await run([reply([saveClick]), reply([saveClick]), reply([saveClick]), reply([saveClick]), finish], { progress: { mode: 'enforce', onStuck: 'ask' } }, interactor);
+    const r = await run(
+      [reply([saveClick]), reply([saveClick]), reply([saveClick]), reply([saveClick]), finish],
+      { progress: { mode: 'enforce', onStuck: 'ask' } },
+      interactor,
+    );
     expect(r.outcome.rounds[0]!.finalState).toBe('FINISH');
     expect(r.steps.map((s) => s['status'])).toEqual(['CONTINUE', 'CONTINUE', 'PENDING', 'CONTINUE', 'FINISH']);
     expect(r.events.some((e) => e.type === 'question')).toBe(true);
@@ -94,7 +105,10 @@ describe('the progress monitor in a LinuxAgent session', () => {
   it('catches a model that opens and closes the same menu (A-B-A-B) although each action had an effect', async () => {
     const open = { function: 'click_input', arguments: { id: 'c1', name: 'File' } };
     const close = { function: 'keyboard_input', arguments: { keys: 'Escape' } };
-    const r = await run([open, close, open, close, open, close, open, close].map((a) => reply([a])), { progress: enforce });
+    const r = await run(
+      [open, close, open, close, open, close, open, close].map((a) => reply([a])),
+      { progress: enforce },
+    );
     expect(r.outcome.rounds[0]!.finalState).toBe('FAIL');
     expect(r.session.context.get('ROUND_RESULT')).toMatchObject({ error: 'NO_PROGRESS', detection: 'cycle' });
     expect(r.steps).toHaveLength(6);
@@ -146,7 +160,7 @@ describe('batched actions validated against the live UI', () => {
     expect(r.app.calls).toEqual(['list', 'type c3 note', 'list', 'click c2', 'list']);
   });
 
-  it('finds an action\'s control by the name it gives, on the screen the previous action left: a field of the dialog it opened', async () => {
+  it("finds an action's control by the name it gives, on the screen the previous action left: a field of the dialog it opened", async () => {
     const batch = reply([
       { function: 'click_input', arguments: { id: 'c4', name: 'Open…' } },
       { function: 'type_text', arguments: { name: 'File name', role: 'text', text: 'notes.txt' } },
@@ -166,10 +180,12 @@ describe('batched actions validated against the live UI', () => {
     ]);
     const r = await run([batch, finish], {});
     expect(r.app.calls.filter((c) => !c.startsWith('list'))).toEqual(['click c1']);
-    expect((r.steps[0]!['actions'] as Array<{ result: { error?: string } }>)[1]!.result.error).toContain('no control menu item "Save As…" is listed now after click_input');
+    expect((r.steps[0]!['actions'] as Array<{ result: { error?: string } }>)[1]!.result.error).toContain(
+      'no control menu item "Save As…" is listed now after click_input',
+    );
   });
 
-  it('finds the first action\'s control by name in the step\'s own listing', async () => {
+  it("finds the first action's control by name in the step's own listing", async () => {
     const r = await run([reply([{ function: 'type_text', arguments: { name: 'Name', text: 'n' } }, saveClick]), finish], {});
     expect(r.app.saved).toBe(true);
     expect(r.app.calls).toEqual(['list', 'type c3 n', 'list', 'click c2', 'list']);
@@ -189,7 +205,7 @@ describe('the finish check', () => {
   it('sends a FINISH whose check fails back to the model once, with the reason; the log shows both verdicts', async () => {
     const type = { function: 'type_text', arguments: { id: 'c3', text: 'note' } };
     let checks = 0;
-    const finishCheck = async () => (checks += 1, checks === 1 ? { passed: false, reason: 'nothing was saved' } : { passed: true, reason: 'saved' });
+    const finishCheck = async () => ((checks += 1), checks === 1 ? { passed: false, reason: 'nothing was saved' } : { passed: true, reason: 'saved' });
     const r = await run([reply([type]), finish, reply([saveClick]), finish], { finishCheck });
     expect(r.outcome.rounds[0]!.finalState).toBe('FINISH');
     expect(r.steps.map((s) => s['status'])).toEqual(['CONTINUE', 'CONTINUE', 'CONTINUE', 'FINISH']);
@@ -210,7 +226,11 @@ describe('the finish check', () => {
   });
 
   it('counts a check that throws as failed, with its message', async () => {
-    const r = await run([finish, finish], { finishCheck: async () => { throw new Error('checker crashed'); } });
+    const r = await run([finish, finish], {
+      finishCheck: async () => {
+        throw new Error('checker crashed');
+      },
+    });
     expect(r.steps[0]!['finish_check']).toMatchObject({ passed: false, accepted: false });
     expect(String((r.steps[0]!['finish_check'] as { reason: string }).reason)).toContain('checker crashed');
   });

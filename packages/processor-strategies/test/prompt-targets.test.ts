@@ -20,7 +20,7 @@ describe('the control list in the prompt', () => {
 });
 
 describe('what listed controls show, in the prompt', () => {
-  it('shows a slider\'s value with its range, a document\'s visible part with caret and selection, a table and its cells', () => {
+  it("shows a slider's value with its range, a document's visible part with caret and selection, a table and its cells", () => {
     const targets: TargetInfo[] = [
       { kind: 'control', id: 'a3', name: '', type: 'slider', extra: { value: { current: 30, min: 0, max: 100, step: 1 } } },
       { kind: 'control', id: 'a4', name: '', type: 'spin button', extra: { text: '5', value: { current: 5, min: 0, max: 10, text: '5 px' } } },
@@ -29,7 +29,14 @@ describe('what listed controls show, in the prompt', () => {
         id: 'a5',
         name: '',
         type: 'text',
-        extra: { text: 'line 1\nline 2', text_truncated: true, text_range: [0, 13], text_length: 5000, caret: { offset: 9, line: 2, column: 3 }, selection: { start: 7, end: 11, text: 'line' } },
+        extra: {
+          text: 'line 1\nline 2',
+          text_truncated: true,
+          text_range: [0, 13],
+          text_length: 5000,
+          caret: { offset: 9, line: 2, column: 3 },
+          selection: { start: 7, end: 11, text: 'line' },
+        },
       },
       { kind: 'control', id: 'a6', name: '', type: 'table', extra: { rows: 1000, columns: 2, cells_omitted: 4 } },
       { kind: 'control', id: 'a7', name: 'item0', type: 'table cell', extra: { row: 0, column: 0, column_header: 'Name' } },

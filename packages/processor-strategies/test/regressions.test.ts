@@ -2,29 +2,58 @@ import { Blackboard, LinuxAgent, StepMemory } from '@ufo-ts/agent-fsm';
 import { Context, EventBus, MemoryLogSink, ProgrammaticInteractor, type Command, type CommandDispatcher, type Result } from '@ufo-ts/core';
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { describe, expect, it } from 'vitest';
-import { AppResponseSchema, createLinuxProcessor, defineStrategy, deriveActionStatus, executeActions, ProcessorTemplate, replyFormatText } from '../src/index.js';
+import {
+  AppResponseSchema,
+  createLinuxProcessor,
+  defineStrategy,
+  deriveActionStatus,
+  executeActions,
+  ProcessorTemplate,
+  replyFormatText,
+  STEP_KEYS,
+} from '../src/index.js';
 
 class RecordingDispatcher implements CommandDispatcher {
   readonly commands: Command[] = [];
   async execute(commands: readonly Command[]): Promise<Result[]> {
     this.commands.push(...commands);
-    return commands.map((c) => ({ status: c.tool_name === 'broken' ? 'failure' : 'success', call_id: c.call_id, error: c.tool_name === 'broken' ? 'boom' : null }));
+    return commands.map((c) => ({
+      status: c.tool_name === 'broken' ? 'failure' : 'success',
+      call_id: c.call_id,
+      error: c.tool_name === 'broken' ? 'boom' : null,
+    }));
   }
-  async listTools() { return []; }
+  async listTools() {
+    return [];
+  }
   async close() {}
 }
 
 function linux(dispatcher: CommandDispatcher = new RecordingDispatcher(), safeGuard = true) {
   return new LinuxAgent({
-    name: 'LinuxAgent', model: new ScriptedModel({ replies: [] }), dispatcher, interactor: new ProgrammaticInteractor(),
-    events: new EventBus(), logSink: new MemoryLogSink(), blackboard: new Blackboard(), processor: { process: async () => ({ status: 'FINISH' }) }, safeGuard,
+    name: 'LinuxAgent',
+    model: new ScriptedModel({ replies: [] }),
+    dispatcher,
+    interactor: new ProgrammaticInteractor(),
+    events: new EventBus(),
+    logSink: new MemoryLogSink(),
+    blackboard: new Blackboard(),
+    processor: { process: async () => ({ status: 'FINISH' }) },
+    safeGuard,
   });
 }
 
 describe('regressions of the original engine', () => {
   it('actions with an empty function are skipped, not an assertion crash', async () => {
     const dispatcher = new RecordingDispatcher();
-    const actions = AppResponseSchema.parse({ observation: 'o', thought: 't', action: [{ function: '', arguments: {} }, { function: 'click_input', arguments: { id: '2' }, status: 'FINISH' }] }).action;
+    const actions = AppResponseSchema.parse({
+      observation: 'o',
+      thought: 't',
+      action: [
+        { function: '', arguments: {} },
+        { function: 'click_input', arguments: { id: '2' }, status: 'FINISH' },
+      ],
+    }).action;
     const executed = await executeActions(linux(dispatcher), actions, { agent: 'LinuxAgent' });
     expect(dispatcher.commands.map((c) => c.tool_name)).toEqual(['click_input']);
     expect(deriveActionStatus(actions, executed, undefined)).toBe('FINISH');
@@ -33,11 +62,15 @@ describe('regressions of the original engine', () => {
   it('with safe-guard, a CONFIRM action and the ones after it are held, the earlier ones run', async () => {
     const dispatcher = new RecordingDispatcher();
     const agent = linux(dispatcher);
-    const actions = AppResponseSchema.parse({ observation: 'o', thought: 't', action: [
-      { function: 'type_text', arguments: { text: 'hi' } },
-      { function: 'send', arguments: {}, status: 'CONFIRM' },
-      { function: 'close', arguments: {} },
-    ] }).action;
+    const actions = AppResponseSchema.parse({
+      observation: 'o',
+      thought: 't',
+      action: [
+        { function: 'type_text', arguments: { text: 'hi' } },
+        { function: 'send', arguments: {}, status: 'CONFIRM' },
+        { function: 'close', arguments: {} },
+      ],
+    }).action;
     const executed = await executeActions(agent, actions, { agent: 'LinuxAgent' });
     expect(dispatcher.commands.map((c) => c.tool_name)).toEqual(['type_text']);
     expect(agent.pendingConfirmation?.actions.map((a) => a.function)).toEqual(['send', 'close']);
@@ -53,7 +86,14 @@ describe('regressions of the original engine', () => {
   });
 
   it('status derivation: the last successful action wins; a failed action keeps CONTINUE', async () => {
-    const actions = AppResponseSchema.parse({ observation: 'o', thought: 't', action: [{ function: 'ok', arguments: {}, status: 'FINISH' }, { function: 'broken', arguments: {}, status: 'FINISH' }] }).action;
+    const actions = AppResponseSchema.parse({
+      observation: 'o',
+      thought: 't',
+      action: [
+        { function: 'ok', arguments: {}, status: 'FINISH' },
+        { function: 'broken', arguments: {}, status: 'FINISH' },
+      ],
+    }).action;
     const executed = await executeActions(linux(), actions, { agent: 'LinuxAgent' });
     expect(executed.results.map((r) => r.status)).toEqual(['success', 'failure']);
     expect(deriveActionStatus(actions, executed, undefined)).toBe('FINISH');
@@ -65,8 +105,22 @@ describe('regressions of the original engine', () => {
     const processor = new ProcessorTemplate({
       name: 'p',
       strategies: {
-        DATA_COLLECTION: defineStrategy({ name: 'Collect', phase: 'DATA_COLLECTION', provides: ['controls'], async execute() { return { controls: [] }; } }),
-        LLM_INTERACTION: defineStrategy({ name: 'Think', phase: 'LLM_INTERACTION', dependsOn: ['controls', 'request'], async execute() { return {}; } }),
+        DATA_COLLECTION: defineStrategy({
+          name: 'Collect',
+          phase: 'DATA_COLLECTION',
+          provides: [STEP_KEYS.controls],
+          async execute() {
+            return { controls: [] };
+          },
+        }),
+        LLM_INTERACTION: defineStrategy({
+          name: 'Think',
+          phase: 'LLM_INTERACTION',
+          dependsOn: [STEP_KEYS.controls, STEP_KEYS.request],
+          async execute() {
+            return {};
+          },
+        }),
       },
     });
     const ctx = new Context();
@@ -74,7 +128,16 @@ describe('regressions of the original engine', () => {
     expect(outcome.status).toBe('CONTINUE');
     const broken = new ProcessorTemplate({
       name: 'p',
-      strategies: { LLM_INTERACTION: defineStrategy({ name: 'Think', phase: 'LLM_INTERACTION', dependsOn: ['request', 'round_step'], async execute() { return {}; } }) },
+      strategies: {
+        LLM_INTERACTION: defineStrategy({
+          name: 'Think',
+          phase: 'LLM_INTERACTION',
+          dependsOn: [STEP_KEYS.request, STEP_KEYS.roundStep],
+          async execute() {
+            return {};
+          },
+        }),
+      },
       initialData: () => ({ round_step: undefined }),
     });
     const failed = await broken.process(linux(), ctx);

@@ -3,7 +3,16 @@ import { ScriptedModel } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scriptedModelFor, TOOL_MODES, type TestToolMode } from './tool-modes.js';
-import { appResponseSchemaFor, createHostAgentStack, createLinuxAgent, defineStrategy, loggingMiddleware, ProcessorTemplate, replyFormatText } from '../src/index.js';
+import {
+  appResponseSchemaFor,
+  createHostAgentStack,
+  createLinuxAgent,
+  defineStrategy,
+  loggingMiddleware,
+  ProcessorTemplate,
+  replyFormatText,
+  STEP_KEYS,
+} from '../src/index.js';
 
 const host = (status: string, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: `host ${status}`, status, ...extra });
 const assign = host('ASSIGN', { function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: 'compute' });
@@ -24,7 +33,12 @@ interface Run {
   model: ScriptedModel;
 }
 
-async function runIn(kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}, mode: TestToolMode = 'text'): Promise<Run> {
+async function runIn(
+  kind: 'host' | 'linux',
+  replies: Array<Record<string, unknown>>,
+  interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {},
+  mode: TestToolMode = 'text',
+): Promise<Run> {
   const { dispatcher } = createFakeDesktopDispatcher();
   cleanup.push(() => dispatcher.close());
   const model = scriptedModelFor(mode, replies);
@@ -42,12 +56,20 @@ async function runIn(kind: 'host' | 'linux', replies: Array<Record<string, unkno
   return { outcome, session, logs, interactor, transitions, model };
 }
 
-const run = (kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}) => runIn(kind, replies, interactorOptions);
+const run = (
+  kind: 'host' | 'linux',
+  replies: Array<Record<string, unknown>>,
+  interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {},
+) => runIn(kind, replies, interactorOptions);
 
 const stepLines = (logs: MemoryLogSink) => logs.lines.response.filter((l) => l.type === 'step');
 
 describe.each(TOOL_MODES)('every status a reply can carry is honoured (%s tool mode)', (mode) => {
-  const run = (kind: 'host' | 'linux', replies: Array<Record<string, unknown>>, interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {}) => runIn(kind, replies, interactorOptions, mode);
+  const run = (
+    kind: 'host' | 'linux',
+    replies: Array<Record<string, unknown>>,
+    interactorOptions: ConstructorParameters<typeof ProgrammaticInteractor>[0] = {},
+  ) => runIn(kind, replies, interactorOptions, mode);
   it('AppAgent: FAIL on a no-op action archives the subtask as FAIL, not FINISH', async () => {
     const r = await run('host', [assign, app({ action: { function: '', status: 'FAIL' }, result: 'no such button' }), host('FINISH')]);
     expect(r.session.context.get('PREVIOUS_SUBTASKS')).toEqual([{ subtask: 'compute', status: 'FAIL', agent: 'AppAgent/calc', result: 'no such button' }]);
@@ -99,9 +121,13 @@ describe.each(TOOL_MODES)('every status a reply can carry is honoured (%s tool m
   });
 
   it('LinuxAgent: top-level PENDING and no-op CONFIRM', async () => {
-    const r = await run('linux', [app({ status: 'PENDING', questions: ['Sure?'] }), app({ action: { function: '', status: 'CONFIRM' } }), app({ status: 'FINISH' })], {
-      answers: ['yes'],
-    });
+    const r = await run(
+      'linux',
+      [app({ status: 'PENDING', questions: ['Sure?'] }), app({ action: { function: '', status: 'CONFIRM' } }), app({ status: 'FINISH' })],
+      {
+        answers: ['yes'],
+      },
+    );
     expect(r.interactor.asked).toEqual(['Sure?']);
     expect(r.transitions).toEqual([
       'LinuxAgent.CONTINUE>LinuxAgent.PENDING',
@@ -114,7 +140,9 @@ describe.each(TOOL_MODES)('every status a reply can carry is honoured (%s tool m
   });
 
   it('HostAgent: FAIL and PENDING with no function', async () => {
-    const r = await run('host', [host('PENDING', { function: '', questions: ['Which app?'] }), host('FAIL', { function: '', result: 'no app' })], { answers: ['none'] });
+    const r = await run('host', [host('PENDING', { function: '', questions: ['Which app?'] }), host('FAIL', { function: '', result: 'no app' })], {
+      answers: ['none'],
+    });
     expect(r.interactor.asked).toEqual(['Which app?']);
     expect(r.outcome.rounds[0]).toMatchObject({ finalState: 'FAIL', result: 'no app' });
   });
@@ -155,14 +183,26 @@ describe('a prompt offers only the statuses the agent accepts; unknown values ar
     const processor = new ProcessorTemplate({
       name: 'custom',
       middleware: [loggingMiddleware()],
-      strategies: { ACTION_EXECUTION: defineStrategy({ name: 'Say', phase: 'ACTION_EXECUTION', provides: ['status'], async execute() { return { status: 'SCREENSHOT' }; } }) },
+      strategies: {
+        ACTION_EXECUTION: defineStrategy({
+          name: 'Say',
+          phase: 'ACTION_EXECUTION',
+          provides: [STEP_KEYS.status],
+          async execute() {
+            return { status: 'SCREENSHOT' };
+          },
+        }),
+      },
     });
     const interactor = new ProgrammaticInteractor({ requests: ['x'] });
     const events = new EventBus();
     const agent = createLinuxAgent({ model: new ScriptedModel({ replies: [] }), dispatcher, interactor, events, logSink: logs, processor });
     const session = new Session({ task: 't', logSink: logs, interactor, events, startAgent: () => (agent.reset(), agent) });
     const outcome = await session.run();
-    expect(stepLines(logs)[0]).toMatchObject({ status: 'ERROR', error: { code: 'STEP_STATUS_UNKNOWN', message: expect.stringContaining('status: "SCREENSHOT" is not one of CONTINUE') } });
+    expect(stepLines(logs)[0]).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'STEP_STATUS_UNKNOWN', message: expect.stringContaining('status: "SCREENSHOT" is not one of CONTINUE') },
+    });
     expect(outcome.rounds[0]?.finalState).toBe('ERROR');
   });
 });

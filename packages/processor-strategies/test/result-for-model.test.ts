@@ -18,7 +18,7 @@ describe('resultForModel', () => {
     expect(shown.text).toBe('[{"type":"text","text":"before"},"(image 1)",{"type":"text","text":"after the image"}]');
   });
 
-  it('turns image data URLs (our screenshot tools\' structured data) into image parts, numbered from the given start', () => {
+  it("turns image data URLs (our screenshot tools' structured data) into image parts, numbered from the given start", () => {
     const shown = resultForModel({ image: `data:image/png;base64,${PNG}`, width: 1, height: 1 }, 3);
     expect(shown.images).toEqual([{ type: 'image', image: `data:image/png;base64,${PNG}`, mediaType: 'image/png' }]);
     expect(shown.text).toBe('{"image":"(image 3)","width":1,"height":1}');
@@ -39,7 +39,11 @@ describe('resultForModel', () => {
   it('shortens long strings and long results, saying how much was cut', () => {
     const words = 'word '.repeat(200);
     expect(resultForModel({ log: words }, 1, { maxStringChars: 10 }).text).toBe(`{"log":"word word …(990 more characters)"}`);
-    const many = resultForModel(Array.from({ length: 500 }, (_, i) => i), 1, { maxChars: 20 });
+    const many = resultForModel(
+      Array.from({ length: 500 }, (_, i) => i),
+      1,
+      { maxChars: 20 },
+    );
     expect(many.text).toMatch(/^\[0,1,2,3,4,5,6,7,8,9…\(\d+ more characters\)$/);
   });
 });
@@ -53,7 +57,11 @@ describe('lastActionsParts', () => {
       state: 'CONTINUE',
       status: 'CONTINUE',
       actions: [
-        { function: 'zoom', arguments: {}, result: { status: 'success', result: [{ type: 'image', data: PNG, mimeType: 'image/png' }], call_id: 'a', namespace: null } },
+        {
+          function: 'zoom',
+          arguments: {},
+          result: { status: 'success', result: [{ type: 'image', data: PNG, mimeType: 'image/png' }], call_id: 'a', namespace: null },
+        },
         { function: 'type_text', arguments: { text: 'x' }, result: { status: 'failure', error: 'TOOL_FAILED: no', call_id: 'b', namespace: null } },
       ],
     });

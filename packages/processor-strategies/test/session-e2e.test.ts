@@ -95,9 +95,19 @@ describe.each(TOOL_MODES)('a two-round HostAgent → AppAgent session on a real 
     ]);
     const agents = seen.filter((e) => e.type === 'step-start').map((e) => (e.type === 'step-start' ? e.agent : ''));
     expect(agents).toEqual([
-      'HostAgent', 'AppAgent/calc', 'AppAgent/calc', 'AppAgent/calc', 'AppAgent/calc',
-      'HostAgent', 'AppAgent/mail', 'AppAgent/mail', 'HostAgent',
-      'HostAgent', 'AppAgent/calc', 'AppAgent/calc', 'HostAgent',
+      'HostAgent',
+      'AppAgent/calc',
+      'AppAgent/calc',
+      'AppAgent/calc',
+      'AppAgent/calc',
+      'HostAgent',
+      'AppAgent/mail',
+      'AppAgent/mail',
+      'HostAgent',
+      'HostAgent',
+      'AppAgent/calc',
+      'AppAgent/calc',
+      'HostAgent',
     ]);
 
     // outcome, counters and cost
@@ -136,26 +146,46 @@ describe.each(TOOL_MODES)('a two-round HostAgent → AppAgent session on a real 
 
     // response.log: one line per step with the model's reasoning, plus the two confirmation records
     expect(logSink.folder.startsWith(logRoot)).toBe(true);
-    const lines = readFileSync(join(logSink.folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(logSink.folder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const steps = lines.filter((l) => l.type === 'step');
     expect(steps).toHaveLength(13);
     expect(steps.map((l) => l.session_step)).toEqual([...Array(13).keys()]);
     for (const line of steps) {
-      expect(line).toMatchObject({ observation: expect.any(String), thought: expect.any(String), plan: expect.any(Array), comment: expect.any(String), cost: 0.01 });
+      expect(line).toMatchObject({
+        observation: expect.any(String),
+        thought: expect.any(String),
+        plan: expect.any(Array),
+        comment: expect.any(String),
+        cost: 0.01,
+      });
       expect(line.timings.total).toBeGreaterThan(0);
     }
-    expect(steps[1]).toMatchObject({ agent: 'AppAgent/calc', state: 'CONTINUE', status: 'SCREENSHOT', subtask: 'compute 12×34', tokens: { input: 100, output: 20 } });
+    expect(steps[1]).toMatchObject({
+      agent: 'AppAgent/calc',
+      state: 'CONTINUE',
+      status: 'SCREENSHOT',
+      subtask: 'compute 12×34',
+      tokens: { input: 100, output: 20 },
+    });
     expect(steps[1].actions.map((a: { result: { status: string } }) => a.result.status)).toEqual(['success', 'success', 'success']);
     expect(steps[6]).toMatchObject({ status: 'CONFIRM', actions: [{ function: 'send_email' }] });
     expect(steps[6].actions[0].result).toBeUndefined();
     expect(lines.filter((l) => l.type === 'confirmation').map((l) => l.approved)).toEqual([true, false]);
-    const requests = readFileSync(join(logSink.folder, 'request.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const requests = readFileSync(join(logSink.folder, 'request.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(requests).toHaveLength(13);
 
     // the mode really was the one under test: tool definitions and tool calls in native mode, JSON text otherwise
     expect(model.calls.map((c) => c.tools !== undefined)).toEqual(Array(13).fill(mode === 'native'));
     if (mode === 'native') {
-      expect(model.calls[1]!.tools!.map((t) => (t.type === 'function' ? t.name : t.type))).toEqual(expect.arrayContaining(['click_input', 'send_email', 'respond']));
+      expect(model.calls[1]!.tools!.map((t) => (t.type === 'function' ? t.name : t.type))).toEqual(
+        expect.arrayContaining(['click_input', 'send_email', 'respond']),
+      );
       expect(model.calls[1]!.toolChoice).toBe('required');
       expect(String(model.calls[1]!.messages[0]!.content)).not.toContain('Tool name: click_input');
       expect(steps[1].tool_calls.map((c: { name: string }) => c.name)).toEqual(['click_input', 'click_input', 'click_input', 'respond']);

@@ -50,7 +50,8 @@ export class StuckApp {
   }
 
   private server() {
-    const shot = (name: string) => defineTool({ name, description: 'Screenshot.', toolType: 'data_collection', input: z.object({}), handler: () => ({ image: PNG, width: 1, height: 1 }) });
+    const shot = (name: string) =>
+      defineTool({ name, description: 'Screenshot.', toolType: 'data_collection', input: z.object({}), handler: () => ({ image: PNG, width: 1, height: 1 }) });
     return createToolServer({
       name: 'stuck-app',
       tools: [

@@ -8,7 +8,15 @@ import { NATIVE_TOOL_FEATURES, toNativeReplies } from '../src/index.js';
 export const TOOL_MODES = ['text', 'native'] as const;
 export type TestToolMode = (typeof TOOL_MODES)[number];
 
-export function scriptedModelFor(mode: TestToolMode, replies: ScriptedModelOptions['replies'], options: Omit<ScriptedModelOptions, 'replies'> = {}): ScriptedModel {
+export function scriptedModelFor(
+  mode: TestToolMode,
+  replies: ScriptedModelOptions['replies'],
+  options: Omit<ScriptedModelOptions, 'replies'> = {},
+): ScriptedModel {
   if (mode === 'text') return new ScriptedModel({ ...options, replies });
-  return new ScriptedModel({ ...options, replies: toNativeReplies(replies as Array<string | Record<string, unknown>>) as ScriptedModelOptions['replies'], features: NATIVE_TOOL_FEATURES });
+  return new ScriptedModel({
+    ...options,
+    replies: toNativeReplies(replies as Array<string | Record<string, unknown>>) as ScriptedModelOptions['replies'],
+    features: NATIVE_TOOL_FEATURES,
+  });
 }

@@ -6,7 +6,10 @@ import type { AipErrorCode } from '@ufo-ts/aip';
  * messages); the HTTP API answers with the same code and the status in {@link ServerError.httpStatus}.
  */
 export type ServerErrorCode =
-  | Extract<AipErrorCode, 'SESSION_NOT_FOUND' | 'SESSION_NOT_OWNED' | 'SESSION_ID_IN_USE' | 'TASK_NAME_IN_USE' | 'DEVICE_BUSY' | 'PLATFORM_UNSUPPORTED' | 'RATE_LIMITED'>
+  | Extract<
+      AipErrorCode,
+      'SESSION_NOT_FOUND' | 'SESSION_NOT_OWNED' | 'SESSION_ID_IN_USE' | 'TASK_NAME_IN_USE' | 'DEVICE_BUSY' | 'PLATFORM_UNSUPPORTED' | 'RATE_LIMITED'
+    >
   | 'DEVICE_NOT_FOUND'
   | 'TASK_NOT_FOUND'
   | 'SERVER_STOPPED'

@@ -1,5 +1,6 @@
 import type { RemoteDispatcherEvent } from '@ufo-ts/aip';
 import type { EngineEvent } from '@ufo-ts/core';
+import type { ScaleOutEvent } from './scale-out/scale-out-events.js';
 import type { TaskRecordStatus } from './sessions/task-record.js';
 
 /** What a {@link UfoServer} reports (for its log and for tests). Nothing in the server prints. */
@@ -32,7 +33,7 @@ export type ServerEvent =
   | { type: 'results-ignored'; clientId: string; sessionId: string; reason: string }
   | { type: 'engine'; taskName: string; event: EngineEvent }
   /** What a scale-out extension (cluster mode) reports: `name` says what happened, `detail` the specifics. */
-  | { type: 'scale-out'; name: string; detail: Record<string, unknown> };
+  | ScaleOutEvent;
 
 /** A callback that receives each {@link ServerEvent}. */
 export type ServerEventListener = (event: ServerEvent) => void;

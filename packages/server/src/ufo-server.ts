@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from '@ufo-ts/aip';
-import type { Clock } from '@ufo-ts/core';
+import { DEFAULT_MAX_CONTROL_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES, PROTOCOL_DEFAULTS } from '@ufo-ts/aip';
+import { DEFAULT_LOG_ROOT, systemClock, type Clock } from '@ufo-ts/core';
 import { generateApiKey } from './auth/api-key.js';
 import type { ApiKeyEntry } from './auth/api-key-ids.js';
 import type { BudgetLimits } from './budgets/budget-schemas.js';
@@ -51,7 +51,7 @@ export interface UfoServerOptions {
   allowedHosts?: readonly string[];
   /** Creates the model of each task (required unless `createSession` is given). */
   createModel?: ModelFactory;
-  /** Builds each task's session instead of the built-in ServiceSession. */
+  /** Builds each task's session instead of the built-in one (a LinuxSession or HostSession on the device's dispatcher). */
   createSession?: ServerSessionFactory;
   /** Root of the per-task log folders (default `logs`). */
   logRoot?: string;
@@ -115,8 +115,8 @@ export interface UfoServerOptions {
    * store in cluster mode, else one in memory.
    */
   deviceCredentials?: { require?: boolean; store?: DeviceCredentialStore };
-  /** Retention of finished task results (default 1 000 results, 1 hour). */
-  results?: ResultStoreOptions;
+  /** Retention of finished task results (default 1 000 results, 1 hour); their ages are measured on `clock`. */
+  results?: Omit<ResultStoreOptions, 'clock'>;
   /**
    * More keys of the HTTP API besides `apiKey` (whose id is `default` and role `admin`), e.g. one per team or app.
    * Each key cancels and answers only the tasks it dispatched, and has its own budget (`budgets.keys[id]`); keys
@@ -149,9 +149,13 @@ export interface UfoServerOptions {
   instrument?: SessionInstrumentation;
   /** Longest answer to a question, in UTF-8 bytes (default 16 KiB; longer ones get 413 ANSWER_TOO_LARGE). */
   maxAnswerBytes?: number;
-  /** Clock of the approval timeouts (default: the system clock; tests pass a ManualClock). */
+  /**
+   * The time of everything the server stamps and measures (default: the system clock): task records, stream events,
+   * approval timeouts, retention, rate limits, and the liveness of connections, whose heartbeat and registration
+   * timeouts pass only as it moves. In cluster mode the scale-out gets it too (`LocalNode.clock`).
+   */
   clock?: Clock;
-  /** Options of the built-in ServiceSession. */
+  /** Options of the built-in sessions (step cap, interactor answers of the auto approval modes, safe-guard). */
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
   /** Receives what happens (connections, refusals, tasks, engine events). Listener errors are ignored. */
   onEvent?: ServerEventListener;
@@ -235,62 +239,94 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
       // observers never change the server's behaviour
     }
   };
-  const now = Date.now;
+  const clock = options.clock ?? systemClock;
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? PROTOCOL_DEFAULTS.heartbeatIntervalMs;
   const allowedOrigins = options.allowedOrigins ?? [];
   const registry = new ClientRegistry();
-  const results = new ResultStore(options.results);
+  const results = new ResultStore({ ...options.results, clock });
   const apiKeys = checkApiKeys(options.apiKeys ?? []);
   const sessions = new SessionManager({
     ...(options.approval ? { approval: options.approval } : {}),
     ...(options.actionPolicy ? { actionPolicy: options.actionPolicy } : {}),
     ...(options.budgets ? { budgets: options.budgets } : {}),
     ...(options.instrument ? { instrument: options.instrument } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
     ...(options.maxAnswerBytes !== undefined ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     deviceOf: (clientId) => registry.get(clientId),
     ...(options.createModel ? { createModel: options.createModel } : {}),
     ...(options.createSession ? { createSession: options.createSession } : {}),
     ...(options.session ? { session: options.session } : {}),
-    logRoot: options.logRoot ?? 'logs',
-    commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
+    logRoot: options.logRoot ?? DEFAULT_LOG_ROOT,
+    commandTimeoutMs: options.commandTimeoutMs ?? PROTOCOL_DEFAULTS.commandTimeoutMs,
     ...(options.commandGraceMs !== undefined ? { commandGraceMs: options.commandGraceMs } : {}),
     results,
     wrapLogSink: (sink, task) => stream?.wrapLogSink(sink, task.taskName) ?? sink,
     emit,
   });
-  const logRoot = options.logRoot ?? 'logs';
+  const logRoot = options.logRoot ?? DEFAULT_LOG_ROOT;
   const scaleOut: ScaleOut | undefined = options.scaleOut?.({
     registry,
     sessions,
     results,
     logRoot,
-    commandTimeoutMs: options.commandTimeoutMs ?? 30_000,
+    commandTimeoutMs: options.commandTimeoutMs ?? PROTOCOL_DEFAULTS.commandTimeoutMs,
+    clock,
     emit,
     streamLogSink: (sink, taskName) => stream?.wrapLogSink(sink, taskName) ?? sink,
     ...(options.instrument ? { instrument: options.instrument } : {}),
     approval: serverApprovalPolicy(options.approval),
     ...(options.actionPolicy ? { actionPolicy: options.actionPolicy } : {}),
-    ...(options.budgets ? { budgets: { ...(options.budgets.session ? { session: options.budgets.session } : {}), ...(options.budgets.keys ? { keys: options.budgets.keys } : {}) } } : {}),
+    ...(options.budgets
+      ? {
+          budgets: {
+            ...(options.budgets.session ? { session: options.budgets.session } : {}),
+            ...(options.budgets.keys ? { keys: options.budgets.keys } : {}),
+          },
+        }
+      : {}),
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   });
   const { bus, maxQueuedBytes, ...bounds } = options.events ?? {};
-  const eventStream = new ServerEventStream({ ...bounds, bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus(), audienceOfTask: (taskName) => scaleOut?.ownerKeyOf?.(taskName) ?? taskAudience(results.get(taskName)) });
+  const eventStream = new ServerEventStream({
+    ...bounds,
+    clock,
+    bus: bus ?? scaleOut?.events ?? new LocalStreamEventBus({ clock }),
+    audienceOfTask: (taskName) => scaleOut?.ownerKeyOf?.(taskName) ?? taskAudience(results.get(taskName)),
+  });
   stream = eventStream;
   const taskRate = new TokenBuckets({ burst: options.deviceTaskRate?.burst ?? 5, perMinute: options.deviceTaskRate?.perMinute ?? 30 });
   const logBytes = { maxBytes: options.deviceLogBytes?.maxBytes ?? 256 * 1024 * 1024, windowMs: options.deviceLogBytes?.windowMs ?? 3_600_000 };
-  const tasks: TaskBackend = new DeviceLimitedTaskBackend(scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results }), { taskRate, logBytes, logRoot, now });
+  const tasks: TaskBackend = new DeviceLimitedTaskBackend(scaleOut?.tasks ?? new LocalTaskBackend({ registry, sessions, results }), {
+    taskRate,
+    logBytes,
+    logRoot,
+    clock,
+  });
   const hooks = scaleOut ? { hooks: scaleOut.devices } : {};
   const credentials = options.deviceCredentials?.store ?? scaleOut?.credentials ?? new MemoryDeviceCredentialStore();
   const requireDeviceCredentials = options.deviceCredentials?.require ?? false;
-  const router = new MessageRouter({ registry, sessions, results, tasks, ...hooks, credentials, requireDeviceCredentials, maxMessageBytes, maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES, heartbeatIntervalMs, duplicateProbeMs: options.duplicateProbeMs ?? 2_000, now, emit });
+  const router = new MessageRouter({
+    registry,
+    sessions,
+    results,
+    tasks,
+    ...hooks,
+    credentials,
+    requireDeviceCredentials,
+    maxMessageBytes,
+    maxControlMessageBytes: options.maxControlMessageBytes ?? DEFAULT_MAX_CONTROL_MESSAGE_BYTES,
+    heartbeatIntervalMs,
+    duplicateProbeMs: options.duplicateProbeMs ?? PROTOCOL_DEFAULTS.duplicateProbeMs,
+    clock,
+    emit,
+  });
   let endpoint: AipEndpoint | undefined;
   let http: Server | undefined;
   let address: ServerAddress | undefined;
   let listeningPort: number | undefined;
   let stopping: Promise<void> | undefined;
-  const startedAt = now();
+  const startedAt = clock.now();
   // one ceiling on queued output for device sockets and event-stream subscribers together
   const outbound = new OutboundBudget(options.maxTotalBufferedBytes ?? 64 * 1024 * 1024);
 
@@ -326,6 +362,7 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         serverPort,
         tasks,
         startedAt,
+        clock,
         credentials,
         // a revoked device connected here is disconnected at once (4003); on other nodes it cannot register again
         onCredentialRevoked: (clientId) => registry.get(clientId)?.close(4003, 'device credential revoked'),
@@ -345,13 +382,13 @@ export function createUfoServer(options: UfoServerOptions): UfoServer {
         maxBufferedBytes: options.maxBufferedBytes ?? maxMessageBytes * 4,
         outbound,
         maxTotalInboundBytes: options.maxTotalInboundBytes ?? Math.max(128 * 1024 * 1024, 2 * maxMessageBytes),
-        heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,
-        registerTimeoutMs: options.registerTimeoutMs ?? 10_000,
+        heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? heartbeatIntervalMs * PROTOCOL_DEFAULTS.heartbeatTimeoutPeriods,
+        registerTimeoutMs: options.registerTimeoutMs ?? PROTOCOL_DEFAULTS.registerTimeoutMs,
         registry,
         sessions,
         router,
         ...hooks,
-        now,
+        clock,
         emit,
       });
       const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
@@ -406,7 +443,8 @@ function checkApiKeys(keys: readonly ApiKeyEntry[]): readonly ApiKeyEntry[] {
   for (const entry of keys) {
     if (!entry.id || entry.id === 'default' || ids.has(entry.id)) throw new TypeError(`apiKeys: ids must be unique and not "default" (got "${entry.id}")`);
     if (!entry.key) throw new TypeError(`apiKeys: the key of "${entry.id}" is empty`);
-    if (entry.role !== undefined && entry.role !== 'admin' && entry.role !== 'task') throw new TypeError(`apiKeys: the role of "${entry.id}" must be "admin" or "task"`);
+    if (entry.role !== undefined && entry.role !== 'admin' && entry.role !== 'task')
+      throw new TypeError(`apiKeys: the role of "${entry.id}" must be "admin" or "task"`);
     ids.add(entry.id);
   }
   return keys;

@@ -58,7 +58,9 @@ async function fuzzOversized(server: ServerProcess, index: number): Promise<numb
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(
+    () => clearTimeout(timer),
+  );
 }
 
 let cleanup: Array<() => Promise<void>> = [];

@@ -16,7 +16,10 @@ function clicks(device: ChildHandle): number {
 }
 
 function answersLog(folder: string): any[] {
-  return readFileSync(join(folder, 'answers.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(join(folder, 'answers.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 describe('remote human-in-the-loop over HTTP', () => {
@@ -26,7 +29,12 @@ describe('remote human-in-the-loop over HTTP', () => {
     const dispatched = await s.api('POST', '/api/dispatch', { client_id: 'dev-approve', request: 'press one, carefully', task_name: 'held-1', approval: WAIT });
     expect(dispatched.status).toBe(200);
     const waiting = await s.waitForStatus('held-1', ['waiting']);
-    expect(waiting.waiting).toMatchObject({ kind: 'confirmation', pending_id: expect.any(String), agent: 'LinuxAgent', actions: [{ tool_name: 'click_input', arguments: { id: '1' } }] });
+    expect(waiting.waiting).toMatchObject({
+      kind: 'confirmation',
+      pending_id: expect.any(String),
+      agent: 'LinuxAgent',
+      actions: [{ tool_name: 'click_input', arguments: { id: '1' } }],
+    });
     expect(waiting.waiting.screenshot).toMatch(/\.png$/);
     const screenshot = await fetch(`${s.httpUrl}${waiting.waiting.screenshot_url}`, { headers: { 'x-api-key': s.apiKey } });
     expect(screenshot.status).toBe(200);
@@ -39,13 +47,18 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect((await s.api('POST', '/api/dispatch', { client_id: 'dev-approve', request: 'a short task' })).body.code).toBe('DEVICE_BUSY');
 
     const approved = await s.api('POST', '/api/tasks/held-1/approve', { pending_id: waiting.waiting.pending_id });
-    expect(approved).toMatchObject({ status: 202, body: { status: 'resumed', task_name: 'held-1', pending_id: waiting.waiting.pending_id, decision: 'approve' } });
+    expect(approved).toMatchObject({
+      status: 202,
+      body: { status: 'resumed', task_name: 'held-1', pending_id: waiting.waiting.pending_id, decision: 'approve' },
+    });
     const done = await s.waitForStatus('held-1', ['completed', 'failed', 'cancelled']);
     expect(done).toMatchObject({ status: 'completed', result: { final_state: 'FINISH' } });
     expect(done.waiting).toBeUndefined();
     await waitUntil(() => clicks(device) === 1, 5_000, 'the approved click');
     expect(clicks(device)).toBe(1);
-    expect(answersLog(done.log_folder)).toMatchObject([{ task_name: 'held-1', pending_id: waiting.waiting.pending_id, decision: 'approve', by: 'person', key_id: 'default' }]);
+    expect(answersLog(done.log_folder)).toMatchObject([
+      { task_name: 'held-1', pending_id: waiting.waiting.pending_id, decision: 'approve', by: 'person', key_id: 'default' },
+    ]);
     // a second answer is refused
     const again = await s.api('POST', '/api/tasks/held-1/approve', { pending_id: waiting.waiting.pending_id });
     expect(again).toMatchObject({ status: 409, body: { code: 'TASK_NOT_WAITING' } });
@@ -71,7 +84,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     const waiting = await s.waitForStatus('ask-1', ['waiting']);
     expect(waiting.waiting).toMatchObject({ kind: 'questions', questions: ['Which key should I press?'] });
     // an approval is not an answer to a question
-    expect(await s.api('POST', '/api/tasks/ask-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({ status: 400, body: { code: 'ANSWER_INVALID' } });
+    expect(await s.api('POST', '/api/tasks/ask-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({
+      status: 400,
+      body: { code: 'ANSWER_INVALID' },
+    });
     const answered = await s.api('POST', '/api/tasks/ask-1/answer', { pending_id: waiting.waiting.pending_id, answers: ['press the seven, zebra-42'] });
     expect(answered.status).toBe(202);
     const done = await s.waitForStatus('ask-1', ['completed', 'failed', 'cancelled']);
@@ -105,8 +121,14 @@ describe('remote human-in-the-loop over HTTP', () => {
     await s.api('POST', '/api/dispatch', { client_id: 'dev-b', request: 'ask which key', task_name: 'task-b', approval: WAIT });
     const a = await s.waitForStatus('task-a', ['waiting']);
     const b = await s.waitForStatus('task-b', ['waiting']);
-    expect(await s.api('POST', '/api/tasks/task-a/approve', { pending_id: b.waiting.pending_id })).toMatchObject({ status: 409, body: { code: 'PENDING_ID_MISMATCH' } });
-    expect(await s.api('POST', '/api/tasks/task-b/answer', { pending_id: a.waiting.pending_id, answers: ['x'] })).toMatchObject({ status: 409, body: { code: 'PENDING_ID_MISMATCH' } });
+    expect(await s.api('POST', '/api/tasks/task-a/approve', { pending_id: b.waiting.pending_id })).toMatchObject({
+      status: 409,
+      body: { code: 'PENDING_ID_MISMATCH' },
+    });
+    expect(await s.api('POST', '/api/tasks/task-b/answer', { pending_id: a.waiting.pending_id, answers: ['x'] })).toMatchObject({
+      status: 409,
+      body: { code: 'PENDING_ID_MISMATCH' },
+    });
     expect(await s.api('POST', '/api/tasks/task-a/approve', { pending_id: 'made-up' })).toMatchObject({ status: 409, body: { code: 'PENDING_ID_MISMATCH' } });
     // both still wait for their own answers
     expect((await s.api('GET', '/api/tasks?status=waiting')).body.tasks).toHaveLength(2);
@@ -121,7 +143,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect((await s.api('POST', '/api/tasks/later-1/answer', { pending_id: first.waiting.pending_id, answers: ['one'] })).status).toBe(202);
     const second = await s.waitForStatus('later-1', ['waiting']);
     expect(second.waiting.pending_id).not.toBe(first.waiting.pending_id);
-    expect(await s.api('POST', '/api/tasks/later-1/answer', { pending_id: first.waiting.pending_id, answers: ['stale'] })).toMatchObject({ status: 409, body: { code: 'PENDING_ID_MISMATCH' } });
+    expect(await s.api('POST', '/api/tasks/later-1/answer', { pending_id: first.waiting.pending_id, answers: ['stale'] })).toMatchObject({
+      status: 409,
+      body: { code: 'PENDING_ID_MISMATCH' },
+    });
     expect((await s.api('POST', '/api/tasks/later-1/answer', { pending_id: second.waiting.pending_id, answers: ['two'] })).status).toBe(202);
     expect((await s.waitForStatus('later-1', ['completed', 'failed'])).status).toBe('completed');
   });
@@ -131,20 +156,46 @@ describe('remote human-in-the-loop over HTTP', () => {
     await hitl.device(s, 'dev-size');
     await s.api('POST', '/api/dispatch', { client_id: 'dev-size', request: 'ask which key', task_name: 'size-1', approval: WAIT });
     const waiting = await s.waitForStatus('size-1', ['waiting']);
-    expect(await s.api('POST', '/api/tasks/size-1/answer', { pending_id: waiting.waiting.pending_id, answers: ['x'.repeat(65)] })).toMatchObject({ status: 413, body: { code: 'ANSWER_TOO_LARGE' } });
-    expect(await s.api('POST', '/api/tasks/size-1/answer', { pending_id: waiting.waiting.pending_id, answers: 'seven' })).toMatchObject({ status: 400, body: { code: 'BODY_INVALID' } });
+    expect(await s.api('POST', '/api/tasks/size-1/answer', { pending_id: waiting.waiting.pending_id, answers: ['x'.repeat(65)] })).toMatchObject({
+      status: 413,
+      body: { code: 'ANSWER_TOO_LARGE' },
+    });
+    expect(await s.api('POST', '/api/tasks/size-1/answer', { pending_id: waiting.waiting.pending_id, answers: 'seven' })).toMatchObject({
+      status: 400,
+      body: { code: 'BODY_INVALID' },
+    });
     expect(await s.api('POST', '/api/tasks/size-1/answer', '{not json')).toMatchObject({ status: 400, body: { code: 'BODY_INVALID' } });
-    for (const [method, path] of [['GET', '/api/tasks'], ['GET', '/api/tasks/size-1'], ['POST', '/api/tasks/size-1/approve'], ['POST', '/api/tasks/size-1/reject'], ['POST', '/api/tasks/size-1/answer']] as const) {
-      expect(await s.api(method, path, method === 'POST' ? { pending_id: waiting.waiting.pending_id, answers: ['x'] } : undefined, 'wrong-key')).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    for (const [method, path] of [
+      ['GET', '/api/tasks'],
+      ['GET', '/api/tasks/size-1'],
+      ['POST', '/api/tasks/size-1/approve'],
+      ['POST', '/api/tasks/size-1/reject'],
+      ['POST', '/api/tasks/size-1/answer'],
+    ] as const) {
+      expect(await s.api(method, path, method === 'POST' ? { pending_id: waiting.waiting.pending_id, answers: ['x'] } : undefined, 'wrong-key')).toMatchObject({
+        status: 401,
+        body: { code: 'UNAUTHORIZED' },
+      });
     }
     // still waiting: nothing above was taken as an answer
     expect((await s.api('GET', '/api/tasks/size-1')).body.status).toBe('waiting');
   });
 
   it("a task key sees and answers only its own tasks (another key's task is 404 everywhere); an admin key sees them but answers only its own", async () => {
-    const s = await hitl.start({ logRoot: hitl.logRoot(), apiKeys: [{ id: 'team-a', key: 'key-of-team-a-0123456789' }, { id: 'team-b', key: 'key-of-team-b-0123456789' }] });
+    const s = await hitl.start({
+      logRoot: hitl.logRoot(),
+      apiKeys: [
+        { id: 'team-a', key: 'key-of-team-a-0123456789' },
+        { id: 'team-b', key: 'key-of-team-b-0123456789' },
+      ],
+    });
     await hitl.device(s, 'dev-own');
-    const dispatched = await s.api('POST', '/api/dispatch', { client_id: 'dev-own', request: 'press one, carefully', task_name: 'own-1', approval: WAIT }, 'key-of-team-a-0123456789');
+    const dispatched = await s.api(
+      'POST',
+      '/api/dispatch',
+      { client_id: 'dev-own', request: 'press one, carefully', task_name: 'own-1', approval: WAIT },
+      'key-of-team-a-0123456789',
+    );
     expect(dispatched.status).toBe(200);
     const waiting = await s.waitForStatus('own-1', ['waiting'], 'key-of-team-a-0123456789');
     expect(waiting.owner_key).toBe('team-a');
@@ -158,7 +209,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect((await s.api('GET', '/api/task_result/own-1', undefined, s.apiKey)).status).toBe(200);
     // neither answers nor cancels another key's task
     for (const key of [other, s.apiKey]) {
-      expect(await s.api('POST', '/api/tasks/own-1/approve', { pending_id: waiting.waiting.pending_id }, key)).toMatchObject({ status: 404, body: { code: 'TASK_NOT_FOUND' } });
+      expect(await s.api('POST', '/api/tasks/own-1/approve', { pending_id: waiting.waiting.pending_id }, key)).toMatchObject({
+        status: 404,
+        body: { code: 'TASK_NOT_FOUND' },
+      });
       expect((await s.api('POST', '/api/cancel', { task_name: 'own-1' }, key)).status).toBe(404);
     }
     expect((await s.api('POST', '/api/tasks/own-1/approve', { pending_id: waiting.waiting.pending_id }, 'key-of-team-a-0123456789')).status).toBe(202);
@@ -169,7 +223,12 @@ describe('remote human-in-the-loop over HTTP', () => {
     const clock = new ManualClock();
     const s = await hitl.start({ logRoot: hitl.logRoot(), clock });
     const device = await hitl.device(s, 'dev-timeout');
-    await s.api('POST', '/api/dispatch', { client_id: 'dev-timeout', request: 'press one, carefully', task_name: 'timeout-1', approval: { mode: 'wait', timeout_ms: 60_000, on_timeout: 'approve' } });
+    await s.api('POST', '/api/dispatch', {
+      client_id: 'dev-timeout',
+      request: 'press one, carefully',
+      task_name: 'timeout-1',
+      approval: { mode: 'wait', timeout_ms: 60_000, on_timeout: 'approve' },
+    });
     const waiting = await s.waitForStatus('timeout-1', ['waiting']);
     expect(Date.parse(waiting.waiting.deadline) - Date.parse(waiting.waiting.asked_at)).toBe(60_000);
     await waitUntil(() => clock.pending > 0, 5_000, 'the timeout to be scheduled');
@@ -180,14 +239,22 @@ describe('remote human-in-the-loop over HTTP', () => {
     expect(done.status).toBe('completed');
     await waitUntil(() => clicks(device) === 1, 5_000, 'the click approved by default');
     expect(answersLog(done.log_folder)).toMatchObject([{ decision: 'approve', by: 'timeout' }]);
-    expect(await s.api('POST', '/api/tasks/timeout-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({ status: 409, body: { code: 'TASK_NOT_WAITING' } });
+    expect(await s.api('POST', '/api/tasks/timeout-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({
+      status: 409,
+      body: { code: 'TASK_NOT_WAITING' },
+    });
   });
 
   it('auto-approve runs the held action without waiting; auto-reject (the default) skips it', async () => {
     const s = await hitl.start({ logRoot: hitl.logRoot() });
     const approving = await hitl.device(s, 'dev-auto-yes');
     const rejecting = await hitl.device(s, 'dev-auto-no');
-    await s.api('POST', '/api/dispatch', { client_id: 'dev-auto-yes', request: 'press one, carefully', task_name: 'auto-yes', approval: { mode: 'auto-approve' } });
+    await s.api('POST', '/api/dispatch', {
+      client_id: 'dev-auto-yes',
+      request: 'press one, carefully',
+      task_name: 'auto-yes',
+      approval: { mode: 'auto-approve' },
+    });
     await s.api('POST', '/api/dispatch', { client_id: 'dev-auto-no', request: 'press one, carefully', task_name: 'auto-no' });
     expect((await s.waitForStatus('auto-yes', ['completed', 'failed'])).status).toBe('completed');
     expect((await s.waitForStatus('auto-no', ['completed', 'failed'])).status).toBe('completed');
@@ -208,7 +275,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     const listed = await second.api('GET', '/api/tasks?status=waiting');
     expect(listed.body.tasks).toMatchObject([{ task_name: 'restart-1', waiting: { pending_id: waiting.waiting.pending_id, kind: 'confirmation' } }]);
     // the device is not back yet: the answer is refused and the task keeps waiting
-    expect(await second.api('POST', '/api/tasks/restart-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({ status: 404, body: { code: 'DEVICE_NOT_FOUND' } });
+    expect(await second.api('POST', '/api/tasks/restart-1/approve', { pending_id: waiting.waiting.pending_id })).toMatchObject({
+      status: 404,
+      body: { code: 'DEVICE_NOT_FOUND' },
+    });
     const after = await hitl.device(second, 'dev-restart');
     expect((await second.api('POST', '/api/tasks/restart-1/approve', { pending_id: waiting.waiting.pending_id })).status).toBe(202);
     const done = await second.waitForStatus('restart-1', ['completed', 'failed', 'cancelled']);
@@ -233,7 +303,10 @@ describe('remote human-in-the-loop over HTTP', () => {
 
     const second = await hitl.start({ logRoot, apiKey: first.apiKey });
     // no second answer is taken for it
-    expect(await second.api('POST', '/api/tasks/crash-1/reject', { pending_id: waiting.waiting.pending_id })).toMatchObject({ status: 409, body: { code: 'TASK_NOT_WAITING' } });
+    expect(await second.api('POST', '/api/tasks/crash-1/reject', { pending_id: waiting.waiting.pending_id })).toMatchObject({
+      status: 409,
+      body: { code: 'TASK_NOT_WAITING' },
+    });
     const after = await hitl.device(second, 'dev-crash');
     const done = await second.waitForStatus('crash-1', ['completed', 'failed', 'cancelled']);
     expect(done.status).toBe('completed');
@@ -248,7 +321,10 @@ describe('remote human-in-the-loop over HTTP', () => {
     const waiting = await s.waitForStatus('cancel-1', ['waiting']);
     expect((await s.api('POST', '/api/cancel', { task_name: 'cancel-1' })).status).toBe(202);
     expect((await s.api('GET', '/api/tasks/cancel-1')).body.status).toBe('cancelled');
-    expect(await s.api('POST', '/api/tasks/cancel-1/answer', { pending_id: waiting.waiting.pending_id, answers: ['x'] })).toMatchObject({ status: 409, body: { code: 'TASK_NOT_WAITING' } });
+    expect(await s.api('POST', '/api/tasks/cancel-1/answer', { pending_id: waiting.waiting.pending_id, answers: ['x'] })).toMatchObject({
+      status: 409,
+      body: { code: 'TASK_NOT_WAITING' },
+    });
     expect((await s.api('POST', '/api/dispatch', { client_id: 'dev-cancel', request: 'a short task', task_name: 'after-cancel' })).status).toBe(200);
   });
 });

@@ -31,7 +31,11 @@ describe('liveness: registration deadline, heartbeats, command deadlines', () =>
   it('closes a connection that never registers', async () => {
     srv = await startInProcessServer({ registerTimeoutMs: 200 });
     const client = await connect(srv);
-    expect(await client.next((m) => m.type === 'error', 3_000)).toMatchObject({ code: 'NOT_REGISTERED', fatal: true, error: expect.stringContaining('200 ms') });
+    expect(await client.next((m) => m.type === 'error', 3_000)).toMatchObject({
+      code: 'NOT_REGISTERED',
+      fatal: true,
+      error: expect.stringContaining('200 ms'),
+    });
     expect(await client.closed).toBe(1008);
   });
 
@@ -60,10 +64,20 @@ describe('liveness: registration deadline, heartbeats, command deadlines', () =>
     expect(cancel.reason).toMatch(/no results within 150 ms/);
     const server = srv;
     await waitUntil(() => server.server.results.get('deadline-task')?.status !== 'running', 3_000, 'the task to end');
-    expect(srv.server.results.get('deadline-task')).toMatchObject({ status: 'failed', error: expect.stringContaining('COMMAND_TIMEOUT: device slow-device sent no results within 150 ms') });
-    device.send({ type: 'command_results', session_id: first.session_id, prev_response_id: first.response_id, action_results: first.actions.map((a: { call_id: string }) => ({ status: 'success', call_id: a.call_id })) });
+    expect(srv.server.results.get('deadline-task')).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('COMMAND_TIMEOUT: device slow-device sent no results within 150 ms'),
+    });
+    device.send({
+      type: 'command_results',
+      session_id: first.session_id,
+      prev_response_id: first.response_id,
+      action_results: first.actions.map((a: { call_id: string }) => ({ status: 'success', call_id: a.call_id })),
+    });
     await waitUntil(() => server.events.some((e) => e.type === 'results-ignored'), 3_000, 'the late results to be logged');
-    expect(srv.events).toContainEqual(expect.objectContaining({ type: 'results-ignored', clientId: 'slow-device', sessionId: first.session_id, reason: expect.stringContaining('late') }));
+    expect(srv.events).toContainEqual(
+      expect.objectContaining({ type: 'results-ignored', clientId: 'slow-device', sessionId: first.session_id, reason: expect.stringContaining('late') }),
+    );
     expect(device.received.filter((m) => m.type === 'error')).toEqual([]);
   });
 
@@ -73,12 +87,23 @@ describe('liveness: registration deadline, heartbeats, command deadlines', () =>
     await device.register('twice-device');
     await srv.api('POST', '/api/dispatch', { client_id: 'twice-device', request: 'compute 12 times 34', task_name: 'twice-task' });
     const first = await device.next((m) => m.type === 'command');
-    const answer = { type: 'command_results', session_id: first.session_id, prev_response_id: first.response_id, action_results: first.actions.map((a: { call_id: string }) => ({ status: 'success', result: { windows: [] }, call_id: a.call_id })) };
+    const answer = {
+      type: 'command_results',
+      session_id: first.session_id,
+      prev_response_id: first.response_id,
+      action_results: first.actions.map((a: { call_id: string }) => ({ status: 'success', result: { windows: [] }, call_id: a.call_id })),
+    };
     device.send(answer);
     device.send(answer);
     const server = srv;
     await waitUntil(() => server.events.some((e) => e.type === 'remote-dispatcher' && e.event.type === 'results-ignored'), 3_000, 'the duplicate to be logged');
-    expect(srv.events).toContainEqual(expect.objectContaining({ type: 'remote-dispatcher', taskName: 'twice-task', event: expect.objectContaining({ type: 'results-ignored', reason: 'duplicate', responseId: first.response_id }) }));
+    expect(srv.events).toContainEqual(
+      expect.objectContaining({
+        type: 'remote-dispatcher',
+        taskName: 'twice-task',
+        event: expect.objectContaining({ type: 'results-ignored', reason: 'duplicate', responseId: first.response_id }),
+      }),
+    );
     expect(device.received.filter((m) => m.type === 'error')).toEqual([]);
     await srv.api('POST', '/api/cancel', { task_name: 'twice-task' });
   });

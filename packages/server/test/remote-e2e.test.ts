@@ -39,11 +39,20 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     const clients = await server.api('GET', '/api/clients');
     expect(clients.body.online_clients).toContain('dev-main');
     const info = clients.body.clients.find((c: { client_id: string }) => c.client_id === 'dev-main');
-    expect(info).toMatchObject({ platform: 'linux', busy: false, device_info: { device_id: 'dev-main', platform: 'linux', cpu_count: expect.any(Number), hostname: expect.any(String) } });
-    expect(info.device_info.supported_features).toEqual(expect.arrayContaining(['action::click_input', 'action::wait_ms', 'data_collection::capture_desktop_screenshot']));
+    expect(info).toMatchObject({
+      platform: 'linux',
+      busy: false,
+      device_info: { device_id: 'dev-main', platform: 'linux', cpu_count: expect.any(Number), hostname: expect.any(String) },
+    });
+    expect(info.device_info.supported_features).toEqual(
+      expect.arrayContaining(['action::click_input', 'action::wait_ms', 'data_collection::capture_desktop_screenshot']),
+    );
 
     const dispatched = await dispatch('dev-main', 'compute 12 times 34', 'calc-main');
-    expect(dispatched).toMatchObject({ status: 200, body: { status: 'dispatched', task_name: 'calc-main', client_id: 'dev-main', session_id: expect.any(String) } });
+    expect(dispatched).toMatchObject({
+      status: 200,
+      body: { status: 'dispatched', task_name: 'calc-main', client_id: 'dev-main', session_id: expect.any(String) },
+    });
     const result = await server.waitForResult('calc-main');
     expect(result).toMatchObject({
       status: 'completed',
@@ -51,13 +60,22 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
       result: { rounds: [{ request: 'compute 12 times 34', result: '408', finalState: 'FINISH' }], steps: 2, final_state: 'FINISH' },
     });
     // the clicks really happened on the device's desktop
-    const desktop = await dev.waitFor('stdout', (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408', 5_000, 'the calculator to show 408');
+    const desktop = await dev.waitFor(
+      'stdout',
+      (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408',
+      5_000,
+      'the calculator to show 408',
+    );
     expect((desktop['state'] as { calls: string[] }).calls.filter((c) => c === 'click_input')).toHaveLength(6);
     // the device was told about the task and its end
     await dev.waitFor('stdout', (l) => l['type'] === 'task-ended' && l['taskName'] === 'calc-main' && l['status'] === 'completed', 5_000, 'TASK_END');
     // logs in a per-task folder under the server's log root
     expect(relative(server.logRoot, result.log_folder)).toMatch(/^calc-main-[0-9a-f]{12}$/);
-    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
+    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === 'step');
     expect(steps.map((s) => s.agent)).toEqual(['LinuxAgent', 'LinuxAgent']);
     // the result stays fetchable after the session ended
     expect((await server.api('GET', '/api/task_result/calc-main')).body.status).toBe('completed');
@@ -68,7 +86,11 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     await dispatch('dev-win', 'windows: compute 12 times 34', 'calc-win');
     const result = await server.waitForResult('calc-win');
     expect(result).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408 computed', finalState: 'FINISH' }], steps: 4 } });
-    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
+    const steps = readFileSync(join(result.log_folder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === 'step');
     expect(steps.map((s) => s.agent)).toEqual(['HostAgent', 'AppAgent/calc', 'AppAgent/calc', 'HostAgent']);
   });
 
@@ -76,20 +98,33 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     await device('dev-same');
     await dispatch('dev-same', 'compute 12 times 34', 'calc-same');
     const remote = await server.waitForResult('calc-same');
-    const remoteSteps = readFileSync(join(remote.log_folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
+    const remoteSteps = readFileSync(join(remote.log_folder, 'response.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.type === 'step');
 
     const { dispatcher, desktop } = createFakeDesktopDispatcher();
     const logSink = new MemoryLogSink();
     const interactor = new ProgrammaticInteractor();
     const model = new ScriptedModel({ replies: SCRIPTS['compute 12 times 34'] });
     const agent = createLinuxAgent({ model, dispatcher, interactor, events: new EventBus(), logSink });
-    const local = await new Session({ task: 'local', request: 'compute 12 times 34', logSink, interactor, dispatcher, maxRounds: 1, startAgent: () => (agent.reset(), agent) }).run();
+    const local = await new Session({
+      task: 'local',
+      request: 'compute 12 times 34',
+      logSink,
+      interactor,
+      dispatcher,
+      maxRounds: 1,
+      startAgent: () => (agent.reset(), agent),
+    }).run();
     await dispatcher.close();
 
     expect(desktop.state.display).toBe('408');
     expect(remote.result.rounds).toEqual(local.rounds);
     expect(remote.result.steps).toBe(local.steps);
-    const shape = (steps: Array<Record<string, any>>) => steps.map((s) => ({ agent: s.agent, state: s.state, status: s.status, actions: (s.actions ?? []).map((a: any) => [a.function, a.result?.status]) }));
+    const shape = (steps: Array<Record<string, any>>) =>
+      steps.map((s) => ({ agent: s.agent, state: s.state, status: s.status, actions: (s.actions ?? []).map((a: any) => [a.function, a.result?.status]) }));
     expect(shape(remoteSteps)).toEqual(shape(logSink.lines.response.filter((l) => l['type'] === 'step')));
   });
 
@@ -111,7 +146,12 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     expect(clients.body.clients.find((c: { client_id: string }) => c.client_id === 'dev-kill')).toMatchObject({ busy: false });
     await dispatch('dev-kill', 'compute 12 times 34', 'calc-after-restart');
     expect(await server.waitForResult('calc-after-restart')).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408' }] } });
-    await again.waitFor('stdout', (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408', 5_000, 'the restarted device to compute');
+    await again.waitFor(
+      'stdout',
+      (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408',
+      5_000,
+      'the restarted device to compute',
+    );
   });
 
   it('an unknown tool comes back as a failure result at once, the device answers and nothing hangs', async () => {
@@ -121,7 +161,12 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
     const result = await server.waitForResult('frobnicate', 10_000);
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(result).toMatchObject({ status: 'failed', result: { rounds: [{ finalState: 'FAIL', result: 'no such tool' }] } });
-    const end = await dev.waitFor('stdout', (l) => l['type'] === 'command-end' && JSON.stringify(l['results']).includes('TOOL_UNKNOWN'), 5_000, 'the TOOL_UNKNOWN result');
+    const end = await dev.waitFor(
+      'stdout',
+      (l) => l['type'] === 'command-end' && JSON.stringify(l['results']).includes('TOOL_UNKNOWN'),
+      5_000,
+      'the TOOL_UNKNOWN result',
+    );
     expect(end['results']).toEqual([{ status: 'failure', error: expect.stringMatching(/^TOOL_UNKNOWN: .*frobnicate/) }]);
     const log = readFileSync(join(result.log_folder, 'response.log'), 'utf8');
     expect(log).toContain('TOOL_UNKNOWN');
@@ -183,7 +228,13 @@ describe('remote operation: a server process and device processes on 127.0.0.1',
       ['dev-c2', 'completed', '408'],
       ['dev-c3', 'completed', '408'],
     ]);
-    for (const handle of handles) await handle.waitFor('stdout', (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408', 5_000, 'each desktop to show 408');
+    for (const handle of handles)
+      await handle.waitFor(
+        'stdout',
+        (l) => l['type'] === 'desktop' && (l['state'] as { display: string }).display === '408',
+        5_000,
+        'each desktop to show 408',
+      );
   });
 });
 
@@ -199,8 +250,17 @@ describe('reconnection across a server restart (real processes)', () => {
       await dev.waitFor('stdout', (l) => l['type'] === 'disconnected', 5_000, 'the device to notice');
       await dev.waitFor('stdout', (l) => l['type'] === 'reconnect-scheduled', 5_000, 'a reconnection to be scheduled');
       second = await startServerProcess({ scripts: SCRIPTS, apiKey: 'restart-key', port, logRoot: first.logRoot });
-      await dev.waitFor('stdout', (l) => l['type'] === 'registered' && dev.stdout.filter((x) => x['type'] === 'registered').length >= 2, 10_000, 'the device to register again');
-      const dispatched = await second.api('POST', '/api/dispatch', { client_id: 'dev-restart', request: 'compute 12 times 34', task_name: 'after-server-restart' });
+      await dev.waitFor(
+        'stdout',
+        (l) => l['type'] === 'registered' && dev.stdout.filter((x) => x['type'] === 'registered').length >= 2,
+        10_000,
+        'the device to register again',
+      );
+      const dispatched = await second.api('POST', '/api/dispatch', {
+        client_id: 'dev-restart',
+        request: 'compute 12 times 34',
+        task_name: 'after-server-restart',
+      });
       expect(dispatched.status).toBe(200);
       expect(await second.waitForResult('after-server-restart')).toMatchObject({ status: 'completed', result: { rounds: [{ result: '408' }] } });
     } finally {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '@ufo-ts/core/testing';
 import { ResultStore, type TaskRecord } from '../src/index.js';
 
 const record = (name: string, status: TaskRecord['status'] = 'running', owner = 'api'): TaskRecord => ({
@@ -22,11 +23,11 @@ describe('ResultStore', () => {
   });
 
   it('is bounded: the oldest finished results go first, running tasks are never evicted', () => {
-    let now = 0;
-    const store = new ResultStore({ maxEntries: 2, now: () => now });
+    const clock = new ManualClock();
+    const store = new ResultStore({ maxEntries: 2, clock });
     store.put(record('running'));
     for (const name of ['f1', 'f2', 'f3']) {
-      now += 10;
+      clock.advance(10);
       store.put(record(name));
       store.finish(name, { status: 'failed' });
     }
@@ -39,16 +40,16 @@ describe('ResultStore', () => {
   });
 
   it('expires finished results after their time to live, never running ones', () => {
-    let now = 0;
-    const store = new ResultStore({ ttlMs: 1_000, now: () => now });
+    const clock = new ManualClock();
+    const store = new ResultStore({ ttlMs: 1_000, clock });
     store.put(record('done'));
     store.finish('done', { status: 'completed' });
     store.put(record('still-running'));
-    now = 999;
+    clock.advance(999);
     expect(store.get('done')).toBeDefined();
-    now = 1_001;
+    clock.advance(2);
     expect(store.get('done')).toBeUndefined();
-    now = 10_000_000;
+    clock.advance(10_000_000);
     expect(store.get('still-running')?.status).toBe('running');
   });
 

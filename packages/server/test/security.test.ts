@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeyMatches } from '../src/index.js';
+import { apiKeyMatches } from '../src/auth/api-key.js';
 import { startInProcessServer, type InProcessServer } from './helpers/in-process-server.js';
 import { RawClient, registerMessage } from './helpers/raw-client.js';
 
@@ -26,7 +26,12 @@ async function connect(options: Parameters<typeof RawClient.connect>[1] = {}): P
 async function deviceWithRunningTask(clientId: string, taskName: string, sessionId?: string) {
   const device = await connect();
   await device.register(clientId);
-  const dispatched = await srv.api('POST', '/api/dispatch', { client_id: clientId, request: 'compute 12 times 34', task_name: taskName, ...(sessionId ? { session_id: sessionId } : {}) });
+  const dispatched = await srv.api('POST', '/api/dispatch', {
+    client_id: clientId,
+    request: 'compute 12 times 34',
+    task_name: taskName,
+    ...(sessionId ? { session_id: sessionId } : {}),
+  });
   expect(dispatched.status).toBe(200);
   const command = await device.next((m) => m.type === 'command', 5_000, 'a COMMAND');
   return { device, command, sessionId: dispatched.body.session_id as string };
@@ -34,7 +39,11 @@ async function deviceWithRunningTask(clientId: string, taskName: string, session
 
 describe('server security rules', () => {
   it('the first message must be REGISTER: anything else is refused and the connection closed', async () => {
-    for (const first of [{ type: 'heartbeat' }, { type: 'command_results', session_id: 's', prev_response_id: 'r', action_results: [] }, { type: 'task', request: 'x', request_id: 'q' }]) {
+    for (const first of [
+      { type: 'heartbeat' },
+      { type: 'command_results', session_id: 's', prev_response_id: 'r', action_results: [] },
+      { type: 'task', request: 'x', request_id: 'q' },
+    ]) {
       const client = await connect();
       client.send(first);
       const error = await client.next((m) => m.type === 'error');
@@ -66,12 +75,19 @@ describe('server security rules', () => {
     await client.expectError({ type: 'heartbeat', client_id: 'pinned', client_type: 'constellation' }, 'IDENTITY_MISMATCH');
     await client.expectError(registerMessage('another-id'), 'ALREADY_REGISTERED');
     await client.expectError(
-      { type: 'device_info_response', device_info: { device_id: 'someone-else', platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' } },
+      {
+        type: 'device_info_response',
+        device_info: { device_id: 'someone-else', platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' },
+      },
       'IDENTITY_MISMATCH',
     );
     // the register message itself must describe the same device
     const liar = await connect();
-    expect(await liar.register('liar', { device_info: { device_id: 'not-liar', platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' } })).toMatchObject({ code: 'IDENTITY_MISMATCH', fatal: true });
+    expect(
+      await liar.register('liar', {
+        device_info: { device_id: 'not-liar', platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h' },
+      }),
+    ).toMatchObject({ code: 'IDENTITY_MISMATCH', fatal: true });
     expect((await srv.api('GET', '/api/clients')).body.online_clients).toEqual(['pinned']);
     expect(client.closeCode).toBeUndefined();
   });
@@ -80,7 +96,12 @@ describe('server security rules', () => {
     const { device, command, sessionId } = await deviceWithRunningTask('victim', 'victim-task');
     const attacker = await connect();
     await attacker.register('attacker');
-    const forged = { type: 'command_results', session_id: sessionId, prev_response_id: command.response_id, action_results: command.actions.map((a: { call_id: string }) => ({ status: 'success', result: 'forged', call_id: a.call_id })) };
+    const forged = {
+      type: 'command_results',
+      session_id: sessionId,
+      prev_response_id: command.response_id,
+      action_results: command.actions.map((a: { call_id: string }) => ({ status: 'success', result: 'forged', call_id: a.call_id })),
+    };
     expect(await attacker.expectError(forged, 'SESSION_NOT_OWNED')).toMatchObject({ session_id: sessionId, response_id: command.response_id });
     await attacker.expectError({ type: 'cancel', session_id: sessionId, reason: 'mine now' }, 'SESSION_NOT_OWNED');
     await attacker.expectError({ ...forged, session_id: 'made-up-session' }, 'SESSION_NOT_FOUND');
@@ -89,7 +110,10 @@ describe('server security rules', () => {
 
     // the victim's session is untouched: its pending command still takes the real device's answer
     expect((await srv.api('GET', '/api/task_result/victim-task')).body.status).toBe('running');
-    device.send({ ...forged, action_results: command.actions.map((a: { call_id: string }) => ({ status: 'success', result: { ok: true }, call_id: a.call_id })) });
+    device.send({
+      ...forged,
+      action_results: command.actions.map((a: { call_id: string }) => ({ status: 'success', result: { ok: true }, call_id: a.call_id })),
+    });
     await device.next((m) => m.type === 'command' && m.response_id !== command.response_id, 5_000, 'the next COMMAND after the real results');
     expect(srv.events.some((e) => e.type === 'remote-dispatcher' && e.event.type === 'results-ignored')).toBe(false);
     await srv.api('POST', '/api/cancel', { task_name: 'victim-task' });
@@ -102,7 +126,10 @@ describe('server security rules', () => {
     expect(sessionId).toBe('sess-owned');
     const squatter = await connect();
     await squatter.register('squatter');
-    const refused = await squatter.expectError({ type: 'task', request: 'compute 12 times 34', session_id: 'sess-owned', request_id: 'squat-1' }, 'SESSION_NOT_OWNED');
+    const refused = await squatter.expectError(
+      { type: 'task', request: 'compute 12 times 34', session_id: 'sess-owned', request_id: 'squat-1' },
+      'SESSION_NOT_OWNED',
+    );
     expect(refused).toMatchObject({ response_id: 'squat-1' });
     await srv.api('POST', '/api/cancel', { session_id: 'sess-owned' });
     await srv.server.sessions.settled('sess-owned');
@@ -111,10 +138,17 @@ describe('server security rules', () => {
     await squatter.expectError({ type: 'task', request: 'compute 12 times 34', task_name: 'owned-task', request_id: 'squat-3' }, 'TASK_NAME_IN_USE');
     // and the other way round: the API cannot take over a device's own task name
     squatter.send({ type: 'task', request: 'compute 12 times 34', task_name: 'squatter-own', request_id: 'own-1' });
-    expect(await squatter.next((m) => m.response_id === 'own-1')).toMatchObject({ type: 'heartbeat', task_name: 'squatter-own', session_id: expect.any(String) });
+    expect(await squatter.next((m) => m.response_id === 'own-1')).toMatchObject({
+      type: 'heartbeat',
+      task_name: 'squatter-own',
+      session_id: expect.any(String),
+    });
     const other = await connect();
     await other.register('other-device');
-    expect(await srv.api('POST', '/api/dispatch', { client_id: 'other-device', request: 'compute 12 times 34', task_name: 'squatter-own' })).toMatchObject({ status: 409, body: { code: 'TASK_NAME_IN_USE' } });
+    expect(await srv.api('POST', '/api/dispatch', { client_id: 'other-device', request: 'compute 12 times 34', task_name: 'squatter-own' })).toMatchObject({
+      status: 409,
+      body: { code: 'TASK_NAME_IN_USE' },
+    });
   });
 
   it('a non-local Origin is refused unless allowed', async () => {

@@ -75,7 +75,9 @@ export class CheckpointWriteError extends SessionError {
     readonly checkpointStatus: string,
     cause: unknown,
   ) {
-    super('CHECKPOINT_WRITE_FAILED', `The checkpoint (${checkpointStatus}) could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super('CHECKPOINT_WRITE_FAILED', `The checkpoint (${checkpointStatus}) could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 

@@ -5,11 +5,39 @@ export { AbortableModel } from './runtime/abortable-model.js';
 export { countLogLines, rollBackLogs } from './runtime/log-rollback.js';
 export { DeferringInteractor, type DeferringInteractorOptions } from './runtime/deferring-interactor.js';
 export { ResumeInteractor, type ResumeDecision, type ResumeInteractorOptions } from './runtime/resume-interactor.js';
-export { AgentCheckpointSchema, AssignmentSchema, CheckpointStatusSchema, SessionCheckpointSchema, WaitingForSchema, type AgentCheckpoint, type CheckpointStatus, type SessionCheckpoint, type SessionCheckpointInput, type WaitingFor } from './checkpoint/checkpoint-schema.js';
-export { CHECKPOINT_FILE, FileCheckpointStore, MemoryCheckpointStore, parseCheckpoint, readCheckpoint, type CheckpointStore } from './checkpoint/checkpoint-store.js';
+export {
+  AgentCheckpointSchema,
+  AssignmentSchema,
+  CheckpointStatusSchema,
+  SessionCheckpointSchema,
+  WaitingForSchema,
+  type AgentCheckpoint,
+  type CheckpointStatus,
+  type SessionCheckpoint,
+  type SessionCheckpointInput,
+  type WaitingFor,
+} from './checkpoint/checkpoint-schema.js';
+export {
+  CHECKPOINT_FILE,
+  FileCheckpointStore,
+  MemoryCheckpointStore,
+  parseCheckpoint,
+  readCheckpoint,
+  type CheckpointStore,
+} from './checkpoint/checkpoint-store.js';
 export { applyAgentCheckpoint, captureAgent, restoreBlackboard } from './checkpoint/agent-checkpoint.js';
 export { ResumableContext } from './checkpoint/resumable-context.js';
-export { IntentEntrySchema, JournalEntrySchema, ReplyEntrySchema, ResultEntrySchema, type IntentEntry, type JournalEntry, type JournalRecord, type ReplyEntry, type ResultEntry } from './journal/journal-entry.js';
+export {
+  IntentEntrySchema,
+  JournalEntrySchema,
+  ReplyEntrySchema,
+  ResultEntrySchema,
+  type IntentEntry,
+  type JournalEntry,
+  type JournalRecord,
+  type ReplyEntry,
+  type ResultEntry,
+} from './journal/journal-entry.js';
 export { FileActionJournal, JOURNAL_FILE, MemoryActionJournal, type ActionJournal, type FileActionJournalOptions } from './journal/action-journal.js';
 export { JournalCursor, type RecordedCommand } from './journal/journal-cursor.js';
 export { JournalingModel, type ReplayAwareModel } from './journal/journaling-model.js';
@@ -24,18 +52,76 @@ export { ActionCache, type ActionCacheOptions, type CacheLookup, type CacheUse }
 export { UncachedModel } from './action-cache/uncached-model.js';
 export { cacheKey, cacheKeyParts, normalizeRequest } from './action-cache/cache-key.js';
 export { fillTemplate, fillValues, placeholdersIn, templateValues, toTemplate } from './action-cache/cache-variables.js';
-export { CacheKeyPartsSchema, CachedRunSchema, CachedStepSchema, RecordedEffectSchema, TargetDescriptionSchema, WindowSignatureSchema, type CacheKeyParts, type CachedRun, type CachedRunInput, type CachedStep, type RecordedEffect, type TargetDescription, type WindowSignature } from './action-cache/cached-run-schema.js';
+export {
+  CacheKeyPartsSchema,
+  CachedRunSchema,
+  CachedStepSchema,
+  RecordedEffectSchema,
+  TargetDescriptionSchema,
+  WindowSignatureSchema,
+  type CacheKeyParts,
+  type CachedRun,
+  type CachedRunInput,
+  type CachedStep,
+  type RecordedEffect,
+  type TargetDescription,
+  type WindowSignature,
+} from './action-cache/cached-run-schema.js';
 export { FileActionCacheStore } from './action-cache/file-action-cache-store.js';
 export { CONTROL_ID_ARGUMENT, recordSteps } from './action-cache/record-steps.js';
 export { CachedRunModel, type CacheStepEvent, type CachedRunModelOptions } from './action-cache/cached-run-model.js';
 export { resolveTarget, type ListedControl, type TargetMiss, type TargetResolution } from './action-cache/resolve-target.js';
-export { LISTING_TOOL, playCachedRun, type PlayCachedRunOptions, type ReplayDivergence, type ReplayOutcome, type ReplayedStep } from './action-cache/cached-run-player.js';
-export { ExperienceExampleSchema, ExperienceRecordSchema, ExperienceSummarySchema, experienceText, renderExamples, type ExperienceExample, type ExperienceRecord, type ExperienceRecordInput, type ExperienceSummary } from './experience/experience-schema.js';
+export {
+  LISTING_TOOL,
+  playCachedRun,
+  type PlayCachedRunOptions,
+  type ReplayDivergence,
+  type ReplayOutcome,
+  type ReplayedStep,
+} from './action-cache/cached-run-player.js';
+export {
+  ExperienceExampleSchema,
+  ExperienceRecordSchema,
+  ExperienceSummarySchema,
+  experienceText,
+  renderExamples,
+  type ExperienceExample,
+  type ExperienceRecord,
+  type ExperienceRecordInput,
+  type ExperienceSummary,
+} from './experience/experience-schema.js';
 export { ExperienceStore, loadDemonstrations, type ExperienceStoreOptions } from './experience/experience-store.js';
-export { ExperienceSummarizer, partitionSubtasks, type ExperienceSummarizerOptions, type ExperienceSummaryResult, type SubtaskTrajectory } from './experience/experience-summarizer.js';
-export { EmbeddingRetriever, KeywordRetriever, cosine, createExampleRetriever, type EmbeddingModel, type EmbeddingRetrieverOptions, type ExampleRetriever } from './experience/retrievers.js';
+export {
+  ExperienceSummarizer,
+  partitionSubtasks,
+  type ExperienceSummarizerOptions,
+  type ExperienceSummaryResult,
+  type SubtaskTrajectory,
+} from './experience/experience-summarizer.js';
+export {
+  EmbeddingRetriever,
+  KeywordRetriever,
+  cosine,
+  createExampleRetriever,
+  type EmbeddingModel,
+  type EmbeddingRetrieverOptions,
+  type ExampleRetriever,
+} from './experience/retrievers.js';
 export { appLlmWithExamples, hostLlmWithExamples, type ExamplePromptOptions } from './experience/retrieval-strategies.js';
-export type { EvaluationSettings, ExamplesSettings, ExperienceSettings, JournalSettings, ManagedSessionOptions, ManagedSessionOutcome, ManagedSessionStatus, ReportSettings, ResumeOptions, SaveExperienceMode, SessionActionCache, SessionCacheOutcome } from './managed/managed-session-options.js';
+export type {
+  EvaluationSettings,
+  ExamplesSettings,
+  ExperienceSettings,
+  JournalSettings,
+  ManagedSessionOptions,
+  ManagedSessionOutcome,
+  ManagedSessionStatus,
+  ReportSettings,
+  ResumeOptions,
+  SaveExperienceMode,
+  SessionActionCache,
+  SessionCacheOutcome,
+} from './managed/managed-session-options.js';
 export { prepareRuntime, type SessionRuntime } from './managed/session-runtime.js';
 export { sessionTrajectory, type SessionTrajectory } from './managed/session-trajectory.js';
 export { ManagedRound } from './managed/managed-round.js';
@@ -55,7 +141,15 @@ export { ComputerActionSchema, OperatorResponseSchema, ZOOM_UNSUPPORTED, type Co
 export { mapActionPoints, type ActionPoint } from './operator/computer-action-points.js';
 export { ComputerActionUnsupportedError } from './operator/computer-action-unsupported.js';
 export { fromAnthropicComputerAction } from './operator/anthropic-computer-action.js';
-export { LINUX_OPERATOR_TOOLS, WINDOWS_OPERATOR_TOOLS, escapePywinauto, keysText, mapComputerAction, type MappedToolCall, type OperatorToolMapping } from './operator/operator-tools.js';
+export {
+  LINUX_OPERATOR_TOOLS,
+  WINDOWS_OPERATOR_TOOLS,
+  escapePywinauto,
+  keysText,
+  mapComputerAction,
+  type MappedToolCall,
+  type OperatorToolMapping,
+} from './operator/operator-tools.js';
 export { OperatorAgent, type OperatorAgentOptions } from './operator/operator-agent.js';
 export { buildOperatorPrompt, type OperatorPromptInput } from './operator/operator-prompt.js';
 export { createOperatorProcessor, type OperatorProcessorOptions } from './operator/operator-processor.js';
@@ -64,8 +158,28 @@ export { RequestFileSchema, readRequestFile, type BatchTask, type RequestFile } 
 export { BatchTaskStatusSchema, TaskStatusFile, type BatchTaskStatus } from './batch/task-status-file.js';
 export { FromFileSession, type FromFileSessionOptions } from './batch/from-file-session.js';
 export { BatchRun, type BatchOutcome, type BatchRunOptions } from './batch/batch-run.js';
-export { SessionFactory, detectPlatform, type FactoryResumeOptions, type SessionDefaults, type SessionFactoryOptions, type SessionMode, type SessionPlatform, type SessionSpec } from './factory/session-factory.js';
-export type { GroundingContext, GroundingDialect, GroundingEnd, GroundingFailure, GroundingParse, GroundingProblem, GroundingProblemKind, GroundingPromptOptions, GroundingStep, ScreenPoint } from './operator/grounding/grounding-dialect.js';
+export {
+  SessionFactory,
+  detectPlatform,
+  type FactoryResumeOptions,
+  type SessionDefaults,
+  type SessionFactoryOptions,
+  type SessionMode,
+  type SessionPlatform,
+  type SessionSpec,
+} from './factory/session-factory.js';
+export type {
+  GroundingContext,
+  GroundingDialect,
+  GroundingEnd,
+  GroundingFailure,
+  GroundingParse,
+  GroundingProblem,
+  GroundingProblemKind,
+  GroundingPromptOptions,
+  GroundingStep,
+  ScreenPoint,
+} from './operator/grounding/grounding-dialect.js';
 export { IMAGE_PIXELS, RELATIVE_1000, readPoint, type CoordinateSpace, type PointReading } from './operator/grounding/coordinate-space.js';
 export { QWEN25_RESIZE, QWEN3_RESIZE, alignedImageSize, smartResize, type SmartResizeLimits } from './operator/grounding/image-size.js';
 export { uiTarsDialect, type UiTarsDialectOptions } from './operator/grounding/ui-tars-dialect.js';

@@ -29,13 +29,21 @@ function sessionModel(replies: Array<Array<{ function: string; arguments: Record
     async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
       prompts.push(request.messages);
       const action = (replies.shift() ?? []).map((a) => ({ ...a, status: 'CONTINUE' }));
-      return { content: JSON.stringify({ observation: '', thought: 'model', action, plan: [], comment: '' }), usage: { inputTokens: 1, outputTokens: 1 }, cost: 0.01, latencyMs: 1, model: 'session-model', provider: 'test' };
+      return {
+        content: JSON.stringify({ observation: '', thought: 'model', action, plan: [], comment: '' }),
+        usage: { inputTokens: 1, outputTokens: 1 },
+        cost: 0.01,
+        latencyMs: 1,
+        model: 'session-model',
+        provider: 'test',
+      };
     },
   };
   return { model, prompts };
 }
 
-const actionsOf = (response: ChatResponse<unknown>) => (JSON.parse(response.content) as { action: Array<{ function: string; arguments: Record<string, unknown> }>; status?: string });
+const actionsOf = (response: ChatResponse<unknown>) =>
+  JSON.parse(response.content) as { action: Array<{ function: string; arguments: Record<string, unknown> }>; status?: string };
 
 function cached(): CachedRun {
   const parts = cacheKeyParts('save {{file}} as csv', { file: 'q3' }, { app: 'soffice', title: 'q3.ods - LibreOffice Calc' });
@@ -59,18 +67,33 @@ describe('CachedRunModel', () => {
     const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model, onStep: (e) => events.push(e) });
     const first = actionsOf(await replay.complete({ messages: prompt(['[b7] menu item "Save As..."', '[b8] push button "Save"']) }));
     expect(first.action).toEqual([{ function: 'click_input', arguments: { id: 'b7' }, status: 'CONTINUE' }]);
-    const second = actionsOf(await replay.complete({ messages: prompt(['[c1] text "" labelled "File name:"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } })]) }));
+    const second = actionsOf(
+      await replay.complete({
+        messages: prompt(
+          ['[c1] text "" labelled "File name:"'],
+          [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } })],
+        ),
+      }),
+    );
     expect(second.action).toEqual([{ function: 'type_text', arguments: { text: 'q4.csv' }, status: 'CONTINUE' }]);
-    const third = actionsOf(await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]) }));
+    const third = actionsOf(
+      await replay.complete({
+        messages: prompt(['[c2] push button "Save"'], [ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]),
+      }),
+    );
     expect(third.action).toEqual([{ function: 'click_input', arguments: { id: 'c2' }, status: 'CONTINUE' }]);
-    const last = actionsOf(await replay.complete({ messages: prompt([], [ok('click_input', { id: 'c2' }, { role: 'push button', name: 'Save', effect: { changed: true, changes: ['z'] } })]) }));
+    const last = actionsOf(
+      await replay.complete({
+        messages: prompt([], [ok('click_input', { id: 'c2' }, { role: 'push button', name: 'Save', effect: { changed: true, changes: ['z'] } })]),
+      }),
+    );
     expect(last).toMatchObject({ action: [], status: 'FINISH' });
     expect({ modelCalls: replay.modelCalls, hits: replay.hits, wholly: replay.servedWholly }).toEqual({ modelCalls: 0, hits: 3, wholly: true });
     expect(events.map((e) => `${e.step}:${e.outcome}`)).toEqual(['0:hit', '1:hit', '2:hit']);
     expect(session.prompts).toEqual([]);
   });
 
-  it('a control that is gone goes to the session\'s own model with the cached plan; play goes back to the plan after', async () => {
+  it("a control that is gone goes to the session's own model with the cached plan; play goes back to the plan after", async () => {
     // an unexpected dialog hides the menu: the model closes it, then the plan goes on
     const session = sessionModel([[{ function: 'click_input', arguments: { id: 'd1' } }]]);
     const events: CacheStepEvent[] = [];
@@ -82,7 +105,14 @@ describe('CachedRunModel', () => {
     expect(system).toContain('no menu item "Save As…" is listed');
     expect(system).toContain('1. click_input on menu item "Save As…"');
     expect(system).toContain('2. type_text {"text":"q4.csv"}');
-    const back = actionsOf(await replay.complete({ messages: prompt(['[b7] menu item "Save As…"'], [ok('click_input', { id: 'd1' }, { role: 'push button', name: 'Close', effect: { changed: true, changes: ['closed'] } })]) }));
+    const back = actionsOf(
+      await replay.complete({
+        messages: prompt(
+          ['[b7] menu item "Save As…"'],
+          [ok('click_input', { id: 'd1' }, { role: 'push button', name: 'Close', effect: { changed: true, changes: ['closed'] } })],
+        ),
+      }),
+    );
     expect(back.action).toEqual([{ function: 'click_input', arguments: { id: 'b7' }, status: 'CONTINUE' }]);
     expect(replay.modelCalls).toBe(1);
     expect(events.map((e) => `${e.step}:${e.outcome}:${e.reason ?? ''}`)).toEqual(['0:healed:TARGET_NOT_FOUND']);
@@ -100,7 +130,13 @@ describe('CachedRunModel', () => {
     await replay.complete({ messages: prompt(['[e1] menu item "Save a Copy…"']) });
     const next = actionsOf(
       await replay.complete({
-        messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'e1' }, { role: 'menu item', name: 'Save a Copy…', effect: { changed: true, changes: ['x'] } }), ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]),
+        messages: prompt(
+          ['[c2] push button "Save"'],
+          [
+            ok('click_input', { id: 'e1' }, { role: 'menu item', name: 'Save a Copy…', effect: { changed: true, changes: ['x'] } }),
+            ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } }),
+          ],
+        ),
       }),
     );
     // step 1 (the click) the model did on another control: not sent; step 2 (the typing) it did: not sent again
@@ -112,7 +148,14 @@ describe('CachedRunModel', () => {
     const events: CacheStepEvent[] = [];
     const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model, onStep: (e) => events.push(e) });
     await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
-    const healed = actionsOf(await replay.complete({ messages: prompt(['[b7] menu item "Save As…" [disabled]'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: false, changes: ['no visible change within 400 ms'] } })]) }));
+    const healed = actionsOf(
+      await replay.complete({
+        messages: prompt(
+          ['[b7] menu item "Save As…" [disabled]'],
+          [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: false, changes: ['no visible change within 400 ms'] } })],
+        ),
+      }),
+    );
     expect(healed.action).toEqual([{ function: 'keyboard_input', arguments: { keys: 'ctrl+shift+s' }, status: 'CONTINUE' }]);
     expect(events.map((e) => `${e.step}:${e.outcome}:${e.reason ?? ''}`)).toEqual(['1:healed:EFFECT_NOT_SEEN']);
     expect(session.prompts[0]![0]!.content).toContain('showed no visible change');
@@ -121,7 +164,10 @@ describe('CachedRunModel', () => {
   it('where the prompt allows named targets, later steps go in the same reply by name; a step the engine did not run is sent again, one that ran never', async () => {
     const session = sessionModel();
     const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model });
-    const named = (messages: ChatMessage[]) => [{ ...messages[0]!, content: `${messages[0]!.content as string}\n\n${BATCH_INSTRUCTIONS}` }, ...messages.slice(1)];
+    const named = (messages: ChatMessage[]) => [
+      { ...messages[0]!, content: `${messages[0]!.content as string}\n\n${BATCH_INSTRUCTIONS}` },
+      ...messages.slice(1),
+    ];
     const first = await replay.complete({ messages: named(prompt(['[b7] menu item "Save As..."'])) });
     expect(actionsOf(first).action).toEqual([
       { function: 'click_input', arguments: { id: 'b7' }, status: 'CONTINUE' },
@@ -158,7 +204,11 @@ describe('CachedRunModel', () => {
   });
 
   it('a window the cached run did not see opening (a confirmation dialog) is EFFECT_DIFFERS: the model gets the next step, or with healing off the session ends typed', async () => {
-    const saveClicked = ok('click_input', { id: 'c2' }, { role: 'push button', name: 'Save', effect: { changed: true, changes: ['window opened: "Confirm replace" (77)', '1 popup closed'] } });
+    const saveClicked = ok(
+      'click_input',
+      { id: 'c2' },
+      { role: 'push button', name: 'Save', effect: { changed: true, changes: ['window opened: "Confirm replace" (77)', '1 popup closed'] } },
+    );
     const withSaveRecorded = (): CachedRun => {
       const run = cached();
       run.steps[2]!.effect = { changed: true, changes: ['window closed: "Save As" (41)'] };
@@ -167,8 +217,15 @@ describe('CachedRunModel', () => {
     };
     const drive = async (replay: CachedRunModel) => {
       await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
-      await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } })]) });
-      await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]) });
+      await replay.complete({
+        messages: prompt(
+          ['[c2] push button "Save"'],
+          [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['x'] } })],
+        ),
+      });
+      await replay.complete({
+        messages: prompt(['[c2] push button "Save"'], [ok('type_text', { text: 'q4.csv' }, { typed: 6, effect: { changed: true, changes: ['y'] } })]),
+      });
       return replay.complete({ messages: prompt(['[d1] push button "Replace"'], [saveClicked]) });
     };
     const session = sessionModel([[{ function: 'click_input', arguments: { id: 'd1' } }]]);
@@ -198,7 +255,22 @@ describe('CachedRunModel', () => {
     run.steps[0]!.effect = { changed: true, changes: ['1 popup closed', 'window opened: "Save As" (12)'] };
     const replay = new CachedRunModel({ run, variables: { file: 'q4' }, model: session.model });
     await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
-    const next = await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Save As…', effect: { changed: true, changes: ['window opened: "Save As" (9001)', 'focus moved to window "Save As" (9001)'] } })]) });
+    const next = await replay.complete({
+      messages: prompt(
+        ['[c2] push button "Save"'],
+        [
+          ok(
+            'click_input',
+            { id: 'b7' },
+            {
+              role: 'menu item',
+              name: 'Save As…',
+              effect: { changed: true, changes: ['window opened: "Save As" (9001)', 'focus moved to window "Save As" (9001)'] },
+            },
+          ),
+        ],
+      ),
+    });
     expect(next.cache).toEqual({ outcome: 'hit', step: 1 });
     expect(session.prompts).toEqual([]);
   });
@@ -207,12 +279,19 @@ describe('CachedRunModel', () => {
     const session = sessionModel([[]]);
     const replay = new CachedRunModel({ run: cached(), variables: { file: 'q4' }, model: session.model });
     await replay.complete({ messages: prompt(['[b7] menu item "Save As…"']) });
-    const next = await replay.complete({ messages: prompt(['[c2] push button "Save"'], [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Export…', effect: { changed: true, changes: ['x'] } })]) });
+    const next = await replay.complete({
+      messages: prompt(
+        ['[c2] push button "Save"'],
+        [ok('click_input', { id: 'b7' }, { role: 'menu item', name: 'Export…', effect: { changed: true, changes: ['x'] } })],
+      ),
+    });
     expect(next.cache).toEqual({ outcome: 'healed', step: 1, reason: 'WRONG_TARGET' });
     expect(replay.hits).toBe(0);
   });
 
   it('a variable the run does not give is a typed error before any reply', () => {
-    expect(() => new CachedRunModel({ run: cached(), model: sessionModel().model })).toThrow(expect.objectContaining({ code: 'ACTION_CACHE_VARIABLE_MISSING' }));
+    expect(() => new CachedRunModel({ run: cached(), model: sessionModel().model })).toThrow(
+      expect.objectContaining({ code: 'ACTION_CACHE_VARIABLE_MISSING' }),
+    );
   });
 });

@@ -18,15 +18,39 @@ function fakeApp(controls: Array<{ type: string; name: string; label?: string; i
         if (command.tool_name === 'get_app_window_controls_target_info') {
           listing += 1;
           ids.clear();
-          return { ...base, status: 'success', result: { controls: controls.map((c, i) => (ids.set(`c${listing}-${i}`, i), { kind: 'control', id: `c${listing}-${i}`, type: c.type, name: c.name, ...(c.label ? { label: c.label } : {}) })) } };
+          return {
+            ...base,
+            status: 'success',
+            result: {
+              controls: controls.map(
+                (c, i) => (
+                  ids.set(`c${listing}-${i}`, i),
+                  { kind: 'control', id: `c${listing}-${i}`, type: c.type, name: c.name, ...(c.label ? { label: c.label } : {}) }
+                ),
+              ),
+            },
+          };
         }
         if (command.tool_name === 'click_input') {
           const index = ids.get(String(command.parameters['id']));
           const control = index === undefined ? undefined : controls[index];
           if (!control || control.fails) return { ...base, status: 'failure', error: 'CONTROL_ID_STALE: no such control', code: 'CONTROL_ID_STALE' };
-          return { ...base, status: 'success', result: { id: command.parameters['id'], name: control.name, role: control.type, effect: control.inert ? { changed: false, changes: ['no visible change'] } : { changed: true, changes: [`${control.name} pressed`] } } };
+          return {
+            ...base,
+            status: 'success',
+            result: {
+              id: command.parameters['id'],
+              name: control.name,
+              role: control.type,
+              effect: control.inert ? { changed: false, changes: ['no visible change'] } : { changed: true, changes: [`${control.name} pressed`] },
+            },
+          };
         }
-        return { ...base, status: 'success', result: { typed: String(command.parameters['text'] ?? '').length, effect: { changed: true, changes: ['text changed'] } } };
+        return {
+          ...base,
+          status: 'success',
+          result: { typed: String(command.parameters['text'] ?? '').length, effect: { changed: true, changes: ['text changed'] } },
+        };
       });
     },
     async listTools() {
@@ -62,10 +86,18 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2 }, listed)).toEqual({ id: 'a2' });
     // no label recorded: the field without a caption, not a captioned one beside it (featherpad's editor and its
     // "Root Instance" field)
-    expect(resolveTarget({ role: 'text', name: '' }, [{ id: 'a1', type: 'text', name: '' }, { id: 'a3', type: 'text', name: '', label: 'Root Instance' }])).toEqual({ id: 'a1' });
+    expect(
+      resolveTarget({ role: 'text', name: '' }, [
+        { id: 'a1', type: 'text', name: '' },
+        { id: 'a3', type: 'text', name: '', label: 'Root Instance' },
+      ]),
+    ).toEqual({ id: 'a1' });
   });
   it('names an unnamed field by its caption when it is not found', () => {
-    expect(resolveTarget({ role: 'text', name: '', label: 'City' }, [{ id: 'x', type: 'text', name: '', label: 'Town' }])).toEqual({ miss: 'TARGET_NOT_FOUND', detail: 'no text labelled "City" is listed' });
+    expect(resolveTarget({ role: 'text', name: '', label: 'City' }, [{ id: 'x', type: 'text', name: '', label: 'Town' }])).toEqual({
+      miss: 'TARGET_NOT_FOUND',
+      detail: 'no text labelled "City" is listed',
+    });
   });
 
   it('is a typed miss when no control or several match (never a guess)', () => {
@@ -74,15 +106,27 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ role: 'push button', name: 'OK', nth: 3 }, listed)).toMatchObject({ miss: 'TARGET_NOT_FOUND' });
     // "the 2nd of 3 alike" among 2 alike is not a place: a typed miss
     expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2, of: 2 }, listed)).toEqual({ id: 'a2' });
-    expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2, of: 3 }, listed)).toMatchObject({ miss: 'TARGET_AMBIGUOUS', detail: '2 controls are push button "OK", not 3 as when recorded' });
+    expect(resolveTarget({ role: 'push button', name: 'OK', nth: 2, of: 3 }, listed)).toMatchObject({
+      miss: 'TARGET_AMBIGUOUS',
+      detail: '2 controls are push button "OK", not 3 as when recorded',
+    });
   });
 });
 
 describe('playCachedRun', () => {
   it('plays every step without a model: each control found again in a fresh listing, variables filled in', async () => {
-    const app = fakeApp([{ type: 'menu item', name: 'Save As…' }, { type: 'push button', name: 'Cancel' }, { type: 'push button', name: 'Save' }]);
+    const app = fakeApp([
+      { type: 'menu item', name: 'Save As…' },
+      { type: 'push button', name: 'Cancel' },
+      { type: 'push button', name: 'Save' },
+    ]);
     const seen: string[] = [];
-    const outcome = await playCachedRun(SAVE_AS, { dispatcher: app.dispatcher, target: TARGET, variables: { file: '/tmp/q4' }, onStep: (s) => seen.push(`${s.index}:${s.outcome}`) });
+    const outcome = await playCachedRun(SAVE_AS, {
+      dispatcher: app.dispatcher,
+      target: TARGET,
+      variables: { file: '/tmp/q4' },
+      onStep: (s) => seen.push(`${s.index}:${s.outcome}`),
+    });
     expect(outcome.status).toBe('completed');
     expect(seen).toEqual(['0:hit', '1:hit', '2:hit']);
     expect(app.sent.map((c) => `${c.tool_name}(${JSON.stringify(c.parameters)})`)).toEqual([
@@ -100,7 +144,11 @@ describe('playCachedRun', () => {
     expect(gone).toMatchObject({ status: 'diverged', at: 0, reason: 'TARGET_NOT_FOUND' });
     expect(renamed.sent.filter((c) => c.tool_name === 'click_input')).toEqual([]);
 
-    const twice = fakeApp([{ type: 'menu item', name: 'Save As…' }, { type: 'push button', name: 'Save' }, { type: 'push button', name: 'Save' }]);
+    const twice = fakeApp([
+      { type: 'menu item', name: 'Save As…' },
+      { type: 'push button', name: 'Save' },
+      { type: 'push button', name: 'Save' },
+    ]);
     const ambiguous = await playCachedRun(SAVE_AS, { dispatcher: twice.dispatcher, target: TARGET, variables: { file: '/tmp/q4' } });
     expect(ambiguous).toMatchObject({ status: 'diverged', at: 2, reason: 'TARGET_AMBIGUOUS' });
     expect(ambiguous.steps.map((s) => s.outcome)).toEqual(['hit', 'hit', 'TARGET_AMBIGUOUS']);
@@ -108,13 +156,23 @@ describe('playCachedRun', () => {
   });
 
   it('stops when a step fails or its recorded effect is not seen (a disabled button), and can go on from a later step', async () => {
-    const disabled = fakeApp([{ type: 'menu item', name: 'Save As…', inert: true }, { type: 'push button', name: 'Save' }]);
+    const disabled = fakeApp([
+      { type: 'menu item', name: 'Save As…', inert: true },
+      { type: 'push button', name: 'Save' },
+    ]);
     const inert = await playCachedRun(SAVE_AS, { dispatcher: disabled.dispatcher, target: TARGET, variables: { file: '/tmp/q4' } });
     expect(inert).toMatchObject({ status: 'diverged', at: 0, reason: 'EFFECT_NOT_SEEN' });
     expect(disabled.sent.filter((c) => c.tool_name === 'type_text')).toEqual([]);
 
-    const failing = fakeApp([{ type: 'menu item', name: 'Save As…' }, { type: 'push button', name: 'Save', fails: true }]);
-    expect(await playCachedRun(SAVE_AS, { dispatcher: failing.dispatcher, target: TARGET, variables: { file: '/tmp/q4' } })).toMatchObject({ status: 'diverged', at: 2, reason: 'STEP_FAILED' });
+    const failing = fakeApp([
+      { type: 'menu item', name: 'Save As…' },
+      { type: 'push button', name: 'Save', fails: true },
+    ]);
+    expect(await playCachedRun(SAVE_AS, { dispatcher: failing.dispatcher, target: TARGET, variables: { file: '/tmp/q4' } })).toMatchObject({
+      status: 'diverged',
+      at: 2,
+      reason: 'STEP_FAILED',
+    });
 
     const rest = fakeApp([{ type: 'push button', name: 'Save' }]);
     const resumed = await playCachedRun(SAVE_AS, { dispatcher: rest.dispatcher, target: TARGET, variables: { file: '/tmp/q4' }, from: 2 });
@@ -128,18 +186,35 @@ describe('playCachedRun', () => {
       ...app.dispatcher,
       async execute(commands, options) {
         const results = await app.dispatcher.execute(commands, options);
-        return results.map((r, i) => (commands[i]!.tool_name === 'click_input' && r.status === 'success' ? { ...r, result: { ...(r.result as object), effect: { changed: true, changes: ['window opened: "Confirm replace" (5)'] } } } : r));
+        return results.map((r, i) =>
+          commands[i]!.tool_name === 'click_input' && r.status === 'success'
+            ? { ...r, result: { ...(r.result as object), effect: { changed: true, changes: ['window opened: "Confirm replace" (5)'] } } }
+            : r,
+        );
       },
     };
-    const run = cached([{ function: 'click_input', arguments: {}, target: { role: 'push button', name: 'Save' }, effect: { changed: true, changes: ['window closed: "Save As" (3)'] } }, { function: 'keyboard_input', arguments: { keys: 'ctrl+q' } }]);
+    const run = cached([
+      {
+        function: 'click_input',
+        arguments: {},
+        target: { role: 'push button', name: 'Save' },
+        effect: { changed: true, changes: ['window closed: "Save As" (3)'] },
+      },
+      { function: 'keyboard_input', arguments: { keys: 'ctrl+q' } },
+    ]);
     const outcome = await playCachedRun(run, { dispatcher, target: TARGET, variables: { file: '/tmp/b.ods' } });
     expect(outcome).toMatchObject({ status: 'diverged', at: 0, reason: 'EFFECT_DIFFERS' });
     expect(app.sent.map((c) => c.tool_name)).toEqual(['get_app_window_controls_target_info', 'click_input']);
   });
 
   it('a variable the run does not give is a typed error before anything runs', async () => {
-    const app = fakeApp([{ type: 'menu item', name: 'Save As…' }, { type: 'push button', name: 'Save' }]);
-    await expect(playCachedRun(cached([SAVE_AS.steps[0], SAVE_AS.steps[1]]), { dispatcher: app.dispatcher, target: TARGET })).rejects.toMatchObject({ code: 'ACTION_CACHE_VARIABLE_MISSING' });
+    const app = fakeApp([
+      { type: 'menu item', name: 'Save As…' },
+      { type: 'push button', name: 'Save' },
+    ]);
+    await expect(playCachedRun(cached([SAVE_AS.steps[0], SAVE_AS.steps[1]]), { dispatcher: app.dispatcher, target: TARGET })).rejects.toMatchObject({
+      code: 'ACTION_CACHE_VARIABLE_MISSING',
+    });
     expect(app.sent).toEqual([]);
   });
 });

@@ -18,7 +18,17 @@ async function session(options: { cache: ActionCache; model: ScriptedModel; chec
   events.subscribe((e) => seen.push(e));
   const lookup = await options.cache.lookup({ request: REQUEST, window: WINDOW });
   const actionCache: SessionActionCache = { cache: options.cache, lookup, ...(options.check ? { check: options.check } : {}) };
-  const outcome = await new LinuxSession({ task: 'cached', logRoot: dirs.make(), request: REQUEST, models: { LINUX_AGENT: options.model }, dispatcher, interactor: new ProgrammaticInteractor(), events, reports: false, actionCache }).run();
+  const outcome = await new LinuxSession({
+    task: 'cached',
+    logRoot: dirs.make(),
+    request: REQUEST,
+    models: { LINUX_AGENT: options.model },
+    dispatcher,
+    interactor: new ProgrammaticInteractor(),
+    events,
+    reports: false,
+    actionCache,
+  }).run();
   return { outcome, desktop, events: seen, lines: stepLines(outcome.logFolder!) };
 }
 
@@ -41,7 +51,11 @@ describe('a LinuxSession with an action cache', () => {
     const second = await session({ cache, model });
     expect(second.desktop.state.display).toBe('408');
     expect(model.calls).toHaveLength(0);
-    expect(second.outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH' }], cache: { outcome: 'hit', modelCalls: 0, hits: 7, healed: 0, saved: true } });
+    expect(second.outcome).toMatchObject({
+      status: 'completed',
+      rounds: [{ finalState: 'FINISH' }],
+      cache: { outcome: 'hit', modelCalls: 0, hits: 7, healed: 0, saved: true },
+    });
     // the prompt lets a reply name later controls: the window and five clicks in one reply, "=" in the next, FINISH
     expect(second.lines.map((l) => l.cache)).toEqual([{ outcome: 'hit', step: 0, count: 6 }, { outcome: 'hit', step: 6 }, { outcome: 'hit' }]);
     expect(second.desktop.state.calls.filter((c) => c === 'click_input')).toHaveLength(6);
@@ -76,7 +90,7 @@ describe('a LinuxSession with an action cache', () => {
     expect(again.desktop.state.display).toBe('408');
   });
 
-  it("a run whose check fails is not recorded, and one that did not FINISH is not either", async () => {
+  it('a run whose check fails is not recorded, and one that did not FINISH is not either', async () => {
     const store = new FileActionCacheStore(dirs.make());
     const cache = new ActionCache({ store });
     const checked = await session({ cache, model: new ScriptedModel({ replies: solution() }), check: async () => false });

@@ -47,7 +47,13 @@ describe('an action-cache replay across SIGKILL and resume', () => {
       expect({ killAt, code: resumed.code, stderr: resumed.code === 0 ? [] : resumed.stderr.slice(-5) }).toEqual({ killAt, code: 0, stderr: [] });
       const end = resumed.lines.find((l) => l.done)!;
       // counted on the tool server: each click once over both processes, the product on the display, no model call
-      expect({ killAt, display: desktop.state.display, clicks: clicks(desktop), modelCalls: end.modelCalls, status: (end.outcome as { status: string }).status }).toEqual({
+      expect({
+        killAt,
+        display: desktop.state.display,
+        clicks: clicks(desktop),
+        modelCalls: end.modelCalls,
+        status: (end.outcome as { status: string }).status,
+      }).toEqual({
         killAt,
         display: '408',
         clicks: 6,

@@ -3,7 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StepRecordSchema, type StepRecordInput } from '@ufo-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheKey, cacheKeyParts, CachedRunSchema, fillTemplate, fillValues, FileActionCacheStore, normalizeRequest, recordSteps, SessionError, toTemplate, type CachedRun } from '../src/index.js';
+import {
+  cacheKey,
+  cacheKeyParts,
+  CachedRunSchema,
+  fillTemplate,
+  fillValues,
+  FileActionCacheStore,
+  normalizeRequest,
+  recordSteps,
+  SessionError,
+  toTemplate,
+  type CachedRun,
+} from '../src/index.js';
 
 const FILE = '/tmp/ufo-task/q3.ods';
 const WINDOW = { app: 'soffice', title: 'q3.ods - LibreOffice Calc' };
@@ -33,7 +45,9 @@ describe('variables', () => {
 describe('the cache key', () => {
   it('is the same for the same request in other words of spacing, case, full stop and variable values', () => {
     const a = cacheKey(cacheKeyParts(`Sum column B of ${FILE}.`, { file: FILE }, WINDOW));
-    const b = cacheKey(cacheKeyParts('sum  column b of /home/me/other.ods', { file: '/home/me/other.ods' }, { app: 'soffice', title: 'q3.ods - LibreOffice Calc' }));
+    const b = cacheKey(
+      cacheKeyParts('sum  column b of /home/me/other.ods', { file: '/home/me/other.ods' }, { app: 'soffice', title: 'q3.ods - LibreOffice Calc' }),
+    );
     expect(normalizeRequest(`Sum column B of ${FILE}.`, { file: FILE })).toBe('sum column b of {{file}}');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(b).toBe(a);
@@ -66,55 +80,113 @@ const RECORDS: StepRecordInput[] = [
         function: 'click_input',
         arguments: { id: 'a46', name: 'Name Box' },
         status: 'CONTINUE',
-        result: { status: 'success', namespace: 'linux', call_id: 'call-1', result: { id: 'a46', name: 'Name Box', role: 'text', method: 'pointer', effect: { changed: true, changes: ['a46 (text "Name Box") states: +focused'] } } },
+        result: {
+          status: 'success',
+          namespace: 'linux',
+          call_id: 'call-1',
+          result: {
+            id: 'a46',
+            name: 'Name Box',
+            role: 'text',
+            method: 'pointer',
+            effect: { changed: true, changes: ['a46 (text "Name Box") states: +focused'] },
+          },
+        },
       },
-      { function: 'keyboard_input', arguments: { keys: 'ctrl+a' }, result: { status: 'success', namespace: 'linux', call_id: 'call-2', result: { keys: ['ctrl+a'], effect: { changed: false, changes: ['no visible change within 400 ms'] } } } },
-      { function: 'click_input', arguments: { id: 'a9' }, result: { status: 'failure', namespace: 'linux', call_id: 'call-3', error: 'CONTROL_VANISHED: a9 is gone' } },
-      { function: 'files__write_file', arguments: { path: `${FILE}.csv`, content: 'a,b' }, result: { status: 'success', namespace: 'files', call_id: 'call-4', result: { written: 3 } } },
+      {
+        function: 'keyboard_input',
+        arguments: { keys: 'ctrl+a' },
+        result: {
+          status: 'success',
+          namespace: 'linux',
+          call_id: 'call-2',
+          result: { keys: ['ctrl+a'], effect: { changed: false, changes: ['no visible change within 400 ms'] } },
+        },
+      },
+      {
+        function: 'click_input',
+        arguments: { id: 'a9' },
+        result: { status: 'failure', namespace: 'linux', call_id: 'call-3', error: 'CONTROL_VANISHED: a9 is gone' },
+      },
+      {
+        function: 'files__write_file',
+        arguments: { path: `${FILE}.csv`, content: 'a,b' },
+        result: { status: 'success', namespace: 'files', call_id: 'call-4', result: { written: 3 } },
+      },
     ],
   },
 ];
 
 describe('recordSteps', () => {
-  it('keeps every call that succeeded, any server\'s; a control by role and name, never its id; variables as placeholders', () => {
-    const steps = recordSteps(RECORDS.map((r) => StepRecordSchema.parse(r)), { file: FILE });
+  it("keeps every call that succeeded, any server's; a control by role and name, never its id; variables as placeholders", () => {
+    const steps = recordSteps(
+      RECORDS.map((r) => StepRecordSchema.parse(r)),
+      { file: FILE },
+    );
     expect(steps).toEqual([
-      { function: 'click_input', arguments: { name: 'Name Box' }, target: { role: 'text', name: 'Name Box' }, effect: { changed: true, changes: ['a46 (text "Name Box") states: +focused'] } },
+      {
+        function: 'click_input',
+        arguments: { name: 'Name Box' },
+        target: { role: 'text', name: 'Name Box' },
+        effect: { changed: true, changes: ['a46 (text "Name Box") states: +focused'] },
+      },
       { function: 'keyboard_input', arguments: { keys: 'ctrl+a' }, effect: { changed: false, changes: ['no visible change within 400 ms'] } },
       { function: 'files__write_file', arguments: { path: '{{file}}.csv', content: 'a,b' } },
     ]);
   });
 
-  it('an unnamed field by role and the label its tool reported; a window by its title; an `id` a tool did not describe stays an argument (another server\'s id)', () => {
+  it("an unnamed field by role and the label its tool reported; a window by its title; an `id` a tool did not describe stays an argument (another server's id)", () => {
     const ok = (result: unknown) => ({ status: 'success' as const, namespace: 'linux', call_id: 'c', result });
     const record = StepRecordSchema.parse({
       ...RECORDS[0],
       actions: [
-        { function: 'select_application_window', arguments: { id: '0x3a00004', name: '' }, result: ok({ root_name: 'mousepad', title: `${FILE}.txt - Mousepad`, pid: 7 }) },
-        { function: 'set_edit_text', arguments: { id: 'b1', text: `${FILE}.txt` }, result: ok({ id: 'b1', role: 'text', name: '', label: 'Name:', method: 'editable_text', effect: { changed: true, changes: [] } }) },
+        {
+          function: 'select_application_window',
+          arguments: { id: '0x3a00004', name: '' },
+          result: ok({ root_name: 'mousepad', title: `${FILE}.txt - Mousepad`, pid: 7 }),
+        },
+        {
+          function: 'set_edit_text',
+          arguments: { id: 'b1', text: `${FILE}.txt` },
+          result: ok({ id: 'b1', role: 'text', name: '', label: 'Name:', method: 'editable_text', effect: { changed: true, changes: [] } }),
+        },
         { function: 'tickets__close', arguments: { id: '4711' }, result: ok({ closed: true }) },
       ],
     });
     expect(recordSteps([record], { file: FILE })).toEqual([
       { function: 'select_application_window', arguments: { name: '' }, target: { role: 'window', name: '{{file}}.txt - Mousepad' } },
-      { function: 'set_edit_text', arguments: { text: '{{file}}.txt' }, target: { role: 'text', name: '', label: 'Name:' }, effect: { changed: true, changes: [] } },
+      {
+        function: 'set_edit_text',
+        arguments: { text: '{{file}}.txt' },
+        target: { role: 'text', name: '', label: 'Name:' },
+        effect: { changed: true, changes: [] },
+      },
       { function: 'tickets__close', arguments: { id: '4711' } },
     ]);
   });
 
-  it('describes a control as the step\'s prompt listed it: which of several unnamed look-alikes, and of how many', () => {
+  it("describes a control as the step's prompt listed it: which of several unnamed look-alikes, and of how many", () => {
     const ok = (result: unknown) => ({ status: 'success' as const, namespace: 'linux', call_id: 'c', result });
     const record = StepRecordSchema.parse({
       ...RECORDS[0],
       session_step: 4,
-      actions: [{ function: 'type_text', arguments: { id: 'a7', text: 'hello' }, result: ok({ typed: 5, role: 'text', name: '', effect: { changed: true, changes: [] } }) }],
+      actions: [
+        {
+          function: 'type_text',
+          arguments: { id: 'a7', text: 'hello' },
+          result: ok({ typed: 5, role: 'text', name: '', effect: { changed: true, changes: [] } }),
+        },
+      ],
     });
     const listing = [
       { id: 'a5', type: 'text', name: '' },
       { id: 'a6', type: 'push button', name: 'OK' },
       { id: 'a7', type: 'text', name: '' },
     ];
-    expect(recordSteps([record], {}, (step) => (step === 4 ? listing : undefined))[0]).toMatchObject({ arguments: { text: 'hello' }, target: { role: 'text', name: '', nth: 2, of: 2 } });
+    expect(recordSteps([record], {}, (step) => (step === 4 ? listing : undefined))[0]).toMatchObject({
+      arguments: { text: 'hello' },
+      target: { role: 'text', name: '', nth: 2, of: 2 },
+    });
     // without the listing: as the tool reported it (a replay finds two alike and asks the model, never guesses)
     expect(recordSteps([record])[0]!.target).toEqual({ role: 'text', name: '' });
   });
@@ -132,7 +204,16 @@ describe('FileActionCacheStore', () => {
   };
   const run = (request: string, updatedAt = '2026-11-28T19:00:00.000Z'): CachedRun => {
     const parts = cacheKeyParts(request, { file: FILE }, WINDOW);
-    return CachedRunSchema.parse({ key: cacheKey(parts), parts, steps: recordSteps(RECORDS.map((r) => StepRecordSchema.parse(r)), { file: FILE }), createdAt: updatedAt, updatedAt });
+    return CachedRunSchema.parse({
+      key: cacheKey(parts),
+      parts,
+      steps: recordSteps(
+        RECORDS.map((r) => StepRecordSchema.parse(r)),
+        { file: FILE },
+      ),
+      createdAt: updatedAt,
+      updatedAt,
+    });
   };
 
   it('writes, reads, lists (oldest update first), deletes and clears entries; an empty store has none', async () => {

@@ -34,12 +34,30 @@ const at = (x: number, y: number) => ({ x, y, coordinate_type: 'absolute' });
 describe('Anthropic computer-tool actions on Linux', () => {
   it('clicks: left, right, middle, double and triple, each holding the keys in text', () => {
     expect(linux({ action: 'left_click', coordinate: [10, 20] })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'left' } });
-    expect(linux({ action: 'left_click', coordinate: [10, 20], text: 'ctrl' })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'left', key_hold: 'ctrl' } });
-    expect(linux({ action: 'right_click', coordinate: [10, 20], text: 'shift' })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'right', key_hold: 'shift' } });
-    expect(linux({ action: 'middle_click', coordinate: [10, 20] })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'middle' } });
-    expect(linux({ action: 'double_click', coordinate: [10, 20], text: 'alt' })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'left', double: true, key_hold: 'alt' } });
-    expect(linux({ action: 'triple_click', coordinate: [10, 20] })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'left', clicks: 3 } });
-    expect(linux({ action: 'triple_click', coordinate: [10, 20], text: 'ctrl+shift' })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(10, 20), button: 'left', clicks: 3, key_hold: 'ctrl+shift' } });
+    expect(linux({ action: 'left_click', coordinate: [10, 20], text: 'ctrl' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'left', key_hold: 'ctrl' },
+    });
+    expect(linux({ action: 'right_click', coordinate: [10, 20], text: 'shift' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'right', key_hold: 'shift' },
+    });
+    expect(linux({ action: 'middle_click', coordinate: [10, 20] })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'middle' },
+    });
+    expect(linux({ action: 'double_click', coordinate: [10, 20], text: 'alt' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'left', double: true, key_hold: 'alt' },
+    });
+    expect(linux({ action: 'triple_click', coordinate: [10, 20] })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'left', clicks: 3 },
+    });
+    expect(linux({ action: 'triple_click', coordinate: [10, 20], text: 'ctrl+shift' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(10, 20), button: 'left', clicks: 3, key_hold: 'ctrl+shift' },
+    });
   });
 
   it('the pointer on its own: mouse_move, left_mouse_down and left_mouse_up at the pointer, left_click_drag', () => {
@@ -60,7 +78,10 @@ describe('Anthropic computer-tool actions on Linux', () => {
   });
 
   it('scroll with and without held keys; wait; screenshot and cursor_position run nothing', () => {
-    expect(linux({ action: 'scroll', coordinate: [5, 6], scroll_direction: 'up', scroll_amount: 2 })).toEqual({ function: 'wheel_mouse_input', arguments: { ...at(5, 6), wheel_dist: 2 } });
+    expect(linux({ action: 'scroll', coordinate: [5, 6], scroll_direction: 'up', scroll_amount: 2 })).toEqual({
+      function: 'wheel_mouse_input',
+      arguments: { ...at(5, 6), wheel_dist: 2 },
+    });
     expect(linux({ action: 'scroll', coordinate: [5, 6], scroll_direction: 'down', scroll_amount: 3, text: 'ctrl' })).toEqual({
       function: 'wheel_mouse_input',
       arguments: { ...at(5, 6), wheel_dist: -3, key_hold: 'ctrl' },
@@ -90,23 +111,54 @@ describe('Anthropic computer-tool actions on Linux', () => {
 
 describe('OpenAI computer actions on Linux', () => {
   it('click with each button, and with keys held', () => {
-    for (const [button, tool] of [['left', 'left'], ['right', 'right'], ['wheel', 'middle'], ['back', 'back'], ['forward', 'forward']]) {
+    for (const [button, tool] of [
+      ['left', 'left'],
+      ['right', 'right'],
+      ['wheel', 'middle'],
+      ['back', 'back'],
+      ['forward', 'forward'],
+    ]) {
       expect(linux({ type: 'click', x: 1, y: 2, button })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(1, 2), button: tool } });
     }
-    expect(linux({ type: 'click', x: 1, y: 2, button: 'left', keys: ['CTRL', 'SHIFT'] })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(1, 2), button: 'left', key_hold: 'ctrl+shift' } });
-    expect(linux({ type: 'click', x: 1, y: 2, button: 'left', keys: null })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(1, 2), button: 'left' } });
+    expect(linux({ type: 'click', x: 1, y: 2, button: 'left', keys: ['CTRL', 'SHIFT'] })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(1, 2), button: 'left', key_hold: 'ctrl+shift' },
+    });
+    expect(linux({ type: 'click', x: 1, y: 2, button: 'left', keys: null })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(1, 2), button: 'left' },
+    });
   });
 
   it('double_click, move, drag and scroll with keys held', () => {
-    expect(linux({ type: 'double_click', x: 1, y: 2, keys: ['META'] })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(1, 2), button: 'left', double: true, key_hold: 'super' } });
-    expect(linux({ type: 'double_click', x: 1, y: 2, keys: null })).toEqual({ function: 'click_on_coordinates', arguments: { ...at(1, 2), button: 'left', double: true } });
+    expect(linux({ type: 'double_click', x: 1, y: 2, keys: ['META'] })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(1, 2), button: 'left', double: true, key_hold: 'super' },
+    });
+    expect(linux({ type: 'double_click', x: 1, y: 2, keys: null })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...at(1, 2), button: 'left', double: true },
+    });
     expect(linux({ type: 'move', x: 7.4, y: 8.6 })).toEqual({ function: 'move_pointer', arguments: at(7, 9) });
     expect(linux({ type: 'move', x: 7, y: 8, keys: ['ALT'] })).toEqual({ function: 'move_pointer', arguments: { ...at(7, 8), key_hold: 'alt' } });
-    expect(linux({ type: 'drag', path: [{ x: 1, y: 2 }, { x: 5, y: 5 }, { x: 9, y: 8 }], keys: ['SHIFT'] })).toEqual({
+    expect(
+      linux({
+        type: 'drag',
+        path: [
+          { x: 1, y: 2 },
+          { x: 5, y: 5 },
+          { x: 9, y: 8 },
+        ],
+        keys: ['SHIFT'],
+      }),
+    ).toEqual({
       function: 'drag_on_coordinates',
       arguments: { start_x: 1, start_y: 2, end_x: 9, end_y: 8, coordinate_type: 'absolute', key_hold: 'shift' },
     });
-    expect(linux({ type: 'scroll', x: 5, y: 6, scroll_x: 0, scroll_y: 300, keys: ['CTRL'] })).toEqual({ function: 'wheel_mouse_input', arguments: { ...at(5, 6), wheel_dist: -3, key_hold: 'ctrl' } });
+    expect(linux({ type: 'scroll', x: 5, y: 6, scroll_x: 0, scroll_y: 300, keys: ['CTRL'] })).toEqual({
+      function: 'wheel_mouse_input',
+      arguments: { ...at(5, 6), wheel_dist: -3, key_hold: 'ctrl' },
+    });
   });
 
   it('keypress, type, wait, screenshot', () => {
@@ -121,12 +173,36 @@ describe('Windows: what its tools can do, and a typed refusal for the rest', () 
   const frac = (x: number, y: number) => ({ x: x / screen.width, y: y / screen.height });
 
   it('maps clicks, double clicks, keys, typing, drags holding one modifier, held keys and waits', () => {
-    expect(windows({ type: 'click', x: 500, y: 250, button: 'wheel' })).toEqual({ function: 'click_on_coordinates', arguments: { ...frac(500, 250), button: 'middle' } });
-    expect(windows({ type: 'click', x: 500, y: 250, button: 'back' })).toEqual({ function: 'click_on_coordinates', arguments: { ...frac(500, 250), button: 'x' } });
-    expect(windows({ action: 'double_click', coordinate: [100, 50] })).toEqual({ function: 'click_on_coordinates', arguments: { ...frac(100, 50), button: 'left', double: true } });
-    expect(windows({ action: 'key', text: 'ctrl+s' })).toEqual({ function: 'keyboard_input', arguments: { keys: '^s', id: '', name: '', control_focus: false } });
-    expect(windows({ type: 'type', text: 'a+b' })).toEqual({ function: 'keyboard_input', arguments: { keys: 'a{+}b', id: '', name: '', control_focus: false } });
-    expect(windows({ type: 'drag', path: [{ x: 0, y: 0 }, { x: 1000, y: 500 }], keys: ['CTRL'] })).toEqual({
+    expect(windows({ type: 'click', x: 500, y: 250, button: 'wheel' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...frac(500, 250), button: 'middle' },
+    });
+    expect(windows({ type: 'click', x: 500, y: 250, button: 'back' })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...frac(500, 250), button: 'x' },
+    });
+    expect(windows({ action: 'double_click', coordinate: [100, 50] })).toEqual({
+      function: 'click_on_coordinates',
+      arguments: { ...frac(100, 50), button: 'left', double: true },
+    });
+    expect(windows({ action: 'key', text: 'ctrl+s' })).toEqual({
+      function: 'keyboard_input',
+      arguments: { keys: '^s', id: '', name: '', control_focus: false },
+    });
+    expect(windows({ type: 'type', text: 'a+b' })).toEqual({
+      function: 'keyboard_input',
+      arguments: { keys: 'a{+}b', id: '', name: '', control_focus: false },
+    });
+    expect(
+      windows({
+        type: 'drag',
+        path: [
+          { x: 0, y: 0 },
+          { x: 1000, y: 500 },
+        ],
+        keys: ['CTRL'],
+      }),
+    ).toEqual({
       function: 'drag_on_coordinates',
       arguments: { start_x: 0, start_y: 0, end_x: 1, end_y: 1, key_hold: 'ctrl' },
     });
@@ -134,7 +210,9 @@ describe('Windows: what its tools can do, and a typed refusal for the rest', () 
       function: 'keyboard_input',
       arguments: { keys: '{VK_CONTROL down}{a down}{PAUSE 1.5}{a up}{VK_CONTROL up}', id: '', name: '', control_focus: false },
     });
-    expect(windows({ action: 'hold_key', text: 'shift+Return', duration: 1 })).toMatchObject({ arguments: { keys: '{VK_SHIFT down}{ENTER down}{PAUSE 1}{ENTER up}{VK_SHIFT up}' } });
+    expect(windows({ action: 'hold_key', text: 'shift+Return', duration: 1 })).toMatchObject({
+      arguments: { keys: '{VK_SHIFT down}{ENTER down}{PAUSE 1}{ENTER up}{VK_SHIFT up}' },
+    });
     expect(windows({ type: 'wait' })).toEqual({ function: 'wait', arguments: { seconds: 2 } });
     expect(windows({ action: 'cursor_position' })).toBeNull();
   });
@@ -150,8 +228,30 @@ describe('Windows: what its tools can do, and a typed refusal for the rest', () 
       [{ action: 'mouse_move', coordinate: [1, 2] }, 'move', /no pointer-move tool/],
       [{ action: 'left_mouse_down' }, 'mouse_down', /pressed or released on its own/],
       [{ action: 'left_mouse_up' }, 'mouse_up', /pressed or released on its own/],
-      [{ type: 'drag', path: [{ x: 0, y: 0 }, { x: 1, y: 1 }], keys: ['CTRL', 'SHIFT'] }, 'drag', /at most one of ctrl, shift, alt or win/],
-      [{ type: 'drag', path: [{ x: 0, y: 0 }, { x: 1, y: 1 }], keys: ['A'] }, 'drag', /at most one of ctrl, shift, alt or win/],
+      [
+        {
+          type: 'drag',
+          path: [
+            { x: 0, y: 0 },
+            { x: 1, y: 1 },
+          ],
+          keys: ['CTRL', 'SHIFT'],
+        },
+        'drag',
+        /at most one of ctrl, shift, alt or win/,
+      ],
+      [
+        {
+          type: 'drag',
+          path: [
+            { x: 0, y: 0 },
+            { x: 1, y: 1 },
+          ],
+          keys: ['A'],
+        },
+        'drag',
+        /at most one of ctrl, shift, alt or win/,
+      ],
     ];
     for (const [input, action, reason] of cases) {
       const error = refusal(input);
@@ -169,8 +269,29 @@ describe('mapActionPoints', () => {
     for (const type of ['click', 'double_click', 'triple_click', 'move', 'scroll'] as const) {
       expect(mapActionPoints(parse({ type, x: 1, y: 2 }), double)).toMatchObject({ type, x: 2, y: 4 });
     }
-    expect(mapActionPoints(parse({ type: 'drag', path: [{ x: 1, y: 1 }, { x: 3, y: 4 }] }), double)).toMatchObject({ path: [{ x: 2, y: 2 }, { x: 6, y: 8 }] });
-    for (const input of [{ type: 'mouse_down' }, { type: 'hold_key', keys: ['SHIFT'], seconds: 1 }, { type: 'cursor_position' }, { type: 'keypress', keys: ['A'] }]) {
+    expect(
+      mapActionPoints(
+        parse({
+          type: 'drag',
+          path: [
+            { x: 1, y: 1 },
+            { x: 3, y: 4 },
+          ],
+        }),
+        double,
+      ),
+    ).toMatchObject({
+      path: [
+        { x: 2, y: 2 },
+        { x: 6, y: 8 },
+      ],
+    });
+    for (const input of [
+      { type: 'mouse_down' },
+      { type: 'hold_key', keys: ['SHIFT'], seconds: 1 },
+      { type: 'cursor_position' },
+      { type: 'keypress', keys: ['A'] },
+    ]) {
       const action = parse(input);
       expect(mapActionPoints(action, double)).toBe(action);
     }

@@ -3,7 +3,14 @@ import { createCommand, ProgrammaticInteractor, type ChatMessage, type ContentPa
 import { ScriptedModel } from '@ufo-ts/core/testing';
 import { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
 import { fromPngDataUrl, pngSize } from '@ufo-ts/imaging';
-import { checkDesktopAvailability, createLinuxToolServer, startDesktop, waitForCalculatorDisplay, type Desktop, type LinuxToolServer } from '@ufo-ts/platform-linux';
+import {
+  checkDesktopAvailability,
+  createLinuxToolServer,
+  startDesktop,
+  waitForCalculatorDisplay,
+  type Desktop,
+  type LinuxToolServer,
+} from '@ufo-ts/platform-linux';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerDisplaySize, OperatorSession } from '../src/index.js';
 import { TempDirs } from './helpers.js';
@@ -36,7 +43,10 @@ describeDesktop('OperatorSession with a computer tool on a real Xvfb desktop (ga
     const http = await server.serveHttp({ token });
     closeHttp = () => http.close();
     const entry = { namespace: 'linux', transport: 'http' as const, url: http.url, headers: { Authorization: `Bearer ${token}` } };
-    dispatcher = new LocalCommandDispatcher({ config: { OperatorAgent: { default: { data_collection: [entry], action: [entry] } } }, defaultTimeoutMs: 60_000 });
+    dispatcher = new LocalCommandDispatcher({
+      config: { OperatorAgent: { default: { data_collection: [entry], action: [entry] } } },
+      defaultTimeoutMs: 60_000,
+    });
   });
 
   afterAll(async () => {
@@ -79,7 +89,13 @@ describeDesktop('OperatorSession with a computer tool on a real Xvfb desktop (ga
     });
 
     const outcome = await new OperatorSession({
-      task: 'galculator-computer-use', logRoot: dirs.make(), request: 'Compute 12*34 with the calculator.', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux',
+      task: 'galculator-computer-use',
+      logRoot: dirs.make(),
+      request: 'Compute 12*34 with the calculator.',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
     }).run();
 
     expect(outcome.rounds).toMatchObject([{ finalState: 'FINISH', result: 'The calculator shows 408.' }]);
@@ -101,22 +117,39 @@ describeDesktop('OperatorSession with a computer tool on a real Xvfb desktop (ga
     const { controls } = await run<{ controls: Control[] }>('get_controls');
     const display = computerDisplaySize(SCREEN);
     const seven = controls.find((c) => /button/.test(c.role) && c.name === '7' && c.rect)!;
-    const focus = { x: Math.round(((seven.rect!.x + seven.rect!.width / 2) * display.width) / SCREEN.width), y: Math.round(((seven.rect!.y + seven.rect!.height / 2) * display.height) / SCREEN.height) };
+    const focus = {
+      x: Math.round(((seven.rect!.x + seven.rect!.width / 2) * display.width) / SCREEN.width),
+      y: Math.round(((seven.rect!.y + seven.rect!.height / 2) * display.height) / SCREEN.height),
+    };
     const computerCall = (id: string, args: Record<string, unknown>): ToolCall => ({ id, type: 'computer', name: 'computer', arguments: args });
     const model = new ScriptedModel({
       replies: [
-        { content: '', toolCalls: [computerCall('cu_1', { type: 'click', ...focus, button: 'left' }), computerCall('cu_2', { type: 'keypress', keys: ['ESC'] })] },
+        {
+          content: '',
+          toolCalls: [computerCall('cu_1', { type: 'click', ...focus, button: 'left' }), computerCall('cu_2', { type: 'keypress', keys: ['ESC'] })],
+        },
         { content: '', toolCalls: [computerCall('cu_3', { type: 'type', text: '55*11' }), computerCall('cu_4', { type: 'keypress', keys: ['ENTER'] })] },
         { content: 'It shows 605.' },
       ],
       features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'openai' },
     });
     const outcome = await new OperatorSession({
-      task: 'galculator-openai-keys', logRoot: dirs.make(), request: 'Compute 55*11.', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux',
+      task: 'galculator-openai-keys',
+      logRoot: dirs.make(),
+      request: 'Compute 55*11.',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
     }).run();
     expect(outcome.rounds).toMatchObject([{ finalState: 'FINISH', result: 'It shows 605.' }]);
     expect(await waitForCalculatorDisplay(desktop, '605', { app: 'galculator', timeoutMs: 10_000 })).toBe('605');
     const results = model.calls[2]!.messages.filter((m) => m.role === 'tool');
-    expect(results.map((m) => [m.toolCallId, m.isError ?? false])).toEqual([['cu_1', false], ['cu_2', false], ['cu_3', false], ['cu_4', false]]);
+    expect(results.map((m) => [m.toolCallId, m.isError ?? false])).toEqual([
+      ['cu_1', false],
+      ['cu_2', false],
+      ['cu_3', false],
+      ['cu_4', false],
+    ]);
   });
 });

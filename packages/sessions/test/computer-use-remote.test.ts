@@ -22,11 +22,23 @@ async function startDeviceEndpoint(sessionId: string) {
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const dispatcher = new Promise<WebSocketCommandDispatcher>((resolve) => {
     wss.on('connection', (socket: WebSocket) => {
-      const remote = new WebSocketCommandDispatcher({ channel: { deviceId: 'operator-device', send: (m) => socket.send(JSON.stringify(m)) }, sessionId, taskName: 'remote-computer-use' });
+      const remote = new WebSocketCommandDispatcher({
+        channel: { deviceId: 'operator-device', send: (m) => socket.send(JSON.stringify(m)) },
+        sessionId,
+        taskName: 'remote-computer-use',
+      });
       socket.on('message', (data) => {
         const message = ClientMessageSchema.parse(JSON.parse(data.toString()));
         if (message.type === 'register') {
-          socket.send(JSON.stringify({ type: 'heartbeat', status: 'ok', response_id: message.request_id, protocol_version: AIP_PROTOCOL_VERSION, heartbeat_interval_ms: 30_000 }));
+          socket.send(
+            JSON.stringify({
+              type: 'heartbeat',
+              status: 'ok',
+              response_id: message.request_id,
+              protocol_version: AIP_PROTOCOL_VERSION,
+              heartbeat_interval_ms: 30_000,
+            }),
+          );
           resolve(remote);
         } else if (message.type === 'heartbeat') socket.send(JSON.stringify({ type: 'heartbeat', status: 'ok' }));
         else if (message.type === 'command_results') remote.acceptResults(message);
@@ -37,10 +49,11 @@ async function startDeviceEndpoint(sessionId: string) {
   return {
     url: `ws://127.0.0.1:${port}/ws`,
     dispatcher,
-    close: () => new Promise<void>((resolve) => {
-      for (const client of wss.clients) client.terminate();
-      wss.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
   };
 }
 
@@ -49,7 +62,14 @@ describe('the computer-use operator on the remote device path', () => {
     const screen = new FakeScreen({ width: 2560, height: 1600 });
     const endpoint = await startDeviceEndpoint('remote-computer-use-session');
     defer(() => endpoint.close());
-    const client = new DeviceClient({ serverUrl: endpoint.url, apiKey: 'test-key', clientId: 'operator-device', platform: 'linux', dispatcher: screen.dispatcher(), closeDispatcherOnStop: true });
+    const client = new DeviceClient({
+      serverUrl: endpoint.url,
+      apiKey: 'test-key',
+      clientId: 'operator-device',
+      platform: 'linux',
+      dispatcher: screen.dispatcher(),
+      closeDispatcherOnStop: true,
+    });
     await client.start();
     defer(() => client.stop());
     const dispatcher = await endpoint.dispatcher;
@@ -63,7 +83,13 @@ describe('the computer-use operator on the remote device path', () => {
       features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'openai' },
     });
     const outcome = await new OperatorSession({
-      task: 'remote-computer-use', logRoot: dirs.make(), request: 'Press Enter and type hi.', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux',
+      task: 'remote-computer-use',
+      logRoot: dirs.make(),
+      request: 'Press Enter and type hi.',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
     }).run();
 
     expect(outcome.rounds).toMatchObject([{ finalState: 'FINISH', result: 'Typed hi.' }]);

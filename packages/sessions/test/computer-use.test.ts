@@ -11,11 +11,20 @@ const { dirs, defer } = perTestCleanup();
 const computer = (id: string, args: Record<string, unknown>): ToolCall => ({ id, type: 'computer', name: 'computer', arguments: args });
 const calls = (...toolCalls: ToolCall[]): ScriptedReply => ({ content: '', toolCalls });
 
-async function runComputerUse(options: { screen: { width: number; height: number }; provider: 'anthropic' | 'openai'; replies: ScriptedReply[]; maxDisplay?: { width: number; height: number }; maxSteps?: number }) {
+async function runComputerUse(options: {
+  screen: { width: number; height: number };
+  provider: 'anthropic' | 'openai';
+  replies: ScriptedReply[];
+  maxDisplay?: { width: number; height: number };
+  maxSteps?: number;
+}) {
   const screen = new FakeScreen(options.screen);
   const dispatcher = screen.dispatcher();
   defer(() => dispatcher.close());
-  const model = new ScriptedModel({ replies: options.replies, features: { toolCalls: true, parallelToolCalls: true, strictSchema: false, computerTool: options.provider } });
+  const model = new ScriptedModel({
+    replies: options.replies,
+    features: { toolCalls: true, parallelToolCalls: true, strictSchema: false, computerTool: options.provider },
+  });
   const outcome = await new OperatorSession({
     task: 'computer-use',
     logRoot: dirs.make(),
@@ -66,7 +75,12 @@ describe('OperatorSession with a native computer tool', () => {
         { content: 'The file is saved as report.txt.' },
       ],
     });
-    expect(outcome).toMatchObject({ status: 'completed', kind: 'operator', steps: 9, rounds: [{ finalState: 'FINISH', result: 'The file is saved as report.txt.' }] });
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      kind: 'operator',
+      steps: 9,
+      rounds: [{ finalState: 'FINISH', result: 'The file is saved as report.txt.' }],
+    });
     expect(screen.calls).toEqual([
       { tool: 'click_on_coordinates', args: { x: 800, y: 500, coordinate_type: 'absolute', button: 'left', double: false } },
       { tool: 'type_text', args: { text: 'report.txt' } },
@@ -84,25 +98,46 @@ describe('OperatorSession with a native computer tool', () => {
     for (const call of model.calls) expect(call.tools).toEqual([{ type: 'computer', displayWidth: 1280, displayHeight: 800, environment: 'linux' }]);
     const last = model.calls[model.calls.length - 1]!.messages;
     expect(last[0]!.role).toBe('system');
-    expect(last[1]).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'save the file' }, { type: 'image', mediaType: 'image/png' }] });
+    expect(last[1]).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'save the file' },
+        { type: 'image', mediaType: 'image/png' },
+      ],
+    });
     expect(imageSize((last[1]!.content as ContentPart[])[1])).toEqual({ width: 1280, height: 800 });
     // the transcript: each assistant turn's calls, then one tool message per call, in order, ids matching
     expect(last.slice(2).map((m) => (m.role === 'assistant' ? `assistant:${m.toolCalls!.map((c) => c.id).join(',')}` : `tool:${m.toolCallId}`))).toEqual([
-      'assistant:toolu_01', 'tool:toolu_01',
-      'assistant:toolu_02,toolu_03', 'tool:toolu_02', 'tool:toolu_03',
-      'assistant:toolu_04', 'tool:toolu_04',
-      'assistant:toolu_05', 'tool:toolu_05',
-      'assistant:toolu_06', 'tool:toolu_06',
-      'assistant:toolu_07,toolu_08', 'tool:toolu_07', 'tool:toolu_08',
-      'assistant:toolu_09', 'tool:toolu_09',
-      'assistant:toolu_10,toolu_11', 'tool:toolu_10', 'tool:toolu_11',
+      'assistant:toolu_01',
+      'tool:toolu_01',
+      'assistant:toolu_02,toolu_03',
+      'tool:toolu_02',
+      'tool:toolu_03',
+      'assistant:toolu_04',
+      'tool:toolu_04',
+      'assistant:toolu_05',
+      'tool:toolu_05',
+      'assistant:toolu_06',
+      'tool:toolu_06',
+      'assistant:toolu_07,toolu_08',
+      'tool:toolu_07',
+      'tool:toolu_08',
+      'assistant:toolu_09',
+      'tool:toolu_09',
+      'assistant:toolu_10,toolu_11',
+      'tool:toolu_10',
+      'tool:toolu_11',
     ]);
     const results = toolResults(last);
     expect(results.every((r) => r.image?.width === 1280 && r.image.height === 800)).toBe(true);
     // every action of the tool has a tool here now (triple_click included)
     expect(results.filter((r) => r.isError)).toEqual([]);
     // the assistant messages are the model's own calls, unchanged
-    expect(last[4]).toEqual({ role: 'assistant', content: '', toolCalls: [computer('toolu_02', { action: 'left_click', coordinate: [640, 400] }), computer('toolu_03', { action: 'type', text: 'report.txt' })] });
+    expect(last[4]).toEqual({
+      role: 'assistant',
+      content: '',
+      toolCalls: [computer('toolu_02', { action: 'left_click', coordinate: [640, 400] }), computer('toolu_03', { action: 'type', text: 'report.txt' })],
+    });
     // one screenshot for the first step, one after each call
     expect(screen.screenshots).toBe(1 + 11);
     expect(stepLines(outcome.logFolder!).map((l) => l.status)).toEqual([...Array(8).fill('CONTINUE'), 'FINISH']);
@@ -117,7 +152,16 @@ describe('OperatorSession with a native computer tool', () => {
         calls(computer('cu_1', { type: 'click', x: 512, y: 288, button: 'right' })),
         calls(computer('cu_2', { type: 'keypress', keys: ['CTRL', 'SHIFT', 'T'] })),
         calls(computer('cu_3', { type: 'scroll', x: 100, y: 100, scroll_x: 0, scroll_y: -300 })),
-        calls(computer('cu_4', { type: 'drag', path: [{ x: 10, y: 20 }, { x: 50, y: 60 }, { x: 1023, y: 575 }] })),
+        calls(
+          computer('cu_4', {
+            type: 'drag',
+            path: [
+              { x: 10, y: 20 },
+              { x: 50, y: 60 },
+              { x: 1023, y: 575 },
+            ],
+          }),
+        ),
         calls(computer('cu_5', { type: 'double_click', x: 0, y: 575 })),
         calls(computer('cu_6', { type: 'move', x: 3, y: 3 }), computer('cu_7', { type: 'click', x: 1, y: 1, button: 'back' })),
         calls(computer('cu_8', { type: 'wait' }), { id: 'fn_1', type: 'function', name: 'open_browser', arguments: {} }),
@@ -155,7 +199,15 @@ describe('OperatorSession with a native computer tool', () => {
       provider: 'openai',
       replies: [
         // a computer_call with `actions` (GA computer tool), decoded by the provider adapter to { actions: [...] }
-        calls(computer('cu_1', { actions: [{ type: 'click', x: 10, y: 20, button: 'left' }, { type: 'type', text: 'abc' }, { type: 'keypress', keys: ['ENTER'] }] })),
+        calls(
+          computer('cu_1', {
+            actions: [
+              { type: 'click', x: 10, y: 20, button: 'left' },
+              { type: 'type', text: 'abc' },
+              { type: 'keypress', keys: ['ENTER'] },
+            ],
+          }),
+        ),
         calls(computer('cu_2', { actions: [{ type: 'keypress', keys: ['CTRL', 'A'] }, { type: 'teleport' }, { type: 'type', text: 'never typed' }] })),
         { content: 'done' },
       ],
@@ -167,7 +219,10 @@ describe('OperatorSession with a native computer tool', () => {
       { tool: 'keyboard_input', args: { keys: 'ctrl+a' } },
     ]);
     const results = toolResults(model.calls[2]!.messages);
-    expect(results.map((r) => [r.id, r.isError])).toEqual([['cu_1', false], ['cu_2', true]]);
+    expect(results.map((r) => [r.id, r.isError])).toEqual([
+      ['cu_1', false],
+      ['cu_2', true],
+    ]);
     expect(results[1]!.text[0]).toMatch(/^action 2 of 3: teleport could not be read: .*; the 1 after it did not run$/);
   });
 
@@ -175,28 +230,60 @@ describe('OperatorSession with a native computer tool', () => {
     const screen = new FakeScreen();
     const dispatcher = screen.dispatcher();
     defer(() => dispatcher.close());
-    const textModel = new ScriptedModel({ replies: [reply({ observation: 's', thought: 't', action: { type: 'click', x: 4, y: 5 } }), reply({ observation: 's', thought: 't', action: null, status: 'FINISH', result: 'ok' })] });
-    const text = await new OperatorSession({ task: 't', logRoot: dirs.make(), request: 'r', models: { OPERATOR: textModel }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux' }).run();
+    const textModel = new ScriptedModel({
+      replies: [
+        reply({ observation: 's', thought: 't', action: { type: 'click', x: 4, y: 5 } }),
+        reply({ observation: 's', thought: 't', action: null, status: 'FINISH', result: 'ok' }),
+      ],
+    });
+    const text = await new OperatorSession({
+      task: 't',
+      logRoot: dirs.make(),
+      request: 'r',
+      models: { OPERATOR: textModel },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
+    }).run();
     expect(text.rounds).toMatchObject([{ finalState: 'FINISH', result: 'ok' }]);
     expect(textModel.calls[0]!.tools).toBeUndefined();
     expect(textModel.calls[0]!.schema).toBeDefined();
 
     const forced = new ScriptedModel({ replies: [calls(computer('c1', { action: 'left_click', coordinate: [4, 5] })), { content: 'done' }] });
     const native = await new OperatorSession({
-      task: 'n', logRoot: dirs.make(), request: 'r', models: { OPERATOR: forced }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux', operator: { computerTool: 'native' },
+      task: 'n',
+      logRoot: dirs.make(),
+      request: 'r',
+      models: { OPERATOR: forced },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
+      operator: { computerTool: 'native' },
     }).run();
     expect(native.rounds).toMatchObject([{ finalState: 'FINISH', result: 'done' }]);
     expect(forced.calls[0]!.tools).toEqual([{ type: 'computer', displayWidth: 320, displayHeight: 200, environment: 'linux' }]);
-    expect(screen.calls.slice(-1)).toEqual([{ tool: 'click_on_coordinates', args: { x: 4, y: 5, coordinate_type: 'absolute', button: 'left', double: false } }]);
+    expect(screen.calls.slice(-1)).toEqual([
+      { tool: 'click_on_coordinates', args: { x: 4, y: 5, coordinate_type: 'absolute', button: 'left', double: false } },
+    ]);
   });
 
   it('without a screenshot there is no display size to declare: the round ends in ERROR before the model is asked', async () => {
     const screen = new FakeScreen();
     const dispatcher = screen.dispatcher();
     defer(() => dispatcher.close());
-    const model = new ScriptedModel({ replies: [{ content: 'never asked' }], features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'anthropic' } });
+    const model = new ScriptedModel({
+      replies: [{ content: 'never asked' }],
+      features: { toolCalls: true, parallelToolCalls: false, strictSchema: false, computerTool: 'anthropic' },
+    });
     const outcome = await new OperatorSession({
-      task: 'blind', logRoot: dirs.make(), request: 'r', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux', operator: { screenshotTool: 'capture_nothing' },
+      task: 'blind',
+      logRoot: dirs.make(),
+      request: 'r',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
+      operator: { screenshotTool: 'capture_nothing' },
     }).run();
     expect(outcome.rounds).toMatchObject([{ finalState: 'ERROR', result: { error: expect.stringContaining('no screenshot of the screen could be taken') } }]);
     expect(model.calls).toHaveLength(0);

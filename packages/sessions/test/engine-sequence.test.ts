@@ -10,7 +10,10 @@ const { dirs, defer, fakeDesktop } = perTestCleanup();
 /** A store that fails on its `failAt`-th save (1-based). */
 class FailingStore implements CheckpointStore {
   saves = 0;
-  constructor(private readonly failAt: number, private readonly cause: Error) {}
+  constructor(
+    private readonly failAt: number,
+    private readonly cause: Error,
+  ) {}
   save(): void {
     this.saves += 1;
     if (this.saves >= this.failAt) throw this.cause;
@@ -25,11 +28,25 @@ describe('checkpoints are part of the session sequence', () => {
     const { desktop, dispatcher } = fakeDesktop();
     const cause = new Error('ENOSPC: no space left on device');
     const store = new FailingStore(4, cause);
-    const model = new ScriptedModel({ replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })] });
-    const session = new HostSession({ task: 'ckpt', logRoot: dirs.make(), request: 'type 12', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), checkpoint: store });
+    const model = new ScriptedModel({
+      replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })],
+    });
+    const session = new HostSession({
+      task: 'ckpt',
+      logRoot: dirs.make(),
+      request: 'type 12',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      checkpoint: store,
+    });
     const outcome = await session.run();
     expect(outcome.status).toBe('failed');
-    expect(outcome.failure).toMatchObject({ name: 'CheckpointWriteError', code: 'CHECKPOINT_WRITE_FAILED', cause: { message: 'ENOSPC: no space left on device' } });
+    expect(outcome.failure).toMatchObject({
+      name: 'CheckpointWriteError',
+      code: 'CHECKPOINT_WRITE_FAILED',
+      cause: { message: 'ENOSPC: no space left on device' },
+    });
     // saves: round start, CONTINUE>ASSIGN, ASSIGN>AppAgent.CONTINUE, then AppAgent.CONTINUE>FINISH fails: nothing runs after it
     expect(outcome.steps).toBe(2);
     expect(desktop.state.display).toBe('12');
@@ -40,8 +57,19 @@ describe('checkpoints are part of the session sequence', () => {
     const { dispatcher } = fakeDesktop();
     const events = new EventBus();
     const store = new MemoryCheckpointStore();
-    const model = new ScriptedModel({ replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })] });
-    const session = new HostSession({ task: 'ckpt', logRoot: dirs.make(), request: 'type 12', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), checkpoint: store, events });
+    const model = new ScriptedModel({
+      replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })],
+    });
+    const session = new HostSession({
+      task: 'ckpt',
+      logRoot: dirs.make(),
+      request: 'type 12',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      checkpoint: store,
+      events,
+    });
     events.subscribe((e) => {
       if (e.type === 'transition' && e.to === 'HostAgent.ASSIGN') session.cancel('stop', { force: true });
     });
@@ -52,12 +80,28 @@ describe('checkpoints are part of the session sequence', () => {
 });
 
 describe('smaller engine fixes', () => {
-  it('a follower round\'s result is the result the AppAgent returned', async () => {
+  it("a follower round's result is the result the AppAgent returned", async () => {
     const { dispatcher } = fakeDesktop();
     const plan = { task: 'compute', object: 'Calculator', steps: ['type 12'] };
-    const model = new ScriptedModel({ replies: [selectCalc('check the calculator is ready'), app([], { status: 'FINISH', result: 'ready' }), app([click('1'), click('2', 'FINISH')], { result: '12' })] });
-    const outcome = await new FollowerSession({ task: 'follow', logRoot: dirs.make(), models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), plan }).run();
-    expect(outcome.rounds.map((r) => [r.finalState, r.result])).toEqual([['FINISH', 'ready'], ['FINISH', '12']]);
+    const model = new ScriptedModel({
+      replies: [
+        selectCalc('check the calculator is ready'),
+        app([], { status: 'FINISH', result: 'ready' }),
+        app([click('1'), click('2', 'FINISH')], { result: '12' }),
+      ],
+    });
+    const outcome = await new FollowerSession({
+      task: 'follow',
+      logRoot: dirs.make(),
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      plan,
+    }).run();
+    expect(outcome.rounds.map((r) => [r.finalState, r.result])).toEqual([
+      ['FINISH', 'ready'],
+      ['FINISH', '12'],
+    ]);
   });
 
   it('HostSession: MAX_STEP cutting round 2 mid-subtask is reported incomplete, not completed', async () => {
@@ -66,7 +110,12 @@ describe('smaller engine fixes', () => {
       replies: [selectCalc('type 1'), app(click('1', 'FINISH')), host('FINISH', { result: '1' }), selectCalc('type 2'), app(click('2'))],
     });
     const outcome = await new HostSession({
-      task: 'cap', logRoot: dirs.make(), models: { HOST_AGENT: model }, dispatcher, maxRounds: 2, maxSteps: 5,
+      task: 'cap',
+      logRoot: dirs.make(),
+      models: { HOST_AGENT: model },
+      dispatcher,
+      maxRounds: 2,
+      maxSteps: 5,
       interactor: new ProgrammaticInteractor({ requests: ['one', 'two'] }),
     }).run();
     expect(outcome.rounds.map((r) => r.finalState)).toEqual(['FINISH', 'MAX_STEP']);
@@ -81,16 +130,36 @@ describe('custom context keys', () => {
   it('are saved in the checkpoint and restored on resume like the built-in keys', async () => {
     const { dispatcher } = fakeDesktop();
     const events = new EventBus();
-    const model = new ScriptedModel({ replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })] });
-    const session = new HostSession({ task: 'keys', logRoot: dirs.make(), request: 'type 12', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), events, contextKeys: [CLICKS] });
+    const model = new ScriptedModel({
+      replies: [selectCalc('type 12'), app([click('1'), click('2', 'FINISH')], { result: '12' }), host('FINISH', { result: '12' })],
+    });
+    const session = new HostSession({
+      task: 'keys',
+      logRoot: dirs.make(),
+      request: 'type 12',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      events,
+      contextKeys: [CLICKS],
+    });
     events.subscribe((e) => {
       if (e.type === 'command' && e.tool === 'click_input') session.context.updateKey(CLICKS, (n) => n + 1);
     });
     const outcome = await session.run();
     const checkpoint = readCheckpoint(outcome.logFolder!);
     expect(checkpoint.context.MY_CLICKS).toBe(2);
-    const resumed = new HostSession({ task: 'keys', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), contextKeys: [CLICKS], resume: { checkpoint: { ...checkpoint, status: 'running' } } });
+    const resumed = new HostSession({
+      task: 'keys',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      contextKeys: [CLICKS],
+      resume: { checkpoint: { ...checkpoint, status: 'running' } },
+    });
     expect(resumed.context.getKey(CLICKS)).toBe(2);
-    expect(() => new HostSession({ task: 'keys', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), resume: { checkpoint } })).toThrow(/Unknown context key "MY_CLICKS"/);
+    expect(
+      () => new HostSession({ task: 'keys', models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), resume: { checkpoint } }),
+    ).toThrow(/Unknown context key "MY_CLICKS"/);
   });
 });

@@ -6,7 +6,8 @@ import { app, click, reply, stepLines, perTestCleanup } from './helpers.js';
 
 const { dirs, fakeDesktop } = perTestCleanup();
 
-const verdict = (complete: 'yes' | 'no' | 'unsure', reason: string) => reply({ reason, sub_scores: [{ name: 'the product', evaluation: complete }], complete }, 0.002);
+const verdict = (complete: 'yes' | 'no' | 'unsure', reason: string) =>
+  reply({ reason, sub_scores: [{ name: 'the product', evaluation: complete }], complete }, 0.002);
 const userText = (model: ScriptedModel, call: number) => JSON.stringify(model.calls[call]!.messages[1]!.content);
 
 const step = (n: number, round: number, request: string, extra: Partial<StepRecordInput> = {}): StepRecordInput => ({
@@ -52,11 +53,17 @@ describe('evaluationFinishCheck', () => {
   it('fails when the evaluation says "no" or "unsure", with its reason', async () => {
     const judge = new ScriptedModel({ replies: [verdict('no', 'The display shows 12, not 408.'), verdict('unsure', 'No step shows the result.')] });
     const check = evaluationFinishCheck(new EvaluationAgent({ model: judge }), { trajectory: () => trajectory });
-    expect(await check({ agent: 'LinuxAgent', request: 'What is 12 times 34?', result: '12', step: 2 })).toEqual({ passed: false, reason: 'The display shows 12, not 408.' });
-    expect(await check({ agent: 'LinuxAgent', request: 'What is 12 times 34?', result: undefined, step: 2 })).toEqual({ passed: false, reason: 'No step shows the result.' });
+    expect(await check({ agent: 'LinuxAgent', request: 'What is 12 times 34?', result: '12', step: 2 })).toEqual({
+      passed: false,
+      reason: 'The display shows 12, not 408.',
+    });
+    expect(await check({ agent: 'LinuxAgent', request: 'What is 12 times 34?', result: undefined, step: 2 })).toEqual({
+      passed: false,
+      reason: 'No step shows the result.',
+    });
   });
 
-  it('judges a FINISH with no logged step of its request (its round\'s first step), and works without a trajectory', async () => {
+  it("judges a FINISH with no logged step of its request (its round's first step), and works without a trajectory", async () => {
     const judge = new ScriptedModel({ replies: [verdict('yes', 'ok'), verdict('yes', 'ok')] });
     const check = evaluationFinishCheck(new EvaluationAgent({ model: judge }), { trajectory: () => trajectory });
     await check({ agent: 'LinuxAgent', request: 'close it', result: 'closed', step: 2 });
@@ -77,13 +84,21 @@ describe("LinuxSession finishCheck: 'evaluation'", () => {
         app([click('5'), click('3'), click('4'), click('6', 'FINISH')], { result: '408' }),
       ],
     });
-    const judge = new ScriptedModel({ replies: [verdict('no', 'The display shows 12: the multiplication was not done.'), verdict('yes', 'The display shows 408.')] });
+    const judge = new ScriptedModel({
+      replies: [verdict('no', 'The display shows 12: the multiplication was not done.'), verdict('yes', 'The display shows 408.')],
+    });
     const events = new EventBus();
     const seen: EngineEvent[] = [];
     events.subscribe((e) => seen.push(e));
     const outcome = await new LinuxSession({
-      task: 'check', logRoot: dirs.make(), request: 'What is 12 times 34?', models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge },
-      dispatcher, interactor: new ProgrammaticInteractor(), events, finishCheck: 'evaluation',
+      task: 'check',
+      logRoot: dirs.make(),
+      request: 'What is 12 times 34?',
+      models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      events,
+      finishCheck: 'evaluation',
     }).run();
     expect(outcome).toMatchObject({ status: 'completed', steps: 3, rounds: [{ finalState: 'FINISH', result: '408' }] });
     expect(desktop.state.display).toBe('408');
@@ -92,7 +107,11 @@ describe("LinuxSession finishCheck: 'evaluation'", () => {
     expect(JSON.stringify(linux.calls[2]!.messages)).toContain('The display shows 12: the multiplication was not done.');
     const lines = stepLines(outcome.logFolder!);
     expect(lines.map((l) => l.status)).toEqual(['CONTINUE', 'CONTINUE', 'FINISH']);
-    expect(lines.map((l) => l.finish_check)).toEqual([undefined, { passed: false, accepted: false, reason: 'The display shows 12: the multiplication was not done.' }, { passed: true, accepted: true, reason: 'The display shows 408.' }]);
+    expect(lines.map((l) => l.finish_check)).toEqual([
+      undefined,
+      { passed: false, accepted: false, reason: 'The display shows 12: the multiplication was not done.' },
+      { passed: true, accepted: true, reason: 'The display shows 408.' },
+    ]);
     expect(seen.filter((e) => e.type === 'finish-check').map((e) => (e as { passed: boolean }).passed)).toEqual([false, true]);
     // the evaluator saw the steps before the FINISH (from the log) and the FINISH's result; its cost is the session's
     expect(judge.calls).toHaveLength(2);
@@ -111,8 +130,13 @@ describe("LinuxSession finishCheck: 'evaluation'", () => {
     const linux = new ScriptedModel({ replies: [app([], { status: 'FINISH', result: 'done' }), app([], { status: 'FINISH', result: 'done, really' })] });
     const judge = new ScriptedModel({ replies: [verdict('no', 'Nothing was done.'), verdict('no', 'Still nothing.')] });
     const outcome = await new LinuxSession({
-      task: 'check-twice', logRoot: dirs.make(), request: 'What is 12 times 34?', models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge },
-      dispatcher, interactor: new ProgrammaticInteractor(), finishCheck: 'evaluation',
+      task: 'check-twice',
+      logRoot: dirs.make(),
+      request: 'What is 12 times 34?',
+      models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      finishCheck: 'evaluation',
     }).run();
     expect(outcome.rounds[0]).toMatchObject({ finalState: 'FINISH', result: 'done, really' });
     expect(stepLines(outcome.logFolder!).map((l) => l.finish_check?.accepted)).toEqual([false, true]);
@@ -123,7 +147,12 @@ describe("LinuxSession finishCheck: 'evaluation'", () => {
     const linux = new ScriptedModel({ replies: [app([], { status: 'FINISH', result: 'done' })] });
     const judge = new ScriptedModel({ replies: [] });
     const outcome = await new LinuxSession({
-      task: 'unchecked', logRoot: dirs.make(), request: 'x', models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge }, dispatcher, interactor: new ProgrammaticInteractor(),
+      task: 'unchecked',
+      logRoot: dirs.make(),
+      request: 'x',
+      models: { LINUX_AGENT: linux, EVALUATION_AGENT: judge },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
     }).run();
     expect(outcome.rounds[0]!.finalState).toBe('FINISH');
     expect(judge.calls).toHaveLength(0);
@@ -133,8 +162,14 @@ describe("LinuxSession finishCheck: 'evaluation'", () => {
     const { dispatcher } = fakeDesktop();
     const make = () =>
       new LinuxSession({
-        task: 'both', logRoot: dirs.make(), request: 'x', models: { LINUX_AGENT: new ScriptedModel({ replies: [] }) }, dispatcher, interactor: new ProgrammaticInteractor(),
-        finishCheck: 'evaluation', linux: { finishCheck: async () => ({ passed: true, reason: 'ok' }) },
+        task: 'both',
+        logRoot: dirs.make(),
+        request: 'x',
+        models: { LINUX_AGENT: new ScriptedModel({ replies: [] }) },
+        dispatcher,
+        interactor: new ProgrammaticInteractor(),
+        finishCheck: 'evaluation',
+        linux: { finishCheck: async () => ({ passed: true, reason: 'ok' }) },
       });
     expect(make).toThrow(SessionError);
     expect(make).toThrow('not both');

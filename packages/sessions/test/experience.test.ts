@@ -5,7 +5,15 @@ import { ScriptedModel } from '@ufo-ts/core/testing';
 import { NATIVE_TOOL_FEATURES, toNativeReplies } from '@ufo-ts/processor-strategies';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
-import { EmbeddingRetriever, ExperienceStore, HostSession, KeywordRetriever, loadDemonstrations, type EmbeddingModel, type ExperienceRecord } from '../src/index.js';
+import {
+  EmbeddingRetriever,
+  ExperienceStore,
+  HostSession,
+  KeywordRetriever,
+  loadDemonstrations,
+  type EmbeddingModel,
+  type ExperienceRecord,
+} from '../src/index.js';
 import { app, click, host, reply, selectCalc, perTestCleanup } from './helpers.js';
 
 const { dirs, defer } = perTestCleanup();
@@ -15,28 +23,69 @@ function dispatcher() {
   return made.dispatcher;
 }
 const record = (id: string, request: string, tips: string, extra: Partial<ExperienceRecord> = {}): ExperienceRecord => ({
-  id, kind: 'experience', request, subtask: '', application: '', agent: 'AppAgent/calc', tips,
-  example: { observation: '', thought: '', actions: [], plan: [], status: 'FINISH', comment: '' }, createdAt: 't', ...extra,
+  id,
+  kind: 'experience',
+  request,
+  subtask: '',
+  application: '',
+  agent: 'AppAgent/calc',
+  tips,
+  example: { observation: '', thought: '', actions: [], plan: [], status: 'FINISH', comment: '' },
+  createdAt: 't',
+  ...extra,
 });
 
 describe('experience', () => {
   it('summarises a successful session (one call per subtask) into JSON, and the next session gets it in its prompts', async () => {
     const store = new ExperienceStore({ path: join(dirs.make(), 'experience', 'experience.json') });
-    const summary = reply({ tips: 'Press the digits, then × then =; the display shows the product.', example: { observation: 'calculator', thought: 'type it', actions: [{ function: 'click_input', arguments: { id: '1' } }], plan: ['type 12×34='] } }, 0.003);
+    const summary = reply(
+      {
+        tips: 'Press the digits, then × then =; the display shows the product.',
+        example: { observation: 'calculator', thought: 'type it', actions: [{ function: 'click_input', arguments: { id: '1' } }], plan: ['type 12×34='] },
+      },
+      0.003,
+    );
     const first = await new HostSession({
-      task: 'learn', logRoot: dirs.make(), request: 'What is 12 times 34?', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
-      models: { HOST_AGENT: new ScriptedModel({ replies: [selectCalc('multiply 12 by 34'), app([click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], { result: '408' }), host('FINISH', { result: '408' }), summary] }) },
+      task: 'learn',
+      logRoot: dirs.make(),
+      request: 'What is 12 times 34?',
+      dispatcher: dispatcher(),
+      interactor: new ProgrammaticInteractor(),
+      models: {
+        HOST_AGENT: new ScriptedModel({
+          replies: [
+            selectCalc('multiply 12 by 34'),
+            app([click('1'), click('2'), click('5'), click('3'), click('4'), click('6', 'FINISH')], { result: '408' }),
+            host('FINISH', { result: '408' }),
+            summary,
+          ],
+        }),
+      },
       experience: { save: 'always', store },
     }).run();
     expect(first.experienceSaved).toBe(1);
     expect(first.cost).toBeCloseTo(0.033, 10);
     const saved = store.load();
-    expect(saved).toEqual([expect.objectContaining({ kind: 'experience', request: 'What is 12 times 34?', subtask: 'multiply 12 by 34', application: 'calc', tips: expect.stringContaining('×'), source: first.logFolder })]);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        kind: 'experience',
+        request: 'What is 12 times 34?',
+        subtask: 'multiply 12 by 34',
+        application: 'calc',
+        tips: expect.stringContaining('×'),
+        source: first.logFolder,
+      }),
+    ]);
 
     const model = new ScriptedModel({ replies: [host('FINISH', { result: 'done' })] });
     await new HostSession({
-      task: 'use', logRoot: dirs.make(), request: 'multiply 7 by 6', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
-      models: { HOST_AGENT: model }, examples: { retriever: new KeywordRetriever(store.load()), topK: 2 },
+      task: 'use',
+      logRoot: dirs.make(),
+      request: 'multiply 7 by 6',
+      dispatcher: dispatcher(),
+      interactor: new ProgrammaticInteractor(),
+      models: { HOST_AGENT: model },
+      examples: { retriever: new KeywordRetriever(store.load()), topK: 2 },
     }).run();
     const system = model.calls[0]!.messages[0]!.content as string;
     expect(system).toContain('## Examples from similar tasks');
@@ -46,8 +95,13 @@ describe('experience', () => {
   it('with examples, the host still asks its model in the tool mode its options name', async () => {
     const model = new ScriptedModel({ replies: toNativeReplies([host('FINISH', { result: 'done' }).content]), features: NATIVE_TOOL_FEATURES });
     const outcome = await new HostSession({
-      task: 'native', logRoot: dirs.make(), request: 'multiply 7 by 6', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
-      models: { HOST_AGENT: model }, examples: { retriever: new KeywordRetriever([record('x', 'multiply 12 by 34', 'use the calculator')]), topK: 1 },
+      task: 'native',
+      logRoot: dirs.make(),
+      request: 'multiply 7 by 6',
+      dispatcher: dispatcher(),
+      interactor: new ProgrammaticInteractor(),
+      models: { HOST_AGENT: model },
+      examples: { retriever: new KeywordRetriever([record('x', 'multiply 12 by 34', 'use the calculator')]), topK: 1 },
       host: { toolMode: 'native' },
     }).run();
     expect(outcome.status).toBe('completed');
@@ -58,9 +112,14 @@ describe('experience', () => {
   it('does not save after a failed round, nor in auto mode without a positive evaluation', async () => {
     const store = new ExperienceStore({ path: join(dirs.make(), 'e.json') });
     const outcome = await new HostSession({
-      task: 'fail', logRoot: dirs.make(), request: 'impossible', dispatcher: dispatcher(), interactor: new ProgrammaticInteractor(),
+      task: 'fail',
+      logRoot: dirs.make(),
+      request: 'impossible',
+      dispatcher: dispatcher(),
+      interactor: new ProgrammaticInteractor(),
       models: { HOST_AGENT: new ScriptedModel({ replies: [host('FAIL', { result: 'cannot' }), reply({ reason: 'r', complete: 'no' })] }) },
-      evaluation: { session: true }, experience: { save: 'auto', store },
+      evaluation: { session: true },
+      experience: { save: 'auto', store },
     }).run();
     expect(outcome.experienceSaved).toBe(0);
     expect(store.load()).toEqual([]);
@@ -68,10 +127,17 @@ describe('experience', () => {
 
   it('keyword retrieval ranks by the request, subtask and tips; demonstrations load from a folder with their file name as id', async () => {
     const folder = dirs.make();
-    writeFileSync(join(folder, 'send-mail.json'), JSON.stringify({ request: 'send an email to a colleague', tips: 'Fill To, then Send; sending needs approval.' }));
+    writeFileSync(
+      join(folder, 'send-mail.json'),
+      JSON.stringify({ request: 'send an email to a colleague', tips: 'Fill To, then Send; sending needs approval.' }),
+    );
     writeFileSync(join(folder, 'many.json'), JSON.stringify([{ request: 'open the calculator' }, { request: 'rename a file' }]));
     const demos = loadDemonstrations(folder);
-    expect(demos.map((d) => [d.id, d.kind])).toEqual([['many#1', 'demonstration'], ['many#2', 'demonstration'], ['send-mail', 'demonstration']]);
+    expect(demos.map((d) => [d.id, d.kind])).toEqual([
+      ['many#1', 'demonstration'],
+      ['many#2', 'demonstration'],
+      ['send-mail', 'demonstration'],
+    ]);
     const retriever = new KeywordRetriever([...demos, record('x', 'compute 12 times 34', 'use the calculator')]);
     expect((await retriever.retrieve('email the result to john', 2)).map((r) => r.id)).toEqual(['send-mail']);
     expect((await retriever.retrieve('calculator times', 1)).map((r) => r.id)).toEqual(['x']);
@@ -91,7 +157,11 @@ describe('experience', () => {
     };
     const cached: ExperienceRecord[][] = [];
     const retriever = new EmbeddingRetriever({
-      records: [record('a', 'open the calculator', ''), record('b', 'write an email', ''), record('c', 'copy a file', '', { embedding: { model: 'bag-of-words', vector: [0, 0, 1, 0.01] } })],
+      records: [
+        record('a', 'open the calculator', ''),
+        record('b', 'write an email', ''),
+        record('c', 'copy a file', '', { embedding: { model: 'bag-of-words', vector: [0, 0, 1, 0.01] } }),
+      ],
       model,
       onEmbedded: (r) => cached.push(r),
     });

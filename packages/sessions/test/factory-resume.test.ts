@@ -12,7 +12,14 @@ async function lostAction() {
   const { desktop, dispatcher } = fakeDesktop();
   const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
   const sink = new FileLogSink({ logRoot: dirs.make(), task: 'lost' });
-  void new HostSession({ task: 'lost', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: hanging, interactor: interactor(), reports: false }).run();
+  void new HostSession({
+    task: 'lost',
+    logSink: sink,
+    models: { HOST_AGENT: new StepModel() },
+    dispatcher: hanging,
+    interactor: interactor(),
+    reports: false,
+  }).run();
   await hanging.hung;
   await sink.close();
   expect(readCheckpoint(sink.folder).position).toMatchObject({ round: 0 });

@@ -40,7 +40,14 @@ export class FakeCalculatorScreen {
     const window = this.desktop.windows.find((w) => w.id === WINDOW_ID)!;
     this.keys = window.controls
       .filter((c) => c.type === 'push button')
-      .map((c) => ({ label: c.name, id: c.id, left: origin.x + c.rect[0] * scale, top: origin.y + c.rect[1] * scale, right: origin.x + c.rect[2] * scale, bottom: origin.y + c.rect[3] * scale }));
+      .map((c) => ({
+        label: c.name,
+        id: c.id,
+        left: origin.x + c.rect[0] * scale,
+        top: origin.y + c.rect[1] * scale,
+        right: origin.x + c.rect[2] * scale,
+        bottom: origin.y + c.rect[3] * scale,
+      }));
   }
 
   /** The centre of a key, in screen pixels. */
@@ -97,7 +104,13 @@ export class FakeCalculatorScreen {
         defineTool({
           name: 'click_on_coordinates',
           description: 'Click at a point of the screen.',
-          input: z.object({ x: z.number(), y: z.number(), coordinate_type: z.literal('absolute'), button: z.enum(['left', 'right', 'middle']).default('left'), double: z.boolean().default(false) }),
+          input: z.object({
+            x: z.number(),
+            y: z.number(),
+            coordinate_type: z.literal('absolute'),
+            button: z.enum(['left', 'right', 'middle']).default('left'),
+            double: z.boolean().default(false),
+          }),
           handler: async ({ x, y, button }) => ({ pressed: button === 'left' ? await this.press(x, y) : null }),
         }),
       ],
@@ -106,7 +119,10 @@ export class FakeCalculatorScreen {
 
   /** A dispatcher routing the operator's kind to this screen, in process. */
   dispatcher(kind = 'OperatorAgent'): LocalCommandDispatcher {
-    const servers = { data_collection: [{ namespace: 'screen', transport: 'in-process' as const, factory: 'screen' }], action: [{ namespace: 'screen', transport: 'in-process' as const, factory: 'screen' }] };
+    const servers = {
+      data_collection: [{ namespace: 'screen', transport: 'in-process' as const, factory: 'screen' }],
+      action: [{ namespace: 'screen', transport: 'in-process' as const, factory: 'screen' }],
+    };
     return new LocalCommandDispatcher({ config: { [kind]: { default: servers } }, factories: { screen: () => this.createServer() } });
   }
 

@@ -15,10 +15,22 @@ describe('image sizes of the grounding dialects', () => {
   });
 
   it.each([
-    [{ width: 1280, height: 800 }, { width: 1280, height: 800 }],
-    [{ width: 1920, height: 1080 }, { width: 1280, height: 800 }],
-    [{ width: 3840, height: 2160 }, { width: 1920, height: 1200 }],
-    [{ width: 1366, height: 768 }, { width: 1092, height: 683 }],
+    [
+      { width: 1280, height: 800 },
+      { width: 1280, height: 800 },
+    ],
+    [
+      { width: 1920, height: 1080 },
+      { width: 1280, height: 800 },
+    ],
+    [
+      { width: 3840, height: 2160 },
+      { width: 1920, height: 1200 },
+    ],
+    [
+      { width: 1366, height: 768 },
+      { width: 1092, height: 683 },
+    ],
   ])('the aligned size of %o within %o is one the processor keeps', (screen, max) => {
     const size = alignedImageSize(screen, max, QWEN25_RESIZE);
     expect(size.width).toBeLessThanOrEqual(max.width);
@@ -37,7 +49,10 @@ describe('image sizes of the grounding dialects', () => {
     const screen = { width: 1280, height: 800 };
     expect(readPoint([1000, 1000], RELATIVE_1000, { width: 10, height: 10 }, screen, 'click')).toEqual({ ok: true, point: { x: 1279, y: 799 } });
     expect(readPoint(['546', '341'], IMAGE_PIXELS, { width: 1092, height: 683 }, screen, 'click')).toEqual({ ok: true, point: { x: 640, y: 399 } });
-    expect(readPoint([546, 341], IMAGE_PIXELS, { width: 546, height: 341 }, { width: 1092, height: 683 }, 'click')).toEqual({ ok: true, point: { x: 1091, y: 682 } });
+    expect(readPoint([546, 341], IMAGE_PIXELS, { width: 546, height: 341 }, { width: 1092, height: 683 }, 'click')).toEqual({
+      ok: true,
+      point: { x: 1091, y: 682 },
+    });
     expect(readPoint(undefined, RELATIVE_1000, screen, screen, 'click')).toMatchObject({ ok: false, problem: { kind: 'missing_coordinate' } });
     expect(readPoint('None', RELATIVE_1000, screen, screen, 'click')).toMatchObject({ ok: false, problem: { kind: 'null_coordinate' } });
     expect(readPoint([Number.NaN, 3], RELATIVE_1000, screen, screen, 'click')).toMatchObject({ ok: false, problem: { kind: 'bad_argument' } });

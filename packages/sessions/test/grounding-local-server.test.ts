@@ -16,8 +16,10 @@ afterEach(async () => {
 
 type WireMessage = { role: string; content: string | Array<{ type: string; text?: string; image_url?: { url: string } }> };
 const messagesOf = (body: unknown) => (body as { messages: WireMessage[] }).messages;
-const imagesOf = (messages: WireMessage[]) => messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)));
-const textOf = (message: WireMessage | undefined) => (message === undefined ? '' : typeof message.content === 'string' ? message.content : message.content.map((p) => p.text ?? '').join('\n'));
+const imagesOf = (messages: WireMessage[]) =>
+  messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)));
+const textOf = (message: WireMessage | undefined) =>
+  message === undefined ? '' : typeof message.content === 'string' ? message.content : message.content.map((p) => p.text ?? '').join('\n');
 
 describe('a UI-TARS model behind an OpenAI-compatible local server drives the fake calculator', () => {
   it('12×34=408: grid clicks scaled from a 1092×683 screenshot to the 1280×800 screen, an out-of-grid click re-asked with its reason, the display read back', async () => {
@@ -40,7 +42,9 @@ describe('a UI-TARS model behind an OpenAI-compatible local server drives the fa
       "Thought: The display shows 408.\nAction: finished(content='408')",
     ];
     server = await startFixtureServer({
-      routes: [{ path: '/v1/chat/completions', responses: replies.map((content) => ({ json: openAIChatCompletionBody({ content, model: 'ui-tars-1.5-7b' }) })) }],
+      routes: [
+        { path: '/v1/chat/completions', responses: replies.map((content) => ({ json: openAIChatCompletionBody({ content, model: 'ui-tars-1.5-7b' }) })) },
+      ],
     });
     const model = createOpenAICompatibleModel({
       preset: 'vllm',

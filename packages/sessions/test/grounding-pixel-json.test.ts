@@ -6,19 +6,62 @@ const SENT = { width: 1092, height: 683 };
 
 /** Replies written by hand in the pixel JSON dialect; `source` is the action of the dialect's own prompt each uses. */
 const CLEAN: Array<{ source: string; reply: string; actions: unknown[]; thought?: string; end?: unknown }> = [
-  { source: 'click (left by default)', reply: '{"thought": "The OK button.", "action": "click", "x": 546, "y": 341}', thought: 'The OK button.', actions: [{ type: 'click', x: 640, y: 399, button: 'left' }] },
-  { source: 'click with button right, in a ```json fence', reply: 'Here it is:\n```json\n{"action": "click", "x": 0, "y": 683, "button": "right"}\n```', actions: [{ type: 'click', x: 0, y: 799, button: 'right' }] },
-  { source: 'click with button middle', reply: '{"action": "click", "x": 100, "y": 100, "button": "middle"}', actions: [{ type: 'click', x: 117, y: 117, button: 'wheel' }] },
+  {
+    source: 'click (left by default)',
+    reply: '{"thought": "The OK button.", "action": "click", "x": 546, "y": 341}',
+    thought: 'The OK button.',
+    actions: [{ type: 'click', x: 640, y: 399, button: 'left' }],
+  },
+  {
+    source: 'click with button right, in a ```json fence',
+    reply: 'Here it is:\n```json\n{"action": "click", "x": 0, "y": 683, "button": "right"}\n```',
+    actions: [{ type: 'click', x: 0, y: 799, button: 'right' }],
+  },
+  {
+    source: 'click with button middle',
+    reply: '{"action": "click", "x": 100, "y": 100, "button": "middle"}',
+    actions: [{ type: 'click', x: 117, y: 117, button: 'wheel' }],
+  },
   { source: 'double_click', reply: '{"action": "double_click", "x": 273, "y": 171}', actions: [{ type: 'double_click', x: 320, y: 200 }] },
   { source: 'move', reply: '{"action": "move", "x": 273, "y": 171}', actions: [{ type: 'move', x: 320, y: 200 }] },
-  { source: 'drag', reply: '{"action": "drag", "x": 0, "y": 0, "to_x": 1092, "to_y": 683}', actions: [{ type: 'drag', path: [{ x: 0, y: 0 }, { x: 1279, y: 799 }] }] },
-  { source: 'scroll by notches', reply: '{"action": "scroll", "x": 546, "y": 341, "direction": "down", "amount": 2}', actions: [{ type: 'scroll', x: 640, y: 399, scroll_x: 0, scroll_y: 200 }] },
+  {
+    source: 'drag',
+    reply: '{"action": "drag", "x": 0, "y": 0, "to_x": 1092, "to_y": 683}',
+    actions: [
+      {
+        type: 'drag',
+        path: [
+          { x: 0, y: 0 },
+          { x: 1279, y: 799 },
+        ],
+      },
+    ],
+  },
+  {
+    source: 'scroll by notches',
+    reply: '{"action": "scroll", "x": 546, "y": 341, "direction": "down", "amount": 2}',
+    actions: [{ type: 'scroll', x: 640, y: 399, scroll_x: 0, scroll_y: 200 }],
+  },
   { source: 'type', reply: '{"action": "type", "text": "12*34="}', actions: [{ type: 'type', text: '12*34=' }] },
   { source: 'key with a list', reply: '{"action": "key", "keys": ["ctrl", "s"]}', actions: [{ type: 'keypress', keys: ['ctrl', 's'] }] },
   { source: 'key as ctrl+s', reply: '{"action": "key", "keys": "ctrl+s"}', actions: [{ type: 'keypress', keys: ['ctrl', 's'] }] },
   { source: 'wait', reply: '{"action": "wait", "seconds": 1}', actions: [{ type: 'wait', seconds: 1 }] },
-  { source: 'an array: type, then key', reply: '[{"thought": "Type it", "action": "type", "text": "ab"}, {"action": "key", "keys": ["enter"]}]', thought: 'Type it', actions: [{ type: 'type', text: 'ab' }, { type: 'keypress', keys: ['enter'] }] },
-  { source: 'finish with a result', reply: '{"thought": "Done.", "action": "finish", "result": "408"}', thought: 'Done.', actions: [], end: { status: 'FINISH', result: '408' } },
+  {
+    source: 'an array: type, then key',
+    reply: '[{"thought": "Type it", "action": "type", "text": "ab"}, {"action": "key", "keys": ["enter"]}]',
+    thought: 'Type it',
+    actions: [
+      { type: 'type', text: 'ab' },
+      { type: 'keypress', keys: ['enter'] },
+    ],
+  },
+  {
+    source: 'finish with a result',
+    reply: '{"thought": "Done.", "action": "finish", "result": "408"}',
+    thought: 'Done.',
+    actions: [],
+    end: { status: 'FINISH', result: '408' },
+  },
   { source: 'fail with a reason', reply: '{"action": "fail", "reason": "no calculator"}', actions: [], end: { status: 'FAIL', result: 'no calculator' } },
   { source: 'ask a question', reply: '{"action": "ask", "question": "Which file?"}', actions: [], end: { status: 'PENDING', question: 'Which file?' } },
 ];
@@ -26,7 +69,12 @@ const CLEAN: Array<{ source: string; reply: string; actions: unknown[]; thought?
 describe('pixel JSON dialect', () => {
   const dialect = pixelJsonDialect();
   it.each(CLEAN.map((f) => [f.source, f]))('%s', (_source, fixture) => {
-    expect(dialect.parse(fixture.reply, SENT, SCREEN)).toEqual({ ok: true, thought: fixture.thought ?? '', actions: fixture.actions, ...(fixture.end ? { end: fixture.end } : {}) });
+    expect(dialect.parse(fixture.reply, SENT, SCREEN)).toEqual({
+      ok: true,
+      thought: fixture.thought ?? '',
+      actions: fixture.actions,
+      ...(fixture.end ? { end: fixture.end } : {}),
+    });
   });
 
   it('names the image size in its prompt and scales per axis at two image sizes', () => {
@@ -51,7 +99,13 @@ describe('pixel JSON dialect', () => {
   });
 
   it('is found by name, with the other dialects; an unknown name is refused', () => {
-    expect(['ui-tars', 'ui-tars-1.5', 'qwen2.5-vl', 'qwen3-vl', 'pixel-json'].map((n) => groundingDialect(n).name)).toEqual(['ui-tars', 'ui-tars-1.5', 'qwen2.5-vl', 'qwen3-vl', 'pixel-json']);
+    expect(['ui-tars', 'ui-tars-1.5', 'qwen2.5-vl', 'qwen3-vl', 'pixel-json'].map((n) => groundingDialect(n).name)).toEqual([
+      'ui-tars',
+      'ui-tars-1.5',
+      'qwen2.5-vl',
+      'qwen3-vl',
+      'pixel-json',
+    ]);
     expect(() => groundingDialect('llava')).toThrow(/Unknown grounding dialect "llava"/);
   });
 });

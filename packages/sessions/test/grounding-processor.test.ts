@@ -8,9 +8,19 @@ import { perTestCleanup, stepLines } from './helpers.js';
 
 const { dirs, defer } = perTestCleanup();
 
-const qwen = (...calls: Array<Record<string, unknown>>) => calls.map((args) => `<tool_call>\n${JSON.stringify({ name: 'computer_use', arguments: args })}\n</tool_call>`).join('\n');
-const textOf = (m: ChatMessage | undefined) => (m === undefined ? '' : typeof m.content === 'string' ? m.content : m.content.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text).join('\n'));
-const images = (messages: ChatMessage[]) => messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p): p is Extract<ContentPart, { type: 'image' }> => p.type === 'image')));
+const qwen = (...calls: Array<Record<string, unknown>>) =>
+  calls.map((args) => `<tool_call>\n${JSON.stringify({ name: 'computer_use', arguments: args })}\n</tool_call>`).join('\n');
+const textOf = (m: ChatMessage | undefined) =>
+  m === undefined
+    ? ''
+    : typeof m.content === 'string'
+      ? m.content
+      : m.content
+          .filter((p) => p.type === 'text')
+          .map((p) => (p as { text: string }).text)
+          .join('\n');
+const images = (messages: ChatMessage[]) =>
+  messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p): p is Extract<ContentPart, { type: 'image' }> => p.type === 'image')));
 
 async function run(replies: string[], processor: GroundingProcessorOptions, interactor = new ProgrammaticInteractor()) {
   const screen = new FakeScreen({ width: 1280, height: 800 });
@@ -18,7 +28,14 @@ async function run(replies: string[], processor: GroundingProcessorOptions, inte
   defer(() => dispatcher.close());
   const model = new ScriptedModel({ replies: replies.map((content) => ({ content })) });
   const outcome = await new OperatorSession({
-    task: 'grounding', logRoot: dirs.make(), request: 'Save the report.', models: { OPERATOR: model }, dispatcher, interactor, platform: 'linux', processor: createGroundingProcessor(processor),
+    task: 'grounding',
+    logRoot: dirs.make(),
+    request: 'Save the report.',
+    models: { OPERATOR: model },
+    dispatcher,
+    interactor,
+    platform: 'linux',
+    processor: createGroundingProcessor(processor),
   }).run();
   return { outcome, screen, model, lines: stepLines(outcome.logFolder!) };
 }
@@ -59,15 +76,24 @@ describe('the grounding processor', () => {
   it('a reply still wrong after the re-asks runs nothing; the next step starts with the quoted reasons', async () => {
     const bad = "Thought: Click the field.\nAction: click(start_box='(1500,20)')";
     const { outcome, screen, model, lines } = await run(
-      [bad, "Thought: Again.\nAction: click(start_box='None')", "Thought: The field is at the top.\nAction: click(start_box='(500,25)')", "Thought: Done.\nAction: finished(content='ok')"],
+      [
+        bad,
+        "Thought: Again.\nAction: click(start_box='None')",
+        "Thought: The field is at the top.\nAction: click(start_box='(500,25)')",
+        "Thought: Done.\nAction: finished(content='ok')",
+      ],
       { dialect: uiTarsDialect(), reasks: 1 },
     );
     expect(outcome.rounds).toMatchObject([{ finalState: 'FINISH', result: 'ok' }]);
     expect(screen.calls).toEqual([{ tool: 'click_on_coordinates', args: { x: 640, y: 20, coordinate_type: 'absolute', button: 'left', double: false } }]);
     expect(lines.map((l) => l.status)).toEqual(['CONTINUE', 'CONTINUE', 'FINISH']);
-    expect(lines[0]!.actions).toMatchObject([{ function: 'grounding_reply', result: { status: 'skipped', error: expect.stringContaining('has a null point') } }]);
+    expect(lines[0]!.actions).toMatchObject([
+      { function: 'grounding_reply', result: { status: 'skipped', error: expect.stringContaining('has a null point') } },
+    ]);
     // the re-ask within the first step quotes the out-of-grid reason
-    expect(textOf(model.calls[1]!.messages.at(-1))).toContain('"click start_box point (1500, 20) is outside the 0–1000 grid over the screenshot: x must be 0–1000 and y 0–1000"');
+    expect(textOf(model.calls[1]!.messages.at(-1))).toContain(
+      '"click start_box point (1500, 20) is outside the 0–1000 grid over the screenshot: x must be 0–1000 and y 0–1000"',
+    );
     // the second step opens with the reason of the last failed reply
     expect(textOf(model.calls[2]!.messages.at(-1))).toContain('"click start_box has a null point; give the point as two numbers"');
   });

@@ -11,24 +11,59 @@ const call = (args: Record<string, unknown>) => `<tool_call>\n${JSON.stringify({
  * `coordinate` relative on 0–1000 over the resized image; the call format is Qwen's `<tool_call>` JSON.
  */
 const CLEAN: Array<{ source: string; reply: string; actions: unknown[]; thought?: string; end?: unknown }> = [
-  { source: 'left_click at the grid centre', reply: call({ action: 'left_click', coordinate: [500, 500] }), actions: [{ type: 'click', x: 640, y: 400, button: 'left' }] },
+  {
+    source: 'left_click at the grid centre',
+    reply: call({ action: 'left_click', coordinate: [500, 500] }),
+    actions: [{ type: 'click', x: 640, y: 400, button: 'left' }],
+  },
   { source: 'double_click', reply: call({ action: 'double_click', coordinate: [250, 750] }), actions: [{ type: 'double_click', x: 320, y: 600 }] },
   { source: 'triple_click', reply: call({ action: 'triple_click', coordinate: [250, 750] }), actions: [{ type: 'triple_click', x: 320, y: 600 }] },
   { source: 'right_click', reply: call({ action: 'right_click', coordinate: [0, 1000] }), actions: [{ type: 'click', x: 0, y: 799, button: 'right' }] },
   { source: 'mouse_move', reply: call({ action: 'mouse_move', coordinate: [100, 100] }), actions: [{ type: 'move', x: 128, y: 80 }] },
-  { source: 'left_click_drag with a start_coordinate', reply: call({ action: 'left_click_drag', start_coordinate: [100, 100], coordinate: [900, 900] }), actions: [{ type: 'drag', path: [{ x: 128, y: 80 }, { x: 1152, y: 720 }] }] },
+  {
+    source: 'left_click_drag with a start_coordinate',
+    reply: call({ action: 'left_click_drag', start_coordinate: [100, 100], coordinate: [900, 900] }),
+    actions: [
+      {
+        type: 'drag',
+        path: [
+          { x: 128, y: 80 },
+          { x: 1152, y: 720 },
+        ],
+      },
+    ],
+  },
   { source: 'key', reply: call({ action: 'key', keys: ['alt', 'f4'] }), actions: [{ type: 'keypress', keys: ['alt', 'f4'] }] },
   { source: 'type', reply: call({ action: 'type', text: 'hello' }), actions: [{ type: 'type', text: 'hello' }] },
-  { source: 'scroll: positive pixels scroll up', reply: call({ action: 'scroll', coordinate: [500, 500], pixels: 500 }), actions: [{ type: 'scroll', x: 640, y: 400, scroll_x: 0, scroll_y: -500 }] },
+  {
+    source: 'scroll: positive pixels scroll up',
+    reply: call({ action: 'scroll', coordinate: [500, 500], pixels: 500 }),
+    actions: [{ type: 'scroll', x: 640, y: 400, scroll_x: 0, scroll_y: -500 }],
+  },
   { source: 'wait', reply: call({ action: 'wait', time: 1 }), actions: [{ type: 'wait', seconds: 1 }] },
-  { source: 'answer, then terminate', reply: `${call({ action: 'answer', text: '408' })}\n${call({ action: 'terminate', status: 'success' })}`, actions: [], end: { status: 'FINISH', result: '408' } },
-  { source: 'a <think> section before the call', reply: `<think>The 7 key.</think>Press 7.\n${call({ action: 'left_click', coordinate: [500, 500] })}`, thought: 'Press 7.', actions: [{ type: 'click', x: 640, y: 400, button: 'left' }] },
+  {
+    source: 'answer, then terminate',
+    reply: `${call({ action: 'answer', text: '408' })}\n${call({ action: 'terminate', status: 'success' })}`,
+    actions: [],
+    end: { status: 'FINISH', result: '408' },
+  },
+  {
+    source: 'a <think> section before the call',
+    reply: `<think>The 7 key.</think>Press 7.\n${call({ action: 'left_click', coordinate: [500, 500] })}`,
+    thought: 'Press 7.',
+    actions: [{ type: 'click', x: 640, y: 400, button: 'left' }],
+  },
 ];
 
 describe('Qwen3-VL dialect: every computer_use action (0–1000 grid)', () => {
   const dialect = qwen3VlDialect();
   it.each(CLEAN.map((f) => [f.source, f]))('%s', (_source, fixture) => {
-    expect(dialect.parse(fixture.reply, SENT, SCREEN)).toEqual({ ok: true, thought: fixture.thought ?? '', actions: fixture.actions, ...(fixture.end ? { end: fixture.end } : {}) });
+    expect(dialect.parse(fixture.reply, SENT, SCREEN)).toEqual({
+      ok: true,
+      thought: fixture.thought ?? '',
+      actions: fixture.actions,
+      ...(fixture.end ? { end: fixture.end } : {}),
+    });
   });
 
   it('declares a 1000x1000 screen whatever the image, and the image size does not move the point', () => {

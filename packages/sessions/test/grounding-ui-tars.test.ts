@@ -51,7 +51,15 @@ const CLEAN: Array<{ source: string; reply: string; thought: string; actions: un
     source: 'UI-TARS action space: drag with start_box and end_box',
     reply: "Thought: Move the slider to the end.\nAction: drag(start_box='<|box_start|>(100,100)<|box_end|>', end_box='<|box_start|>(900,900)<|box_end|>')",
     thought: 'Move the slider to the end.',
-    actions: [{ type: 'drag', path: [{ x: 128, y: 80 }, { x: 1152, y: 720 }] }],
+    actions: [
+      {
+        type: 'drag',
+        path: [
+          { x: 128, y: 80 },
+          { x: 1152, y: 720 },
+        ],
+      },
+    ],
   },
   {
     source: "UI-TARS action space: hotkey(key='ctrl c'), keys split by spaces",
@@ -63,7 +71,10 @@ const CLEAN: Array<{ source: string; reply: string; thought: string; actions: un
     source: 'UI-TARS action space: type(content=...) with an escaped \\n at the end, which submits',
     reply: "Thought: Search for it.\nAction: type(content='hello world\\n')",
     thought: 'Search for it.',
-    actions: [{ type: 'type', text: 'hello world' }, { type: 'keypress', keys: ['enter'] }],
+    actions: [
+      { type: 'type', text: 'hello world' },
+      { type: 'keypress', keys: ['enter'] },
+    ],
   },
   {
     source: "UI-TARS action space: type content with escaped quotes (\\')",
@@ -87,7 +98,10 @@ const CLEAN: Array<{ source: string; reply: string; thought: string; actions: un
     source: 'UI-TARS-desktop parser: several calls in one Action block, separated by a blank line',
     reply: "Thought: Focus the field, then type.\nAction: click(start_box='(500,100)')\n\ntype(content='abc')",
     thought: 'Focus the field, then type.',
-    actions: [{ type: 'click', x: 640, y: 80, button: 'left' }, { type: 'type', text: 'abc' }],
+    actions: [
+      { type: 'click', x: 640, y: 80, button: 'left' },
+      { type: 'type', text: 'abc' },
+    ],
   },
   {
     source: 'UI-TARS-1.5 with a <think> section and a full-width colon after Action',
@@ -104,7 +118,12 @@ describe('UI-TARS dialect: every action form (0–1000 grid)', () => {
   });
 
   it('finished(content=...) ends the task with the content as the answer; call_user() asks the user with the thought', () => {
-    expect(dialect.parse("Thought: The display shows 408.\nAction: finished(content='408')", SENT, SCREEN)).toEqual({ ok: true, thought: 'The display shows 408.', actions: [], end: { status: 'FINISH', result: '408' } });
+    expect(dialect.parse("Thought: The display shows 408.\nAction: finished(content='408')", SENT, SCREEN)).toEqual({
+      ok: true,
+      thought: 'The display shows 408.',
+      actions: [],
+      end: { status: 'FINISH', result: '408' },
+    });
     expect(dialect.parse('Thought: I need the password to continue.\nAction: call_user()', SENT, SCREEN)).toEqual({
       ok: true,
       thought: 'I need the password to continue.',
@@ -124,7 +143,10 @@ describe('UI-TARS dialect: every action form (0–1000 grid)', () => {
 
   it('scroll without a point scrolls at the pointer when it is known, and is a problem when it is not', () => {
     const reply = "Thought: t\nAction: scroll(direction='up')";
-    expect(dialect.parse(reply, SENT, SCREEN, { pointer: { x: 10, y: 20 } })).toMatchObject({ ok: true, actions: [{ type: 'scroll', x: 10, y: 20, scroll_y: -500 }] });
+    expect(dialect.parse(reply, SENT, SCREEN, { pointer: { x: 10, y: 20 } })).toMatchObject({
+      ok: true,
+      actions: [{ type: 'scroll', x: 10, y: 20, scroll_y: -500 }],
+    });
     expect(dialect.parse(reply, SENT, SCREEN)).toMatchObject({ ok: false, problems: [{ kind: 'missing_coordinate', action: 'scroll' }] });
   });
 });
@@ -145,7 +167,9 @@ describe('UI-TARS-1.5 dialect: pixels of the image sent', () => {
     expect(result).toEqual({
       ok: false,
       thought: 't',
-      problems: [{ kind: 'out_of_range', action: 'click', reason: 'click start_box point (1100, 300) is outside the 1092×683 screenshot: x must be 0–1092 and y 0–683' }],
+      problems: [
+        { kind: 'out_of_range', action: 'click', reason: 'click start_box point (1100, 300) is outside the 1092×683 screenshot: x must be 0–1092 and y 0–683' },
+      ],
     });
   });
 });

@@ -6,14 +6,20 @@ import { ScriptedModel, type ScriptedReply } from '@ufo-ts/core/testing';
 import { createFakeDesktopDispatcher } from '@ufo-ts/testkit';
 import { afterEach } from 'vitest';
 
-export const reply = (o: Record<string, unknown>, cost = 0.01): ScriptedReply => ({ content: JSON.stringify(o), cost, usage: { inputTokens: 100, outputTokens: 20 } });
+export const reply = (o: Record<string, unknown>, cost = 0.01): ScriptedReply => ({
+  content: JSON.stringify(o),
+  cost,
+  usage: { inputTokens: 100, outputTokens: 20 },
+});
 export const host = (status: string, extra: Record<string, unknown> = {}) =>
   reply({ observation: 'desktop', thought: `host ${status}`, status, plan: ['next'], comment: 'c', ...extra });
 export const app = (action: unknown, extra: Record<string, unknown> = {}) =>
   reply({ observation: 'window', thought: 'app thinks', action, plan: ['p1', 'p2'], comment: 'app comment', ...extra });
 export const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
-export const selectCalc = (subtask: string) => host('ASSIGN', { function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: subtask });
-export const selectMail = (subtask: string) => host('ASSIGN', { function: 'select_application_window', arguments: { id: '2', name: 'Inbox - Mail' }, current_subtask: subtask });
+export const selectCalc = (subtask: string) =>
+  host('ASSIGN', { function: 'select_application_window', arguments: { id: '1', name: 'Calculator' }, current_subtask: subtask });
+export const selectMail = (subtask: string) =>
+  host('ASSIGN', { function: 'select_application_window', arguments: { id: '2', name: 'Inbox - Mail' }, current_subtask: subtask });
 
 /** Temp folders removed after each test. */
 export class TempDirs {
@@ -79,7 +85,10 @@ export class CrashingModel implements ChatModel {
   readonly hung: Promise<void>;
   private markHung!: () => void;
   private calls = 0;
-  constructor(private readonly inner: ScriptedModel, private readonly hangAt: number) {
+  constructor(
+    private readonly inner: ScriptedModel,
+    private readonly hangAt: number,
+  ) {
     this.hung = new Promise((resolve) => (this.markHung = resolve));
   }
   complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
@@ -96,15 +105,22 @@ export class SlowModel implements ChatModel {
   readonly provider = 'scripted';
   readonly modelId = 'slow';
   started = 0;
-  constructor(private readonly inner: ChatModel, private readonly ms: number) {}
+  constructor(
+    private readonly inner: ChatModel,
+    private readonly ms: number,
+  ) {}
   async complete<T>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     this.started += 1;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, this.ms);
-      request.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(request.signal?.reason);
-      }, { once: true });
+      request.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(request.signal?.reason);
+        },
+        { once: true },
+      );
     });
     return this.inner.complete(request);
   }
@@ -132,7 +148,10 @@ export class CrashingDispatcher extends ForwardingDispatcher {
   readonly hung: Promise<void>;
   private markHung!: () => void;
   calls = 0;
-  constructor(inner: CommandDispatcher, private readonly hangAt: number) {
+  constructor(
+    inner: CommandDispatcher,
+    private readonly hangAt: number,
+  ) {
     super(inner);
     this.hung = new Promise((resolve) => (this.markHung = resolve));
   }
@@ -159,7 +178,10 @@ export class HangingDispatcher extends ForwardingDispatcher {
   readonly hung: Promise<void>;
   private markHung!: () => void;
   private done = false;
-  constructor(inner: CommandDispatcher, private readonly hangOn: (command: Command) => boolean) {
+  constructor(
+    inner: CommandDispatcher,
+    private readonly hangOn: (command: Command) => boolean,
+  ) {
     super(inner);
     this.hung = new Promise((resolve) => (this.markHung = resolve));
   }

@@ -15,7 +15,8 @@ function fakeDesktop() {
   return { desktop, dispatcher };
 }
 
-const verdict = (complete: string) => reply({ reason: 'The result 408 was computed in step 2.', sub_scores: [{ name: 'computed 12 × 34', evaluation: complete }], complete }, 0.002);
+const verdict = (complete: string) =>
+  reply({ reason: 'The result 408 was computed in step 2.', sub_scores: [{ name: 'computed 12 × 34', evaluation: complete }], complete }, 0.002);
 
 describe('HostSession', () => {
   it('runs a round on the fake desktop, checkpoints every transition, evaluates, and writes the reports', async () => {
@@ -49,7 +50,10 @@ describe('HostSession', () => {
     expect(outcome.evaluations).toEqual([expect.objectContaining({ level: 'session', complete: 'yes', cost: 0.002 })]);
     expect(outcome.cost).toBeCloseTo(0.032, 10);
     const folder = outcome.logFolder!;
-    const evalLines = readFileSync(join(folder, 'evaluation.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const evalLines = readFileSync(join(folder, 'evaluation.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(evalLines).toEqual([expect.objectContaining({ type: 'evaluation', level: 'session', complete: 'yes', request: 'What is 12 times 34?' })]);
     // the evaluator saw the trajectory with the screenshots
     const evalParts = model.calls[3]!.messages[1]!.content as Array<{ type: string; text?: string }>;
@@ -57,8 +61,16 @@ describe('HostSession', () => {
     expect(evalParts.filter((p) => p.type === 'image')).toHaveLength(4);
 
     const checkpoint = readCheckpoint(folder);
-    expect(checkpoint).toMatchObject({ status: 'completed', kind: 'host', position: null, rounds: [{ request: 'What is 12 times 34?', finalState: 'FINISH' }] });
-    expect(checkpoint.agents.map((a) => [a.name, a.role])).toEqual([['HostAgent', 'host'], ['AppAgent/calc', 'sub']]);
+    expect(checkpoint).toMatchObject({
+      status: 'completed',
+      kind: 'host',
+      position: null,
+      rounds: [{ request: 'What is 12 times 34?', finalState: 'FINISH' }],
+    });
+    expect(checkpoint.agents.map((a) => [a.name, a.role])).toEqual([
+      ['HostAgent', 'host'],
+      ['AppAgent/calc', 'sub'],
+    ]);
     expect(seen.filter((e) => e.type === 'transition')).toHaveLength(5);
 
     expect(readFileSync(outcome.reports.markdown!, 'utf8')).toContain('complete = **yes**');

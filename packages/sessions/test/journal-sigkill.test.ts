@@ -25,17 +25,18 @@ async function runChild(
   const handle = spawnFixture(fixture.path(), config);
   const closed = once(handle.child, 'close');
   let sessionStart = Date.now();
-  void handle.waitFor('stdout', (line) => line.folder !== undefined, 60_000, 'the log folder').then(
-    () => {
-      sessionStart = Date.now();
-      if (killAfterMs !== undefined) setTimeout(() => handle.child.kill('SIGKILL'), killAfterMs);
-    },
-    () => undefined,
-  );
+  void handle
+    .waitFor('stdout', (line) => line.folder !== undefined, 60_000, 'the log folder')
+    .then(
+      () => {
+        sessionStart = Date.now();
+        if (killAfterMs !== undefined) setTimeout(() => handle.child.kill('SIGKILL'), killAfterMs);
+      },
+      () => undefined,
+    );
   const [code, signal] = (await closed) as [number | null, NodeJS.Signals | null];
   return { lines: handle.stdout, stderr: handle.stderr, code, signal, sessionMs: Date.now() - sessionStart };
 }
-
 
 /** How many times each desktop-changing tool ran. */
 function counts(actions: string[]): Record<string, number> {
@@ -46,14 +47,26 @@ function counts(actions: string[]): Record<string, number> {
 
 /** What must be the same after an uninterrupted run and after a killed-then-resumed one. */
 function finalState(done: Line, desktop: FakeDesktop, folder: string) {
-  const responseLog = readFileSync(join(folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const responseLog = readFileSync(join(folder, 'response.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return {
     outcome: done.outcome,
     context: done.context,
     desktop: { display: desktop.state.display, sentEmails: desktop.state.sentEmails, selected: desktop.state.selected },
     // every action that changes the desktop, counted on the tool-server side
     actions: desktop.state.calls.filter((c) => c === 'click_input' || c === 'send_email'),
-    steps: stepLines(folder).map((l) => [l.agent, l.state, l.status, l.session_step, l.round_step, l.round_num, l.thought, l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`)]),
+    steps: stepLines(folder).map((l) => [
+      l.agent,
+      l.state,
+      l.status,
+      l.session_step,
+      l.round_step,
+      l.round_num,
+      l.thought,
+      l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`),
+    ]),
     confirmations: responseLog.filter((l) => l.type === 'confirmation').map((l) => [l.session_step, l.approved]),
   };
 }
@@ -89,7 +102,11 @@ describe('the action journal across SIGKILL and resume', () => {
     const logRoot = dirs.make();
     const whole = await runChild({ url: base.url, logRoot, task: 'journal' });
     expect(whole.code, JSON.stringify(whole.stderr.slice(-5))).toBe(0);
-    const expected = finalState(whole.lines.find((l) => l.done)!, base.desktop, String(whole.lines[0]!.folder));
+    const expected = finalState(
+      whole.lines.find((l) => l.done)!,
+      base.desktop,
+      String(whole.lines[0]!.folder),
+    );
     // a second, warm run times the session as the killed runs will see it
     const warm = await runChild({ url: (await desktopServer()).url, logRoot: dirs.make(), task: 'journal' });
     const sessionMs = Math.min(whole.sessionMs, warm.sessionMs);
@@ -107,10 +124,15 @@ describe('the action journal across SIGKILL and resume', () => {
       const resumed = await runChild({ url, logRoot: root, task: 'journal', resume: true });
       expect({ ...at, code: resumed.code, stderr: resumed.code === 0 ? [] : resumed.stderr.slice(-5) }).toEqual({ ...at, code: 0, stderr: [] });
       const folder = String(resumed.lines[0]!.folder);
-      const state = finalState(resumed.lines.find((l) => l.done)!, desktop, folder);
+      const state = finalState(
+        resumed.lines.find((l) => l.done)!,
+        desktop,
+        folder,
+      );
       // counted on the tool server: no action ran more often than in the uninterrupted run
       const ran = counts(state.actions);
-      for (const [tool, times] of Object.entries(ran)) expect({ ...at, tool, times: Math.min(times, counts(expected.actions)[tool] ?? 0) }).toEqual({ ...at, tool, times });
+      for (const [tool, times] of Object.entries(ran))
+        expect({ ...at, tool, times: Math.min(times, counts(expected.actions)[tool] ?? 0) }).toEqual({ ...at, tool, times });
       const unknown = readFileSync(join(folder, 'journal.jsonl'), 'utf8').includes('OUTCOME_UNKNOWN');
       if (!unknown) {
         expect({ ...at, ...state }).toEqual({ ...at, ...expected });

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { EventBus, FileLogSink, ProgrammaticInteractor, type SensitiveAction } from '@ufo-ts/core';
 import { type FakeDesktop } from '@ufo-ts/testkit';
 import { describe, expect, it } from 'vitest';
-import { DeferringInteractor, FileActionJournal, HostSession, readCheckpoint, type ActionJournal, type JournalEntry, type ManagedSessionOutcome, type UnknownOutcomePolicy } from '../src/index.js';
+import {
+  DeferringInteractor,
+  FileActionJournal,
+  HostSession,
+  readCheckpoint,
+  type ActionJournal,
+  type JournalEntry,
+  type ManagedSessionOutcome,
+  type UnknownOutcomePolicy,
+} from '../src/index.js';
 import { approveTwelve, JOURNAL_REQUESTS, StepModel } from './fixtures/journal-script.js';
 import { DedupDevice } from './dedup-device.js';
 import { HangingDispatcher, stepLines, perTestCleanup } from './helpers.js';
@@ -19,13 +28,25 @@ const nextRound = (folder: string) => {
 /** What must be the same after an uninterrupted run and after an interrupted-then-resumed one. */
 function finalState(outcome: ManagedSessionOutcome, session: HostSession, desktop: FakeDesktop) {
   const { ID: _id, LOG_PATH: _path, ...context } = session.context.toJSON();
-  const responseLog = readFileSync(join(outcome.logFolder!, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const responseLog = readFileSync(join(outcome.logFolder!, 'response.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return {
     outcome: { status: outcome.status, rounds: outcome.rounds, steps: outcome.steps, cost: outcome.cost },
     context,
     desktop: { display: desktop.state.display, sentEmails: desktop.state.sentEmails, selected: desktop.state.selected },
     actions: desktop.state.calls.filter((c) => c === 'click_input' || c === 'send_email'),
-    steps: stepLines(outcome.logFolder!).map((l) => [l.agent, l.state, l.status, l.session_step, l.round_step, l.round_num, l.thought, l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`)]),
+    steps: stepLines(outcome.logFolder!).map((l) => [
+      l.agent,
+      l.state,
+      l.status,
+      l.session_step,
+      l.round_step,
+      l.round_num,
+      l.thought,
+      l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`),
+    ]),
     confirmations: responseLog.filter((l) => l.type === 'confirmation').map((l) => [l.session_step, l.approved]),
   };
 }
@@ -35,7 +56,16 @@ async function uninterrupted() {
   const events = new EventBus();
   let seen = 0;
   events.subscribe(() => (seen += 1));
-  const session = new HostSession({ task: 'whole', logRoot: dirs.make(), models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, events, reports: false });
+  const session = new HostSession({
+    task: 'whole',
+    logRoot: dirs.make(),
+    models: { HOST_AGENT: new StepModel() },
+    dispatcher,
+    interactor: interactor([...JOURNAL_REQUESTS]),
+    maxRounds: 2,
+    events,
+    reports: false,
+  });
   const outcome = await session.run();
   return { expected: finalState(outcome, session, desktop), events: seen };
 }
@@ -47,7 +77,16 @@ describe('the action journal', () => {
     for (let cancelAt = 1; cancelAt <= events; cancelAt += 1) {
       const { desktop, dispatcher } = fakeDesktop();
       const bus = new EventBus();
-      const first = new HostSession({ task: 'cancel', logRoot: dirs.make(), models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, events: bus, reports: false });
+      const first = new HostSession({
+        task: 'cancel',
+        logRoot: dirs.make(),
+        models: { HOST_AGENT: new StepModel() },
+        dispatcher,
+        interactor: interactor([...JOURNAL_REQUESTS]),
+        maxRounds: 2,
+        events: bus,
+        reports: false,
+      });
       let seen = 0;
       bus.subscribe(() => {
         if (++seen === cancelAt) first.cancel('stop now', { force: true });
@@ -59,7 +98,13 @@ describe('the action journal', () => {
       if (checkpoint.status === 'completed') state = finalState(stopped, first, desktop);
       else {
         const resumed = new HostSession({
-          task: 'cancel', models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(folder))), maxRounds: 2, reports: false, resume: { checkpoint },
+          task: 'cancel',
+          models: { HOST_AGENT: new StepModel() },
+          dispatcher,
+          interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(folder))),
+          maxRounds: 2,
+          reports: false,
+          resume: { checkpoint },
         });
         state = finalState(await resumed.run(), resumed, desktop);
       }
@@ -72,14 +117,28 @@ describe('the action journal', () => {
     // the process "dies" while click_input(2) is in flight: its intent is journaled, its result never is
     const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
     const sink = new FileLogSink({ logRoot: dirs.make(), task: 'lost' });
-    void new HostSession({ task: 'lost', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: hanging, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false }).run();
+    void new HostSession({
+      task: 'lost',
+      logSink: sink,
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher: hanging,
+      interactor: interactor([...JOURNAL_REQUESTS]),
+      maxRounds: 2,
+      reports: false,
+    }).run();
     await hanging.hung;
     await sink.close();
     const model = new StepModel();
     const resumeInteractor = interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder)), confirm);
     const session = new HostSession({
-      task: 'lost', models: { HOST_AGENT: model }, dispatcher, interactor: resumeInteractor, maxRounds: 2, reports: false,
-      resume: { checkpoint: readCheckpoint(sink.folder) }, journal: { onUnknownOutcome: policy },
+      task: 'lost',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: resumeInteractor,
+      maxRounds: 2,
+      reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder) },
+      journal: { onUnknownOutcome: policy },
     });
     const outcome = await session.run();
     return { outcome, session, desktop, model, interactor: resumeInteractor };
@@ -95,7 +154,10 @@ describe('the action journal', () => {
     expect(next).toContain('OUTCOME_UNKNOWN');
     expect(next).toContain('check the screen');
     const line = stepLines(outcome.logFolder!).find((l) => l.actions.some((a: any) => a.arguments?.id === '2'))!;
-    expect(line.actions.map((a: any) => [a.arguments.id, a.result.status])).toEqual([['1', 'success'], ['2', 'failure']]);
+    expect(line.actions.map((a: any) => [a.arguments.id, a.result.status])).toEqual([
+      ['1', 'success'],
+      ['2', 'failure'],
+    ]);
   });
 
   it('with onUnknownOutcome "ask", an approved action is sent again once and the session ends as an uninterrupted run', async () => {
@@ -110,18 +172,38 @@ describe('the action journal', () => {
     const { desktop, dispatcher } = fakeDesktop();
     const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
     const sink = new FileLogSink({ logRoot: dirs.make(), task: 'deferred' });
-    void new HostSession({ task: 'deferred', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: hanging, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false }).run();
+    void new HostSession({
+      task: 'deferred',
+      logSink: sink,
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher: hanging,
+      interactor: interactor([...JOURNAL_REQUESTS]),
+      maxRounds: 2,
+      reports: false,
+    }).run();
     await hanging.hung;
     await sink.close();
     const waiting = await new HostSession({
-      task: 'deferred', models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: new DeferringInteractor({ requests: JOURNAL_REQUESTS.slice(nextRound(sink.folder)) }), maxRounds: 2, reports: false,
-      resume: { checkpoint: readCheckpoint(sink.folder) }, journal: { onUnknownOutcome: 'ask' },
+      task: 'deferred',
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher,
+      interactor: new DeferringInteractor({ requests: JOURNAL_REQUESTS.slice(nextRound(sink.folder)) }),
+      maxRounds: 2,
+      reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder) },
+      journal: { onUnknownOutcome: 'ask' },
     }).run();
     expect(waiting).toMatchObject({ status: 'waiting', waitingFor: { kind: 'confirmation', actions: [{ function: 'click_input', arguments: { id: '2' } }] } });
     expect(desktop.state.calls.filter((c) => c === 'click_input')).toEqual(['click_input']);
     const resumed = new HostSession({
-      task: 'deferred', models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder))), maxRounds: 2, reports: false,
-      resume: { checkpoint: readCheckpoint(sink.folder), decision: { approve: true } }, journal: { onUnknownOutcome: 'ask' },
+      task: 'deferred',
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher,
+      interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder))),
+      maxRounds: 2,
+      reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder), decision: { approve: true } },
+      journal: { onUnknownOutcome: 'ask' },
     });
     expect(finalState(await resumed.run(), resumed, desktop)).toEqual(expected);
   });
@@ -132,7 +214,15 @@ describe('the action journal', () => {
     // click_input(2) runs on the device, and the session "dies" before its reply arrives
     const device = new DedupDevice(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '2');
     const sink = new FileLogSink({ logRoot: dirs.make(), task: 'dedup' });
-    void new HostSession({ task: 'dedup', logSink: sink, models: { HOST_AGENT: new StepModel() }, dispatcher: device, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false }).run();
+    void new HostSession({
+      task: 'dedup',
+      logSink: sink,
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher: device,
+      interactor: interactor([...JOURNAL_REQUESTS]),
+      maxRounds: 2,
+      reports: false,
+    }).run();
     await device.lost;
     await sink.close();
     const journal = new FileActionJournal({ folder: sink.folder }).entries();
@@ -141,8 +231,14 @@ describe('the action journal', () => {
     expect(new Set(device.received).size).toBe(device.received.length);
     const lostId = intents.at(-1)!.command_id!;
     const session = new HostSession({
-      task: 'dedup', models: { HOST_AGENT: new StepModel() }, dispatcher: device, interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder)), () => true), maxRounds: 2, reports: false,
-      resume: { checkpoint: readCheckpoint(sink.folder) }, journal: { onUnknownOutcome: 'ask' },
+      task: 'dedup',
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher: device,
+      interactor: interactor(JOURNAL_REQUESTS.slice(nextRound(sink.folder)), () => true),
+      maxRounds: 2,
+      reports: false,
+      resume: { checkpoint: readCheckpoint(sink.folder) },
+      journal: { onUnknownOutcome: 'ask' },
     });
     const outcome = await session.run();
     expect(device.repeats).toEqual([lostId]);
@@ -172,7 +268,14 @@ describe('the action journal', () => {
       entries: () => [],
     };
     const outcome = await new HostSession({
-      task: 'ro', logRoot: dirs.make(), models: { HOST_AGENT: new StepModel() }, dispatcher, interactor: interactor([...JOURNAL_REQUESTS]), maxRounds: 2, reports: false, journal: { store: journal },
+      task: 'ro',
+      logRoot: dirs.make(),
+      models: { HOST_AGENT: new StepModel() },
+      dispatcher,
+      interactor: interactor([...JOURNAL_REQUESTS]),
+      maxRounds: 2,
+      reports: false,
+      journal: { store: journal },
     }).run();
     expect(outcome.status).toBe('failed');
     expect(outcome.failure).toMatchObject({ code: 'JOURNAL_WRITE_FAILED', cause: { message: 'EROFS: read-only file system' } });
@@ -191,7 +294,11 @@ describe('the action journal', () => {
     expect(journal.entries().map((e) => e.type)).toEqual(['intent', 'result']);
     journal.close();
     journal.append({ type: 'intent', step: 1, seq: 0, call_id: 'c2', tool: 'click_input', arguments: { id: '2' }, agent: 'AppAgent' });
-    expect(journal.entries().map((e) => [e.type, e.step])).toEqual([['intent', 0], ['result', 0], ['intent', 1]]);
+    expect(journal.entries().map((e) => [e.type, e.step])).toEqual([
+      ['intent', 0],
+      ['result', 0],
+      ['intent', 1],
+    ]);
     journal.close();
     writeFileSync(journal.path, 'not json\n{"type":"result","step":0,"seq":0,"result":{"status":"success","call_id":"c1"}}\n');
     expect(() => journal.entries()).toThrow(expect.objectContaining({ code: 'JOURNAL_INVALID' }));

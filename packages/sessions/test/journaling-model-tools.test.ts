@@ -9,7 +9,7 @@ import { perTestCleanup } from './helpers.js';
 const { dirs } = perTestCleanup();
 
 describe('the session model wrappers in native tool mode', () => {
-  it('forward the wrapped model\'s features, so strategies still see its computer tool', () => {
+  it("forward the wrapped model's features, so strategies still see its computer tool", () => {
     const features = { toolCalls: true, parallelToolCalls: true, strictSchema: false, computerTool: 'anthropic' as const };
     const inner = new ScriptedModel({ replies: [], features });
     const folder = dirs.make();
@@ -17,7 +17,7 @@ describe('the session model wrappers in native tool mode', () => {
     expect(new JournalingModel(inner, new JournalCursor(new FileActionJournal({ folder }))).features).toEqual(features);
   });
 
-  it('a resumed step gets the journaled reply\'s tool calls back without asking the model again', async () => {
+  it("a resumed step gets the journaled reply's tool calls back without asking the model again", async () => {
     const folder = dirs.make();
     const toolCalls = [{ id: 'toolu_1', type: 'computer' as const, name: 'computer', arguments: { action: 'left_click', coordinate: [3, 4] } }];
     const first = new JournalCursor(new FileActionJournal({ folder }));

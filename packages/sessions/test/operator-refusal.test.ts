@@ -11,7 +11,12 @@ import { perTestCleanup, stepLines } from './helpers.js';
 const { dirs, defer } = perTestCleanup();
 
 const REFUSAL = "I can't help with that.";
-const computerFeatures = (computerTool: 'anthropic' | 'openai'): ModelFeatures => ({ toolCalls: true, parallelToolCalls: true, strictSchema: false, computerTool });
+const computerFeatures = (computerTool: 'anthropic' | 'openai'): ModelFeatures => ({
+  toolCalls: true,
+  parallelToolCalls: true,
+  strictSchema: false,
+  computerTool,
+});
 
 const CASES: Array<{ mode: string; features?: ModelFeatures; reply: ScriptedReply }> = [
   { mode: 'the Anthropic computer tool (stop_reason refusal)', features: computerFeatures('anthropic'), reply: { content: REFUSAL, finishReason: 'refusal' } },
@@ -27,7 +32,13 @@ describe.each(CASES)('an operator refusal with $mode', ({ features, reply }) => 
     // a second reply is there so that a re-ask would show as a second call rather than an exhausted script
     const model = new ScriptedModel({ replies: [reply, reply], ...(features ? { features } : {}) });
     const outcome = await new OperatorSession({
-      task: 'refused', logRoot: dirs.make(), request: 'save the file', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux',
+      task: 'refused',
+      logRoot: dirs.make(),
+      request: 'save the file',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
     }).run();
 
     expect(model.calls).toHaveLength(1);
@@ -35,7 +46,10 @@ describe.each(CASES)('an operator refusal with $mode', ({ features, reply }) => 
     expect(outcome.rounds).toMatchObject([{ finalState: 'ERROR', result: { code: 'MODEL_REFUSED', error: expect.stringContaining(REFUSAL) } }]);
     expect(screen.calls).toEqual([]);
     expect(stepLines(outcome.logFolder!)).toEqual([
-      expect.objectContaining({ status: 'ERROR', error: expect.objectContaining({ code: 'MODEL_REFUSED', phase: 'LLM_INTERACTION', message: expect.stringContaining(REFUSAL) }) }),
+      expect.objectContaining({
+        status: 'ERROR',
+        error: expect.objectContaining({ code: 'MODEL_REFUSED', phase: 'LLM_INTERACTION', message: expect.stringContaining(REFUSAL) }),
+      }),
     ]);
   });
 });

@@ -20,7 +20,13 @@ async function runOperator(replies: ScriptedReply[], interactor = new Programmat
   const dispatcher = screen.dispatcher();
   closers.push(() => dispatcher.close());
   const outcome = await new OperatorSession({
-    task: 'op', logRoot: dirs.make(), request: 'do it', models: { OPERATOR: new ScriptedModel({ replies }) }, dispatcher, interactor, platform: 'linux',
+    task: 'op',
+    logRoot: dirs.make(),
+    request: 'do it',
+    models: { OPERATOR: new ScriptedModel({ replies }) },
+    dispatcher,
+    interactor,
+    platform: 'linux',
   }).run();
   return { outcome, screen, lines: stepLines(outcome.logFolder!) };
 }
@@ -35,7 +41,10 @@ describe('OperatorSession honours the reply status that comes with an action', (
 
   it('PENDING with an action runs the action, then asks the questions', async () => {
     const interactor = new ProgrammaticInteractor({ answers: ['yes'] });
-    const { outcome, screen, lines } = await runOperator([op(click, { status: 'PENDING', questions: ['Overwrite the file?'] }), op(null, { status: 'FINISH', result: 'done' })], interactor);
+    const { outcome, screen, lines } = await runOperator(
+      [op(click, { status: 'PENDING', questions: ['Overwrite the file?'] }), op(null, { status: 'FINISH', result: 'done' })],
+      interactor,
+    );
     expect(screen.calls.map((c) => c.tool)).toEqual(['click_on_coordinates']);
     expect(interactor.asked).toEqual(['Overwrite the file?']);
     expect(lines.map((l) => l.status)).toEqual(['PENDING', 'FINISH']);

@@ -19,7 +19,7 @@ const CALLS: Record<'anthropic' | 'openai', (n: number, x: number, y: number) =>
   openai: (n, x, y) => ({ id: `call_${n}`, type: 'computer', name: 'computer_use_preview', arguments: { type: 'click', button: 'left', x, y } }),
 };
 
-describe.each(['anthropic', 'openai'] as const)("an operator on the %s computer tool resumed after an action of unknown outcome", (provider) => {
+describe.each(['anthropic', 'openai'] as const)('an operator on the %s computer tool resumed after an action of unknown outcome', (provider) => {
   const twoClicks = (): ScriptedReply => ({ content: 'Clicking twice.', toolCalls: [CALLS[provider](1, 40, 40), CALLS[provider](2, 200, 120)] });
   const done: ScriptedReply = { content: 'Done: both buttons were handled.' };
 
@@ -31,7 +31,15 @@ describe.each(['anthropic', 'openai'] as const)("an operator on the %s computer 
     const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_on_coordinates' && ++clicks === 2);
     const logSink = new FileLogSink({ logRoot: dirs.make(), task: 'operator-unknown' });
     const model = new ScriptedModel({ replies: [twoClicks(), done], features: features(provider) });
-    void new OperatorSession({ task: 'operator-unknown', logSink, request: 'press both buttons', models: { OPERATOR: model }, dispatcher: hanging, interactor: new ProgrammaticInteractor(), platform: 'linux' }).run();
+    void new OperatorSession({
+      task: 'operator-unknown',
+      logSink,
+      request: 'press both buttons',
+      models: { OPERATOR: model },
+      dispatcher: hanging,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
+    }).run();
     await hanging.hung;
     await logSink.close();
     expect(screen.calls.filter((c) => c.tool === 'click_on_coordinates')).toHaveLength(1);
@@ -46,7 +54,16 @@ describe.each(['anthropic', 'openai'] as const)("an operator on the %s computer 
     const model = new ScriptedModel({ replies, features: features(provider) });
     const seen = await observe(
       (events) =>
-        new OperatorSession({ task: 'operator-unknown', models: { OPERATOR: model }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux', events, resume: { checkpoint }, journal: { onUnknownOutcome: policy } }),
+        new OperatorSession({
+          task: 'operator-unknown',
+          models: { OPERATOR: model },
+          dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          platform: 'linux',
+          events,
+          resume: { checkpoint },
+          journal: { onUnknownOutcome: policy },
+        }),
     );
     return { seen, model, clicks: screen.calls.filter((c) => c.tool === 'click_on_coordinates') };
   }
@@ -84,7 +101,16 @@ describe('an operator on the UI-TARS grounding dialect resumed after an action o
     const hanging = new HangingDispatcher(before, (c) => c.tool_name === 'click_on_coordinates' && ++clicks === 2);
     const logSink = new FileLogSink({ logRoot: dirs.make(), task: 'grounding-unknown' });
     const first = new ScriptedModel({ replies: [clickAt(100, 100), clickAt(600, 600), finished] });
-    void new OperatorSession({ task: 'grounding-unknown', logSink, request: 'press both buttons', models: { OPERATOR: first }, dispatcher: hanging, interactor: new ProgrammaticInteractor(), platform: 'linux', processor: createGroundingProcessor({ dialect: uiTarsDialect() }) }).run();
+    void new OperatorSession({
+      task: 'grounding-unknown',
+      logSink,
+      request: 'press both buttons',
+      models: { OPERATOR: first },
+      dispatcher: hanging,
+      interactor: new ProgrammaticInteractor(),
+      platform: 'linux',
+      processor: createGroundingProcessor({ dialect: uiTarsDialect() }),
+    }).run();
     await hanging.hung;
     await logSink.close();
     expect(screen.calls.filter((c) => c.tool === 'click_on_coordinates')).toHaveLength(1);
@@ -95,7 +121,14 @@ describe('an operator on the UI-TARS grounding dialect resumed after an action o
     const seen = await observe(
       (events) =>
         new OperatorSession({
-          task: 'grounding-unknown', models: { OPERATOR: model }, dispatcher: after, interactor: new ProgrammaticInteractor(), platform: 'linux', events, resume: { checkpoint: readCheckpoint(logSink.folder) }, journal: { onUnknownOutcome: policy },
+          task: 'grounding-unknown',
+          models: { OPERATOR: model },
+          dispatcher: after,
+          interactor: new ProgrammaticInteractor(),
+          platform: 'linux',
+          events,
+          resume: { checkpoint: readCheckpoint(logSink.folder) },
+          journal: { onUnknownOutcome: policy },
           processor: createGroundingProcessor({ dialect: uiTarsDialect() }),
         }),
     );

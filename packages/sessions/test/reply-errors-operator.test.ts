@@ -17,7 +17,15 @@ const { dirs, defer } = perTestCleanup();
 const REFUSAL = "I'm sorry, but I can't help with that.";
 const noRetry = { maxRetries: 0 } as const;
 
-const CASES: Array<{ mode: string; path: string; body: () => Record<string, unknown>; model: (url: string) => ChatModel; processor?: () => OperatorSessionOptions['processor']; sentTool?: string; priced: boolean }> = [
+const CASES: Array<{
+  mode: string;
+  path: string;
+  body: () => Record<string, unknown>;
+  model: (url: string) => ChatModel;
+  processor?: () => OperatorSessionOptions['processor'];
+  sentTool?: string;
+  priced: boolean;
+}> = [
   {
     mode: "OpenAI's computer tool (Responses API refusal part)",
     path: fixturePaths.openAIResponses,
@@ -55,7 +63,14 @@ describe.each(CASES)('an operator refusal with $mode', ({ path, body, model, pro
     const seen = await observe(
       (events) =>
         new OperatorSession({
-          task: 'refused', logRoot: dirs.make(), request: 'delete every file', models: { OPERATOR: model(server.url) }, dispatcher, interactor: new ProgrammaticInteractor(), platform: 'linux', events,
+          task: 'refused',
+          logRoot: dirs.make(),
+          request: 'delete every file',
+          models: { OPERATOR: model(server.url) },
+          dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          platform: 'linux',
+          events,
           ...(processor ? { processor: processor() } : {}),
         }),
     );

@@ -31,10 +31,19 @@ const MODES: Mode[] = [
 ];
 
 const scripted = (mode: Mode, replies: ScriptedReply[]) =>
-  new ScriptedModel({ replies: mode.toolMode === 'native' ? toNativeReplies(replies as unknown as Array<Record<string, unknown>>) : replies, ...(mode.features ? { features: mode.features } : {}) });
+  new ScriptedModel({
+    replies: mode.toolMode === 'native' ? toNativeReplies(replies as unknown as Array<Record<string, unknown>>) : replies,
+    ...(mode.features ? { features: mode.features } : {}),
+  });
 
 function linux(mode: Mode, parts: Partial<ConstructorParameters<typeof LinuxSession>[0]>) {
-  return new LinuxSession({ task: 'unknown', request: 'What is 12 times 34?', interactor: new ProgrammaticInteractor(), linux: { toolMode: mode.toolMode }, ...parts } as ConstructorParameters<typeof LinuxSession>[0]);
+  return new LinuxSession({
+    task: 'unknown',
+    request: 'What is 12 times 34?',
+    interactor: new ProgrammaticInteractor(),
+    linux: { toolMode: mode.toolMode },
+    ...parts,
+  } as ConstructorParameters<typeof LinuxSession>[0]);
 }
 
 /** Runs until × is in flight and never comes back: the process dies there. Returns the desktop and the log folder. */
@@ -43,7 +52,10 @@ async function dieWhileTimesIsInFlight(mode: Mode) {
   defer(() => dispatcher.close());
   const hanging = new HangingDispatcher(dispatcher, (c) => c.tool_name === 'click_input' && c.parameters.id === '5');
   const logSink = new FileLogSink({ logRoot: dirs.make(), task: 'unknown' });
-  const model = scripted(mode, [app({ function: 'select_application_window', arguments: { id: CALC, name: 'Calculator' } }), app(TIMES_12_34, { result: '408' })]);
+  const model = scripted(mode, [
+    app({ function: 'select_application_window', arguments: { id: CALC, name: 'Calculator' } }),
+    app(TIMES_12_34, { result: '408' }),
+  ]);
   void linux(mode, { logSink, models: { LINUX_AGENT: model }, dispatcher: hanging }).run();
   await hanging.hung;
   await logSink.close();

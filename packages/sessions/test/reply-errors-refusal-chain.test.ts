@@ -19,10 +19,14 @@ const noRetry = { maxRetries: 0 } as const;
 
 describe('a refusal in a fallback chain', () => {
   it('ends the round with MODEL_REFUSED: the next model is not asked', async () => {
-    const refusing = await startFixtureServer({ routes: [{ path: fixturePaths.openAIChat, responses: [{ json: openAIChatCompletionBody({ content: '', refusal: REFUSAL }) }] }] });
+    const refusing = await startFixtureServer({
+      routes: [{ path: fixturePaths.openAIChat, responses: [{ json: openAIChatCompletionBody({ content: '', refusal: REFUSAL }) }] }],
+    });
     defer(() => refusing.close());
     const answer = app({ function: 'select_application_window', arguments: { id: '0x3a00004', name: 'Calculator' } }).content;
-    const willing = await startFixtureServer({ routes: [{ path: fixturePaths.anthropicMessages, responses: [{ json: anthropicMessageBody({ content: answer }) }] }] });
+    const willing = await startFixtureServer({
+      routes: [{ path: fixturePaths.anthropicMessages, responses: [{ json: anthropicMessageBody({ content: answer }) }] }],
+    });
     defer(() => willing.close());
     const chain = createFallbackModel({
       models: [
@@ -33,7 +37,16 @@ describe('a refusal in a fallback chain', () => {
     const { dispatcher, desktop } = fakeDesktop();
 
     const seen = await observe(
-      (events) => new LinuxSession({ task: 'chain', logRoot: dirs.make(), request: 'What is 12 times 34?', models: { LINUX_AGENT: chain }, dispatcher, interactor: new ProgrammaticInteractor(), events }),
+      (events) =>
+        new LinuxSession({
+          task: 'chain',
+          logRoot: dirs.make(),
+          request: 'What is 12 times 34?',
+          models: { LINUX_AGENT: chain },
+          dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          events,
+        }),
     );
 
     expectCodeEverywhere(seen, 'MODEL_REFUSED', REFUSAL);
@@ -67,7 +80,10 @@ describe('a journaled refusal replayed in a resumed step', () => {
     const folder = dirs.make();
     const live = new JournalCursor(new FileActionJournal({ folder }));
     live.begin(0);
-    await new JournalingModel(new ScriptedModel({ replies: [{ content: REFUSAL, finishReason: 'refusal' }] }), live).complete({ messages: [], schema: z.object({ a: z.string() }) });
+    await new JournalingModel(new ScriptedModel({ replies: [{ content: REFUSAL, finishReason: 'refusal' }] }), live).complete({
+      messages: [],
+      schema: z.object({ a: z.string() }),
+    });
     await live.close();
 
     const resumed = new JournalCursor(new FileActionJournal({ folder }));

@@ -6,7 +6,14 @@
 // and report.html.
 import { ProgrammaticInteractor, type ChatModel } from '@ufo-ts/core';
 import { createAnthropicModel, createOpenAIModel } from '@ufo-ts/llm-providers';
-import { anthropicMessageBody, fixturePaths, openAIChatCompletionBody, startFixtureServer, type FixtureResponse, type FixtureServer } from '@ufo-ts/llm-providers/testing';
+import {
+  anthropicMessageBody,
+  fixturePaths,
+  openAIChatCompletionBody,
+  startFixtureServer,
+  type FixtureResponse,
+  type FixtureServer,
+} from '@ufo-ts/llm-providers/testing';
 import { describe, expect, it } from 'vitest';
 import { LinuxSession } from '../src/index.js';
 import { perTestCleanup } from './helpers.js';
@@ -32,7 +39,8 @@ interface Mode {
 }
 
 const openAI = (url: string) => createOpenAIModel({ apiKey: 'sk-test', baseUrl: `${url}/v1`, model: 'gpt-4o', retry: noRetry, structuredOutputRetries: 1 });
-const anthropic = (url: string) => createAnthropicModel({ apiKey: 'sk-ant-test', baseUrl: url, model: 'claude-sonnet-4-5', retry: noRetry, structuredOutputRetries: 1 });
+const anthropic = (url: string) =>
+  createAnthropicModel({ apiKey: 'sk-ant-test', baseUrl: url, model: 'claude-sonnet-4-5', retry: noRetry, structuredOutputRetries: 1 });
 const GPT_4O_CALL = (10 * 2.5 + 5 * 10) / 1e6;
 const SONNET_CALL = (10 * 3 + 5 * 15) / 1e6;
 
@@ -92,7 +100,14 @@ function run(mode: Mode, model: ChatModel) {
     observed: observe(
       (events) =>
         new LinuxSession({
-          task: 'reply-errors', logRoot: dirs.make(), request: 'What is 12 times 34?', models: { LINUX_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), events, linux: { toolMode: mode.toolMode },
+          task: 'reply-errors',
+          logRoot: dirs.make(),
+          request: 'What is 12 times 34?',
+          models: { LINUX_AGENT: model },
+          dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          events,
+          linux: { toolMode: mode.toolMode },
         }),
     ),
   };

@@ -16,7 +16,11 @@ describe.skipIf(!existsSync(CHROMIUM))(`the HTML report in headless Chromium (${
   it('shows every step with its screenshot, the summary and the evaluation', async () => {
     const { dispatcher } = createFakeDesktopDispatcher();
     const outcome = await new HostSession({
-      task: 'report', logRoot: dirs.make(), request: 'What is 12 times 34?', dispatcher, interactor: new ProgrammaticInteractor(),
+      task: 'report',
+      logRoot: dirs.make(),
+      request: 'What is 12 times 34?',
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
       models: {
         HOST_AGENT: new ScriptedModel({
           replies: [
@@ -33,7 +37,15 @@ describe.skipIf(!existsSync(CHROMIUM))(`the HTML report in headless Chromium (${
     await dispatcher.close();
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -48,7 +60,11 @@ describe.skipIf(!existsSync(CHROMIUM))(`the HTML report in headless Chromium (${
         await shot.scrollIntoViewIfNeeded();
         expect(await shot.isVisible()).toBe(true);
         // decoded by the browser (a broken image has naturalWidth 0) and laid out at a readable size
-        expect(await shot.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+        expect(
+          await shot.evaluate(
+            (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth,
+          ),
+        ).toBeGreaterThan(0);
         expect((await shot.boundingBox())!.width).toBeGreaterThan(100);
       }
       expect(await page.locator('article.step').nth(2).innerText()).toContain('click_input(id="6")');

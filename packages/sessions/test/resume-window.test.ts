@@ -12,7 +12,11 @@ const TIMES_12_34 = [click('1'), click('2'), click('5'), click('3'), click('4'),
  * Runs a session until the model is asked for reply `crashAt` (the process dies there: nothing more is written), so
  * the checkpoint is the one taken after the step before it. Returns the log folder.
  */
-async function crashBefore(crashAt: number, replies: ScriptedReply[], build: (options: { logSink: FileLogSink; model: CrashingModel }) => ManagedSession): Promise<string> {
+async function crashBefore(
+  crashAt: number,
+  replies: ScriptedReply[],
+  build: (options: { logSink: FileLogSink; model: CrashingModel }) => ManagedSession,
+): Promise<string> {
   const model = new CrashingModel(new ScriptedModel({ replies }), crashAt);
   const logSink = new FileLogSink({ logRoot: dirs.make(), task: 'window' });
   void build({ logSink, model }).run();
@@ -34,8 +38,19 @@ describe('a resumed session selects its application window again', () => {
   it('LinuxSession: the window the LinuxAgent selected is in the checkpoint and selected again before the first resumed step', async () => {
     const script = () => [app({ function: 'select_application_window', arguments: { id: CALC, name: 'Calculator' } }), app(TIMES_12_34, { result: '408' })];
     const before = fakeDesktop();
-    const folder = await crashBefore(1, script(), ({ logSink, model }) =>
-      new LinuxSession({ task: 'window', request: 'What is 12 times 34?', logSink, models: { LINUX_AGENT: model }, dispatcher: before.dispatcher, interactor: new ProgrammaticInteractor(), reports: false }),
+    const folder = await crashBefore(
+      1,
+      script(),
+      ({ logSink, model }) =>
+        new LinuxSession({
+          task: 'window',
+          request: 'What is 12 times 34?',
+          logSink,
+          models: { LINUX_AGENT: model },
+          dispatcher: before.dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          reports: false,
+        }),
     );
     expect(before.desktop.state.selected).toBe(CALC);
     const checkpoint = readCheckpoint(folder);
@@ -44,7 +59,12 @@ describe('a resumed session selects its application window again', () => {
 
     const after = await newProcess();
     const outcome = await new LinuxSession({
-      task: 'window', models: { LINUX_AGENT: new ScriptedModel({ replies: script().slice(1) }) }, dispatcher: after.dispatcher, interactor: new ProgrammaticInteractor(), reports: false, resume: { checkpoint },
+      task: 'window',
+      models: { LINUX_AGENT: new ScriptedModel({ replies: script().slice(1) }) },
+      dispatcher: after.dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      reports: false,
+      resume: { checkpoint },
     }).run();
     // the first resumed step's clicks act in the calculator
     const clicks = stepLines(folder)[1]!.actions.map((a: any) => (a.result.status === 'success' ? 'success' : a.result.error));
@@ -57,15 +77,31 @@ describe('a resumed session selects its application window again', () => {
   it('HostSession: the host-selected window is selected again before the AppAgent continues', async () => {
     const script = () => [selectCalc('compute 12×34'), app(TIMES_12_34, { result: '408' }), host('FINISH', { result: '408' })];
     const before = fakeDesktop();
-    const folder = await crashBefore(1, script(), ({ logSink, model }) =>
-      new HostSession({ task: 'window', request: 'What is 12 times 34?', logSink, models: { HOST_AGENT: model }, dispatcher: before.dispatcher, interactor: new ProgrammaticInteractor(), reports: false }),
+    const folder = await crashBefore(
+      1,
+      script(),
+      ({ logSink, model }) =>
+        new HostSession({
+          task: 'window',
+          request: 'What is 12 times 34?',
+          logSink,
+          models: { HOST_AGENT: model },
+          dispatcher: before.dispatcher,
+          interactor: new ProgrammaticInteractor(),
+          reports: false,
+        }),
     );
     const checkpoint = readCheckpoint(folder);
     expect(checkpoint.position).toMatchObject({ agent: 'AppAgent/calc' });
 
     const after = await newProcess();
     const outcome = await new HostSession({
-      task: 'window', models: { HOST_AGENT: new ScriptedModel({ replies: script().slice(1) }) }, dispatcher: after.dispatcher, interactor: new ProgrammaticInteractor(), reports: false, resume: { checkpoint },
+      task: 'window',
+      models: { HOST_AGENT: new ScriptedModel({ replies: script().slice(1) }) },
+      dispatcher: after.dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      reports: false,
+      resume: { checkpoint },
     }).run();
     expect(outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH', result: '408' }] });
     expect(after.desktop.state.display).toBe('408');

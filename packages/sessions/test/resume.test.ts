@@ -46,14 +46,28 @@ function finalState(outcome: ManagedSessionOutcome, session: HostSession, fake: 
     context,
     desktop: { display: fake.state.display, sentEmails: fake.state.sentEmails, selected: fake.state.selected },
     blackboard: session.host.blackboard.toJSON(),
-    steps: stepLines(outcome.logFolder!).map((l) => [l.agent, l.state, l.status, l.session_step, l.round_step, l.round_num, l.thought, l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`)]),
+    steps: stepLines(outcome.logFolder!).map((l) => [
+      l.agent,
+      l.state,
+      l.status,
+      l.session_step,
+      l.round_step,
+      l.round_num,
+      l.thought,
+      l.actions.map((a: any) => `${a.function}:${a.result?.status ?? 'held'}`),
+    ]),
   };
 }
 
 async function uninterrupted() {
   const { desktop: fake, dispatcher } = desktop();
   const session = new HostSession({
-    task: 'run', logRoot: dirs.make(), models: { HOST_AGENT: new ScriptedModel({ replies: script() }) }, dispatcher, interactor: interactor([...REQUESTS]), maxRounds: 2,
+    task: 'run',
+    logRoot: dirs.make(),
+    models: { HOST_AGENT: new ScriptedModel({ replies: script() }) },
+    dispatcher,
+    interactor: interactor([...REQUESTS]),
+    maxRounds: 2,
   });
   const outcome = await session.run();
   return finalState(outcome, session, fake);
@@ -68,7 +82,15 @@ describe('resume', () => {
       const logRoot = dirs.make();
       const crashing = new CrashingModel(new ScriptedModel({ replies: script() }), crashAt);
       const sink = new FileLogSink({ logRoot, task: 'crash' });
-      const first = new HostSession({ task: 'crash', logSink: sink, models: { HOST_AGENT: crashing }, dispatcher, interactor: interactor([...REQUESTS]), maxRounds: 2, events: new EventBus() });
+      const first = new HostSession({
+        task: 'crash',
+        logSink: sink,
+        models: { HOST_AGENT: crashing },
+        dispatcher,
+        interactor: interactor([...REQUESTS]),
+        maxRounds: 2,
+        events: new EventBus(),
+      });
       void first.run();
       await crashing.hung;
       await sink.close(); // the process is gone: nothing more reaches the disk
@@ -94,7 +116,14 @@ describe('resume', () => {
   it('after a crash inside any command (data collection, action, confirmed action, snapshot), resume ends in the same state, or says the outcome is unknown', async () => {
     const expected = await uninterrupted();
     const counting = new CrashingDispatcher(desktop().dispatcher, -1);
-    await new HostSession({ task: 'count', logRoot: dirs.make(), models: { HOST_AGENT: new ScriptedModel({ replies: script() }) }, dispatcher: counting, interactor: interactor([...REQUESTS]), maxRounds: 2 }).run();
+    await new HostSession({
+      task: 'count',
+      logRoot: dirs.make(),
+      models: { HOST_AGENT: new ScriptedModel({ replies: script() }) },
+      dispatcher: counting,
+      interactor: interactor([...REQUESTS]),
+      maxRounds: 2,
+    }).run();
     expect(counting.calls).toBeGreaterThan(30);
     let unknown = 0;
     for (let crashAt = 0; crashAt < counting.calls; crashAt += 1) {
@@ -102,7 +131,14 @@ describe('resume', () => {
       const crashing = new CrashingDispatcher(dispatcher, crashAt);
       const model = new ScriptedModel({ replies: script() });
       const sink = new FileLogSink({ logRoot: dirs.make(), task: 'crash' });
-      void new HostSession({ task: 'crash', logSink: sink, models: { HOST_AGENT: model }, dispatcher: crashing, interactor: interactor([...REQUESTS]), maxRounds: 2 }).run();
+      void new HostSession({
+        task: 'crash',
+        logSink: sink,
+        models: { HOST_AGENT: model },
+        dispatcher: crashing,
+        interactor: interactor([...REQUESTS]),
+        maxRounds: 2,
+      }).run();
       await crashing.hung;
       await sink.close();
       const checkpoint = readCheckpoint(sink.folder);
@@ -114,7 +150,12 @@ describe('resume', () => {
       const recording = new RecordingDispatcher(dispatcher);
       const resumedModel = new ScriptedModel({ replies: script().slice(answered) });
       const resumed = new HostSession({
-        task: 'crash', models: { HOST_AGENT: resumedModel }, dispatcher: recording, interactor: interactor(REQUESTS.slice(nextRound)), maxRounds: 2, resume: { checkpoint },
+        task: 'crash',
+        models: { HOST_AGENT: resumedModel },
+        dispatcher: recording,
+        interactor: interactor(REQUESTS.slice(nextRound)),
+        maxRounds: 2,
+        resume: { checkpoint },
       });
       const outcome = await resumed.run();
       if (sentWithoutResult.length === 0) {
@@ -143,16 +184,29 @@ describe('resume', () => {
     ];
     const model = new ScriptedModel({ replies });
     const first = await new HostSession({
-      task: 'mail', logRoot: dirs.make(), request: 'email 408 to john', models: { HOST_AGENT: model }, dispatcher, interactor: new DeferringInteractor(),
+      task: 'mail',
+      logRoot: dirs.make(),
+      request: 'email 408 to john',
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new DeferringInteractor(),
     }).run();
     expect(first.status).toBe('waiting');
-    expect(first.waitingFor).toEqual({ kind: 'confirmation', agent: 'AppAgent/mail', actions: [{ function: 'send_email', arguments: { to: 'john', body: '408' } }], reason: 'app thinks' });
+    expect(first.waitingFor).toEqual({
+      kind: 'confirmation',
+      agent: 'AppAgent/mail',
+      actions: [{ function: 'send_email', arguments: { to: 'john', body: '408' } }],
+      reason: 'app thinks',
+    });
     expect(fake.state.sentEmails).toEqual([]);
     const checkpoint = readCheckpoint(first.logFolder!);
     expect(checkpoint).toMatchObject({ status: 'waiting', position: { agent: 'AppAgent/mail', state: 'CONFIRM' } });
 
     const second = await new HostSession({
-      task: 'mail', models: { HOST_AGENT: new ScriptedModel({ replies: replies.slice(2) }) }, dispatcher, interactor: new DeferringInteractor(),
+      task: 'mail',
+      models: { HOST_AGENT: new ScriptedModel({ replies: replies.slice(2) }) },
+      dispatcher,
+      interactor: new DeferringInteractor(),
       resume: { checkpoint, decision: { approve: true } },
     }).run();
     expect(second).toMatchObject({ status: 'completed', steps: 4, rounds: [{ finalState: 'FINISH', result: 'emailed' }] });
@@ -169,10 +223,18 @@ describe('resume', () => {
       host('FINISH', { result: 'not sent' }),
     ];
     const first = await new HostSession({
-      task: 'mail', logRoot: dirs.make(), request: 'email 408 to john', models: { HOST_AGENT: new ScriptedModel({ replies }) }, dispatcher, interactor: new DeferringInteractor(),
+      task: 'mail',
+      logRoot: dirs.make(),
+      request: 'email 408 to john',
+      models: { HOST_AGENT: new ScriptedModel({ replies }) },
+      dispatcher,
+      interactor: new DeferringInteractor(),
     }).run();
     const second = await new HostSession({
-      task: 'mail', models: { HOST_AGENT: new ScriptedModel({ replies: replies.slice(2) }) }, dispatcher, interactor: new DeferringInteractor(),
+      task: 'mail',
+      models: { HOST_AGENT: new ScriptedModel({ replies: replies.slice(2) }) },
+      dispatcher,
+      interactor: new DeferringInteractor(),
       resume: { checkpoint: readCheckpoint(first.logFolder!), decision: { approve: false } },
     }).run();
     expect(second.status).toBe('completed');

@@ -43,7 +43,9 @@ describeDesktop('captures at subtask and round ends on a real Xvfb desktop (galc
 
   it('a LinuxSession with uiTree and desktopScreenshot on saves all three at the subtask end and at the round end', async () => {
     const [listed] = await dispatcher.execute([createCommand('list_windows', {}, 'data_collection')], { target: { agent: 'LinuxAgent' } });
-    const window = (listed?.result as { windows: Array<{ id: string; title: string; root_name: string; rect: { width: number; height: number } }> }).windows.find((w) => w.root_name === 'galculator')!;
+    const window = (
+      listed?.result as { windows: Array<{ id: string; title: string; root_name: string; rect: { width: number; height: number } }> }
+    ).windows.find((w) => w.root_name === 'galculator')!;
     expect(window).toBeDefined();
     const model = new ScriptedModel({
       replies: [
@@ -57,8 +59,14 @@ describeDesktop('captures at subtask and round ends on a real Xvfb desktop (galc
       if (e.type === 'warning') warnings.push(e.message);
     });
     const outcome = await new LinuxSession({
-      task: 'round-captures', logRoot: dirs.make(), request: 'Open the calculator.', models: { LINUX_AGENT: model }, dispatcher, events,
-      interactor: new ProgrammaticInteractor(), captures: { uiTree: true, desktopScreenshot: true },
+      task: 'round-captures',
+      logRoot: dirs.make(),
+      request: 'Open the calculator.',
+      models: { LINUX_AGENT: model },
+      dispatcher,
+      events,
+      interactor: new ProgrammaticInteractor(),
+      captures: { uiTree: true, desktopScreenshot: true },
     }).run();
     expect(outcome).toMatchObject({ status: 'completed', rounds: [{ finalState: 'FINISH' }] });
     expect(warnings.filter((w) => / not captured: /.test(w))).toEqual([]);
@@ -70,7 +78,10 @@ describeDesktop('captures at subtask and round ends on a real Xvfb desktop (galc
       expect(size(`desktop_${end}.png`)).toEqual(SCREEN);
       expect(size(`action_${end}.png`)).toEqual({ width: window.rect.width, height: window.rect.height });
       // the UI tree is the window's control listing: galculator's buttons by name
-      const tree = JSON.parse(readFileSync(join(folder, `ui_tree_${end}.json`), 'utf8')) as { window: { title: string }; controls: Array<{ role: string; name: string }> };
+      const tree = JSON.parse(readFileSync(join(folder, `ui_tree_${end}.json`), 'utf8')) as {
+        window: { title: string };
+        controls: Array<{ role: string; name: string }>;
+      };
       expect(tree.window.title).toBe(window.title);
       const buttons = tree.controls.filter((c) => /button/.test(c.role)).map((c) => c.name);
       expect(buttons).toEqual(expect.arrayContaining(['1', '2', '=', '+']));

@@ -20,10 +20,22 @@ describe('LinuxSession', () => {
       ],
     });
     const outcome = await new LinuxSession({
-      task: 'linux', logRoot: dirs.make(), models: { LINUX_AGENT: model }, dispatcher, maxRounds: 2,
+      task: 'linux',
+      logRoot: dirs.make(),
+      models: { LINUX_AGENT: model },
+      dispatcher,
+      maxRounds: 2,
       interactor: new ProgrammaticInteractor({ requests: ['compute 12*34', 'check it'] }),
     }).run();
-    expect(outcome).toMatchObject({ status: 'completed', kind: 'linux', steps: 3, rounds: [{ result: '408', finalState: 'FINISH' }, { result: 'still 408', finalState: 'FINISH' }] });
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      kind: 'linux',
+      steps: 3,
+      rounds: [
+        { result: '408', finalState: 'FINISH' },
+        { result: 'still 408', finalState: 'FINISH' },
+      ],
+    });
     expect(desktop.state.display).toBe('408');
     // before a window is selected the agent sees the windows and the desktop screenshot
     expect(JSON.stringify(model.calls[0]!.messages)).toContain('Inbox - Mail');
@@ -43,14 +55,26 @@ describe('FollowerSession', () => {
   it('the HostAgent opens the target, then each plan step is one AppAgent subtask', async () => {
     const { desktop, dispatcher } = fakeDesktop();
     const model = new ScriptedModel({ replies: script() });
-    const session = new FollowerSession({ task: 'follow', logRoot: dirs.make(), models: { HOST_AGENT: model }, dispatcher, interactor: new ProgrammaticInteractor(), plan });
+    const session = new FollowerSession({
+      task: 'follow',
+      logRoot: dirs.make(),
+      models: { HOST_AGENT: model },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      plan,
+    });
     const outcome = await session.run();
     expect(outcome.status).toBe('completed');
     expect(outcome.rounds.map((r) => r.finalState)).toEqual(['FINISH', 'FINISH', 'FINISH']);
     expect(outcome.rounds.slice(1).map((r) => r.request)).toEqual(plan.steps);
     expect(desktop.state.display).toBe('408');
     const lines = stepLines(outcome.logFolder!);
-    expect(lines.map((l) => [l.agent, l.round_num])).toEqual([['HostAgent', 0], ['AppAgent/calc', 0], ['AppAgent/calc', 1], ['AppAgent/calc', 2]]);
+    expect(lines.map((l) => [l.agent, l.round_num])).toEqual([
+      ['HostAgent', 0],
+      ['AppAgent/calc', 0],
+      ['AppAgent/calc', 1],
+      ['AppAgent/calc', 2],
+    ]);
     expect(lines.slice(2).map((l) => l.subtask)).toEqual(plan.steps);
     expect(session.context.get('PREVIOUS_SUBTASKS').map((s) => s.subtask)).toEqual(['check the calculator is ready', ...plan.steps]);
   });
@@ -59,10 +83,21 @@ describe('FollowerSession', () => {
     const { desktop, dispatcher } = fakeDesktop();
     const crashing = new CrashingModel(new ScriptedModel({ replies: script() }), 3);
     const sink = new FileLogSink({ logRoot: dirs.make(), task: 'follow' });
-    void new FollowerSession({ task: 'follow', logSink: sink, models: { HOST_AGENT: crashing }, dispatcher, interactor: new ProgrammaticInteractor(), plan }).run();
+    void new FollowerSession({
+      task: 'follow',
+      logSink: sink,
+      models: { HOST_AGENT: crashing },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      plan,
+    }).run();
     await crashing.hung;
     await sink.close();
-    const factory = new SessionFactory({ models: { HOST_AGENT: new ScriptedModel({ replies: script().slice(3) }) }, dispatcher, interactor: new ProgrammaticInteractor() });
+    const factory = new SessionFactory({
+      models: { HOST_AGENT: new ScriptedModel({ replies: script().slice(3) }) },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+    });
     const resumed = await factory.resume(sink.folder);
     expect(resumed).toBeInstanceOf(FollowerSession);
     const outcome = await resumed.run();
@@ -84,14 +119,29 @@ describe('OperatorSession', () => {
         op({ type: 'type', text: 'hello' }),
         op({ type: 'keypress', keys: ['CTRL', 'S'] }),
         op({ action: 'scroll', coordinate: [10, 20], scroll_direction: 'down', scroll_amount: 3 }),
-        op({ type: 'drag', path: [{ x: 1, y: 2 }, { x: 15, y: 15 }, { x: 30, y: 40 }] }),
+        op({
+          type: 'drag',
+          path: [
+            { x: 1, y: 2 },
+            { x: 15, y: 15 },
+            { x: 30, y: 40 },
+          ],
+        }),
         op({ type: 'move', x: 5, y: 5 }),
         op({ type: 'double_click', x: 7, y: 8 }, { sensitive: true }),
         op(null, { status: 'FINISH', result: 'saved' }),
       ],
     });
     const interactor = new ProgrammaticInteractor({ confirm: true });
-    const outcome = await new OperatorSession({ task: 'op', logRoot: dirs.make(), request: 'save the file', models: { OPERATOR: model }, dispatcher, interactor, platform: 'linux' }).run();
+    const outcome = await new OperatorSession({
+      task: 'op',
+      logRoot: dirs.make(),
+      request: 'save the file',
+      models: { OPERATOR: model },
+      dispatcher,
+      interactor,
+      platform: 'linux',
+    }).run();
     expect(outcome).toMatchObject({ status: 'completed', kind: 'operator', steps: 8, rounds: [{ finalState: 'FINISH', result: 'saved' }] });
     expect(screen.calls).toEqual([
       { tool: 'click_on_coordinates', args: { x: 100, y: 50, coordinate_type: 'absolute', button: 'left', double: false } },
@@ -113,7 +163,12 @@ describe('OperatorSession', () => {
 
   it('the factory picks the session type by platform and mode', async () => {
     const { dispatcher } = fakeDesktop();
-    const factory = new SessionFactory({ models: { HOST_AGENT: new ScriptedModel({ replies: [] }) }, dispatcher, interactor: new ProgrammaticInteractor(), logRoot: dirs.make() });
+    const factory = new SessionFactory({
+      models: { HOST_AGENT: new ScriptedModel({ replies: [] }) },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+      logRoot: dirs.make(),
+    });
     expect((await factory.create({ task: 'a', platform: 'windows' })).constructor.name).toBe('HostSession');
     expect((await factory.create({ task: 'b', platform: 'linux' })).constructor.name).toBe('LinuxSession');
     expect((await factory.create({ task: 'c', platform: 'linux', mode: 'operator' })).constructor.name).toBe('OperatorSession');

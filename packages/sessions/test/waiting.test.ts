@@ -20,8 +20,18 @@ describe('waiting for answers, and a single-agent session after a crash', () => 
       app([], { status: 'PENDING', questions: ['Which number should I multiply 12 by?'] }),
       app([], { status: 'FINISH', result: '12 × 34 = 408' }),
     ];
-    const first = await new LinuxSession({ task: 'ask', logRoot: dirs.make(), request: 'multiply 12', models: { LINUX_AGENT: new ScriptedModel({ replies }) }, dispatcher, interactor: new DeferringInteractor() }).run();
-    expect(first).toMatchObject({ status: 'waiting', waitingFor: { kind: 'questions', agent: 'LinuxAgent', questions: ['Which number should I multiply 12 by?'] } });
+    const first = await new LinuxSession({
+      task: 'ask',
+      logRoot: dirs.make(),
+      request: 'multiply 12',
+      models: { LINUX_AGENT: new ScriptedModel({ replies }) },
+      dispatcher,
+      interactor: new DeferringInteractor(),
+    }).run();
+    expect(first).toMatchObject({
+      status: 'waiting',
+      waitingFor: { kind: 'questions', agent: 'LinuxAgent', questions: ['Which number should I multiply 12 by?'] },
+    });
     const model = new ScriptedModel({ replies: replies.slice(1) });
     const factory = new SessionFactory({ models: { LINUX_AGENT: model }, dispatcher, interactor: new DeferringInteractor() });
     const second = await (await factory.resume(first.logFolder!, { decision: { answers: ['by 34'] } })).run();
@@ -39,7 +49,14 @@ describe('waiting for answers, and a single-agent session after a crash', () => 
     ];
     const crashing = new CrashingModel(new ScriptedModel({ replies: script() }), 2);
     const sink = new FileLogSink({ logRoot: dirs.make(), task: 'linux-crash' });
-    void new LinuxSession({ task: 'linux-crash', request: 'What is 12 times 34?', logSink: sink, models: { LINUX_AGENT: crashing }, dispatcher, interactor: new ProgrammaticInteractor() }).run();
+    void new LinuxSession({
+      task: 'linux-crash',
+      request: 'What is 12 times 34?',
+      logSink: sink,
+      models: { LINUX_AGENT: crashing },
+      dispatcher,
+      interactor: new ProgrammaticInteractor(),
+    }).run();
     await crashing.hung;
     await sink.close();
     const model = new ScriptedModel({ replies: script().slice(2) });

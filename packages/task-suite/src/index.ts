@@ -1,7 +1,35 @@
 export { TaskSuiteError, type TaskSuiteErrorCode } from './errors.js';
-export { defineTask, type CheckResult, type CheckedControl, type DesktopTask, type NoProgressCause, type SessionEnd, type StopReason, type TaskContext, type Toolkit, type TrapSpec } from './task.js';
-export { lastUserText, parseListedLine, readLastActions, readPromptListing, type ActionOutcome, type ListedItem, type PromptListing } from '@ufo-ts/processor-strategies';
-export { ControlRefSchema, ReferenceActionSchema, ReferenceStepSchema, WindowRefSchema, type ControlRef, type ReferenceAction, type ReferenceStep, type WindowRef } from './grounded/reference-steps.js';
+export {
+  defineTask,
+  type CheckResult,
+  type CheckedControl,
+  type DesktopTask,
+  type NoProgressCause,
+  type SessionEnd,
+  type StopReason,
+  type TaskWorkspace,
+  type Toolkit,
+  type TrapSpec,
+} from './task.js';
+export {
+  lastUserText,
+  parseListedLine,
+  readLastActions,
+  readPromptListing,
+  type ActionOutcome,
+  type ListedItem,
+  type PromptListing,
+} from '@ufo-ts/processor-strategies';
+export {
+  ControlRefSchema,
+  ReferenceActionSchema,
+  ReferenceStepSchema,
+  WindowRefSchema,
+  type ControlRef,
+  type ReferenceAction,
+  type ReferenceStep,
+  type WindowRef,
+} from './grounded/reference-steps.js';
 export { describeRef, findControl, findWindow, matchesControl, normalizeName } from './grounded/resolve.js';
 export { GroundedModel, resolveActions, resolveStep, type ControlFinder, type GroundedModelOptions, type Resolution } from './grounded/grounded-model.js';
 export { scriptedResponse as chatResponse, type ScriptedCall as GroundedCall, type ScriptedReply as GroundedReply } from '@ufo-ts/processor-strategies';
@@ -12,9 +40,24 @@ export { hadNoEffect, readPromptNotices, type PromptNotices } from './imperfect/
 export { mulberry32, type Prng } from './imperfect/prng.js';
 export { runTask, type RunTaskOptions, type TaskCacheResult, type TaskRunResult } from './run/run-task.js';
 export { runComputerUseSession, type ComputerUseRunOptions, type ComputerUseRunParts } from './run/computer-use-run.js';
-export { dispatcherLocate, visibleCentre, type DispatcherLocateOptions, type ScreenLocate, type ScreenRect, type ScreenSnapshot, type ScreenWindow } from './grounded/screen-locate.js';
+export {
+  dispatcherLocate,
+  visibleCentre,
+  type DispatcherLocateOptions,
+  type ScreenLocate,
+  type ScreenRect,
+  type ScreenSnapshot,
+  type ScreenWindow,
+} from './grounded/screen-locate.js';
 export { ScreenReferencePlayer, type PixelSize, type ScreenAction, type ScreenReferencePlayerOptions, type ScreenReply } from './grounded/screen-player.js';
-export { anthropicComputerInput, anthropicComputerMessage, lastImageSize, openAIComputerAction, openAIComputerResponse, type ComputerUseWire } from './grounded/screen-wire.js';
+export {
+  anthropicComputerInput,
+  anthropicComputerMessage,
+  lastImageSize,
+  openAIComputerAction,
+  openAIComputerResponse,
+  type ComputerUseWire,
+} from './grounded/screen-wire.js';
 export { startScreenGroundedModel, type ScreenGroundedModel, type ScreenGroundedModelOptions } from './grounded/screen-grounded-model.js';
 export type { TaskCacheUse, TaskRunCache, TaskWindow } from './run/task-run-cache.js';
 export { missingPrograms, runSuite, selectTasks, type RunSuiteOptions, type SuiteRunResult } from './run/run-suite.js';

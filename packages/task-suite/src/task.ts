@@ -63,8 +63,11 @@ export interface CheckedControl {
   states?: string[];
 }
 
-/** What a task's set-up, request, solution and checker work with. */
-export interface TaskContext {
+/**
+ * Where one run of a task takes place, as its set-up, request, solution and checker work with it: the task's folder,
+ * its private desktop, the apps started there, reads of that desktop's controls for checkers, and state kept between them.
+ */
+export interface TaskWorkspace {
   /** The task's own folder (files the request names live here; removed after the run). */
   readonly dir: string;
   /** The private virtual desktop the task runs on. */
@@ -95,19 +98,19 @@ export interface DesktopTask {
   /** What the task covers, for people. */
   summary: string;
   /** The plain-language request the agent gets. */
-  request(ctx: TaskContext): string;
+  request(ctx: TaskWorkspace): string;
   /** The step budget. */
   maxSteps: number;
   /** Writes the task's files and starts its app(s). */
-  setup(ctx: TaskContext): Promise<void>;
+  setup(ctx: TaskWorkspace): Promise<void>;
   /** The reference solution, in terms of what a model sees. */
-  solution(ctx: TaskContext): ReferenceStep[];
+  solution(ctx: TaskWorkspace): ReferenceStep[];
   /**
    * Reads the real state back (the file on disk, the saved settings, the text in a widget) — never the agent's
    * claim. `end` says how the session ended; trap tasks assert it too. It is absent when the checker is asked
    * before the session ended (the engine's FINISH check).
    */
-  check(ctx: TaskContext, end?: SessionEnd): Promise<CheckResult>;
+  check(ctx: TaskWorkspace, end?: SessionEnd): Promise<CheckResult>;
   /**
    * The suite group (`core` when omitted; `traps` for trap tasks; `perception` for tasks that need what the
    * accessibility tree does not show: drawn text, a slider's value, table cells with their headers, a document's text;

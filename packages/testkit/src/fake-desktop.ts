@@ -35,7 +35,12 @@ export class FakeDesktop {
       root_name: 'calc',
       pid: 4101,
       controls: [
-        ...CALC_BUTTONS.map((name, i) => ({ id: String(i + 1), name, type: 'push button', rect: [10 + i * 30, 100, 35 + i * 30, 125] as [number, number, number, number] })),
+        ...CALC_BUTTONS.map((name, i) => ({
+          id: String(i + 1),
+          name,
+          type: 'push button',
+          rect: [10 + i * 30, 100, 35 + i * 30, 125] as [number, number, number, number],
+        })),
         { id: '7', name: 'Result', type: 'label', rect: [10, 20, 200, 60] as [number, number, number, number] },
       ],
     },
@@ -81,7 +86,10 @@ export class FakeDesktop {
           description: 'Top-level windows.',
           toolType: 'data_collection',
           input: z.object({}),
-          handler: () => (track('get_desktop_app_target_info'), { windows: this.windows.map(({ controls: _c, ...w }) => ({ ...w, name: w.title, kind: 'window' })) }),
+          handler: () => (
+            track('get_desktop_app_target_info'),
+            { windows: this.windows.map(({ controls: _c, ...w }) => ({ ...w, name: w.title, kind: 'window' })) }
+          ),
         }),
         defineTool({
           name: 'capture_window_screenshot',

@@ -58,10 +58,7 @@ export class AgentRegistry {
   create(name: string, context: Omit<ThirdPartyAgentContext, 'name'>): Agent {
     const registration = this.entries.get(name);
     if (!registration) {
-      throw new AgentError(
-        'AGENT_UNKNOWN',
-        `No agent named "${name}" is registered (registered: ${[...this.entries.keys()].join(', ') || 'none'})`,
-      );
+      throw new AgentError('AGENT_UNKNOWN', `No agent named "${name}" is registered (registered: ${[...this.entries.keys()].join(', ') || 'none'})`);
     }
     let agent: Agent;
     try {
@@ -72,10 +69,7 @@ export class AgentRegistry {
       });
     }
     if (!agent || typeof agent.handle !== 'function' || agent.hostAgent !== context.host) {
-      throw new AgentError(
-        'AGENT_MISCONFIGURED',
-        `Agent "${name}"'s factory must return an agent whose host is the HostAgent that created it`,
-      );
+      throw new AgentError('AGENT_MISCONFIGURED', `Agent "${name}"'s factory must return an agent whose host is the HostAgent that created it`);
     }
     return agent;
   }

@@ -245,9 +245,7 @@ export abstract class Agent implements StateHost {
     let runIndex = 0;
     const actions: ActionRecord[] = pending.actions.map((action, i) => ({
       ...action,
-      result: approved[i]
-        ? results[runIndex++]
-        : { status: 'skipped', error: 'rejected by the user', call_id: pending.commands[i]?.call_id ?? '' },
+      result: approved[i] ? results[runIndex++] : { status: 'skipped', error: 'rejected by the user', call_id: pending.commands[i]?.call_id ?? '' },
     }));
     this.memory.patchLatest({ actions, status: allApproved ? 'CONTINUE' : 'REJECTED' });
     logSink.write('response', {

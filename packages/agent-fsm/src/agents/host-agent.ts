@@ -10,9 +10,7 @@ import type { AgentRegistry } from './agent-registry.js';
 const HOST_MACHINE = new StateMachine('HostAgent', HOST_AGENT_TABLE, { sub: APP_AGENT_TABLE });
 
 /** What the HostAgent's action phase selected: a window (application) or a registered third-party agent. */
-export type Assignment =
-  | { kind: 'window'; root: string; process: string; title?: string }
-  | { kind: 'third_party_agent'; agentName: string };
+export type Assignment = { kind: 'window'; root: string; process: string; title?: string } | { kind: 'third_party_agent'; agentName: string };
 
 /** What the HostAgent passes to the factory of application agents. */
 export interface AppAgentSpec {

@@ -20,23 +20,23 @@ const END = { roundEnd: true };
 export const HOST_AGENT_TABLE: StateTable<HostStatus> = {
   //          handle      next                                                   agent   flags
   CONTINUE: row('process', 'status'),
-  ASSIGN:   row('assign',  { assigned: 'sub:CONTINUE', failed: 'ERROR' },        'sub'),
-  PENDING:  row('ask',     'CONTINUE'),
-  CONFIRM:  row('confirm', { approved: 'CONTINUE', rejected: 'CONTINUE' }),
-  FINISH:   row('none',    'FINISH',                                             'self', END),
-  FAIL:     row('none',    'FINISH',                                             'self', END),
-  ERROR:    row('none',    'FINISH',                                             'self', END),
+  ASSIGN: row('assign', { assigned: 'sub:CONTINUE', failed: 'ERROR' }, 'sub'),
+  PENDING: row('ask', 'CONTINUE'),
+  CONFIRM: row('confirm', { approved: 'CONTINUE', rejected: 'CONTINUE' }),
+  FINISH: row('none', 'FINISH', 'self', END),
+  FAIL: row('none', 'FINISH', 'self', END),
+  ERROR: row('none', 'FINISH', 'self', END),
 };
 
 /** AppAgent: acts inside one application until its subtask is finished, failed or rejected. */
 export const APP_AGENT_TABLE: StateTable<AppStatus> = {
-  CONTINUE:   row('process', 'status'),
+  CONTINUE: row('process', 'status'),
   SCREENSHOT: row('process', 'status'),
-  PENDING:    row('ask',     'CONTINUE'),
-  CONFIRM:    row('confirm', { approved: 'CONTINUE', rejected: 'FINISH' }),
-  FINISH:     row('archive', 'host:CONTINUE',  'host', { subtaskEnd: true }),
-  FAIL:       row('archive', 'host:CONTINUE',  'host', { subtaskEnd: true }),
-  ERROR:      row('none',    'host:ERROR',     'host', { roundEnd: true, subtaskEnd: true }),
+  PENDING: row('ask', 'CONTINUE'),
+  CONFIRM: row('confirm', { approved: 'CONTINUE', rejected: 'FINISH' }),
+  FINISH: row('archive', 'host:CONTINUE', 'host', { subtaskEnd: true }),
+  FAIL: row('archive', 'host:CONTINUE', 'host', { subtaskEnd: true }),
+  ERROR: row('none', 'host:ERROR', 'host', { roundEnd: true, subtaskEnd: true }),
 };
 
 /** AppAgent in follower mode: a finished plan step ends the round instead of going back to the host's planning. */
@@ -48,9 +48,9 @@ export const FOLLOWER_APP_AGENT_TABLE: StateTable<AppStatus> = {
 /** LinuxAgent, single tier, with the same human-in-the-loop states as the others. */
 export const LINUX_AGENT_TABLE: StateTable<LinuxStatus> = {
   CONTINUE: row('process', 'status'),
-  PENDING:  row('ask',     'CONTINUE'),
-  CONFIRM:  row('confirm', { approved: 'CONTINUE', rejected: 'CONTINUE' }),
-  FINISH:   row('none',    'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
-  FAIL:     row('none',    'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
-  ERROR:    row('none',    'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
+  PENDING: row('ask', 'CONTINUE'),
+  CONFIRM: row('confirm', { approved: 'CONTINUE', rejected: 'CONTINUE' }),
+  FINISH: row('none', 'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
+  FAIL: row('none', 'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
+  ERROR: row('none', 'FINISH', 'self', { roundEnd: true, subtaskEnd: true }),
 };

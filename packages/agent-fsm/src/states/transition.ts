@@ -85,5 +85,6 @@ export function validateStateTable(kind: string, table: StateTable<string>, rela
       if (other && !other[state]) problems.push(`${name}: target "${target}" is not a state of the ${scope} table`);
     }
   }
-  if (problems.length) throw new AgentError('STATE_TABLE_INVALID', `State table of ${kind} is invalid: ${problems.join('; ')}`, { details: { kind, problems } });
+  if (problems.length)
+    throw new AgentError('STATE_TABLE_INVALID', `State table of ${kind} is invalid: ${problems.join('; ')}`, { details: { kind, problems } });
 }

@@ -59,6 +59,8 @@ export class CommandDeduplicator {
 function remapCallIds(results: Result[], message: ServerCommandMessage): Result[] {
   return message.actions.map((command, index) => {
     const result = results.find((r) => r.call_id === command.call_id) ?? results[index];
-    return result ? { ...result, call_id: command.call_id } : { status: 'failure', error: 'RESULT_MISSING: no result was kept for this command', code: 'RESULT_MISSING', namespace: null, call_id: command.call_id };
+    return result
+      ? { ...result, call_id: command.call_id }
+      : { status: 'failure', error: 'RESULT_MISSING: no result was kept for this command', code: 'RESULT_MISSING', namespace: null, call_id: command.call_id };
   });
 }

@@ -58,7 +58,13 @@ export class CommandRunner {
       return message.actions.map(
         (command, index) =>
           results.find((r) => r.call_id === command.call_id) ??
-          results[index] ?? { status: 'failure', error: 'RESULT_MISSING: the device dispatcher returned no result', code: 'RESULT_MISSING', namespace: null, call_id: command.call_id },
+          results[index] ?? {
+            status: 'failure',
+            error: 'RESULT_MISSING: the device dispatcher returned no result',
+            code: 'RESULT_MISSING',
+            namespace: null,
+            call_id: command.call_id,
+          },
       );
     } catch (error) {
       const text = `DISPATCH_FAILED: ${errorMessage(error)}`;

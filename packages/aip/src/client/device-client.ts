@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { clockInterval, clockTimeout, errorMessage, systemClock, type Clock, type Result, type StopTimer } from '@ufo-ts/core';
 import WebSocket from 'ws';
-import {
-  AipChannelClosedError,
-  AipMessageTooLargeError,
-  DeviceClientStoppedError,
-  RegistrationRefusedError,
-} from '../errors.js';
+import { AipChannelClosedError, AipMessageTooLargeError, DeviceClientStoppedError, RegistrationRefusedError } from '../errors.js';
 import type { ClientMessageInput } from '../protocol/client-messages.js';
 import { decodeServerMessage, encodeClientMessage } from '../protocol/codec.js';
 import type { DeviceInfo } from '../protocol/device-info.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../protocol/limits.js';
+import { PROTOCOL_DEFAULTS } from '../protocol/protocol-defaults.js';
 import { AIP_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
 import type { ServerCommandMessage, ServerMessage, TaskEndMessage } from '../protocol/server-messages.js';
 import { backoffDelay } from './backoff.js';
@@ -190,7 +186,7 @@ export class DeviceClient {
   private connectOnce(attempt: number): Promise<{ registered: boolean; fatal?: RegistrationRefusedError; error?: string }> {
     this.stateValue = 'connecting';
     this.emit({ type: 'connecting', attempt, url: this.options.serverUrl });
-    const registerTimeoutMs = this.options.registerTimeoutMs ?? 10_000;
+    const registerTimeoutMs = this.options.registerTimeoutMs ?? PROTOCOL_DEFAULTS.registerTimeoutMs;
     return new Promise((resolve) => {
       let registered = false;
       let fatal: RegistrationRefusedError | undefined;
@@ -208,13 +204,16 @@ export class DeviceClient {
           perMessageDeflate: false,
         });
       } catch (error) {
-        resolve({ registered: false, fatal: new RegistrationRefusedError('INVALID_URL', `cannot connect to ${this.options.serverUrl}: ${errorMessage(error)}`) });
+        resolve({
+          registered: false,
+          fatal: new RegistrationRefusedError('INVALID_URL', `cannot connect to ${this.options.serverUrl}: ${errorMessage(error)}`),
+        });
         return;
       }
       this.socket = socket;
 
       const startHeartbeat = (intervalMs: number) => {
-        const timeoutMs = this.options.heartbeatTimeoutMs ?? intervalMs * 3;
+        const timeoutMs = this.options.heartbeatTimeoutMs ?? intervalMs * PROTOCOL_DEFAULTS.heartbeatTimeoutPeriods;
         stopHeartbeat = clockInterval(this.clock, intervalMs, () => {
           const silentMs = this.clock.monotonic() - lastHeard;
           if (silentMs > timeoutMs) {
@@ -266,7 +265,12 @@ export class DeviceClient {
         const decoded = decodeServerMessage(data as Buffer, { maxBytes: this.maxBytes });
         if (!decoded.ok) {
           this.emit({ type: 'warning', message: `ignored an invalid server message: ${decoded.error}` });
-          this.trySend({ type: 'error', error: decoded.error, code: decoded.code, ...(decoded.correlationId ? { prev_response_id: decoded.correlationId } : {}) });
+          this.trySend({
+            type: 'error',
+            error: decoded.error,
+            code: decoded.code,
+            ...(decoded.correlationId ? { prev_response_id: decoded.correlationId } : {}),
+          });
           return;
         }
         const message = decoded.message;
@@ -275,7 +279,7 @@ export class DeviceClient {
             registered = true;
             stopRegisterTimer?.();
             this.stateValue = 'registered';
-            const intervalMs = this.options.heartbeatIntervalMs ?? message.heartbeat_interval_ms ?? 30_000;
+            const intervalMs = this.options.heartbeatIntervalMs ?? message.heartbeat_interval_ms ?? PROTOCOL_DEFAULTS.heartbeatIntervalMs;
             startHeartbeat(intervalMs);
             this.emit({ type: 'registered', serverProtocolVersion: message.protocol_version, heartbeatIntervalMs: intervalMs });
             this.settleFirst();
@@ -348,7 +352,13 @@ export class DeviceClient {
       const started = this.clock.monotonic();
       this.emit({ type: 'command-start', sessionId: message.session_id, responseId: message.response_id, tools: message.actions.map((a) => a.tool_name) });
       const ran = await this.runner.run(message);
-      this.emit({ type: 'command-end', sessionId: message.session_id, responseId: message.response_id, results: ran, durationMs: this.clock.monotonic() - started });
+      this.emit({
+        type: 'command-end',
+        sessionId: message.session_id,
+        responseId: message.response_id,
+        results: ran,
+        durationMs: this.clock.monotonic() - started,
+      });
       return ran;
     });
     if (repeated) this.emit({ type: 'command-repeated', sessionId: message.session_id, responseId: message.response_id });
@@ -367,7 +377,9 @@ export class DeviceClient {
       if (error instanceof AipMessageTooLargeError) {
         // still answer: the server must not wait for a reply that can never arrive
         const text = `RESULT_TOO_LARGE: the results (${error.message}) do not fit in one AIP message`;
-        this.trySendWith(() => reply(results.map((r) => ({ status: 'failure', error: text, code: 'RESULT_TOO_LARGE', namespace: r.namespace ?? null, call_id: r.call_id }))));
+        this.trySendWith(() =>
+          reply(results.map((r) => ({ status: 'failure', error: text, code: 'RESULT_TOO_LARGE', namespace: r.namespace ?? null, call_id: r.call_id }))),
+        );
       } else {
         this.emit({ type: 'warning', message: `could not send the results of ${message.response_id}: ${errorMessage(error)}` });
       }

@@ -15,6 +15,7 @@ import {
 } from '@ufo-ts/core';
 import { AipError, RemoteListToolsError, type AipClientErrorCode } from '../errors.js';
 import type { CommandResultsMessage } from '../protocol/client-messages.js';
+import { PROTOCOL_DEFAULTS } from '../protocol/protocol-defaults.js';
 import { traceContextsOf, type TracedExecuteOptions } from '../protocol/trace-context.js';
 import type { AipChannel } from './aip-channel.js';
 import { listRemoteTools } from './list-remote-tools.js';
@@ -100,7 +101,11 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
     commands.forEach((command, index) => {
       const parsed = CommandSchema.safeParse(command);
       if (parsed.success) valid.push(parsed.data);
-      else invalid.set(index, failure(callIdOf(command), new AipError('COMMAND_INVALID', `the command is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}`)));
+      else
+        invalid.set(
+          index,
+          failure(callIdOf(command), new AipError('COMMAND_INVALID', `the command is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}`)),
+        );
     });
     const sent = valid.length > 0 ? await this.sendBatch(valid, options) : [];
     if (invalid.size === 0) return sent;
@@ -168,7 +173,10 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
   private terminate(error: AipError, kind: SettleKind, tellDevice: boolean): void {
     this.terminal ??= error;
     for (const batch of [...this.pending.values()]) {
-      batch.settle(kind, batch.commands.map((command) => failure(command.call_id, error)));
+      batch.settle(
+        kind,
+        batch.commands.map((command) => failure(command.call_id, error)),
+      );
       if (tellDevice) this.sendCancel(batch.responseId, error.message);
     }
   }
@@ -180,20 +188,27 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
       return Promise.resolve(commands.map((command) => failure(command.call_id, error)));
     }
     const responseId = options.commandId ?? this.options.createResponseId?.() ?? randomUUID();
-    const commandTimeoutMs = this.options.commandTimeoutMs ?? 30_000;
-    const deadlineMs = commands.reduce((sum, command) => sum + (command.timeout_ms ?? commandTimeoutMs), 0) + (this.options.graceMs ?? 2_000);
+    const commandTimeoutMs = this.options.commandTimeoutMs ?? PROTOCOL_DEFAULTS.commandTimeoutMs;
+    const deadlineMs =
+      commands.reduce((sum, command) => sum + (command.timeout_ms ?? commandTimeoutMs), 0) + (this.options.graceMs ?? PROTOCOL_DEFAULTS.commandGraceMs);
     const clock = this.options.clock ?? systemClock;
     return new Promise<Result[]>((resolve) => {
       const signal = options.signal;
       const onAbort = () => {
         const error = new AipError('COMMAND_ABORTED', `aborted: ${errorMessage(signal?.reason)}`);
-        batch.settle('aborted', commands.map((command) => failure(command.call_id, error)));
+        batch.settle(
+          'aborted',
+          commands.map((command) => failure(command.call_id, error)),
+        );
         this.sendCancel(responseId, error.message);
       };
       const stopTimer = clockTimeout(clock, deadlineMs, () => {
         this.emit({ type: 'command-timeout', sessionId: this.sessionId, responseId, waitedMs: deadlineMs, commands: commands.length });
         const error = new AipError('COMMAND_TIMEOUT', `device ${this.options.channel.deviceId} sent no results within ${deadlineMs} ms`);
-        batch.settle('timed-out', commands.map((command) => failure(command.call_id, error)));
+        batch.settle(
+          'timed-out',
+          commands.map((command) => failure(command.call_id, error)),
+        );
         this.sendCancel(responseId, error.message);
       });
       const batch: PendingBatch = {
@@ -226,8 +241,14 @@ export class WebSocketCommandDispatcher implements CommandDispatcher {
         });
       } catch (error) {
         this.emit({ type: 'send-failed', sessionId: this.sessionId, responseId, error: errorMessage(error) });
-        const cause = error instanceof AipError ? error : new AipError('DEVICE_DISCONNECTED', `could not send to device ${this.options.channel.deviceId}: ${errorMessage(error)}`, { cause: error });
-        batch.settle('send-failed', commands.map((command) => failure(command.call_id, cause)));
+        const cause =
+          error instanceof AipError
+            ? error
+            : new AipError('DEVICE_DISCONNECTED', `could not send to device ${this.options.channel.deviceId}: ${errorMessage(error)}`, { cause: error });
+        batch.settle(
+          'send-failed',
+          commands.map((command) => failure(command.call_id, cause)),
+        );
       }
     });
   }
@@ -259,4 +280,14 @@ function failure(callId: string, error: AipError): Result {
 }
 
 /** Error codes a failure Result of this dispatcher can start with. */
-export type RemoteFailureCode = Extract<AipClientErrorCode, 'DEVICE_DISCONNECTED' | 'COMMAND_TIMEOUT' | 'COMMAND_ABORTED' | 'COMMAND_INVALID' | 'RESULT_MISSING' | 'DISPATCHER_CLOSED' | 'AIP_MESSAGE_TOO_LARGE' | 'AIP_CHANNEL_CLOSED'>;
+export type RemoteFailureCode = Extract<
+  AipClientErrorCode,
+  | 'DEVICE_DISCONNECTED'
+  | 'COMMAND_TIMEOUT'
+  | 'COMMAND_ABORTED'
+  | 'COMMAND_INVALID'
+  | 'RESULT_MISSING'
+  | 'DISPATCHER_CLOSED'
+  | 'AIP_MESSAGE_TOO_LARGE'
+  | 'AIP_CHANNEL_CLOSED'
+>;

@@ -2,15 +2,7 @@ import { ResultSchema } from '@ufo-ts/core';
 import { z } from 'zod';
 import { DeviceInfoSchema } from './device-info.js';
 import { ClientTypeSchema, PlatformSchema, TaskStatusSchema } from './enums.js';
-import {
-  ClientIdSchema,
-  MessageIdSchema,
-  MetadataSchema,
-  SessionIdSchema,
-  TaskNameSchema,
-  TextSchema,
-  TimestampSchema,
-} from './identifiers.js';
+import { ClientIdSchema, MessageIdSchema, MetadataSchema, SessionIdSchema, TaskNameSchema, TextSchema, TimestampSchema } from './identifiers.js';
 import { MAX_COMMANDS_PER_MESSAGE } from './limits.js';
 
 /** Fields every client message may carry. `client_id`/`client_type`, when present, must match the registration. */
@@ -129,4 +121,3 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 /** A client message as written by senders (defaults not applied yet). */
 export type ClientMessageInput = z.input<typeof ClientMessageSchema>;
-

@@ -91,18 +91,36 @@ function encodeWith<T>(schema: z.ZodType<T>, message: unknown, options: DecodeOp
   return text;
 }
 
-function decodeWith<T>(schema: z.ZodType<T>, data: string | Uint8Array, options: DecodeOptions, limitOf: (type: string | undefined) => number): DecodeResult<T> {
+function decodeWith<T>(
+  schema: z.ZodType<T>,
+  data: string | Uint8Array,
+  options: DecodeOptions,
+  limitOf: (type: string | undefined) => number,
+): DecodeResult<T> {
   const limit = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   if (bytes.byteLength > limit) {
-    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `message of ${bytes.byteLength} bytes exceeds the ${limit}-byte limit`, type: undefined, correlationId: undefined };
+    return {
+      ok: false,
+      code: 'MESSAGE_TOO_LARGE',
+      error: `message of ${bytes.byteLength} bytes exceeds the ${limit}-byte limit`,
+      type: undefined,
+      correlationId: undefined,
+    };
   }
   const scan = prescanJson(bytes, options.maxDepth ?? MAX_JSON_DEPTH);
-  if (!scan.ok) return { ok: false, code: 'MESSAGE_INVALID', error: `message refused before parsing: ${scan.reason}`, type: undefined, correlationId: undefined };
+  if (!scan.ok)
+    return { ok: false, code: 'MESSAGE_INVALID', error: `message refused before parsing: ${scan.reason}`, type: undefined, correlationId: undefined };
   const typeLimit = limitOf(scan.type);
   if (bytes.byteLength > typeLimit) {
     const what = scan.type === undefined ? 'a message without a readable type' : `a "${scan.type.slice(0, 40)}" message`;
-    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `${what} of ${bytes.byteLength} bytes exceeds its ${typeLimit}-byte limit`, type: scan.type, correlationId: undefined };
+    return {
+      ok: false,
+      code: 'MESSAGE_TOO_LARGE',
+      error: `${what} of ${bytes.byteLength} bytes exceeds its ${typeLimit}-byte limit`,
+      type: scan.type,
+      correlationId: undefined,
+    };
   }
   let raw: unknown;
   try {
@@ -117,7 +135,13 @@ function decodeWith<T>(schema: z.ZodType<T>, data: string | Uint8Array, options:
   }
   if (bytes.byteLength > limitOf(type)) {
     // the pre-scan read another type than the parser (escaped or repeated keys): judge by the parsed one
-    return { ok: false, code: 'MESSAGE_TOO_LARGE', error: `a "${String(type).slice(0, 40)}" message of ${bytes.byteLength} bytes exceeds its ${limitOf(type)}-byte limit`, type, correlationId };
+    return {
+      ok: false,
+      code: 'MESSAGE_TOO_LARGE',
+      error: `a "${String(type).slice(0, 40)}" message of ${bytes.byteLength} bytes exceeds its ${limitOf(type)}-byte limit`,
+      type,
+      correlationId,
+    };
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

@@ -1,28 +1,12 @@
 import { z } from 'zod';
 
 /** Types of the messages a client (device) sends. */
-export const ClientMessageTypeSchema = z.enum([
-  'register',
-  'task',
-  'heartbeat',
-  'command_results',
-  'error',
-  'device_info_response',
-  'cancel',
-]);
+export const ClientMessageTypeSchema = z.enum(['register', 'task', 'heartbeat', 'command_results', 'error', 'device_info_response', 'cancel']);
 /** The data {@link ClientMessageTypeSchema} validates. */
 export type ClientMessageType = z.infer<typeof ClientMessageTypeSchema>;
 
 /** Types of the messages the server sends. */
-export const ServerMessageTypeSchema = z.enum([
-  'task',
-  'command',
-  'task_end',
-  'heartbeat',
-  'error',
-  'device_info_request',
-  'cancel',
-]);
+export const ServerMessageTypeSchema = z.enum(['task', 'command', 'task_end', 'heartbeat', 'error', 'device_info_request', 'cancel']);
 /** The data {@link ServerMessageTypeSchema} validates. */
 export type ServerMessageType = z.infer<typeof ServerMessageTypeSchema>;
 

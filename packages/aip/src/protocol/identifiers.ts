@@ -3,14 +3,10 @@ import { boundedRecordSchema } from './bounded-json.js';
 import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH, MAX_TEXT_CHARS } from './limits.js';
 
 /** Client ids: 1–128 characters of letters, digits and `. _ : @ -`, starting with a letter or digit. */
-export const ClientIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/, 'a client id is 1-128 letters, digits or . _ : @ - characters');
+export const ClientIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/, 'a client id is 1-128 letters, digits or . _ : @ - characters');
 
 /** Session ids (UUIDs by default; callers may choose their own in the same character set as client ids). */
-export const SessionIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/, 'a session id is 1-128 letters, digits or . _ : @ - characters');
+export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/, 'a session id is 1-128 letters, digits or . _ : @ - characters');
 
 /** Correlation ids of requests and responses. */
 export const MessageIdSchema = z.string().min(1).max(128);

@@ -93,7 +93,7 @@ export function prescanJson(bytes: Uint8Array, maxDepth: number = MAX_JSON_DEPTH
       if (depth > maxDepth) return { ok: false, reason: `nesting deeper than ${maxDepth} levels` };
       if (depth > deepest) deepest = depth;
       if (depth === 1) expectingKey = topIsObject;
-      if (depth === 2 && valueIsType) (valueIsType = false), (type = undefined);
+      if (depth === 2 && valueIsType) ((valueIsType = false), (type = undefined));
       continue;
     }
     if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {

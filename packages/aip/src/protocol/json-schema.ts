@@ -19,8 +19,7 @@ export function aipJsonSchema(): Record<string, unknown> {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `https://ufo-ts.dev/aip/${AIP_PROTOCOL_VERSION}/schema.json`,
     title: 'AIP (Agent Interaction Protocol) messages',
-    description:
-      'One JSON object per WebSocket text frame. A connection starts with a client "register" message carrying protocol_version.',
+    description: 'One JSON object per WebSocket text frame. A connection starts with a client "register" message carrying protocol_version.',
     'x-protocol-version': AIP_PROTOCOL_VERSION,
     'x-max-message-bytes': DEFAULT_MAX_MESSAGE_BYTES,
     $defs: {

@@ -25,7 +25,10 @@ export class StubServer {
   private registerAttempts = 0;
   private readonly waiters = new Set<() => void>();
 
-  private constructor(readonly wss: WebSocketServer, readonly url: string) {
+  private constructor(
+    readonly wss: WebSocketServer,
+    readonly url: string,
+  ) {
     wss.on('connection', (socket) => {
       const connection: StubConnection = {
         socket,
@@ -40,7 +43,13 @@ export class StubServer {
         if (message.type === 'register') {
           const answer = this.registerPolicy(message, this.registerAttempts++);
           if (answer === 'accept') {
-            connection.send({ type: 'heartbeat', status: 'ok', response_id: message.request_id, protocol_version: AIP_PROTOCOL_VERSION, heartbeat_interval_ms: this.heartbeatIntervalMs });
+            connection.send({
+              type: 'heartbeat',
+              status: 'ok',
+              response_id: message.request_id,
+              protocol_version: AIP_PROTOCOL_VERSION,
+              heartbeat_interval_ms: this.heartbeatIntervalMs,
+            });
           } else if (answer !== 'ignore') {
             connection.send(answer);
           }

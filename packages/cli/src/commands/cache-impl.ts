@@ -74,7 +74,10 @@ function notFound(io: CliIo, key: string, folder: string): number {
 
 function listing(runs: readonly CachedRun[], folder: string): string {
   if (runs.length === 0) return `no cached runs in ${folder}\n`;
-  const lines = runs.map((run) => `${run.key.slice(0, 12)}  ${run.parts.window.app.padEnd(12)}  ${String(run.steps.length).padStart(5)}  ${String(run.hits).padStart(4)}  ${String(run.healed).padStart(6)}  ${run.updatedAt}  ${run.parts.request}`);
+  const lines = runs.map(
+    (run) =>
+      `${run.key.slice(0, 12)}  ${run.parts.window.app.padEnd(12)}  ${String(run.steps.length).padStart(5)}  ${String(run.hits).padStart(4)}  ${String(run.healed).padStart(6)}  ${run.updatedAt}  ${run.parts.request}`,
+  );
   return `${['key           app           steps  hits  healed  updated                   request', ...lines].join('\n')}\n`;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LOG_ROOT } from '@ufo-ts/core';
 import { createUfoServer, type ApprovalPolicyInput, type ServerEvent } from '@ufo-ts/server';
 import type { CliIo } from '../cli-io.js';
 import { CliUsageError } from '../errors.js';
@@ -66,7 +67,7 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
     ...(scaleOut ? { scaleOut } : {}),
     host: values.host ?? '127.0.0.1',
     port,
-    logRoot: values['log-root'] ?? 'logs',
+    logRoot: values['log-root'] ?? DEFAULT_LOG_ROOT,
     allowedOrigins: values['allow-origin'] ?? [],
     allowedHosts: values['allow-host'] ?? [],
     createModel: (task) => model.create(task),
@@ -84,7 +85,9 @@ export async function serveImpl(args: string[], io: CliIo, usage: string): Promi
   });
   const address = await server.start();
   io.stdout(`${JSON.stringify({ httpUrl: address.httpUrl, wsUrl: address.wsUrl, apiKey: server.apiKey })}\n`);
-  io.stderr(`ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`);
+  io.stderr(
+    `ufo server listening on ${address.httpUrl} (devices: ${address.wsUrl}); model: ${model.describe}${values.redis ? `; cluster mode on ${values.redis}` : ''}\n`,
+  );
   if (values.console) io.stderr(`web console: ${address.httpUrl}/console/ (it asks for the API key)\n`);
   if (!apiKey) io.stderr('no --api-key or UFO_API_KEY given: a random key was generated (first stdout line)\n');
   await new Promise<void>((resolve) => {
@@ -102,9 +105,12 @@ function approvalFromFlags(mode: string | undefined, timeoutMs: number | undefin
     if (timeoutMs !== undefined || onTimeout !== undefined) throw new CliUsageError('--approval-timeout and --on-timeout need --approval wait');
     return undefined;
   }
-  if (mode !== 'auto-approve' && mode !== 'auto-reject' && mode !== 'wait') throw new CliUsageError(`--approval must be auto-approve, auto-reject or wait, not "${mode}"`);
-  if (onTimeout !== undefined && onTimeout !== 'approve' && onTimeout !== 'reject') throw new CliUsageError(`--on-timeout must be approve or reject, not "${onTimeout}"`);
-  if (mode !== 'wait' && (timeoutMs !== undefined || onTimeout !== undefined)) throw new CliUsageError('--approval-timeout and --on-timeout need --approval wait');
+  if (mode !== 'auto-approve' && mode !== 'auto-reject' && mode !== 'wait')
+    throw new CliUsageError(`--approval must be auto-approve, auto-reject or wait, not "${mode}"`);
+  if (onTimeout !== undefined && onTimeout !== 'approve' && onTimeout !== 'reject')
+    throw new CliUsageError(`--on-timeout must be approve or reject, not "${onTimeout}"`);
+  if (mode !== 'wait' && (timeoutMs !== undefined || onTimeout !== undefined))
+    throw new CliUsageError('--approval-timeout and --on-timeout need --approval wait');
   return { mode, ...(timeoutMs !== undefined ? { timeout_ms: timeoutMs } : {}), ...(onTimeout !== undefined ? { on_timeout: onTimeout } : {}) };
 }
 
@@ -123,7 +129,9 @@ function stepLimit(steps: number | undefined): { max_steps?: number } {
 function describeEvent(event: ServerEvent): string {
   switch (event.type) {
     case 'engine':
-      return event.event.type === 'step-end' ? `[${event.taskName}] step ${event.event.step} ${event.event.agent} ${event.event.state} → ${event.event.status}\n` : '';
+      return event.event.type === 'step-end'
+        ? `[${event.taskName}] step ${event.event.step} ${event.event.agent} ${event.event.state} → ${event.event.status}\n`
+        : '';
     case 'client-registered':
       return `device ${event.clientId} (${event.platform}) connected from ${event.remote}\n`;
     case 'client-disconnected':

@@ -1,3 +1,4 @@
+import { DEFAULT_LOG_ROOT } from '@ufo-ts/core';
 import type { CliCommand } from '../cli-command.js';
 
 const usage = `Usage: ufo serve [options]
@@ -14,7 +15,7 @@ Options:
   --host <host>                  interface to listen on (default 127.0.0.1)
   --port <port>                  port (default 5000; 0 picks a free one)
   --api-key <key>                key devices and API callers must present (default: $UFO_API_KEY, else random, printed)
-  --log-root <dir>               root of the per-task log folders (default logs)
+  --log-root <dir>               root of the per-task log folders (default ${DEFAULT_LOG_ROOT})
   --allow-origin <origin>        a browser origin allowed besides the server's own (repeatable; * allows any)
   --allow-host <name>            a Host name the server answers to besides IP addresses and localhost
                                  (repeatable; .example.com includes subdomains; * allows any)

@@ -52,11 +52,17 @@ export async function tasksImpl(args: string[], io: CliIo, usage: string): Promi
       reply = await call('POST', `/api/tasks/${name}/approve`, { pending_id: required(values['pending-id'], 'pending-id', 'see `ufo tasks show`') });
       break;
     case 'reject':
-      reply = await call('POST', `/api/tasks/${name}/reject`, { pending_id: required(values['pending-id'], 'pending-id', 'see `ufo tasks show`'), ...(values.reason !== undefined ? { reason: values.reason } : {}) });
+      reply = await call('POST', `/api/tasks/${name}/reject`, {
+        pending_id: required(values['pending-id'], 'pending-id', 'see `ufo tasks show`'),
+        ...(values.reason !== undefined ? { reason: values.reason } : {}),
+      });
       break;
     case 'answer':
       if (!values.answer?.length) throw new CliUsageError('--answer is required: one per question, in order');
-      reply = await call('POST', `/api/tasks/${name}/answer`, { pending_id: required(values['pending-id'], 'pending-id', 'see `ufo tasks show`'), answers: values.answer });
+      reply = await call('POST', `/api/tasks/${name}/answer`, {
+        pending_id: required(values['pending-id'], 'pending-id', 'see `ufo tasks show`'),
+        answers: values.answer,
+      });
       break;
   }
   if (reply.status >= 400) {
@@ -93,16 +99,24 @@ function describe(action: Action, body: Record<string, unknown>): string {
   if (action === 'list') {
     const tasks = (body['tasks'] as Record<string, unknown>[] | undefined) ?? [];
     if (tasks.length === 0) return 'no tasks\n';
-    return tasks.map((task) => `${String(task['task_name'])}\t${String(task['status'])}\t${String(task['client_id'])}${waitingText(task['waiting'])}\n`).join('');
+    return tasks
+      .map((task) => `${String(task['task_name'])}\t${String(task['status'])}\t${String(task['client_id'])}${waitingText(task['waiting'])}\n`)
+      .join('');
   }
   if (action === 'show') {
-    const lines = [`task:    ${String(body['task_name'])}`, `status:  ${String(body['status'])}`, `device:  ${String(body['client_id'])}`, `request: ${String(body['request'])}`];
+    const lines = [
+      `task:    ${String(body['task_name'])}`,
+      `status:  ${String(body['status'])}`,
+      `device:  ${String(body['client_id'])}`,
+      `request: ${String(body['request'])}`,
+    ];
     if (body['error'] !== undefined) lines.push(`error:   ${String(body['error'])}`);
     const waiting = body['waiting'] as Record<string, unknown> | undefined;
     if (waiting) {
       lines.push(`pending id: ${String(waiting['pending_id'])}`);
       if (waiting['kind'] === 'confirmation') {
-        for (const held of (waiting['actions'] as Array<{ tool_name: string; arguments: unknown }>) ?? []) lines.push(`held action: ${held.tool_name}(${JSON.stringify(held.arguments)})`);
+        for (const held of (waiting['actions'] as Array<{ tool_name: string; arguments: unknown }>) ?? [])
+          lines.push(`held action: ${held.tool_name}(${JSON.stringify(held.arguments)})`);
         if (waiting['reason'] !== undefined) lines.push(`reason: ${String(waiting['reason'])}`);
       } else {
         for (const question of (waiting['questions'] as string[]) ?? []) lines.push(`question: ${question}`);

@@ -27,7 +27,14 @@ export async function startingWindow(dispatcher: CommandDispatcher, agent: strin
 }
 
 /** Looks the request up in the cache folder, for the session's `actionCache`. */
-export async function sessionCache(input: { dir: string; request: string; variables: Record<string, string>; heal?: boolean; dispatcher: CommandDispatcher; agent: string }): Promise<SessionActionCache> {
+export async function sessionCache(input: {
+  dir: string;
+  request: string;
+  variables: Record<string, string>;
+  heal?: boolean;
+  dispatcher: CommandDispatcher;
+  agent: string;
+}): Promise<SessionActionCache> {
   const cache = new ActionCache({ store: new FileActionCacheStore(resolve(input.dir)), ...(input.heal === false ? { heal: false } : {}) });
   const window = await startingWindow(input.dispatcher, input.agent);
   const lookup = await cache.lookup({ request: input.request, variables: input.variables, window });

@@ -81,7 +81,10 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     for (const task of tasks) io.stdout(`${task.id.padEnd(36)} ${task.app} (${task.toolkit}): ${task.summary}\n`);
     return 0;
   }
-  const ids = values.tasks?.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = values.tasks
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   try {
     suite.selectTasks(ids, tasks);
   } catch (error) {
@@ -104,13 +107,18 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
     }
   }
   const model = fromEnv ? (): ChatModel => createModelFromConfig(fromEnv.config, { env: io.env }) : scripted?.model;
-  const describe = computerUse ? `reference solutions played on the screen (computer-use mode, ${computerUse.wire === 'openai' ? 'OpenAI Responses computer_call' : 'Anthropic Messages tool_use'} replies)` : (fromEnv?.describe ?? scripted?.describe ?? REFERENCE);
+  const describe = computerUse
+    ? `reference solutions played on the screen (computer-use mode, ${computerUse.wire === 'openai' ? 'OpenAI Responses computer_call' : 'Anthropic Messages tool_use'} replies)`
+    : (fromEnv?.describe ?? scripted?.describe ?? REFERENCE);
   const jsonPath = values.json ? resolve(values.json) : undefined;
   io.stderr(
     `model: ${describe}${values.batch ? ' (batched replies)' : ''}${toolMode === 'native' ? '; native tool mode' : ''}; monitor ${guards.progress.mode}${guards.validateBatches ? '' : ', batches not validated'}${guards.finishCheck ? '' : ', no finish check'}${load ? `; ${load} CPU-bound processes running` : ''}\n`,
   );
   if (values['replay-only'] && values.cache === undefined) throw new CliUsageError('--replay-only needs --cache');
-  const cache = values.cache !== undefined ? new ActionCache({ store: new FileActionCacheStore(resolve(values.cache)), ...(values['replay-only'] ? { heal: false } : {}) }) : undefined;
+  const cache =
+    values.cache !== undefined
+      ? new ActionCache({ store: new FileActionCacheStore(resolve(values.cache)), ...(values['replay-only'] ? { heal: false } : {}) })
+      : undefined;
   const cpu = load > 0 ? suite.startCpuLoad(load) : undefined;
   let results;
   try {
@@ -125,7 +133,10 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
       ...(computerUse ? { computerUse } : {}),
       ...(cache ? { cache } : {}),
       ...(jsonPath ? { logRoot: `${jsonPath.replace(/\.json$/i, '')}-logs` } : {}),
-      onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s${r.cache ? `, cache ${r.cache.outcome}, ${r.modelCalls} model calls` : ''})${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`),
+      onResult: (r) =>
+        io.stderr(
+          `${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.steps} steps, ${(r.ms / 1000).toFixed(1)} s${r.cache ? `, cache ${r.cache.outcome}, ${r.modelCalls} model calls` : ''})${r.passed ? '' : `: ${r.error ?? r.detail}`}\n`,
+        ),
     });
   } finally {
     await cpu?.stop();
@@ -138,7 +149,6 @@ export async function evalImpl(args: string[], io: CliIo, usage: string): Promis
   return results.every((r) => r.passed || r.skipped) ? 0 : 1;
 }
 
-
 const SUITES = ['core', 'traps', 'perception', 'office', 'all'] as const;
 const WIRES = ['openai', 'anthropic'] as const;
 
@@ -148,7 +158,14 @@ const WIRES = ['openai', 'anthropic'] as const;
  *
  * @throws CliUsageError for another format, or with an option that does not apply to computer-use mode.
  */
-export function computerUseOption(values: { 'computer-use'?: string | undefined; model?: string | undefined; 'native-tools'?: boolean | undefined; batch?: boolean | undefined; cache?: string | undefined; robustness?: string | undefined }): suite.ComputerUseRunOptions | undefined {
+export function computerUseOption(values: {
+  'computer-use'?: string | undefined;
+  model?: string | undefined;
+  'native-tools'?: boolean | undefined;
+  batch?: boolean | undefined;
+  cache?: string | undefined;
+  robustness?: string | undefined;
+}): suite.ComputerUseRunOptions | undefined {
   const given = values['computer-use'];
   if (given === undefined) return undefined;
   const wire = WIRES.find((w) => w === given);
@@ -210,7 +227,13 @@ export function guardOptions(values: { monitor?: string | undefined; 'no-validat
  * a list of `--model` specs (`reference`, `reference+batch`, `imperfect:<kind>[:<seed>]`).
  */
 export function robustnessModels(list: string, nativeTools: boolean): suite.RobustnessModel[] {
-  const specs = list.trim() === '' || list.trim() === 'all' ? ['reference', 'reference+batch', ...suite.IMPERFECT_KINDS.map((k) => `imperfect:${k}`)] : list.split(',').map((s) => s.trim()).filter(Boolean);
+  const specs =
+    list.trim() === '' || list.trim() === 'all'
+      ? ['reference', 'reference+batch', ...suite.IMPERFECT_KINDS.map((k) => `imperfect:${k}`)]
+      : list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   return specs.map((spec) => {
     if (spec === 'reference+batch') return { name: spec, batchReplies: true };
     const scripted = scriptedModel(spec, nativeTools);
@@ -220,7 +243,13 @@ export function robustnessModels(list: string, nativeTools: boolean): suite.Robu
 
 async function robustnessImpl(
   list: string,
-  options: { tasks: readonly suite.DesktopTask[]; ids: string[] | undefined; values: { runs?: string | undefined; json?: string | undefined }; io: CliIo; native: boolean },
+  options: {
+    tasks: readonly suite.DesktopTask[];
+    ids: string[] | undefined;
+    values: { runs?: string | undefined; json?: string | undefined };
+    io: CliIo;
+    native: boolean;
+  },
 ): Promise<number> {
   const { io, values } = options;
   const models = robustnessModels(list, options.native);
@@ -232,7 +261,10 @@ async function robustnessImpl(
     tasks: options.tasks,
     ...(options.ids ? { ids: options.ids } : {}),
     runs,
-    onResult: (r) => io.stderr(`${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.model} [guards ${r.arm}] ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.modelCalls} calls, ${r.stopReason ?? '-'})\n`),
+    onResult: (r) =>
+      io.stderr(
+        `${r.passed ? 'pass' : r.skipped ? 'skip' : 'FAIL'} ${r.model} [guards ${r.arm}] ${r.id}${runs > 1 ? ` #${r.run}` : ''} (${r.modelCalls} calls, ${r.stopReason ?? '-'})\n`,
+      ),
   });
   io.stdout(`${suite.formatRobustnessTable(report)}\n`);
   if (values.json) {

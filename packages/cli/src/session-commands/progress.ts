@@ -64,13 +64,17 @@ export class ProgressReporter {
       case 'step-end':
         this.cost += event.cost;
         this.live = undefined;
-        this.print(`  step ${String(event.step).padStart(2)}  ${event.agent.padEnd(18)} ${`${event.state} → ${event.status}`.padEnd(22)} ${(this.action ?? '').padEnd(30)} ${money(event.cost)}  total ${money(this.cost)}`);
+        this.print(
+          `  step ${String(event.step).padStart(2)}  ${event.agent.padEnd(18)} ${`${event.state} → ${event.status}`.padEnd(22)} ${(this.action ?? '').padEnd(30)} ${money(event.cost)}  total ${money(this.cost)}`,
+        );
         break;
       case 'confirmation':
         this.print(`  ${event.agent}: ${event.function} ${event.approved ? 'approved' : 'rejected'}`);
         break;
       case 'round-end':
-        this.print(`round ${event.round} ended: ${event.state}${event.result !== undefined && event.result !== '' ? ` — ${oneLine(typeof event.result === 'string' ? event.result : JSON.stringify(event.result))}` : ''}`);
+        this.print(
+          `round ${event.round} ended: ${event.state}${event.result !== undefined && event.result !== '' ? ` — ${oneLine(typeof event.result === 'string' ? event.result : JSON.stringify(event.result))}` : ''}`,
+        );
         break;
       case 'warning':
         this.print(`  warning: ${event.message}`);

@@ -14,7 +14,6 @@ import { wireSessions } from './session-wiring.js';
 import { loadCliConfig, startToolServers } from './tool-servers.js';
 import { uniqueTaskName } from './unique-task.js';
 
-
 /** One step, as compared between the recording and the replay. */
 function stepKey(step: Trajectory['steps'][number]): string {
   const r = step.record;
@@ -52,7 +51,15 @@ export async function replayImpl(args: string[], io: CliIo, usage: string): Prom
   // The replay starts the recorded session from its beginning: the tool servers of its first agent.
   const dispatcher = startToolServers(values, config, io, entryAgents({ checkpointKind: kind }, config));
   try {
-    const wiring = wireSessions({ values: { ...values, 'log-root': values['log-root'] ?? dirname(folder) }, io, config, dispatcher, models, interactor, events });
+    const wiring = wireSessions({
+      values: { ...values, 'log-root': values['log-root'] ?? dirname(folder) },
+      io,
+      config,
+      dispatcher,
+      models,
+      interactor,
+      events,
+    });
     const task = uniqueTaskName(wiring.logRoot, `${basename(folder)}-replay`);
     const session = await wiring.factory.create({
       task,
@@ -68,7 +75,12 @@ export async function replayImpl(args: string[], io: CliIo, usage: string): Prom
     const at = expected.findIndex((key, i) => actual[i] !== key);
     const diverged = at >= 0 || actual.length !== expected.length;
     const report = diverged
-      ? { same: false, step: at >= 0 ? at : expected.length, expected: expected[at >= 0 ? at : expected.length] ?? '(end)', actual: actual[at >= 0 ? at : expected.length] ?? '(end)' }
+      ? {
+          same: false,
+          step: at >= 0 ? at : expected.length,
+          expected: expected[at >= 0 ? at : expected.length] ?? '(end)',
+          actual: actual[at >= 0 ? at : expected.length] ?? '(end)',
+        }
       : { same: true, steps: expected.length };
     if (json) io.stdout(`${JSON.stringify({ type: 'replay-comparison', ...report })}\n`);
     else if (report.same) io.stderr(`replay: the same ${expected.length} steps as the recording\n`);
@@ -78,4 +90,3 @@ export async function replayImpl(args: string[], io: CliIo, usage: string): Prom
     await dispatcher.close().catch(() => undefined);
   }
 }
-

@@ -27,10 +27,14 @@ export async function reportImpl(args: string[], io: CliIo, usage: string): Prom
   const t = trajectory.totals;
   if (values.json) io.stdout(`${JSON.stringify({ ...written, totals: t, problems: trajectory.problems })}\n`);
   else {
-    io.stdout(`${t.steps} steps in ${t.rounds} round(s) (HostAgent ${t.hostSteps}, others ${t.appSteps}, errors ${t.errors}), cost $${t.cost.toFixed(4)}${t.evaluationCost ? ` + evaluation $${t.evaluationCost.toFixed(4)}` : ''}\n`);
+    io.stdout(
+      `${t.steps} steps in ${t.rounds} round(s) (HostAgent ${t.hostSteps}, others ${t.appSteps}, errors ${t.errors}), cost $${t.cost.toFixed(4)}${t.evaluationCost ? ` + evaluation $${t.evaluationCost.toFixed(4)}` : ''}\n`,
+    );
     for (const [kind, path] of Object.entries(written)) io.stdout(`${kind}: ${path}\n`);
-    if (trajectory.problems.length) io.stderr(`warning: ${trajectory.problems.length} unreadable log line(s), e.g. ${trajectory.problems[0]!.file}:${trajectory.problems[0]!.line}: ${trajectory.problems[0]!.message}\n`);
+    if (trajectory.problems.length)
+      io.stderr(
+        `warning: ${trajectory.problems.length} unreadable log line(s), e.g. ${trajectory.problems[0]!.file}:${trajectory.problems[0]!.line}: ${trajectory.problems[0]!.message}\n`,
+      );
   }
   return 0;
 }
-

@@ -62,7 +62,9 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
     const session = await wiring.factory.resume(checkpoint, { decision, ...(onUnknownOutcome ? { onUnknownOutcome } : {}) });
     if (!json) {
       const at = checkpoint.position ? ` at ${checkpoint.position.agent}.${checkpoint.position.state} (round ${checkpoint.position.round})` : '';
-      io.stderr(`ufo resume: ${checkpoint.task} (${checkpoint.status})${at}${decision.approve !== undefined ? `, ${decision.approve ? 'approving' : 'rejecting'} the held action` : ''}\n`);
+      io.stderr(
+        `ufo resume: ${checkpoint.task} (${checkpoint.status})${at}${decision.approve !== undefined ? `, ${decision.approve ? 'approving' : 'rejecting'} the held action` : ''}\n`,
+      );
     }
     return (await runManagedSession(session, io, progress, json)).code;
   } finally {
@@ -70,4 +72,3 @@ export async function resumeImpl(args: string[], io: CliIo, usage: string): Prom
     await dispatcher.close().catch(() => undefined);
   }
 }
-

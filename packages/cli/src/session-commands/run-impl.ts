@@ -55,7 +55,8 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   if (cacheDir !== undefined && values.request === undefined) throw new CliUsageError('--cache needs --request (the request is part of the key)');
   if (values['replay-only'] && cacheDir === undefined) throw new CliUsageError('--replay-only needs --cache');
   if (values.var?.length && cacheDir === undefined) throw new CliUsageError('--var needs --cache (variables belong to the cache key)');
-  if ((mode === 'follower' || mode === 'batch') && !values.plan) throw new CliUsageError(`--mode ${mode} needs --plan <${mode === 'batch' ? 'folder' : 'plan.json'}>`);
+  if ((mode === 'follower' || mode === 'batch') && !values.plan)
+    throw new CliUsageError(`--mode ${mode} needs --plan <${mode === 'batch' ? 'folder' : 'plan.json'}>`);
   const json = values.json ?? false;
   if (mode !== 'follower' && mode !== 'batch' && values.request === undefined && !(process.stdin.isTTY && !json)) {
     throw new CliUsageError('--request is required when no terminal is attached');
@@ -64,7 +65,17 @@ export async function runImpl(args: string[], io: CliIo, usage: string): Promise
   const dispatcher = startToolServers(values, config, io, entryAgents({ platform, mode }, config));
   try {
     const { runSession } = await import('./run-session.js');
-    return await runSession({ values, io, config, dispatcher, mode, platform, json, ...(concurrency !== undefined ? { concurrency } : {}), ...(cacheDir !== undefined ? { cacheDir } : {}) });
+    return await runSession({
+      values,
+      io,
+      config,
+      dispatcher,
+      mode,
+      platform,
+      json,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(cacheDir !== undefined ? { cacheDir } : {}),
+    });
   } finally {
     await dispatcher.close().catch(() => undefined);
   }

@@ -14,7 +14,13 @@ import { uniqueTaskName } from './unique-task.js';
 
 /** What `runImpl` has checked and started before loading this module. */
 export interface RunSessionInput {
-  values: SessionOptionValues & { request?: string | undefined; task?: string | undefined; plan?: string | undefined; var?: string[] | undefined; 'replay-only'?: boolean | undefined };
+  values: SessionOptionValues & {
+    request?: string | undefined;
+    task?: string | undefined;
+    plan?: string | undefined;
+    var?: string[] | undefined;
+    'replay-only'?: boolean | undefined;
+  };
   io: CliIo;
   config: UfoConfig;
   /** Its tool servers are already starting; closed by the caller. */
@@ -41,12 +47,23 @@ export async function runSession(input: RunSessionInput): Promise<number> {
     const task = mode === 'batch' ? (values.task ?? 'batch') : uniqueTaskName(logRoot, values.task);
     if (mode !== 'batch' && !values['no-record']) models = recordModels(models, join(resolveLogFolder(logRoot, task), 'model-calls.jsonl'));
     const wiring = wireSessions({ values, io, config, dispatcher, models, interactor, events });
-    if (mode === 'batch') return await runBatch(wiring, values.plan!, platform, input.concurrency ?? config.batch.concurrency, config.batch.statusFile, io, progress, json);
+    if (mode === 'batch')
+      return await runBatch(wiring, values.plan!, platform, input.concurrency ?? config.batch.concurrency, config.batch.statusFile, io, progress, json);
     const actionCache =
       input.cacheDir !== undefined && values.request !== undefined
-        ? await sessionCache({ dir: input.cacheDir, request: values.request, variables: cacheVariables(values.var), heal: !values['replay-only'], dispatcher, agent: platform === 'windows' ? 'HostAgent' : 'LinuxAgent' })
+        ? await sessionCache({
+            dir: input.cacheDir,
+            request: values.request,
+            variables: cacheVariables(values.var),
+            heal: !values['replay-only'],
+            dispatcher,
+            agent: platform === 'windows' ? 'HostAgent' : 'LinuxAgent',
+          })
         : undefined;
-    if (actionCache && !json) io.stderr(`ufo run: action cache ${actionCache.lookup.run ? `hit (${actionCache.lookup.run.steps.length} cached steps)` : 'miss'} · key ${actionCache.lookup.key.slice(0, 12)}\n`);
+    if (actionCache && !json)
+      io.stderr(
+        `ufo run: action cache ${actionCache.lookup.run ? `hit (${actionCache.lookup.run.steps.length} cached steps)` : 'miss'} · key ${actionCache.lookup.key.slice(0, 12)}\n`,
+      );
     const session = await wiring.factory.create({
       task,
       platform,
@@ -78,7 +95,10 @@ async function runBatch(
     concurrency,
     ...(statusFile ? { statusFile } : {}),
     onTaskStart: (file) => progress.print(`task ${file}: started`),
-    onTaskEnd: (file, result) => progress.print(`task ${file}: ${result.outcome ? `${result.outcome.status} (${result.outcome.rounds.at(-1)?.finalState ?? 'no round'})` : `error: ${result.error?.message ?? 'skipped'}`}`),
+    onTaskEnd: (file, result) =>
+      progress.print(
+        `task ${file}: ${result.outcome ? `${result.outcome.status} (${result.outcome.rounds.at(-1)?.finalState ?? 'no round'})` : `error: ${result.error?.message ?? 'skipped'}`}`,
+      ),
   });
   const onAbort = () => batch.cancel('interrupted by the user');
   io.signal.addEventListener('abort', onAbort, { once: true });

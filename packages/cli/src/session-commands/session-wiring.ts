@@ -1,4 +1,12 @@
-import { ProgressModeSchema, type ChatModel, type CommandDispatcher, type EventBus, type Interactor, type ProgressMode, type ProgressSettings } from '@ufo-ts/core';
+import {
+  ProgressModeSchema,
+  type ChatModel,
+  type CommandDispatcher,
+  type EventBus,
+  type Interactor,
+  type ProgressMode,
+  type ProgressSettings,
+} from '@ufo-ts/core';
 import { ConfigError, createEmbeddingModel, createModels, type UfoConfig } from '@ufo-ts/config';
 import { withPolicy } from '@ufo-ts/dispatchers';
 import { RecordingModel } from '@ufo-ts/llm-providers';
@@ -64,7 +72,10 @@ export function sessionDefaultsFrom(config: UfoConfig, values: SessionOptionValu
   };
   if (config.experience.save !== 'always_not') defaults.experience = { save: config.experience.save, store, ...(embedding ? { embedding } : {}) };
   if (config.experience.retrieve || config.demonstrations.retrieve) {
-    const records = [...(config.experience.retrieve ? store.load() : []), ...(config.demonstrations.retrieve ? loadDemonstrations(config.demonstrations.path) : [])];
+    const records = [
+      ...(config.experience.retrieve ? store.load() : []),
+      ...(config.demonstrations.retrieve ? loadDemonstrations(config.demonstrations.path) : []),
+    ];
     defaults.examples = {
       retriever: createExampleRetriever({
         records,

@@ -38,7 +38,11 @@ export function spawnProgram(script: string, args: string[], env: Record<string,
         const waiter = { stream, match, resolve: (line: string) => (clearTimeout(timer), resolve(line)) };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching line on ${stream} within ${timeoutMs} ms; got: ${lines[stream].slice(-5).join(' | ')} / stderr: ${lines.stderr.slice(-5).join(' | ')}`));
+          reject(
+            new Error(
+              `no matching line on ${stream} within ${timeoutMs} ms; got: ${lines[stream].slice(-5).join(' | ')} / stderr: ${lines.stderr.slice(-5).join(' | ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

@@ -58,7 +58,14 @@ export class RedisKeySpendLedger implements KeySpendLedger {
   }
 
   async reserveStep(id: string, limits: BudgetLimits): Promise<StepReservation> {
-    const reply = (await this.options.redis.eval(RESERVE, 1, this.options.keyOf(id), limitArg(limits.max_steps), limitArg(limits.max_cost_usd), limitArg(this.options.ttlMs))) as [number, string?, number?];
+    const reply = (await this.options.redis.eval(
+      RESERVE,
+      1,
+      this.options.keyOf(id),
+      limitArg(limits.max_steps),
+      limitArg(limits.max_cost_usd),
+      limitArg(this.options.ttlMs),
+    )) as [number, string?, number?];
     if (Number(reply[0]) === 1) return { granted: true };
     return { granted: false, spent: { cost_usd: Number(reply[1] ?? 0), steps: Number(reply[2] ?? 0) } };
   }

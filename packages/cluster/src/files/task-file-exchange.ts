@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '@ufo-ts/core';
 import { SCREENSHOT_FILE_PATTERN, type RemoteTaskFiles, type TaskRecord } from '@ufo-ts/server';
 import type { ClusterKeys } from '../keys.js';
 import { parseJson, TaskFileMessageSchema, type ClusterTaskRecord, type TaskFileMessage } from '../messages.js';
@@ -18,6 +19,8 @@ export interface TaskFileExchangeOptions {
   findTask(taskName: string): Promise<ClusterTaskRecord | undefined>;
   /** How long one fetch waits for the nodes that ran the task, in ms (default 2 000). */
   timeoutMs?: number;
+  /** The time a fetch's deadline is measured on (default `systemClock`). */
+  clock?: Clock;
   /** Largest file sent or accepted, in bytes (default 4 MiB; screenshots are typically 50-500 KB). */
   maxBytes?: number;
   /** An answer could not be sent or read (a malformed message is reported by the bus itself). */
@@ -68,9 +71,10 @@ export class TaskFileExchange implements RemoteTaskFiles {
     if (!SCREENSHOT_FILE_PATTERN.test(file)) return undefined;
     const attempts = (record as ClusterTaskRecord).attempts ?? [];
     const nodes = [...new Set(attempts.map((a) => a.node).reverse())].filter((node) => node !== this.options.nodeId);
-    const deadline = Date.now() + this.timeoutMs;
+    const clock = this.options.clock ?? systemClock;
+    const deadline = clock.monotonic() + this.timeoutMs;
     for (const node of nodes) {
-      const remaining = deadline - Date.now();
+      const remaining = deadline - clock.monotonic();
       if (remaining <= 0 || signal?.aborted) return undefined;
       const answer = await this.ask(node, record, file, remaining, signal);
       if (answer === 'timeout') return undefined;
@@ -116,7 +120,9 @@ export class TaskFileExchange implements RemoteTaskFiles {
     else {
       const outcome = await readOwnTaskFile({ logRoot, taskName: request.taskName, sessionId: request.sessionId, file: request.file, maxBytes: this.maxBytes });
       if (outcome.found) sentBytes = outcome.bytes.length;
-      reply = outcome.found ? { kind: 'file-found', requestId: request.requestId, via: nodeId, base64: outcome.bytes.toString('base64') } : missing(outcome.reason);
+      reply = outcome.found
+        ? { kind: 'file-found', requestId: request.requestId, via: nodeId, base64: outcome.bytes.toString('base64') }
+        : missing(outcome.reason);
     }
     await bus.publish(keys.taskFilesChannel(request.from), JSON.stringify(reply));
     const base = { to: request.from, taskName: request.taskName, file: request.file };

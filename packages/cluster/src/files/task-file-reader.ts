@@ -1,7 +1,8 @@
 import { lstat, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { isInsideFolder } from '@ufo-ts/core';
-import { LOG_FOLDER_OWNER_FILE, SCREENSHOT_FILE_PATTERN, taskLogFolderName } from '@ufo-ts/server';
+import { SCREENSHOT_FILE_PATTERN } from '@ufo-ts/server';
+import { LOG_FOLDER_OWNER_FILE, taskLogFolderName } from '@ufo-ts/server/internal';
 
 /** Options of {@link readOwnTaskFile}. */
 export interface TaskFileReadRequest {

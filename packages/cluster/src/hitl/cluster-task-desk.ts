@@ -1,14 +1,14 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import {
-  taskOwnerKey,
   DeviceNotFoundError,
   PendingIdMismatchError,
-  resumeDecisionFor,
   TaskNotFoundError,
   TaskNotWaitingError,
   type HumanDecision,
   type TaskDesk,
   type TaskRecord,
 } from '@ufo-ts/server';
+import { resumeDecisionFor, taskOwnerKey } from '@ufo-ts/server/internal';
 import type { Job, Queue } from 'bullmq';
 import { jobIdFor } from '../keys.js';
 import type { ClusterTaskRecord, SessionJobData } from '../messages.js';
@@ -23,6 +23,8 @@ export interface ClusterTaskDeskOptions {
   waiting: WaitingJobs;
   /** Longest answer to a question, in UTF-8 bytes. */
   maxAnswerBytes: number;
+  /** The time answers are stamped with (default `systemClock`). */
+  clock?: Clock;
 }
 
 /** Job states whose tasks a key's list shows. */
@@ -65,7 +67,12 @@ export class ClusterTaskDesk implements TaskDesk {
     if (pending.pending_id !== input.pendingId) throw new PendingIdMismatchError(taskName, input.pendingId);
     resumeDecisionFor(pending, input.decision, this.options.maxAnswerBytes);
     if (!(await this.options.presence.lookup(record.client_id))) throw new DeviceNotFoundError(record.client_id);
-    const taken = await this.options.waiting.record(record, { decision: input.decision, by: 'person', key_id: input.keyId, at: new Date().toISOString() });
+    const taken = await this.options.waiting.record(record, {
+      decision: input.decision,
+      by: 'person',
+      key_id: input.keyId,
+      at: new Date((this.options.clock ?? systemClock).now()).toISOString(),
+    });
     if (!taken) throw new TaskNotWaitingError(taskName, 'answered or cancelled already');
     // the job may have woken at its deadline meanwhile: its worker reads this answer all the same
     await job.promote().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceLeaseSchema, parseJson, type DeviceLease } from '../messages.js';
@@ -8,8 +9,8 @@ export interface DevicePresenceOptions {
   keys: ClusterKeys;
   /** How long a lease lives without renewal, in ms. */
   leaseMs: number;
-  /** Clock in ms (tests). */
-  now?: () => number;
+  /** The time leases expire on (default `systemClock`). */
+  clock?: Clock;
 }
 
 /** What renewing a lease found. */
@@ -54,10 +55,10 @@ return 0`;
  * touches it only while it still names the same connection. A sorted set of ids by expiry lists the devices without SCAN.
  */
 export class DevicePresence {
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: DevicePresenceOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   /**
@@ -66,7 +67,17 @@ export class DevicePresence {
    */
   async claim(clientId: string, lease: DeviceLease): Promise<ClaimOutcome> {
     const { redis, keys, leaseMs } = this.options;
-    const held = (await redis.eval(CLAIM, 2, keys.device(clientId), keys.devices, JSON.stringify(lease), lease.connectionId, leaseMs, this.now() + leaseMs, clientId)) as string | null;
+    const held = (await redis.eval(
+      CLAIM,
+      2,
+      keys.device(clientId),
+      keys.devices,
+      JSON.stringify(lease),
+      lease.connectionId,
+      leaseMs,
+      this.clock.now() + leaseMs,
+      clientId,
+    )) as string | null;
     if (held === null) return { claimed: true };
     try {
       return { claimed: false, holder: parseJson(DeviceLeaseSchema, held, `the lease of device ${clientId}`) };
@@ -78,7 +89,7 @@ export class DevicePresence {
   /** Extends the lease while it still belongs to `connectionId`. */
   async renew(clientId: string, connectionId: string): Promise<RenewOutcome> {
     const { redis, keys, leaseMs } = this.options;
-    const outcome = await redis.eval(RENEW, 2, keys.device(clientId), keys.devices, connectionId, leaseMs, this.now() + leaseMs, clientId);
+    const outcome = await redis.eval(RENEW, 2, keys.device(clientId), keys.devices, connectionId, leaseMs, this.clock.now() + leaseMs, clientId);
     return outcome as RenewOutcome;
   }
 
@@ -97,7 +108,7 @@ export class DevicePresence {
   /** Every device with a live lease, by id, with when its lease was last renewed (ms). */
   async list(): Promise<Array<{ clientId: string; lease: DeviceLease; renewedAt: number }>> {
     const { redis, keys, leaseMs } = this.options;
-    const now = this.now();
+    const now = this.clock.now();
     await redis.zremrangebyscore(keys.devices, '-inf', now);
     const flat = await redis.zrangebyscore(keys.devices, now, '+inf', 'WITHSCORES');
     const ids: string[] = [];

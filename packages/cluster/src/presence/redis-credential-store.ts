@@ -1,4 +1,6 @@
-import { credentialMatches, generateDeviceCredential, hashDeviceCredential, type CredentialCheck, type DeviceCredentialStore } from '@ufo-ts/server';
+import { systemClock, type Clock } from '@ufo-ts/core';
+import type { CredentialCheck, DeviceCredentialStore } from '@ufo-ts/server';
+import { credentialMatches, generateDeviceCredential, hashDeviceCredential } from '@ufo-ts/server/internal';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { ClusterKeys } from '../keys.js';
 
@@ -8,6 +10,8 @@ export interface RedisDeviceCredentialStoreOptions {
   keys: ClusterKeys;
   /** Tells every node that a client id's credential was revoked (so the node holding the device disconnects it). */
   announceRevoked?: (clientId: string) => Promise<unknown>;
+  /** The time revocations are recorded with (default `systemClock`). */
+  clock?: Clock;
 }
 
 /** Removes a credential's hash and records its revocation (ms), atomically; 1 when there was a credential. */
@@ -30,7 +34,12 @@ export class RedisDeviceCredentialStore implements DeviceCredentialStore {
   async issue(clientId: string): Promise<string> {
     const credential = generateDeviceCredential();
     const { keys } = this.options;
-    const replies = (await this.options.redis.multi().hset(keys.credentials, clientId, hashDeviceCredential(clientId, credential)).hdel(keys.revokedCredentials, clientId).exec()) ?? [];
+    const replies =
+      (await this.options.redis
+        .multi()
+        .hset(keys.credentials, clientId, hashDeviceCredential(clientId, credential))
+        .hdel(keys.revokedCredentials, clientId)
+        .exec()) ?? [];
     for (const [error] of replies) if (error) throw error;
     return credential;
   }
@@ -38,7 +47,10 @@ export class RedisDeviceCredentialStore implements DeviceCredentialStore {
   async revoke(clientId: string): Promise<boolean> {
     const { keys } = this.options;
     // one script: the credential is removed and its revocation recorded together, so no node sees neither
-    const revoked = Number(await this.options.redis.eval(REVOKE, 2, keys.credentials, keys.revokedCredentials, clientId, String(Date.now()))) === 1;
+    const revoked =
+      Number(
+        await this.options.redis.eval(REVOKE, 2, keys.credentials, keys.revokedCredentials, clientId, String((this.options.clock ?? systemClock).now())),
+      ) === 1;
     if (revoked) await this.options.announceRevoked?.(clientId);
     return revoked;
   }

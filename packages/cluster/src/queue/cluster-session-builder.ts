@@ -1,6 +1,7 @@
-import { EventBus, FileLogSink, ProgrammaticInteractor, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
-import { BudgetedModel, claimTaskLogFolder, guardedByPolicy, managedSessionForPlatform, selfAnswersFor, type ActionPolicy, type ApprovalPolicy, type SelfAnswers, type BudgetGuard, type ServerEvent, type SessionInstruments } from '@ufo-ts/server';
-import { DeferringInteractor, type ManagedSession, type ResumeDecision, type SessionCheckpoint, type UnknownOutcomePolicy } from '@ufo-ts/sessions';
+import type { CommandDispatcher, EventBus, LogSink } from '@ufo-ts/core';
+import type { ActionPolicy, ApprovalPolicy, SelfAnswers, ServerEvent, SessionInstruments } from '@ufo-ts/server';
+import { buildTaskSession, type BudgetGuard } from '@ufo-ts/server/internal';
+import type { ManagedSession, ResumeDecision, SessionCheckpoint, UnknownOutcomePolicy } from '@ufo-ts/sessions';
 import type { SessionJobData } from '../messages.js';
 import type { ClusterModelFactory } from './cluster-task-context.js';
 import type { JobCheckpointStore } from './job-checkpoint-store.js';
@@ -50,15 +51,16 @@ export interface ClusterSessionInput {
 }
 
 /**
- * Builds one run of a cluster session: LinuxSession on linux devices, HostSession on windows, its model budgeted
- * (and instrumented), its checkpoints in the job and its journal in Redis. A task whose policy waits for a person
- * (or that continues after waiting) asks through a `DeferringInteractor`: the run ends `waiting` at a held action
- * or a question. Returns the session and its log folder on this node.
+ * Builds one run of a cluster session with the server's task lifecycle (`buildTaskSession`): LinuxSession on linux
+ * devices, HostSession on windows, its model budgeted (and instrumented), its checkpoints in the job and its journal
+ * in Redis. A task whose policy waits for a person (or that continues after waiting) asks through a
+ * `DeferringInteractor`: the run ends `waiting` at a held action or a question. Returns the session and its log
+ * folder on this node.
  */
 export async function buildClusterSession(input: ClusterSessionInput): Promise<{ session: ManagedSession; folder: string }> {
-  const { data, checkpoint, events, instruments, policy, session: options } = input;
+  const { data, checkpoint, session: options, streamLogSink } = input;
   const { record, platform } = data;
-  const created = await input.createModel({
+  const model = await input.createModel({
     sessionId: record.session_id,
     taskName: record.task_name,
     request: record.request,
@@ -68,30 +70,24 @@ export async function buildClusterSession(input: ClusterSessionInput): Promise<{
     nodeId: input.nodeId,
     ...(checkpoint ? { resumeFrom: checkpoint } : {}),
   });
-  const model = new BudgetedModel(instruments ? instruments.model(created) : created, input.guard);
-  events.subscribe((event) => input.emit({ type: 'engine', taskName: record.task_name, event }));
-  input.guard.countStepsOf(events);
-  // the session's own folder (unique per task name and session id; reopened when the session resumes here)
-  const fileSink = new FileLogSink({ logRoot: input.logRoot, task: claimTaskLogFolder(input.logRoot, record.task_name, record.session_id) });
-  const waits = policy.mode === 'wait' || input.decision !== undefined;
-  const interactor: Interactor = waits ? new DeferringInteractor() : new ProgrammaticInteractor(selfAnswersFor(policy, options?.interactor));
-  const dispatcher = options?.actionPolicy ? guardedByPolicy(input.dispatcher, options.actionPolicy, waits ? undefined : selfAnswersFor(policy, options.interactor)) : input.dispatcher;
-  const common = {
-    task: record.task_name,
-    id: record.session_id,
-    request: record.request,
-    dispatcher,
-    interactor,
-    logSink: input.streamLogSink?.(fileSink, record.task_name) ?? fileSink,
-    events,
-    checkpoint: input.store,
-    journal: { store: input.journal, ...(options?.onUnknownOutcome ? { onUnknownOutcome: options.onUnknownOutcome } : {}) },
-    evaluation: false as const,
-    reports: false as const,
+  return buildTaskSession({
+    record,
     platform,
-    ...(options?.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
-    ...(options?.safeGuard !== undefined ? { safeGuard: options.safeGuard } : {}),
-    ...(checkpoint ? { resume: { checkpoint, ...(input.decision ? { decision: input.decision } : {}) } } : {}),
-  };
-  return { session: managedSessionForPlatform(platform, common, model), folder: fileSink.folder };
+    model,
+    dispatcher: input.dispatcher,
+    policy: input.policy,
+    decision: input.decision,
+    checkpoint,
+    logRoot: input.logRoot,
+    events: input.events,
+    wrapLogSink: streamLogSink && ((sink) => streamLogSink(sink, record.task_name)),
+    guard: input.guard,
+    instruments: input.instruments,
+    emit: input.emit,
+    options,
+    persistence: {
+      checkpoint: input.store,
+      journal: { store: input.journal, ...(options?.onUnknownOutcome ? { onUnknownOutcome: options.onUnknownOutcome } : {}) },
+    },
+  });
 }

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { timestampTaskName } from '@ufo-ts/core';
+import { systemClock, timestampTaskName, type Clock } from '@ufo-ts/core';
 import {
-  agentKindForPlatform,
   DeviceBusyError,
   DeviceNotFoundError,
   SessionIdInUseError,
   TaskAnsweredFirstError,
   TaskNameInUseError,
-  taskPolicyOf,
-  type TaskPolicyDefaults,
   type ClientSummary,
   type StartTaskRequest,
   type TaskBackend,
   type TaskRecord,
   type TaskRef,
 } from '@ufo-ts/server';
+import { agentKindForPlatform, taskPolicyOf, type TaskPolicyDefaults } from '@ufo-ts/server/internal';
 import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { jobIdFor, type ClusterKeys } from '../keys.js';
@@ -41,6 +39,8 @@ export interface ClusterTaskBackendOptions {
   policy: TaskPolicyDefaults;
   /** Told about each task once it is in the queue (the server's live stream shows it as `task-queued`). */
   onQueued?: (record: TaskRecord) => void;
+  /** The time task records are created (and failed jobs ended) at (default `systemClock`). */
+  clock?: Clock;
 }
 
 /**
@@ -107,15 +107,19 @@ export class ClusterTaskBackend implements TaskBackend {
       owner: request.owner,
       request: request.request,
       status: 'running',
-      created_at: new Date().toISOString(),
+      created_at: new Date((this.options.clock ?? systemClock).now()).toISOString(),
       ...taskPolicyOf(request, this.options.policy),
     };
     const keep = this.options.keepResults ?? {};
-    await queue.add('session', { record, platform: lease.platform, attempts: [] }, {
-      jobId: jobIdFor(taskName),
-      removeOnComplete: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
-      removeOnFail: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
-    });
+    await queue.add(
+      'session',
+      { record, platform: lease.platform, attempts: [] },
+      {
+        jobId: jobIdFor(taskName),
+        removeOnComplete: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
+        removeOnFail: { age: keep.ageS ?? 3_600, count: keep.count ?? 1_000 },
+      },
+    );
     this.options.onQueued?.(record);
     return record;
   }
@@ -126,7 +130,7 @@ export class ClusterTaskBackend implements TaskBackend {
     if (taskName === null) return undefined;
     const job = await queue.getJob(jobIdFor(taskName));
     if (!job) return undefined;
-    const record = await recordOf(job);
+    const record = await recordOf(job, undefined, this.options.clock);
     if ('sessionId' in ref && record?.session_id !== ref.sessionId) return undefined;
     return record;
   }

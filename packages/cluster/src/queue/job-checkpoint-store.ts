@@ -23,7 +23,10 @@ export class JobCheckpointStore implements CheckpointStore {
   writes = 0;
 
   /** @param onError told when a write fails (its save rejects; a later save writes the newest checkpoint). */
-  constructor(private readonly job: CheckpointJob, private readonly onError: (error: unknown) => void = () => undefined) {
+  constructor(
+    private readonly job: CheckpointJob,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
     this.latest = job.data.checkpoint;
     this.written = this.latest;
   }

@@ -59,7 +59,8 @@ export class RedisActionCacheStore implements ActionCacheStore {
     }
     const parsed = CachedRunSchema.safeParse(value);
     if (!parsed.success || parsed.data.key !== key) {
-      throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${where} is not a cached run of its key`, { ...(parsed.success ? {} : { cause: parsed.error }), details: { path: where } });
+      const cause = parsed.success ? {} : { cause: parsed.error };
+      throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${where} is not a cached run of its key`, { ...cause, details: { path: where } });
     }
     return parsed.data;
   }

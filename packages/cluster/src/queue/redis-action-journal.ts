@@ -32,7 +32,10 @@ return n`;
 export class RedisActionJournal implements ActionJournal {
   private readonly list: JournalEntry[];
 
-  private constructor(private readonly options: RedisActionJournalOptions, entries: JournalEntry[]) {
+  private constructor(
+    private readonly options: RedisActionJournalOptions,
+    entries: JournalEntry[],
+  ) {
     this.list = entries;
   }
 

@@ -1,4 +1,6 @@
-import { MAX_APPROVAL_TIMEOUT_MS, taskOwnerKey, timeoutDecisionFor, type TaskRecord } from '@ufo-ts/server';
+import { systemClock, type Clock } from '@ufo-ts/core';
+import type { TaskRecord } from '@ufo-ts/server';
+import { MAX_APPROVAL_TIMEOUT_MS, taskOwnerKey, timeoutDecisionFor } from '@ufo-ts/server/internal';
 import type { Job } from 'bullmq';
 import type { ClusterKeys } from '../keys.js';
 import { ClusterAnswerSchema, parseJson, type ClusterAnswer, type ClusterTaskRecord, type SessionJobData } from '../messages.js';
@@ -8,8 +10,8 @@ import type { RedisClient } from '../redis/redis-connections.js';
 export interface WaitingJobsOptions {
   redis: RedisClient;
   keys: ClusterKeys;
-  /** Now, in ms since the epoch (default `Date.now`). */
-  now?: () => number;
+  /** The time deadlines are judged on and timeout answers stamped with (default `systemClock`). */
+  clock?: Clock;
 }
 
 /** How long the device, session and answer keys outlive a waiting task's deadline, in ms. */
@@ -43,7 +45,7 @@ export class WaitingJobs {
   constructor(private readonly options: WaitingJobsOptions) {}
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return (this.options.clock ?? systemClock).now();
   }
 
   /**
@@ -55,7 +57,16 @@ export class WaitingJobs {
     const { redis, keys } = this.options;
     const deadline = this.deadlineOf(record);
     const hold = this.holdMs(record);
-    await redis.eval(HOLD, 4, keys.busy(record.client_id), keys.session(record.session_id), keys.journal(record.session_id), keys.sessionSpend(record.session_id), record.task_name, String(hold));
+    await redis.eval(
+      HOLD,
+      4,
+      keys.busy(record.client_id),
+      keys.session(record.session_id),
+      keys.journal(record.session_id),
+      keys.sessionSpend(record.session_id),
+      record.task_name,
+      String(hold),
+    );
     await job.moveToDelayed(Math.max(deadline, this.now() + 1), token);
   }
 
@@ -68,7 +79,12 @@ export class WaitingJobs {
     if (!pending) return undefined;
     const recorded = await this.read(record.session_id, pending.pending_id);
     if (recorded || pending.deadline === undefined || Date.parse(pending.deadline) > this.now()) return recorded;
-    const timeout: ClusterAnswer = { decision: timeoutDecisionFor(record), by: 'timeout', key_id: taskOwnerKey(record), at: new Date(this.now()).toISOString() };
+    const timeout: ClusterAnswer = {
+      decision: timeoutDecisionFor(record),
+      by: 'timeout',
+      key_id: taskOwnerKey(record),
+      at: new Date(this.now()).toISOString(),
+    };
     if (await this.record(record, timeout)) return timeout;
     return this.read(record.session_id, pending.pending_id);
   }
@@ -81,10 +97,16 @@ export class WaitingJobs {
     const pending = record.waiting;
     if (!pending) return false;
     const { keys } = this.options;
-    const set = await this.options.redis.eval(RECORD_ANSWER, 2, keys.answer(record.session_id, pending.pending_id), keys.cancel(record.session_id), JSON.stringify(answer), String(this.holdMs(record)));
+    const set = await this.options.redis.eval(
+      RECORD_ANSWER,
+      2,
+      keys.answer(record.session_id, pending.pending_id),
+      keys.cancel(record.session_id),
+      JSON.stringify(answer),
+      String(this.holdMs(record)),
+    );
     return Number(set) === 1;
   }
-
 
   /** When a waiting record's deadline passes (without a timeout: the longest timeout from now), in ms since the epoch. */
   private deadlineOf(record: TaskRecord): number {

@@ -77,7 +77,10 @@ export function connectRedis(options: RedisConnectOptions): RedisClient {
     throw new ClusterError('CLUSTER_OPTIONS_INVALID', `"${options.url}" is not a Redis URL (redis://host:port)`, { cause: error });
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new ClusterError('CLUSTER_OPTIONS_INVALID', `"${options.url}" is not a Redis URL (redis://host:port, rediss://..., or redis-cluster://host:port,host:port)`);
+    throw new ClusterError(
+      'CLUSTER_OPTIONS_INVALID',
+      `"${options.url}" is not a Redis URL (redis://host:port, rediss://..., or redis-cluster://host:port,host:port)`,
+    );
   }
   return new Redis(options.url, {
     maxRetriesPerRequest: null,
@@ -97,7 +100,8 @@ export function isClusterUrl(url: string): boolean {
 function parseClusterUrl(text: string): ClusterUrl | undefined {
   const match = /^(rediss?)-cluster:\/\/(?:([^:@/]*)(?::([^@/]*))?@)?([^/?#]+)\/?$/i.exec(text);
   if (!match) {
-    if (isClusterUrl(text)) throw new ClusterError('CLUSTER_OPTIONS_INVALID', `"${text}" is not a Redis Cluster URL (redis-cluster://host:port[,host:port...])`);
+    if (isClusterUrl(text))
+      throw new ClusterError('CLUSTER_OPTIONS_INVALID', `"${text}" is not a Redis Cluster URL (redis-cluster://host:port[,host:port...])`);
     return undefined;
   }
   const nodes = match[4]!.split(',').map((entry) => {

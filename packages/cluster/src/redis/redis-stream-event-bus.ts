@@ -47,7 +47,9 @@ export class RedisStreamEventBus implements StreamEventBus {
     const text = JSON.stringify(input);
     this.options.publisher
       .xadd(this.options.key, 'MAXLEN', '~', String(this.options.maxLength ?? 10_000), '*', 'r', text)
-      .catch((error: unknown) => this.options.onError?.(new Error(`the event could not be appended to ${this.options.key}: ${errorMessage(error)}`, { cause: error })));
+      .catch((error: unknown) =>
+        this.options.onError?.(new Error(`the event could not be appended to ${this.options.key}: ${errorMessage(error)}`, { cause: error })),
+      );
   }
 
   subscribe(listener: StreamRecordListener): () => void {
@@ -83,7 +85,15 @@ export class RedisStreamEventBus implements StreamEventBus {
     while (!this.stopped) {
       let reply: [string, [string, string[]][]][] | null;
       try {
-        reply = (await reader.xread('COUNT', this.options.batchSize ?? 500, 'BLOCK', this.options.blockMs ?? 1_000, 'STREAMS', key, this.lastId)) as typeof reply;
+        reply = (await reader.xread(
+          'COUNT',
+          this.options.batchSize ?? 500,
+          'BLOCK',
+          this.options.blockMs ?? 1_000,
+          'STREAMS',
+          key,
+          this.lastId,
+        )) as typeof reply;
       } catch (error) {
         if (this.stopped) return;
         this.options.onError?.(new Error(`reading ${key} failed: ${errorMessage(error)}`, { cause: error }));

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandResultsMessage } from '@ufo-ts/aip';
-import { errorMessage } from '@ufo-ts/core';
+import { PROTOCOL_DEFAULTS, type CommandResultsMessage } from '@ufo-ts/aip';
+import { errorMessage, systemClock, type Clock } from '@ufo-ts/core';
 import { BoundedMap } from '@ufo-ts/core/internal';
-import type { AdmitOutcome, DeviceConnection, DeviceHooks, PinnedIdentity, ServerEvent } from '@ufo-ts/server';
+import {
+  scaleOutEvent,
+  type AdmitOutcome,
+  type DeviceConnection,
+  type DeviceHooks,
+  type PinnedIdentity,
+  type ScaleOutEventDetail,
+  type ScaleOutEventName,
+  type ServerEvent,
+} from '@ufo-ts/server';
 import type { ClusterKeys } from '../keys.js';
 import { DeviceEnvelopeSchema, parseJson, type DeviceEnvelope, type NodeReply } from '../messages.js';
 import type { DevicePresence } from '../presence/device-presence.js';
@@ -22,6 +31,8 @@ export interface DeviceRelayOptions {
   rememberCommands?: number;
   /** Receives the server events the relay produces. */
   emit: (event: ServerEvent) => void;
+  /** The time a lease's `connectedAt` is stamped with when the connection has no registration time yet (default `systemClock`). */
+  clock?: Clock;
 }
 
 interface Held {
@@ -76,7 +87,10 @@ export class DeviceRelay implements DeviceHooks {
       // the holder may be the device's own half-open connection: its node probes it (a live one is kept)
       const probe: DeviceEnvelope = { kind: 'probe', nodeId: this.options.nodeId };
       void this.options.bus.publish(this.options.keys.deviceChannel(clientId), JSON.stringify(probe)).catch(() => undefined);
-      return { admitted: false, reason: `a connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; it is probed and dropped if dead: retry then` };
+      return {
+        admitted: false,
+        reason: `a connection on node ${outcome.holder?.nodeId ?? '(unknown)'} holds this device id; it is probed and dropped if dead: retry then`,
+      };
     }
     this.held.set(clientId, entry);
     try {
@@ -128,7 +142,7 @@ export class DeviceRelay implements DeviceHooks {
       connectionId: entry.connectionId,
       clientType: identity.clientType,
       platform: identity.platform,
-      connectedAt: new Date(entry.connection.registeredAt ?? Date.now()).toISOString(),
+      connectedAt: new Date(entry.connection.registeredAt ?? (this.options.clock ?? systemClock).now()).toISOString(),
       deviceInfo: entry.connection.deviceInfo,
     };
   }
@@ -151,7 +165,9 @@ export class DeviceRelay implements DeviceHooks {
         if (envelope.connectionId !== entry.connectionId) this.report('takeover-ignored', { clientId, byNode: envelope.nodeId });
         return;
       case 'probe':
-        entry.connection.probe(this.options.probeMs ?? 2_000, (alive) => this.report('probe-ended', { clientId, alive, byNode: envelope.nodeId }));
+        entry.connection.probe(this.options.probeMs ?? PROTOCOL_DEFAULTS.duplicateProbeMs, (alive) =>
+          this.report('probe-ended', { clientId, alive, byNode: envelope.nodeId }),
+        );
         return;
       case 'command':
         this.replyTo.set(`${envelope.message.session_id}\u0000${envelope.message.response_id}`, envelope.replyTo);
@@ -193,7 +209,7 @@ export class DeviceRelay implements DeviceHooks {
     }
   }
 
-  private report(name: string, detail: Record<string, unknown>): void {
-    this.options.emit({ type: 'scale-out', name, detail: { node: this.options.nodeId, ...detail } });
+  private report<N extends ScaleOutEventName>(name: N, detail: ScaleOutEventDetail<N>): void {
+    this.options.emit(scaleOutEvent(this.options.nodeId, name, detail));
   }
 }

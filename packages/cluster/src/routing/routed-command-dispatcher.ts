@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, listRemoteTools, traceContextsOf, type BackoffOptions, type ServerCommandMessage, type TracedExecuteOptions } from '@ufo-ts/aip';
+import {
+  backoffDelay,
+  listRemoteTools,
+  PROTOCOL_DEFAULTS,
+  traceContextsOf,
+  type BackoffOptions,
+  type ServerCommandMessage,
+  type TracedExecuteOptions,
+} from '@ufo-ts/aip';
 import {
   clockTimeout,
   errorMessage,
@@ -12,13 +20,8 @@ import {
   type Result,
   type ToolInfo,
 } from '@ufo-ts/core';
+import type { RoutedDispatcherEvent } from '@ufo-ts/server';
 import type { CommandRouter } from './command-router.js';
-
-/** What a {@link RoutedCommandDispatcher} reports. */
-export type RoutedDispatcherEvent =
-  | { type: 'device-offline'; clientId: string; commandId: string; offlineMs: number }
-  | { type: 'resend'; clientId: string; commandId: string; attempt: number }
-  | { type: 'failed'; clientId: string; commandId: string; code: 'DEVICE_OFFLINE' | 'COMMAND_TIMEOUT' | 'COMMAND_ABORTED' };
 
 /** Options of {@link RoutedCommandDispatcher}. */
 export interface RoutedCommandDispatcherOptions {
@@ -118,9 +121,10 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
   private async route(message: ServerCommandMessage, signal: AbortSignal | undefined): Promise<Outcome> {
     const { router, clientId } = this.options;
     const commandId = message.response_id;
-    const timeoutMs = this.options.commandTimeoutMs ?? 30_000;
+    const timeoutMs = this.options.commandTimeoutMs ?? PROTOCOL_DEFAULTS.commandTimeoutMs;
     const clock = this.clock;
-    const deadline = clock.monotonic() + message.actions.reduce((sum, c) => sum + (c.timeout_ms ?? timeoutMs), 0) + (this.options.graceMs ?? 2_000);
+    const deadline =
+      clock.monotonic() + message.actions.reduce((sum, c) => sum + (c.timeout_ms ?? timeoutMs), 0) + (this.options.graceMs ?? PROTOCOL_DEFAULTS.commandGraceMs);
     const offlineBudgetMs = this.options.offlineBudgetMs ?? 15_000;
     const resendEveryMs = this.options.resendEveryMs ?? 2_000;
     const abort = anySignal([this.controller.signal, signal]);
@@ -153,7 +157,8 @@ export class RoutedCommandDispatcher implements CommandDispatcher {
         }
         const settled = await race(pending.reply, waitMs, abort.signal, clock);
         if (settled) return { kind: 'results', results: match(message, settled.action_results) };
-        if (clock.monotonic() >= deadline) return { kind: 'failed', code: 'COMMAND_TIMEOUT', error: `device "${clientId}" sent no results within the deadline` };
+        if (clock.monotonic() >= deadline)
+          return { kind: 'failed', code: 'COMMAND_TIMEOUT', error: `device "${clientId}" sent no results within the deadline` };
       }
     } finally {
       pending.dispose();
@@ -189,7 +194,9 @@ function race<T>(reply: Promise<T>, ms: number, signal: AbortSignal, clock: Cloc
 /** One result per command, matched by call id (a missing one is a failure). */
 function match(message: ServerCommandMessage, results: Result[]): Result[] {
   const byCallId = new Map(results.map((r) => [r.call_id, r]));
-  return message.actions.map((command) => byCallId.get(command.call_id) ?? failure(command.call_id, 'RESULT_MISSING: the device sent no result for this command'));
+  return message.actions.map(
+    (command) => byCallId.get(command.call_id) ?? failure(command.call_id, 'RESULT_MISSING: the device sent no result for this command'),
+  );
 }
 
 function failure(callId: string, error: string): Result {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScaleOutEventName, ScaleOutEventNamed } from '@ufo-ts/server';
 import { inject } from 'vitest';
 import { spawnFixture, type ChildHandle, type Line } from '../../../../test-support/processes.js';
 
@@ -16,8 +17,8 @@ export interface NodeProcess {
   api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }>;
   /** Polls `GET /api/task_result/{name}` on this node until the task is no longer running (nor waiting). */
   waitForResult(taskName: string, timeoutMs?: number, key?: string): Promise<any>;
-  /** The scale-out events this node reported. */
-  events(name: string): Line[];
+  /** The scale-out events named `name` this node reported. */
+  events<N extends ScaleOutEventName>(name: N): ScaleOutEventNamed<N>[];
 }
 
 /** Settings every node of a test cluster shares. */
@@ -74,7 +75,9 @@ export async function startNode(nodeId: string, settings: NodeSettings): Promise
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    events: (name) => handle.stderr.filter((line) => line['type'] === 'scale-out' && line['name'] === name),
+    // the node process writes each server event as a JSON line: the scale-out ones are ScaleOutEvents
+    events: <N extends ScaleOutEventName>(name: N) =>
+      handle.stderr.filter((line) => line['type'] === 'scale-out' && line['name'] === name) as unknown as ScaleOutEventNamed<N>[],
   };
 }
 

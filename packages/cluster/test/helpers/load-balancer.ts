@@ -9,7 +9,11 @@ export class LoadBalancer {
   private preferred: number | undefined;
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: Server, readonly port: number, readonly backends: number[]) {}
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+    readonly backends: number[],
+  ) {}
 
   static async start(backends: number[]): Promise<LoadBalancer> {
     let balancer: LoadBalancer | undefined;

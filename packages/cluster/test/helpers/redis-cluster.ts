@@ -46,7 +46,9 @@ export function redisClusterToolsAvailable(): boolean {
  */
 export async function startRedisCluster(options: { masters?: number; replicas?: number; nodeTimeoutMs?: number } = {}): Promise<TestRedisCluster> {
   if (!redisClusterToolsAvailable()) {
-    throw new Error('redis-server and redis-cli (Debian packages redis-server and redis-tools, Redis 7) are not installed: run `npm run setup` or apt-get install redis-server redis-tools');
+    throw new Error(
+      'redis-server and redis-cli (Debian packages redis-server and redis-tools, Redis 7) are not installed: run `npm run setup` or apt-get install redis-server redis-tools',
+    );
   }
   const masters = options.masters ?? 3;
   const count = masters * (1 + (options.replicas ?? 1));
@@ -73,21 +75,53 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
     for (const port of ports) {
       const child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'no', '--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`,
-          '--cluster-node-timeout', String(options.nodeTimeoutMs ?? 2_000), '--appendonly', 'no', '--save', '', '--protected-mode', 'yes',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--daemonize',
+          'no',
+          '--dir',
+          dir,
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          String(options.nodeTimeoutMs ?? 2_000),
+          '--appendonly',
+          'no',
+          '--save',
+          '',
+          '--protected-mode',
+          'yes',
           // a replica syncs at once (the default waits 5 s for more replicas before a diskless full sync)
-          '--repl-diskless-sync-delay', '0'],
+          '--repl-diskless-sync-delay',
+          '0',
+        ],
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
       children.push(child);
     }
     await Promise.all(ports.map((port, i) => waitUntil(() => ping(port), 20_000, `redis-server on ${port} to answer`, children[i])));
-    const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(options.replicas ?? 1), '--cluster-yes'], { encoding: 'utf8', timeout: 60_000 });
+    const create = spawnSync(
+      'redis-cli',
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(options.replicas ?? 1), '--cluster-yes'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     if (create.status !== 0) throw new Error(`redis-cli --cluster create failed (${create.status}): ${create.stdout}\n${create.stderr}`);
     for (const [i, port] of ports.entries()) {
       const child = children[i]!;
       const id = String(await command(port, 'CLUSTER', 'MYID'));
-      servers.push({ port, id, kill: () => stopChild(child), get alive() { return child.exitCode === null && child.signalCode === null; } });
+      servers.push({
+        port,
+        id,
+        kill: () => stopChild(child),
+        get alive() {
+          return child.exitCode === null && child.signalCode === null;
+        },
+      });
     }
     const live = () => servers.filter((s) => s.alive);
     const topology = async () => {
@@ -107,20 +141,31 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
       },
       topology,
       async waitHealthy(timeoutMs = 60_000) {
-        await waitUntil(async () => {
-          for (const server of live()) {
-            const info = String(await command(server.port, 'CLUSTER', 'INFO'));
-            if (!info.includes('cluster_state:ok')) return false;
-          }
-          const seen = await Promise.all(live().map(async (s) => parseTopology(String(await command(s.port, 'CLUSTER', 'NODES'))).map((m) => m.port).sort().join(',')));
-          if (new Set(seen).size !== 1 || seen[0]!.split(',').length !== masters) return false;
-          // every replica has synced with its master: one that never did refuses to be promoted (its data is too old)
-          for (const server of live()) {
-            const replication = String(await command(server.port, 'INFO', 'replication'));
-            if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return false;
-          }
-          return true;
-        }, timeoutMs, 'the Redis Cluster to be healthy');
+        await waitUntil(
+          async () => {
+            for (const server of live()) {
+              const info = String(await command(server.port, 'CLUSTER', 'INFO'));
+              if (!info.includes('cluster_state:ok')) return false;
+            }
+            const seen = await Promise.all(
+              live().map(async (s) =>
+                parseTopology(String(await command(s.port, 'CLUSTER', 'NODES')))
+                  .map((m) => m.port)
+                  .sort()
+                  .join(','),
+              ),
+            );
+            if (new Set(seen).size !== 1 || seen[0]!.split(',').length !== masters) return false;
+            // every replica has synced with its master: one that never did refuses to be promoted (its data is too old)
+            for (const server of live()) {
+              const replication = String(await command(server.port, 'INFO', 'replication'));
+              if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return false;
+            }
+            return true;
+          },
+          timeoutMs,
+          'the Redis Cluster to be healthy',
+        );
       },
       close,
     };
@@ -134,7 +179,10 @@ export async function startRedisCluster(options: { masters?: number; replicas?: 
 
 /** Masters that serve slots, with their live replicas, from `CLUSTER NODES`. */
 function parseTopology(text: string): Array<{ port: number; replicas: number[] }> {
-  const lines = text.trim().split('\n').map((line) => line.split(' '));
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '));
   const portOf = (address: string) => Number(address.split('@')[0]!.split(':')[1]);
   const masters = lines.filter((f) => f[2]!.includes('master') && !f[2]!.includes('fail') && f.length > 8);
   return masters.map((m) => ({

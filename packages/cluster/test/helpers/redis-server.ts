@@ -33,7 +33,9 @@ export interface TestRedis {
  */
 export async function startRedis(options: { persist?: boolean } = {}): Promise<TestRedis> {
   if (spawnSync('redis-server', ['--version']).error) {
-    throw new Error('redis-server (Debian package redis-server, Redis 7) is not installed: run `npm run setup` (it installs it) or apt-get install redis-server');
+    throw new Error(
+      'redis-server (Debian package redis-server, Redis 7) is not installed: run `npm run setup` (it installs it) or apt-get install redis-server',
+    );
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ufo-cluster-redis-'));

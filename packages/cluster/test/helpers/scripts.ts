@@ -12,7 +12,11 @@ const compute = (result: string) => linux([click('1'), click('2'), click('5'), c
 /** Replies of the human-in-the-loop and budget tests, by request. */
 const WAITING_SCRIPTS: Record<string, string[]> = {
   /** A sensitive click held for approval (status CONFIRM), then the task finishes. */
-  'press one, carefully': [select, linux(click('1', 'CONFIRM'), { comment: 'pressing 1 changes the display' }), linux([], { status: 'FINISH', result: 'pressed' })],
+  'press one, carefully': [
+    select,
+    linux(click('1', 'CONFIRM'), { comment: 'pressing 1 changes the display' }),
+    linux([], { status: 'FINISH', result: 'pressed' }),
+  ],
   /** A question (PENDING), then the task finishes. */
   'ask which key': [select, linux([], { status: 'PENDING', questions: ['Which key should I press?'] }), linux([], { status: 'FINISH', result: 'asked' })],
   /** Two steps, then done. */
@@ -46,7 +50,10 @@ export class StepScriptModel implements ChatModel {
   private readonly script: string[];
 
   /** @param costPerCall the cost (USD) each reply reports (default 0). */
-  constructor(request: string, private readonly costPerCall = 0) {
+  constructor(
+    request: string,
+    private readonly costPerCall = 0,
+  ) {
     this.script = scriptFor(request);
   }
 

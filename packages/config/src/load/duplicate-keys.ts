@@ -20,7 +20,12 @@ export function findDuplicateKeys(doc: Document, lines: LineCounter, file: strin
           if (seen.has(key) && found < limit) {
             found += 1;
             const pos = pair.key && isScalar(pair.key) && pair.key.range ? lines.linePos(pair.key.range[0]) : undefined;
-            problems.push({ file, ...(pos ? { line: pos.line, column: pos.col } : {}), path: key, message: `not valid YAML: the key "${key.slice(0, 80)}" appears twice in one mapping` });
+            problems.push({
+              file,
+              ...(pos ? { line: pos.line, column: pos.col } : {}),
+              path: key,
+              message: `not valid YAML: the key "${key.slice(0, 80)}" appears twice in one mapping`,
+            });
           }
           seen.add(key);
         }

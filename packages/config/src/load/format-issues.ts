@@ -23,7 +23,14 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
-const ARTICLE: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'a list', int: 'an integer' };
+const ARTICLE: Record<string, string> = {
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  int: 'an integer',
+};
 
 /** The keys a schema accepts at `path` (for "did you mean"), following optional/default wrappers and records. */
 export function knownKeys(schema: unknown, path: readonly PropertyKey[]): string[] {
@@ -89,12 +96,14 @@ export function issueMessages(issue: Issue, data: unknown, schema: unknown): Arr
       return [{ path, message: `expected ${ARTICLE[issue.expected] ?? issue.expected}, ${got}` }];
     }
     case 'too_small': {
-      const what = issue.origin === 'string' ? 'a string of at least' : issue.origin === 'array' ? 'a list of at least' : `a number ${issue.inclusive ? '≥' : '>'}`;
+      const what =
+        issue.origin === 'string' ? 'a string of at least' : issue.origin === 'array' ? 'a list of at least' : `a number ${issue.inclusive ? '≥' : '>'}`;
       const unit = issue.origin === 'string' ? ' character(s)' : issue.origin === 'array' ? ' item(s)' : '';
       return [{ path, message: `expected ${what} ${String(issue.minimum)}${unit}, ${got}` }];
     }
     case 'too_big': {
-      const what = issue.origin === 'string' ? 'a string of at most' : issue.origin === 'array' ? 'a list of at most' : `a number ${issue.inclusive ? '≤' : '<'}`;
+      const what =
+        issue.origin === 'string' ? 'a string of at most' : issue.origin === 'array' ? 'a list of at most' : `a number ${issue.inclusive ? '≤' : '<'}`;
       return [{ path, message: `expected ${what} ${String(issue.maximum)}, ${got}` }];
     }
     case 'invalid_value': {

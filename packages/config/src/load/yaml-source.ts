@@ -56,7 +56,9 @@ export function parseYamlSource(text: string, file: string, problems: ConfigProb
     problems.push({
       file,
       path: '',
-      message: bomb ? `not valid YAML: its aliases expand too far (over ${MAX_CONFIG_ALIASES} uses; an alias bomb?)` : `not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+      message: bomb
+        ? `not valid YAML: its aliases expand too far (over ${MAX_CONFIG_ALIASES} uses; an alias bomb?)`
+        : `not valid YAML: ${(error as Error).message.split('\n')[0]}`,
     });
     return undefined;
   }

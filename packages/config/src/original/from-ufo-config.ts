@@ -15,10 +15,35 @@ const PROVIDERS: Record<string, string> = {
 
 const ROLE_TARGETS: Record<string, string> = { HOST_AGENT: 'HOST_AGENT', APP_AGENT: 'APP_AGENT', EVALUATION_AGENT: 'EVALUATION_AGENT', BACKUP_AGENT: 'BACKUP' };
 const MODEL_FIELDS = new Set(['API_TYPE', 'API_MODEL', 'API_BASE', 'API_KEY', 'API_VERSION', 'API_DEPLOYMENT_ID', 'USE_RESPONSES', 'VISUAL_MODE']);
-const IGNORED_MODEL_FIELDS = new Set(['PROMPT', 'EXAMPLE_PROMPT', 'EXAMPLE_PROMPT_AS', 'API_PROMPT', 'REASONING_MODEL', 'AAD_TENANT_ID', 'AAD_API_SCOPE', 'AAD_API_SCOPE_BASE', 'JSON_SCHEMA']);
+const IGNORED_MODEL_FIELDS = new Set([
+  'PROMPT',
+  'EXAMPLE_PROMPT',
+  'EXAMPLE_PROMPT_AS',
+  'API_PROMPT',
+  'REASONING_MODEL',
+  'AAD_TENANT_ID',
+  'AAD_API_SCOPE',
+  'AAD_API_SCOPE_BASE',
+  'JSON_SCHEMA',
+]);
 
 /** Top-level keys that mark a file as the original's format. */
-const ORIGINAL_MARKERS = ['HOST_AGENT', 'APP_AGENT', 'BACKUP_AGENT', 'EVALUATION_AGENT', 'MAX_STEP', 'MAX_ROUND', 'SAFE_GUARD', 'SLEEP_TIME', 'SAVE_UI_TREE', 'SAVE_FULL_SCREEN', 'LOG_TO_MARKDOWN', 'EVA_SESSION', 'SAVE_EXPERIENCE', 'mcp'];
+const ORIGINAL_MARKERS = [
+  'HOST_AGENT',
+  'APP_AGENT',
+  'BACKUP_AGENT',
+  'EVALUATION_AGENT',
+  'MAX_STEP',
+  'MAX_ROUND',
+  'SAFE_GUARD',
+  'SLEEP_TIME',
+  'SAVE_UI_TREE',
+  'SAVE_FULL_SCREEN',
+  'LOG_TO_MARKDOWN',
+  'EVA_SESSION',
+  'SAVE_EXPERIENCE',
+  'mcp',
+];
 
 /** True when a configuration object is in the original UFO format (upper-case keys such as `HOST_AGENT`, `MAX_STEP`). */
 export function isOriginalUfoConfig(raw: unknown): raw is Record<string, unknown> {
@@ -61,37 +86,81 @@ export function fromUfoConfig(raw: Record<string, unknown>): ConvertedConfig {
       const block = value as Record<string, unknown>;
       const model = convertModel(key, block, problems);
       for (const field of Object.keys(block)) {
-        if (!MODEL_FIELDS.has(field)) warnings.push(`${key}.${field} is not used${IGNORED_MODEL_FIELDS.has(field) ? ' (prompts and examples are built in)' : ''}`);
+        if (!MODEL_FIELDS.has(field))
+          warnings.push(`${key}.${field} is not used${IGNORED_MODEL_FIELDS.has(field) ? ' (prompts and examples are built in)' : ''}`);
       }
       if (model) {
         models.push(model);
         if (role === 'OPERATOR') set('operator.model', model);
         else set(`agents.${role}`, model);
       }
-      if (block.VISUAL_MODE !== undefined && (key === 'HOST_AGENT' || key === 'APP_AGENT')) set(`agent.${key === 'HOST_AGENT' ? 'host' : 'app'}.visual`, block.VISUAL_MODE);
+      if (block.VISUAL_MODE !== undefined && (key === 'HOST_AGENT' || key === 'APP_AGENT'))
+        set(`agent.${key === 'HOST_AGENT' ? 'host' : 'app'}.visual`, block.VISUAL_MODE);
       continue;
     }
     switch (key) {
-      case 'MAX_STEP': set('session.maxSteps', num(value)); break;
-      case 'MAX_ROUND': set('session.maxRounds', num(value)); break;
-      case 'SLEEP_TIME': set('session.subtaskSettleMs', typeof num(value) === 'number' ? Math.round((num(value) as number) * 1000) : value); break;
-      case 'SAFE_GUARD': set('session.safeGuard', value); break;
-      case 'SAVE_UI_TREE': set('session.captures.uiTree', value); break;
-      case 'SAVE_FULL_SCREEN': set('session.captures.desktopScreenshot', value); break;
-      case 'LOG_TO_MARKDOWN': set('reports.markdown', value); break;
-      case 'EVA_SESSION': set('evaluation.session', value); break;
-      case 'EVA_ROUND': set('evaluation.round', value); break;
-      case 'EVA_ALL_SCREENSHOTS': set('evaluation.screenshots', value); break;
-      case 'SAVE_EXPERIENCE': set('experience.save', value); break;
-      case 'EXPERIENCE_SAVED_PATH': set('experience.path', typeof value === 'string' && !value.endsWith('.json') ? `${value.replace(/[\\/]+$/, '')}/experience.json` : value); break;
-      case 'RAG_EXPERIENCE': set('experience.retrieve', value); break;
-      case 'RAG_EXPERIENCE_RETRIEVED_TOPK': set('experience.topK', num(value)); break;
-      case 'DEMONSTRATION_SAVED_PATH': set('demonstrations.path', value); break;
-      case 'RAG_DEMONSTRATION': set('demonstrations.retrieve', value); break;
-      case 'RAG_DEMONSTRATION_RETRIEVED_TOPK': set('demonstrations.topK', num(value)); break;
-      case 'TASK_STATUS_FILE': set('batch.statusFile', value); break;
-      case 'mcp': set('toolServers', fromUfoMcpConfig({ mcp: value })); break;
-      case 'MAX_TOKENS': case 'TEMPERATURE': case 'TIMEOUT': case 'MAX_RETRY': case 'JSON_PARSING_RETRY':
+      case 'MAX_STEP':
+        set('session.maxSteps', num(value));
+        break;
+      case 'MAX_ROUND':
+        set('session.maxRounds', num(value));
+        break;
+      case 'SLEEP_TIME':
+        set('session.subtaskSettleMs', typeof num(value) === 'number' ? Math.round((num(value) as number) * 1000) : value);
+        break;
+      case 'SAFE_GUARD':
+        set('session.safeGuard', value);
+        break;
+      case 'SAVE_UI_TREE':
+        set('session.captures.uiTree', value);
+        break;
+      case 'SAVE_FULL_SCREEN':
+        set('session.captures.desktopScreenshot', value);
+        break;
+      case 'LOG_TO_MARKDOWN':
+        set('reports.markdown', value);
+        break;
+      case 'EVA_SESSION':
+        set('evaluation.session', value);
+        break;
+      case 'EVA_ROUND':
+        set('evaluation.round', value);
+        break;
+      case 'EVA_ALL_SCREENSHOTS':
+        set('evaluation.screenshots', value);
+        break;
+      case 'SAVE_EXPERIENCE':
+        set('experience.save', value);
+        break;
+      case 'EXPERIENCE_SAVED_PATH':
+        set('experience.path', typeof value === 'string' && !value.endsWith('.json') ? `${value.replace(/[\\/]+$/, '')}/experience.json` : value);
+        break;
+      case 'RAG_EXPERIENCE':
+        set('experience.retrieve', value);
+        break;
+      case 'RAG_EXPERIENCE_RETRIEVED_TOPK':
+        set('experience.topK', num(value));
+        break;
+      case 'DEMONSTRATION_SAVED_PATH':
+        set('demonstrations.path', value);
+        break;
+      case 'RAG_DEMONSTRATION':
+        set('demonstrations.retrieve', value);
+        break;
+      case 'RAG_DEMONSTRATION_RETRIEVED_TOPK':
+        set('demonstrations.topK', num(value));
+        break;
+      case 'TASK_STATUS_FILE':
+        set('batch.statusFile', value);
+        break;
+      case 'mcp':
+        set('toolServers', fromUfoMcpConfig({ mcp: value }));
+        break;
+      case 'MAX_TOKENS':
+      case 'TEMPERATURE':
+      case 'TIMEOUT':
+      case 'MAX_RETRY':
+      case 'JSON_PARSING_RETRY':
         break; // applied to the models below
       default:
         warnings.push(`${key} is not used${key === 'PRICES' ? ': set `prices` per model (USD per 1M tokens)' : ''}`);

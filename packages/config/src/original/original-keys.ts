@@ -37,7 +37,7 @@ export const ORIGINAL_KEY_MAP: readonly OriginalKeyMapping[] = [
   { original: 'MAX_TOKENS', ours: 'agents.*.maxTokens', note: 'applied to every configured model' },
   { original: 'TEMPERATURE', ours: 'agents.*.temperature', note: 'applied to every configured model' },
   { original: 'TIMEOUT', ours: 'agents.*.timeoutMs', note: 'seconds × 1000, applied to every configured model' },
-  { original: 'MAX_RETRY', ours: 'agents.*.maxRetries', note: 'applied to every configured model (retries are ours, not the SDK\'s)' },
+  { original: 'MAX_RETRY', ours: 'agents.*.maxRetries', note: "applied to every configured model (retries are ours, not the SDK's)" },
   { original: 'JSON_PARSING_RETRY', ours: 'agents.*.structuredOutputRetries', note: 'applied to every configured model' },
   { original: 'MAX_STEP', ours: 'session.maxSteps', note: 'as is' },
   { original: 'MAX_ROUND', ours: 'session.maxRounds', note: 'as is' },

@@ -18,7 +18,13 @@ export type ConfiguredModels = Partial<Record<'HOST_AGENT' | 'APP_AGENT' | 'LINU
  */
 export function createModels(config: UfoConfig, options: CreateAgentModelsOptions = {}): ConfiguredModels {
   if (!config.agents && !config.operator.model) {
-    throw new ConfigError([{ file: '(configuration)', path: 'agents', message: 'no model is configured: add agents.HOST_AGENT (and APP_AGENT, LINUX_AGENT, EVALUATION_AGENT as needed)' }]);
+    throw new ConfigError([
+      {
+        file: '(configuration)',
+        path: 'agents',
+        message: 'no model is configured: add agents.HOST_AGENT (and APP_AGENT, LINUX_AGENT, EVALUATION_AGENT as needed)',
+      },
+    ]);
   }
   try {
     const models: ConfiguredModels = config.agents ? { ...createAgentModels(config.agents, options) } : {};

@@ -1,4 +1,4 @@
-import { ProgressSettingsSchema } from '@ufo-ts/core';
+import { DEFAULT_LOG_ROOT, ProgressSettingsSchema } from '@ufo-ts/core';
 import { AgentModelsConfigSchema, ModelConfigSchema } from '@ufo-ts/llm-providers';
 import { ToolServersConfigSchema } from '@ufo-ts/dispatchers';
 import { PolicySchema } from '@ufo-ts/policy';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 /** What is saved at each subtask end and round end beside the window screenshot (SAVE_UI_TREE, SAVE_FULL_SCREEN). */
 export const CapturesConfigSchema = z
   .strictObject({
-    uiTree: z.boolean().default(false).describe('Save the selected window\'s UI tree as ui_tree_round_{r}[_sub_round_{k}]_final.json (SAVE_UI_TREE).'),
+    uiTree: z.boolean().default(false).describe("Save the selected window's UI tree as ui_tree_round_{r}[_sub_round_{k}]_final.json (SAVE_UI_TREE)."),
     desktopScreenshot: z.boolean().default(false).describe('Save the whole desktop as desktop_round_{r}[_sub_round_{k}]_final.png (SAVE_FULL_SCREEN).'),
   })
   .describe('Captures at subtask and round ends, beside the window screenshot.');
@@ -22,7 +22,7 @@ export const SessionConfigSchema = z
     subtaskSettleMs: z.number().int().nonnegative().default(1000).describe('Pause before a subtask-end screenshot, ms (SLEEP_TIME × 1000).'),
     captures: CapturesConfigSchema.default(CapturesConfigSchema.parse({})),
     safeGuard: z.boolean().default(true).describe('Ask before actions marked CONFIRM (SAFE_GUARD).'),
-    logRoot: z.string().min(1).default('logs').describe('Root folder of the session log folders.'),
+    logRoot: z.string().min(1).default(DEFAULT_LOG_ROOT).describe('Root folder of the session log folders.'),
     checkpoint: z.boolean().default(true).describe('Write checkpoint.json after every transition (for `ufo resume`).'),
     cache: z
       .string()
@@ -66,7 +66,10 @@ export const DemonstrationsConfigSchema = z.strictObject({
 /** An OpenAI-compatible embeddings endpoint; when set, retrieval uses embeddings instead of keywords. */
 export const EmbeddingConfigSchema = z.strictObject({
   model: z.string().min(1).describe('Embedding model id, e.g. text-embedding-3-small.'),
-  baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1').describe('API root; POST {baseUrl}/embeddings.'),
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.openai.com/v1')
+    .describe('API root; POST {baseUrl}/embeddings.'),
   apiKey: z.string().min(1).optional().describe('The key itself; prefer apiKeyEnv.'),
   apiKeyEnv: z.string().min(1).default('OPENAI_API_KEY').describe('Environment variable holding the key (none needed for local servers).'),
   timeoutMs: z.number().int().positive().default(30_000),
@@ -89,7 +92,9 @@ export const AgentSettingsSchema = z.strictObject({
   toolMode: z
     .enum(['text', 'native', 'auto'])
     .default('text')
-    .describe('How agents ask their models: text (tools in the prompt, a JSON reply), native (tool calls), auto (native where the model makes several tool calls per reply).'),
+    .describe(
+      'How agents ask their models: text (tools in the prompt, a JSON reply), native (tool calls), auto (native where the model makes several tool calls per reply).',
+    ),
   host: z.strictObject({ visual: z.boolean().default(true).describe('Send the desktop screenshot (HOST_AGENT.VISUAL_MODE).') }).default({ visual: true }),
   app: z
     .strictObject({
@@ -103,7 +108,9 @@ export const AgentSettingsSchema = z.strictObject({
   validateBatches: z
     .boolean()
     .default(true)
-    .describe('Check each action of a multi-action reply after the first against a fresh control listing before it runs, and stop the batch at the first whose target changed.'),
+    .describe(
+      'Check each action of a multi-action reply after the first against a fresh control listing before it runs, and stop the batch at the first whose target changed.',
+    ),
 });
 
 /** The operator (computer-use) agent. */

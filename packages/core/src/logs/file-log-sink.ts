@@ -1,11 +1,11 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LogSink, LogStream } from '../ports/log-sink.js';
-import { resolveArtifactPath, resolveLogFolder } from './log-folder.js';
+import { DEFAULT_LOG_ROOT, resolveArtifactPath, resolveLogFolder } from './log-folder.js';
 
 /** Options of {@link FileLogSink}. */
 export interface FileLogSinkOptions {
-  /** The root all session folders live under (default `logs`). */
+  /** The root all session folders live under (default {@link DEFAULT_LOG_ROOT}, `logs`). */
   logRoot?: string;
   /** The task name; sanitised into the folder name. */
   task: string;
@@ -32,7 +32,7 @@ export class FileLogSink implements LogSink {
   private readonly fds = new Map<LogStream, number>();
 
   constructor(options: FileLogSinkOptions) {
-    this.folder = resolveLogFolder(options.logRoot ?? 'logs', options.task);
+    this.folder = resolveLogFolder(options.logRoot ?? DEFAULT_LOG_ROOT, options.task);
   }
 
   write(stream: LogStream, record: Record<string, unknown>): void {

@@ -3,6 +3,17 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UfoError, type UfoErrorCode } from '../errors.js';
 import { systemClock } from '../ports/clock.js';
 
+/**
+ * The folder session log folders live under when none is configured (relative to the working directory). The file
+ * log sink, the server, the CLI and the configuration file all default to it.
+ *
+ * @example
+ * ```ts
+ * new FileLogSink({ task: 'calc' }).folder; // <cwd>/logs/calc, as with logRoot: DEFAULT_LOG_ROOT
+ * ```
+ */
+export const DEFAULT_LOG_ROOT = 'logs';
+
 /** Turns a task name into a safe folder name: letters, digits, `-`, `_` and `.`; never `.`/`..`; ≤ 100 chars. */
 export function sanitizeTaskName(task: string): string {
   const cleaned = task

@@ -60,7 +60,8 @@ export function likelyCause(input: {
   const states = listedStates(listed);
   if (states.includes('disabled')) return 'disabled';
   if (states.includes('read-only')) return 'read_only';
-  if (TEXT_INPUT.has(input.function) && listed && states.length > 0 && !states.includes('editable') && /text|entry|document|terminal/.test(listed.type ?? '')) return 'read_only';
+  if (TEXT_INPUT.has(input.function) && listed && states.length > 0 && !states.includes('editable') && /text|entry|document|terminal/.test(listed.type ?? ''))
+    return 'read_only';
   if (states.includes('offscreen') || states.includes('off-screen')) return 'off_screen';
   if (input.unlistedId) return 'covered';
   return 'no_effect';

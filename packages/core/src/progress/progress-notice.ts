@@ -41,7 +41,9 @@ export function progressNotice(input: ProgressNoticeInput): string {
   const what: Record<DetectionKind, string> = {
     repeated_no_effect: `The same action had no effect ${input.stalledSteps} times in a row: ${described(last)}.`,
     no_effect_streak:
-      input.stalledSteps === 1 ? `Your last action had no effect: ${described(last)}.` : `Your last ${steps(input.stalledSteps)} had no effect (the latest: ${described(last)}).`,
+      input.stalledSteps === 1
+        ? `Your last action had no effect: ${described(last)}.`
+        : `Your last ${steps(input.stalledSteps)} had no effect (the latest: ${described(last)}).`,
     cycle: `You are alternating between two actions and the screen keeps coming back to where it was (${steps(input.stalledSteps)}): ${described(input.steps.at(-2))} and ${described(last)}.`,
     same_screen: `The screen has not changed for ${steps(input.stalledSteps)} (the latest action: ${described(last)}).`,
   };

@@ -99,7 +99,6 @@ export const ProgressAssessmentSchema = z.object({
 /** See {@link ProgressAssessmentSchema}. */
 export type ProgressAssessment = z.infer<typeof ProgressAssessmentSchema>;
 
-
 /**
  * The round result of a round the monitor ended: `{ error: 'NO_PROGRESS', detection, cause, step, message }`.
  * Match on `error === 'NO_PROGRESS'` (or with {@link isNoProgressResult}).

@@ -105,9 +105,13 @@ export class ScriptedModel implements ChatModel {
    */
   assertAllUsed(): void {
     if (this.remaining > 0) {
-      throw new UfoError<UfoErrorCode>('MODEL_SCRIPT_UNUSED', `ScriptedModel was called ${this.calls.length} times; ${this.remaining} of its ${this.replies.length} replies were never used`, {
-        details: { calls: this.calls.length, replies: this.replies.length },
-      });
+      throw new UfoError<UfoErrorCode>(
+        'MODEL_SCRIPT_UNUSED',
+        `ScriptedModel was called ${this.calls.length} times; ${this.remaining} of its ${this.replies.length} replies were never used`,
+        {
+          details: { calls: this.calls.length, replies: this.replies.length },
+        },
+      );
     }
   }
 

@@ -59,7 +59,10 @@ function build(input: unknown, root: JsonSchema, seen: Set<string>, depth: numbe
   if (Array.isArray(schema['enum'])) return schema['enum'].length > 0 ? schema['enum'][0] : NONE;
   const allOf = schema['allOf'];
   if (Array.isArray(allOf) && allOf.length > 0) {
-    const merged = allOf.reduce<JsonSchema>((acc, part) => mergeSchemas(acc, followRef(asSchema(part) ?? {}, root, new Set(seen))), withoutKey(schema, 'allOf'));
+    const merged = allOf.reduce<JsonSchema>(
+      (acc, part) => mergeSchemas(acc, followRef(asSchema(part) ?? {}, root, new Set(seen))),
+      withoutKey(schema, 'allOf'),
+    );
     return build(merged, root, seen, depth + 1);
   }
   const variants = (schema['anyOf'] ?? schema['oneOf']) as unknown;

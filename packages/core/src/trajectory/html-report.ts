@@ -5,7 +5,17 @@ import type { EndCaptures, Trajectory, TrajectoryRound, TrajectoryStep } from '.
 import type { EvaluationRecord } from './trajectory-records.js';
 import { escapeHtml, imageMediaType } from './html-escape.js';
 import { REPORT_CSS } from './html-styles.js';
-import { END_CAPTURE_LABELS, actionResultText, actionText, cacheText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
+import {
+  END_CAPTURE_LABELS,
+  actionResultText,
+  actionText,
+  cacheText,
+  finishCheckText,
+  formatCost,
+  formatDuration,
+  progressText,
+  valueText,
+} from './report-format.js';
 import { readTrajectory, trajectoryFilePath } from './read-trajectory.js';
 
 /** Options of {@link renderHtmlReport}. */
@@ -133,8 +143,15 @@ ${annotated && clean ? `<details><summary>Clean screenshot</summary><img class="
   const cache = cacheText(r);
   if (cache) fields.push(['Action cache', `<span class="${r.cache?.outcome === 'hit' ? 'yes' : 'unsure'}">${escapeHtml(cache)}</span>`]);
   if (finishCheck) fields.push(['Finish check', `<span class="${r.finish_check?.passed ? 'yes' : 'no'}">${escapeHtml(finishCheck)}</span>`]);
-  if (r.error) fields.push(['Error', `<span class="error">${escapeHtml(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}</span>`]);
-  fields.push(['Cost', `${escapeHtml(formatCost(r.cost))}${r.tokens ? ` · ${r.tokens.input} in / ${r.tokens.output} out tokens` : ''}${r.model ? ` · ${escapeHtml(r.model)}` : ''}`]);
+  if (r.error)
+    fields.push([
+      'Error',
+      `<span class="error">${escapeHtml(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}</span>`,
+    ]);
+  fields.push([
+    'Cost',
+    `${escapeHtml(formatCost(r.cost))}${r.tokens ? ` · ${r.tokens.input} in / ${r.tokens.output} out tokens` : ''}${r.model ? ` · ${escapeHtml(r.model)}` : ''}`,
+  ]);
   const timings = Object.entries(r.timings);
   if (timings.length) fields.push(['Timings', escapeHtml(timings.map(([phase, ms]) => `${phase} ${formatDuration(ms)}`).join(' · '))]);
   return `<article class="step status-${escapeHtml(r.status)}" id="step-${step.index}" data-step="${r.session_step}" data-agent="${escapeHtml(r.agent)}"${r.error?.code ? ` data-error-code="${escapeHtml(r.error.code)}"` : ''}>

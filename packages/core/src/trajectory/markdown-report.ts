@@ -1,7 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { EndCaptures, Trajectory, TrajectoryRound, TrajectoryStep } from './trajectory-types.js';
-import { END_CAPTURE_LABELS, actionResultText, actionText, cacheText, finishCheckText, formatCost, formatDuration, progressText, valueText } from './report-format.js';
+import {
+  END_CAPTURE_LABELS,
+  actionResultText,
+  actionText,
+  cacheText,
+  finishCheckText,
+  formatCost,
+  formatDuration,
+  progressText,
+  valueText,
+} from './report-format.js';
 import { readTrajectory } from './read-trajectory.js';
 import { codeBlock, codeSpan, escapeMarkdown } from './markdown-escape.js';
 
@@ -33,7 +43,10 @@ export function trajectoryToMarkdown(trajectory: Trajectory): string {
   if (trajectory.evaluations.length) {
     out.push('## Evaluation', '');
     for (const e of trajectory.evaluations) {
-      out.push(`- **${e.level === 'round' ? `Round ${e.round}` : 'Session'}**: complete = **${escapeMarkdown(String(e.complete))}** (${formatCost(e.cost)})`, `  - ${oneLine(e.reason)}`);
+      out.push(
+        `- **${e.level === 'round' ? `Round ${e.round}` : 'Session'}**: complete = **${escapeMarkdown(String(e.complete))}** (${formatCost(e.cost)})`,
+        `  - ${oneLine(e.reason)}`,
+      );
       for (const s of e.sub_scores) out.push(`  - ${oneLine(String(s.name))}: ${oneLine(String(s.evaluation))}`);
     }
     out.push('');
@@ -70,7 +83,8 @@ function stepMarkdown(trajectory: Trajectory, step: TrajectoryStep): string[] {
   field('Progress check', progressText(r) || undefined);
   field('Finish check', finishCheckText(r) || undefined);
   field('Action cache', cacheText(r) || undefined);
-  if (r.error) out.push(`- **Error**: ${oneLine(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}`);
+  if (r.error)
+    out.push(`- **Error**: ${oneLine(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}${r.error.phase ? ` (in ${r.error.phase})` : ''}`)}`);
   out.push(`- **Cost**: ${formatCost(r.cost)} · **Time**: ${formatDuration(r.timings.total)}`, '');
   const shot = step.screenshots.annotated ?? step.screenshots.clean;
   if (shot) out.push(image(trajectory, shot, `step ${r.session_step}`), '');

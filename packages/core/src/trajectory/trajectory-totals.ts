@@ -32,7 +32,10 @@ export function computeTotals(steps: readonly TrajectoryStep[], rounds: number, 
   totals.cost = round6(totals.cost);
   totals.evaluationCost = round6(totals.evaluationCost);
   totals.durationMs = Math.round(totals.durationMs * 1000) / 1000;
-  const times = steps.map((s) => s.record.time).filter(Boolean).sort();
+  const times = steps
+    .map((s) => s.record.time)
+    .filter(Boolean)
+    .sort();
   if (times.length) {
     totals.startedAt = times[0]!;
     totals.endedAt = times[times.length - 1]!;

@@ -25,10 +25,17 @@ export const MAX_CHORDS_PER_SEQUENCE = 50;
 export const MAX_CHORD_REPEAT = 100;
 
 const MODIFIER_ALIASES: Readonly<Record<string, Modifier>> = {
-  ctrl: 'ctrl', control: 'ctrl', ctl: 'ctrl',
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  ctl: 'ctrl',
   shift: 'shift',
-  alt: 'alt', option: 'alt',
-  super: 'super', win: 'super', meta: 'super', cmd: 'super', windows: 'super',
+  alt: 'alt',
+  option: 'alt',
+  super: 'super',
+  win: 'super',
+  meta: 'super',
+  cmd: 'super',
+  windows: 'super',
 };
 
 /**

@@ -1,11 +1,4 @@
-import {
-  errorMessage,
-  type CommandProgress,
-  type Command,
-  type DispatchTarget,
-  type Result,
-  type ToolType,
-} from '@ufo-ts/core';
+import { errorMessage, type CommandProgress, type Command, type DispatchTarget, type Result, type ToolType } from '@ufo-ts/core';
 import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatchError } from '../errors.js';
 import { toToolInfo, type CatalogEntry, type TargetCatalogs, type ToolCatalog } from '../routing/tool-catalog.js';
@@ -44,15 +37,16 @@ export async function runCommand(
   const toolName = typeof input?.tool_name === 'string' ? input.tool_name : '';
   let namespace: string | null = null;
   const settle = (done: Result): Result => {
-    if (context.listening) context.emit({
-      type: 'command-end',
-      call_id: callId,
-      tool: toolName,
-      namespace,
-      status: done.status,
-      error: done.error ?? null,
-      duration_ms: done.duration_ms ?? 0,
-    });
+    if (context.listening)
+      context.emit({
+        type: 'command-end',
+        call_id: callId,
+        tool: toolName,
+        namespace,
+        status: done.status,
+        error: done.error ?? null,
+        duration_ms: done.duration_ms ?? 0,
+      });
     return done;
   };
   const finish = (result: Omit<Result, 'call_id' | 'duration_ms' | 'namespace'>): Result =>
@@ -68,7 +62,12 @@ export async function runCommand(
   try {
     const parsed = parseCommand(input);
     if (!parsed.success) {
-      return fail(new DispatchError('COMMAND_INVALID', `the command is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`));
+      return fail(
+        new DispatchError(
+          'COMMAND_INVALID',
+          `the command is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+        ),
+      );
     }
     const command = parsed.data;
     if (signal?.aborted) return fail(aborted(command, signal.reason));
@@ -83,12 +82,7 @@ export async function runCommand(
 
     const check = context.validator.quickAccept(entry.tool, command.parameters) ?? (await context.validator.check(entry.tool, command.parameters));
     if (check.ok === false) {
-      return fail(
-        new DispatchError(
-          'TOOL_ARGUMENTS_INVALID',
-          `tool "${command.tool_name}" rejected its arguments: ${check.problems.join('; ')}`,
-        ),
-      );
+      return fail(new DispatchError('TOOL_ARGUMENTS_INVALID', `tool "${command.tool_name}" rejected its arguments: ${check.problems.join('; ')}`));
     }
     const timeoutMs = command.timeout_ms ?? entry.timeoutMs ?? context.defaultTimeoutMs;
     const invokeOptions = {
@@ -165,10 +159,7 @@ function describeOutcome(
 }
 
 function aborted(command: { tool_name?: unknown }, reason: unknown): DispatchError {
-  return new DispatchError(
-    'COMMAND_ABORTED',
-    `the command "${String(command.tool_name)}" was aborted before it ran (${errorMessage(reason ?? 'aborted')})`,
-  );
+  return new DispatchError('COMMAND_ABORTED', `the command "${String(command.tool_name)}" was aborted before it ran (${errorMessage(reason ?? 'aborted')})`);
 }
 
 function unknownTool(command: Command, catalog: ToolCatalog, target: DispatchTarget): DispatchError {
@@ -189,10 +180,7 @@ function unknownTool(command: Command, catalog: ToolCatalog, target: DispatchTar
     : uncallable !== undefined
       ? ` The ${uncallable}.`
       : '';
-  return new DispatchError(
-    'TOOL_UNKNOWN',
-    `no ${command.tool_type} tool named "${command.tool_name}" for ${where}.${hint} ${knownText}`,
-  );
+  return new DispatchError('TOOL_UNKNOWN', `no ${command.tool_type} tool named "${command.tool_name}" for ${where}.${hint} ${knownText}`);
 }
 
 function listToolsResult(catalog: ToolCatalog, parameters: Record<string, unknown>): unknown {

@@ -19,7 +19,11 @@ const schemas: Array<Record<string, unknown>> = [
   { type: 'object', properties: { t: { type: ['string', 'null'] } } },
   { type: 'object', required: 'id' },
   { type: 'object', properties: { mail: { type: 'string', format: 'email' } } },
-  { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { p: { type: 'array', prefixItems: [{ type: 'number' }], items: false } } },
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { p: { type: 'array', prefixItems: [{ type: 'number' }], items: false } },
+  },
   { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, dependentRequired: { a: ['b'] } },
 ];
 
@@ -49,7 +53,7 @@ const argumentSets: unknown[] = [
 ];
 
 describe('simpleSchemaAccepts', () => {
-  it('accepts only arguments ajv accepts (in the schema\'s dialect, with formats), and accepts the valid arguments of flat schemas', async () => {
+  it("accepts only arguments ajv accepts (in the schema's dialect, with formats), and accepts the valid arguments of flat schemas", async () => {
     let accepted = 0;
     for (const schema of schemas) {
       const { $schema: _ignored, ...compiled } = schema;

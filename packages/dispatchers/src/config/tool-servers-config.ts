@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
 const namespace = z.string().min(1).describe('Server namespace, reported in every Result the server produces');
-const reset = z
-  .boolean()
-  .default(false)
-  .describe('One instance per application (target process, else root) instead of one shared instance');
-const timeouts = z
-  .record(z.string(), z.number().int().positive())
-  .optional()
-  .describe('Per-tool timeouts in milliseconds, overriding the dispatcher default');
+const reset = z.boolean().default(false).describe('One instance per application (target process, else root) instead of one shared instance');
+const timeouts = z.record(z.string(), z.number().int().positive()).optional().describe('Per-tool timeouts in milliseconds, overriding the dispatcher default');
 
 /** A tool server spawned as a child process and spoken to over its stdin/stdout. */
 export const StdioServerConfigSchema = z.strictObject({
@@ -57,11 +51,7 @@ export const InProcessServerConfigSchema = z.strictObject({
 export type InProcessServerConfig = z.infer<typeof InProcessServerConfigSchema>;
 
 /** One tool server: `{ namespace, transport: stdio | http | in-process, ... }`. */
-export const ServerConfigSchema = z.discriminatedUnion('transport', [
-  StdioServerConfigSchema,
-  HttpServerConfigSchema,
-  InProcessServerConfigSchema,
-]);
+export const ServerConfigSchema = z.discriminatedUnion('transport', [StdioServerConfigSchema, HttpServerConfigSchema, InProcessServerConfigSchema]);
 /** The data {@link ServerConfigSchema} validates. */
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** What {@link ServerConfigSchema} accepts, before its defaults are applied (use this type for hand-written input). */
@@ -82,10 +72,7 @@ export type ServerLists = z.infer<typeof ServerListsSchema>;
  * Tool-server configuration: agent kind (`HostAgent`, `AppAgent`, `LinuxAgent`, a third-party name) → application
  * root (`gnome-calculator`, `WINWORD.EXE`, ... and the `default` fallback) → server lists.
  */
-export const ToolServersConfigSchema = z.record(
-  z.string().min(1),
-  z.record(z.string().min(1), ServerListsSchema),
-);
+export const ToolServersConfigSchema = z.record(z.string().min(1), z.record(z.string().min(1), ServerListsSchema));
 /** The data {@link ToolServersConfigSchema} validates. */
 export type ToolServersConfig = z.infer<typeof ToolServersConfigSchema>;
 /** What {@link ToolServersConfigSchema} accepts, before its defaults are applied (use this type for hand-written input). */

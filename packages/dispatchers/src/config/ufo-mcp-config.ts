@@ -8,11 +8,7 @@ export function fromUfoMcpConfig(raw: unknown): unknown {
   if (!isRecord(root)) return root;
   return mapValues(root, (roots) =>
     isRecord(roots)
-      ? mapValues(roots, (lists) =>
-          isRecord(lists)
-            ? mapValues(lists, (servers) => (Array.isArray(servers) ? servers.map(convertEntry) : servers))
-            : lists,
-        )
+      ? mapValues(roots, (lists) => (isRecord(lists) ? mapValues(lists, (servers) => (Array.isArray(servers) ? servers.map(convertEntry) : servers)) : lists))
       : roots,
   );
 }

@@ -66,7 +66,7 @@ export async function createClientTransport(
       return {
         transport,
         pid: () => transport.pid ?? undefined,
-        stderr: transport.stderr as Readable | undefined ?? undefined,
+        stderr: (transport.stderr as Readable | undefined) ?? undefined,
         terminate: async () => undefined,
         dispose: async () => undefined,
       };
@@ -89,9 +89,7 @@ export async function createClientTransport(
     case 'in-process': {
       const factory = factories[config.factory];
       if (!factory) {
-        throw new ServerStartError(
-          `No in-process factory named "${config.factory}" (known: ${Object.keys(factories).join(', ') || 'none'})`,
-        );
+        throw new ServerStartError(`No in-process factory named "${config.factory}" (known: ${Object.keys(factories).join(', ') || 'none'})`);
       }
       const { InMemoryTransport } = await inMemoryTransportModule.load();
       const server = await factory({ namespace: config.namespace, target });

@@ -10,15 +10,31 @@ function mcpLoadError(specifier: string, cause: unknown): ServerStartError {
 // Loaded on first use, so importing `@ufo-ts/dispatchers` loads no MCP code and a dispatcher loads the client and
 // only the transports its servers use.
 /** `@modelcontextprotocol/sdk/client/index.js` (the `Client`). */
-export const mcpClientModule = new LazyModule('@modelcontextprotocol/sdk/client/index.js', () => import('@modelcontextprotocol/sdk/client/index.js'), mcpLoadError);
+export const mcpClientModule = new LazyModule(
+  '@modelcontextprotocol/sdk/client/index.js',
+  () => import('@modelcontextprotocol/sdk/client/index.js'),
+  mcpLoadError,
+);
 /** `@modelcontextprotocol/sdk/types.js` (`McpError`, `ErrorCode`, notification schemas). */
 export const mcpTypesModule = new LazyModule('@modelcontextprotocol/sdk/types.js', () => import('@modelcontextprotocol/sdk/types.js'), mcpLoadError);
 /** The stdio client transport. */
-export const stdioTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/stdio.js', () => import('@modelcontextprotocol/sdk/client/stdio.js'), mcpLoadError);
+export const stdioTransportModule = new LazyModule(
+  '@modelcontextprotocol/sdk/client/stdio.js',
+  () => import('@modelcontextprotocol/sdk/client/stdio.js'),
+  mcpLoadError,
+);
 /** The streamable HTTP client transport (and `StreamableHTTPError`). */
-export const httpTransportModule = new LazyModule('@modelcontextprotocol/sdk/client/streamableHttp.js', () => import('@modelcontextprotocol/sdk/client/streamableHttp.js'), mcpLoadError);
+export const httpTransportModule = new LazyModule(
+  '@modelcontextprotocol/sdk/client/streamableHttp.js',
+  () => import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  mcpLoadError,
+);
 /** The in-memory transport of in-process servers. */
-export const inMemoryTransportModule = new LazyModule('@modelcontextprotocol/sdk/inMemory.js', () => import('@modelcontextprotocol/sdk/inMemory.js'), mcpLoadError);
+export const inMemoryTransportModule = new LazyModule(
+  '@modelcontextprotocol/sdk/inMemory.js',
+  () => import('@modelcontextprotocol/sdk/inMemory.js'),
+  mcpLoadError,
+);
 
 /** Whether `error` is the SDK's `StreamableHTTPError` (false while the HTTP transport was never loaded). */
 export function isStreamableHttpError(error: unknown): error is Error & { code: number | undefined } {

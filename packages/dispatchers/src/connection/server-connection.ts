@@ -7,12 +7,7 @@ import type { DispatcherEventListener } from '../dispatcher-events.js';
 import { DispatcherClosedError, ServerStartError } from '../errors.js';
 import { raceAbort, withDeadline } from '../shared/with-deadline.js';
 import { isMcpError, isStreamableHttpError, mcpClientModule, mcpTypesModule } from './mcp-sdk.js';
-import {
-  createClientTransport,
-  type ClientTransportHandle,
-  type InProcessServerFactory,
-  type InstanceTarget,
-} from './create-client-transport.js';
+import { createClientTransport, type ClientTransportHandle, type InProcessServerFactory, type InstanceTarget } from './create-client-transport.js';
 
 const CLIENT_VERSION = '0.1.0';
 const STDERR_TAIL_CHARS = 2000;
@@ -179,12 +174,7 @@ export class ServerConnection {
       const timedOut = (): Error => new Error(`no MCP handshake within ${startTimeoutMs} ms`);
       const sdk = Promise.all([mcpClientModule.load(), mcpTypesModule.load()]);
       sdk.catch(() => undefined);
-      handle = await withDeadline(
-        createClientTransport(config, this.options.target, this.options.factories),
-        startTimeoutMs,
-        timedOut,
-        this.options.clock,
-      );
+      handle = await withDeadline(createClientTransport(config, this.options.target, this.options.factories), startTimeoutMs, timedOut, this.options.clock);
       const [{ Client }, { ToolListChangedNotificationSchema }] = await sdk;
       client = new Client({ name: this.options.clientName, version: CLIENT_VERSION }, { capabilities: {} });
       handle.stderr?.on('data', (chunk: Buffer) => {
@@ -315,9 +305,7 @@ export class ServerConnection {
 
   private async shutdown(live: LiveServerState): Promise<void> {
     live.alive = false;
-    await withDeadline(live.handle.terminate(), TERMINATE_TIMEOUT_MS, () => new Error('timeout')).catch(
-      () => undefined,
-    );
+    await withDeadline(live.handle.terminate(), TERMINATE_TIMEOUT_MS, () => new Error('timeout')).catch(() => undefined);
     await live.client.close().catch(() => undefined);
     await live.handle.dispose().catch(() => undefined);
   }
@@ -338,10 +326,7 @@ export class ServerConnection {
   private startError(error: unknown, stderrTail: string): ServerStartError {
     const tail = stderrTail.trim();
     const cause = describeCause(error);
-    return new ServerStartError(
-      `${describeServer(this.options.config)} could not start: ${cause}${tail ? `\nserver stderr:\n${tail}` : ''}`,
-      { cause: error },
-    );
+    return new ServerStartError(`${describeServer(this.options.config)} could not start: ${cause}${tail ? `\nserver stderr:\n${tail}` : ''}`, { cause: error });
   }
 }
 

@@ -44,9 +44,7 @@ export class ServerPool {
     let connection = this.connections.get(key);
     if (!connection) {
       this.counter += 1;
-      const instanceTarget: InstanceTarget | undefined = config.reset
-        ? { agent: target.agent, root: target.root, process: target.process }
-        : undefined;
+      const instanceTarget: InstanceTarget | undefined = config.reset ? { agent: target.agent, root: target.root, process: target.process } : undefined;
       connection = new ServerConnection({
         instance: `${config.namespace}#${this.counter}`,
         config,

@@ -1,5 +1,14 @@
 import type { Command, CommandDispatcher, DispatchTarget, ExecuteOptions, Interactor, ListToolsOptions, Result, ToolInfo } from '@ufo-ts/core';
-import { compilePolicy, TargetTracker, type ActionFacts, type CompiledPolicy, type ControlFacts, type Policy, type PolicyInput, type PolicyVerdict } from '@ufo-ts/policy';
+import {
+  compilePolicy,
+  TargetTracker,
+  type ActionFacts,
+  type CompiledPolicy,
+  type ControlFacts,
+  type Policy,
+  type PolicyInput,
+  type PolicyVerdict,
+} from '@ufo-ts/policy';
 
 /** What a confirmer is asked: the command, what the policy knew about it, and the rule that holds it. */
 export interface PolicyConfirmRequest {
@@ -136,7 +145,11 @@ export class PolicyDispatcher implements CommandDispatcher {
         continue;
       }
       const started = performance.now();
-      const facts = this.factsOf(command, options.target, queued.map((q) => q.command));
+      const facts = this.factsOf(
+        command,
+        options.target,
+        queued.map((q) => q.command),
+      );
       const verdict = this.policy.evaluate(facts);
       this.report(command, options.target, verdict, performance.now() - started);
       if (verdict.decision === 'allow') {
@@ -161,7 +174,8 @@ export class PolicyDispatcher implements CommandDispatcher {
       } else {
         results[index] = this.refusal(command, verdict);
       }
-      if (options.stopOnFailure) stopped = `${command.tool_name} before it was ${results[index]!.code === 'POLICY_DENIED' ? 'denied' : 'rejected'} by the policy`;
+      if (options.stopOnFailure)
+        stopped = `${command.tool_name} before it was ${results[index]!.code === 'POLICY_DENIED' ? 'denied' : 'rejected'} by the policy`;
     }
     await flush();
     for (const [index, command] of commands.entries()) {
@@ -182,16 +196,35 @@ export class PolicyDispatcher implements CommandDispatcher {
   private refusal(command: Command, verdict: PolicyVerdict): Result {
     const rule = verdict.rule ? `rule ${verdict.rule}` : 'the default decision';
     if (verdict.decision === 'deny') {
-      return { status: 'failure', code: 'POLICY_DENIED', error: `POLICY_DENIED: ${command.tool_name} is not allowed (${rule}): ${verdict.reason}`, call_id: command.call_id, policy: verdict };
+      return {
+        status: 'failure',
+        code: 'POLICY_DENIED',
+        error: `POLICY_DENIED: ${command.tool_name} is not allowed (${rule}): ${verdict.reason}`,
+        call_id: command.call_id,
+        policy: verdict,
+      };
     }
     const why = this.confirmer ? 'a person did not approve it' : 'no one could be asked to approve it';
-    return { status: 'failure', code: 'POLICY_REJECTED', error: `POLICY_REJECTED: ${command.tool_name} needs approval (${rule}: ${verdict.reason}) and ${why}`, call_id: command.call_id, policy: verdict };
+    return {
+      status: 'failure',
+      code: 'POLICY_REJECTED',
+      error: `POLICY_REJECTED: ${command.tool_name} needs approval (${rule}: ${verdict.reason}) and ${why}`,
+      call_id: command.call_id,
+      policy: verdict,
+    };
   }
 
   private report(command: Command, target: DispatchTarget, verdict: PolicyVerdict, ms: number): void {
     if (!this.options.onDecision) return;
     try {
-      this.options.onDecision({ type: 'policy-decision', call_id: command.call_id, tool: command.tool_name, agent: target.agent, verdict, evaluation_us: Math.round(ms * 1000) });
+      this.options.onDecision({
+        type: 'policy-decision',
+        call_id: command.call_id,
+        tool: command.tool_name,
+        agent: target.agent,
+        verdict,
+        evaluation_us: Math.round(ms * 1000),
+      });
     } catch {
       // a listener's bug never changes a decision
     }
@@ -219,6 +252,10 @@ export class PolicyDispatcher implements CommandDispatcher {
  * const dispatcher = withPolicy(local, loadPolicyFile('policy.yaml'), { confirm: new ConsoleInteractor() });
  * ```
  */
-export function withPolicy(dispatcher: CommandDispatcher, policy: PolicyInput | Policy | CompiledPolicy, options: PolicyDispatcherOptions = {}): PolicyDispatcher {
+export function withPolicy(
+  dispatcher: CommandDispatcher,
+  policy: PolicyInput | Policy | CompiledPolicy,
+  options: PolicyDispatcherOptions = {},
+): PolicyDispatcher {
   return new PolicyDispatcher(dispatcher, policy, options);
 }

@@ -24,16 +24,12 @@ export interface Route {
 export function resolveRoute(config: ToolServersConfig, target: DispatchTarget): Route {
   const byRoot = config[target.agent];
   if (!byRoot) {
-    throw new AgentUnknownError(
-      `No tool servers are configured for agent "${target.agent}" (configured agents: ${Object.keys(config).join(', ') || 'none'})`,
-    );
+    throw new AgentUnknownError(`No tool servers are configured for agent "${target.agent}" (configured agents: ${Object.keys(config).join(', ') || 'none'})`);
   }
   const root = target.root !== undefined && byRoot[target.root] ? target.root : 'default';
   const lists = byRoot[root];
   if (!lists) {
-    throw new AgentUnknownError(
-      `Agent "${target.agent}" has no tool servers for root "${target.root ?? 'default'}" and no "default" entry`,
-    );
+    throw new AgentUnknownError(`Agent "${target.agent}" has no tool servers for root "${target.root ?? 'default'}" and no "default" entry`);
   }
   return {
     root,

@@ -117,11 +117,7 @@ export class TargetCatalogs {
     return catalog;
   }
 
-  private assemble(
-    route: Route,
-    connections: ServerConnection[],
-    outcome: Map<ServerConnection, PromiseSettledResult<LiveServer>>,
-  ): ToolCatalog {
+  private assemble(route: Route, connections: ServerConnection[], outcome: Map<ServerConnection, PromiseSettledResult<LiveServer>>): ToolCatalog {
     const entries = new Map<string, CatalogEntry>();
     const failures: CatalogFailure[] = [];
     const uncallable = new Map<string, string>();
@@ -133,10 +129,7 @@ export class TargetCatalogs {
       const settled = outcome.get(connection)!;
       if (settled.status === 'rejected') {
         if (!failures.some((f) => f.namespace === connection.namespace)) {
-          const error =
-            settled.reason instanceof ServerStartError
-              ? settled.reason
-              : new ServerStartError(String(settled.reason), { cause: settled.reason });
+          const error = settled.reason instanceof ServerStartError ? settled.reason : new ServerStartError(String(settled.reason), { cause: settled.reason });
           failures.push({ namespace: connection.namespace, error });
         }
         return;

@@ -43,8 +43,7 @@ export function createToolServer(options: CreateToolServerOptions): McpServer {
       tool.name,
       { description: tool.description, inputSchema: tool.input, _meta: meta },
       // The SDK has validated the arguments against `tool.input` before calling us.
-      (args: unknown, extra: { signal: AbortSignal }) =>
-        runTool(tool as ToolDefinition, (args ?? {}) as Record<string, unknown>, extra.signal),
+      (args: unknown, extra: { signal: AbortSignal }) => runTool(tool as ToolDefinition, (args ?? {}) as Record<string, unknown>, extra.signal),
     );
   }
   return server;

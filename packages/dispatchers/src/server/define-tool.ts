@@ -73,9 +73,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
  */
 export function defineTool<I extends z.ZodObject>(options: DefineToolOptions<I>): ToolDefinition<I> {
   if (!TOOL_NAME.test(options.name)) {
-    throw new ToolDefinitionError(
-      `Tool name "${options.name}" is invalid: use 1-128 letters, digits, "_", "-" or "."`,
-    );
+    throw new ToolDefinitionError(`Tool name "${options.name}" is invalid: use 1-128 letters, digits, "_", "-" or "."`);
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new ToolDefinitionError(`Tool "${options.name}": timeoutMs must be a positive number`);

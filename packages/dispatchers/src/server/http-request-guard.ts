@@ -32,9 +32,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
  * name a loopback address unless listed; an `Origin`, when sent, must be a loopback origin unless listed) and,
  * when a token is set, `Authorization: Bearer <token>` compared in constant time.
  */
-export function createHttpRequestGuard(
-  options: HttpRequestGuardOptions,
-): (req: IncomingMessage) => GuardRejection | undefined {
+export function createHttpRequestGuard(options: HttpRequestGuardOptions): (req: IncomingMessage) => GuardRejection | undefined {
   const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const expectedAuth = options.token === undefined ? undefined : digest(`Bearer ${options.token}`);

@@ -6,11 +6,7 @@ import { encodeToolError, encodeToolResult } from './tool-result.js';
  * Runs one tool handler for a call: links the request's cancellation signal with the tool's own timeout,
  * and always resolves with a tool result (errors become `isError` results, never protocol errors).
  */
-export async function runTool(
-  tool: ToolDefinition,
-  args: Record<string, unknown>,
-  requestSignal: AbortSignal,
-): Promise<CallToolResult> {
+export async function runTool(tool: ToolDefinition, args: Record<string, unknown>, requestSignal: AbortSignal): Promise<CallToolResult> {
   const controller = new AbortController();
   const onRequestAbort = (): void => controller.abort(requestSignal.reason);
   if (requestSignal.aborted) onRequestAbort();

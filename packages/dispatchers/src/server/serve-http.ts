@@ -59,10 +59,7 @@ interface Session {
  * await http.close();
  * ```
  */
-export async function serveHttp(
-  createServer_: () => McpServer,
-  options: ServeHttpOptions = {},
-): Promise<HttpToolServer> {
+export async function serveHttp(createServer_: () => McpServer, options: ServeHttpOptions = {}): Promise<HttpToolServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -141,10 +138,12 @@ export async function serveHttp(
       closing ??= (async () => {
         const open = [...sessions.values()];
         sessions.clear();
-        await Promise.allSettled(open.map(async (s) => {
-          await s.transport.close();
-          await s.server.close();
-        }));
+        await Promise.allSettled(
+          open.map(async (s) => {
+            await s.transport.close();
+            await s.server.close();
+          }),
+        );
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();

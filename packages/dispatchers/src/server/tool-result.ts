@@ -13,9 +13,7 @@ export function encodeToolResult(toolName: string, value: unknown, imageFields: 
   try {
     text = JSON.stringify(value === undefined ? null : value);
   } catch (error) {
-    return encodeToolError(
-      new Error(`Tool "${toolName}" returned a value that is not JSON-serialisable: ${describe(error)}`),
-    );
+    return encodeToolError(new Error(`Tool "${toolName}" returned a value that is not JSON-serialisable: ${describe(error)}`));
   }
   const data: unknown = JSON.parse(text);
   if (data !== null && typeof data === 'object' && !Array.isArray(data)) {

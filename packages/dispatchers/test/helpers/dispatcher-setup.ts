@@ -6,18 +6,16 @@ import type { DispatcherEvent } from '../../src/index.js';
 let callCounter = 0;
 
 /** A Command with a fresh call id. */
-export function command(
-  tool: string,
-  parameters: Record<string, unknown> = {},
-  toolType: ToolType = 'action',
-  extra: Partial<Command> = {},
-): Command {
+export function command(tool: string, parameters: Record<string, unknown> = {}, toolType: ToolType = 'action', extra: Partial<Command> = {}): Command {
   callCounter += 1;
   return { tool_name: tool, parameters, tool_type: toolType, call_id: `c${callCounter}`, ...extra };
 }
 
 /** Config entry of the bundled fixture server over stdio. */
-export function stdioFixture(namespace: string, options: { label?: string; reset?: boolean; env?: Record<string, string>; timeouts?: Record<string, number> } = {}): ServerConfigInput {
+export function stdioFixture(
+  namespace: string,
+  options: { label?: string; reset?: boolean; env?: Record<string, string>; timeouts?: Record<string, number> } = {},
+): ServerConfigInput {
   return {
     namespace,
     transport: 'stdio',

@@ -41,11 +41,7 @@ export interface FixtureProcess<T> {
 }
 
 /** Spawns `node <script>` and waits for its first stdout line (parsed as JSON). */
-export async function spawnFixture<T>(
-  script: string,
-  args: string[] = [],
-  env: Record<string, string> = {},
-): Promise<FixtureProcess<T>> {
+export async function spawnFixture<T>(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<FixtureProcess<T>> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -137,10 +137,7 @@ function imageBlock(part: ImagePart): ImageBlock {
   const source = imageSource(part);
   return {
     type: 'image',
-    source:
-      source.kind === 'url'
-        ? { type: 'url', url: source.url }
-        : { type: 'base64', media_type: source.mediaType, data: source.data },
+    source: source.kind === 'url' ? { type: 'url', url: source.url } : { type: 'base64', media_type: source.mediaType, data: source.data },
   };
 }
 
@@ -246,9 +243,7 @@ const StreamEventSchema = z.looseObject({
   type: z.string(),
   message: z.looseObject({ model: z.string().optional(), usage: AnthropicUsageSchema.nullish() }).optional(),
   index: z.number().int().nonnegative().optional(),
-  content_block: z
-    .looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional(), toolset_name: z.string().nullish() })
-    .optional(),
+  content_block: z.looseObject({ type: z.string(), id: z.string().optional(), name: z.string().optional(), toolset_name: z.string().nullish() }).optional(),
   delta: z
     .looseObject({
       type: z.string().optional(),

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  ChatRoleSchema,
-  FinishReasonSchema,
-  TextPartSchema,
-  ToolCallSchema,
-  ToolChoiceSchema,
-  ToolDefinitionSchema,
-  UsageSchema,
-} from '@ufo-ts/core';
+import { ChatRoleSchema, FinishReasonSchema, TextPartSchema, ToolCallSchema, ToolChoiceSchema, ToolDefinitionSchema, UsageSchema } from '@ufo-ts/core';
 
 /** An image in a recorded request: its hash and size stand in for the data. */
 export const CassetteImageRefSchema = z.object({
@@ -98,7 +90,10 @@ export type WireReply = z.infer<typeof WireReplySchema>;
 
 /** A hand-written line: a provider wire body, matched by key when given, else by order. */
 export const WireCassetteLineSchema = z.object({
-  key: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** Optional documentation of the request this line answers (not used for matching). */
   request: CassetteRequestSchema.partial().optional(),
   wire: WireReplySchema,

@@ -183,10 +183,7 @@ export function parseCassette(text: string): CassetteLine[] {
       try {
         decodeWireReply(parsed.data.wire);
       } catch (error) {
-        throw new EndpointConfigError(
-          `Cassette line ${index + 1}: the ${parsed.data.wire.provider} wire body is not a valid response body`,
-          { cause: error },
-        );
+        throw new EndpointConfigError(`Cassette line ${index + 1}: the ${parsed.data.wire.provider} wire body is not a valid response body`, { cause: error });
       }
     }
     lines.push(parsed.data);

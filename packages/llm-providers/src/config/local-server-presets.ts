@@ -83,7 +83,8 @@ export const LOCAL_SERVER_PRESETS: Readonly<Record<LocalServerName, LocalServerP
     maxImagesPerRequest: null,
     imagesFlag: '--mmproj <projector.gguf>',
     systemRole: true,
-    notes: 'Images are accepted only when the server was started with the model’s multimodal projector (--mmproj, or -hf with a model that ships one). Native tool calls need --jinja (the model’s own chat template).',
+    notes:
+      'Images are accepted only when the server was started with the model’s multimodal projector (--mmproj, or -hf with a model that ships one). Native tool calls need --jinja (the model’s own chat template).',
   },
   lmstudio: {
     name: 'lmstudio',
@@ -128,6 +129,11 @@ export function localServerModelOptions(name: LocalServerName, options: LocalSer
     ...(preset.compatiblePreset ? { preset: preset.compatiblePreset } : {}),
     baseUrl: normalizeOpenAIBaseUrl(options.baseUrl ?? preset.baseUrl, { ensureV1: true }),
     providerName: preset.providerName,
-    capabilities: { tools, ...(tools ? {} : { parallelTools: false }), systemRole: preset.systemRole, ...(options.vision === undefined ? {} : { vision: options.vision }) },
+    capabilities: {
+      tools,
+      ...(tools ? {} : { parallelTools: false }),
+      systemRole: preset.systemRole,
+      ...(options.vision === undefined ? {} : { vision: options.vision }),
+    },
   };
 }

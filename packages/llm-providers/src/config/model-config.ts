@@ -11,18 +11,7 @@ import type { ProviderChatModel } from '../provider-model.js';
 import type { RetryOptions } from '../retry.js';
 
 /** Provider names accepted in config: the three native ones, a generic OpenAI-compatible server, and the presets. */
-export const ProviderNameSchema = z.enum([
-  'openai',
-  'azure',
-  'anthropic',
-  'openai-compatible',
-  'ollama',
-  'vllm',
-  'lmstudio',
-  'qwen',
-  'deepseek',
-  'gemini',
-]);
+export const ProviderNameSchema = z.enum(['openai', 'azure', 'anthropic', 'openai-compatible', 'ollama', 'vllm', 'lmstudio', 'qwen', 'deepseek', 'gemini']);
 /** The data {@link ProviderNameSchema} validates. */
 export type ProviderName = z.infer<typeof ProviderNameSchema>;
 
@@ -143,10 +132,9 @@ export function createModelFromConfig(input: ModelConfigInput, options: CreateMo
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
   const missingKey = (): never => {
-    throw new EndpointConfigError(
-      `No API key for ${config.provider}/${config.model}: set ${apiKeyEnvName(config) ?? 'apiKeyEnv'} or apiKey`,
-      { details: { provider: config.provider, model: config.model, env: apiKeyEnvName(config) } },
-    );
+    throw new EndpointConfigError(`No API key for ${config.provider}/${config.model}: set ${apiKeyEnvName(config) ?? 'apiKeyEnv'} or apiKey`, {
+      details: { provider: config.provider, model: config.model, env: apiKeyEnvName(config) },
+    });
   };
   switch (config.provider) {
     case 'openai':
@@ -158,11 +146,7 @@ export function createModelFromConfig(input: ModelConfigInput, options: CreateMo
       });
     case 'azure': {
       if (!config.baseUrl) throw new EndpointConfigError('Azure config needs baseUrl (the resource endpoint)');
-      const credential = apiKey
-        ? { apiKey }
-        : options.azureADTokenProvider
-          ? { azureADTokenProvider: options.azureADTokenProvider }
-          : missingKey();
+      const credential = apiKey ? { apiKey } : options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : missingKey();
       return createAzureOpenAIModel({
         ...common,
         ...credential,
@@ -193,7 +177,5 @@ export function createModelFromConfig(input: ModelConfigInput, options: CreateMo
 }
 
 function presetOf(provider: ProviderName) {
-  return provider in openAICompatiblePresets
-    ? openAICompatiblePresets[provider as OpenAICompatiblePresetName]
-    : undefined;
+  return provider in openAICompatiblePresets ? openAICompatiblePresets[provider as OpenAICompatiblePresetName] : undefined;
 }

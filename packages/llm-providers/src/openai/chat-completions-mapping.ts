@@ -22,9 +22,7 @@ export interface ChatCompletionsMappingOptions {
   textToolCalls?: boolean;
 }
 
-type WireContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
+type WireContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
 type WireToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
 type WireMessage =
   | { role: 'system' | 'user'; content: string | WireContentPart[] }
@@ -97,8 +95,7 @@ function toWireMessages(messages: ChatMessage[], options: ChatCompletionsMapping
     let content = toWireContent(message, options);
     if (message.role === 'user' && pendingSystem.length > 0) {
       const prefix = pendingSystem.join('\n\n');
-      content =
-        typeof content === 'string' ? `${prefix}\n\n${content}` : [{ type: 'text', text: prefix }, ...content];
+      content = typeof content === 'string' ? `${prefix}\n\n${content}` : [{ type: 'text', text: prefix }, ...content];
       pendingSystem = [];
     }
     if (message.role === 'assistant' && message.toolCalls?.length) {

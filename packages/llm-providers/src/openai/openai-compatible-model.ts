@@ -5,11 +5,7 @@ import { buildProviderModel, type CommonModelOptions } from '../model-options.js
 import type { ProviderChatModel } from '../provider-model.js';
 import { lazyClient } from '../sdk/lazy-client.js';
 import { openAISdk } from '../sdk/sdk-loader.js';
-import {
-  openAICompatiblePresets,
-  type OpenAICompatiblePreset,
-  type OpenAICompatiblePresetName,
-} from './openai-compatible-presets.js';
+import { openAICompatiblePresets, type OpenAICompatiblePreset, type OpenAICompatiblePresetName } from './openai-compatible-presets.js';
 import { createOpenAITransport } from './openai-transport.js';
 
 /** Options of {@link createOpenAICompatibleModel}. */
@@ -57,8 +53,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   const apiKey = options.apiKey ?? preset.placeholderApiKey;
   if (!apiKey) {
     throw new EndpointConfigError(
-      `createOpenAICompatibleModel: apiKey is required for ${preset.provider}` +
-        (preset.apiKeyEnv ? ` (usually from ${preset.apiKeyEnv})` : ''),
+      `createOpenAICompatibleModel: apiKey is required for ${preset.provider}` + (preset.apiKeyEnv ? ` (usually from ${preset.apiKeyEnv})` : ''),
     );
   }
   const provider = options.providerName ?? preset.provider;

@@ -19,9 +19,7 @@ export interface ResponsesMappingOptions {
   capabilities?: { reasoning: boolean; computerToolType?: ComputerToolType | undefined };
 }
 
-type InputPart =
-  | { type: 'input_text'; text: string }
-  | { type: 'input_image'; image_url: string; detail: 'low' | 'high' | 'auto' };
+type InputPart = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string; detail: 'low' | 'high' | 'auto' };
 type InputItem = Record<string, unknown>;
 
 /**
@@ -104,10 +102,7 @@ function toolCallItems(toolCall: ToolCall): InputItem[] {
   const data = toolCall.providerData ?? {};
   const reasoning = Array.isArray(data['reasoning']) ? (data['reasoning'] as InputItem[]) : [];
   if (toolCall.type === 'computer') return [...reasoning, computerCallItem(toolCall)];
-  return [
-    ...reasoning,
-    { type: 'function_call', call_id: toolCall.id, name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) },
-  ];
+  return [...reasoning, { type: 'function_call', call_id: toolCall.id, name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) }];
 }
 
 function toolOutputItem(message: ChatMessage, toolCall: ToolCall | undefined, options: ResponsesMappingOptions): InputItem {
@@ -167,9 +162,7 @@ export const ResponsesBodySchema = z.looseObject({
     z.looseObject({
       type: z.string(),
       id: z.string().nullish(),
-      content: z
-        .array(z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
-        .nullish(),
+      content: z.array(z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() })).nullish(),
       call_id: z.string().nullish(),
       name: z.string().nullish(),
       arguments: z.unknown().optional(),

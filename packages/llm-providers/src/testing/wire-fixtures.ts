@@ -117,27 +117,30 @@ export function openAIResponsesBody(options: WireReplyOptions): Record<string, u
     created_at: 1_760_000_000,
     status: 'completed',
     model: options.model ?? 'gpt-4o-2024-08-06',
-    output: options.refusal !== undefined ? [refusalMessage(options.refusal)] : [
-      ...(options.content || !options.toolCalls?.length
-        ? [
-            {
-              type: 'message',
-              id: 'msg_fixture',
+    output:
+      options.refusal !== undefined
+        ? [refusalMessage(options.refusal)]
+        : [
+            ...(options.content || !options.toolCalls?.length
+              ? [
+                  {
+                    type: 'message',
+                    id: 'msg_fixture',
+                    status: 'completed',
+                    role: 'assistant',
+                    content: [{ type: 'output_text', text: options.content, annotations: [] }],
+                  },
+                ]
+              : []),
+            ...(options.toolCalls ?? []).map((call, index) => ({
+              type: 'function_call',
+              id: `fc_fixture_${index}`,
+              call_id: call.id,
+              name: call.name,
+              arguments: JSON.stringify(call.arguments),
               status: 'completed',
-              role: 'assistant',
-              content: [{ type: 'output_text', text: options.content, annotations: [] }],
-            },
-          ]
-        : []),
-      ...(options.toolCalls ?? []).map((call, index) => ({
-        type: 'function_call',
-        id: `fc_fixture_${index}`,
-        call_id: call.id,
-        name: call.name,
-        arguments: JSON.stringify(call.arguments),
-        status: 'completed',
-      })),
-    ],
+            })),
+          ],
     incomplete_details: null,
     usage: {
       input_tokens: usage.inputTokens,
@@ -164,9 +167,7 @@ export function openAIResponsesSse(options: WireReplyOptions & { pieces?: string
   });
   return sseBody([
     event('response.created', { response: { ...final, status: 'in_progress', output: [], usage: null } }),
-    ...pieces.map((delta) =>
-      event('response.output_text.delta', { item_id: 'msg_fixture', output_index: 0, content_index: 0, delta, logprobs: [] }),
-    ),
+    ...pieces.map((delta) => event('response.output_text.delta', { item_id: 'msg_fixture', output_index: 0, content_index: 0, delta, logprobs: [] })),
     event('response.completed', { response: final }),
   ]);
 }

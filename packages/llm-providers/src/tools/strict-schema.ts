@@ -98,9 +98,7 @@ export function dropNullOptionals(value: unknown, schema: Json, root: Json = sch
   if (!isSchema(value)) return value;
   const properties = node['properties'] as Record<string, Json> | undefined;
   if (!properties) {
-    const branches = ((node['anyOf'] ?? node['oneOf']) as Json[] | undefined)?.filter(
-      (branch) => isSchema(resolveRef(branch, root)['properties']),
-    );
+    const branches = ((node['anyOf'] ?? node['oneOf']) as Json[] | undefined)?.filter((branch) => isSchema(resolveRef(branch, root)['properties']));
     return branches?.length === 1 ? dropNullOptionals(value, branches[0]!, root) : value;
   }
   const required = new Set((node['required'] as string[] | undefined) ?? []);

@@ -88,7 +88,9 @@ function exitError(program: string, code: number | null, signal: NodeJS.Signals 
   const detail = stderr.trim() || '(no output on stderr)';
   const cause = new Error(detail);
   if (/Failed loading language|Error opening data file|Could not initialize tesseract/i.test(stderr)) {
-    return new OcrError('OCR_ENGINE_MISSING', `\`${program}\` has no language data for the requested language: ${INSTALL_HINT}. Tesseract said: ${detail}`, { cause });
+    return new OcrError('OCR_ENGINE_MISSING', `\`${program}\` has no language data for the requested language: ${INSTALL_HINT}. Tesseract said: ${detail}`, {
+      cause,
+    });
   }
   return new OcrError('OCR_FAILED', `\`${program}\` failed (${signal ? `signal ${signal}` : `exit code ${code}`}): ${detail}`, { cause });
 }

@@ -4,7 +4,12 @@ import type { TextBox } from '../text-region.js';
 /** One word of Tesseract's TSV output (`tsv` config): what it read, where, and how sure it is (0 to 100). */
 export const TesseractWordSchema = z.object({
   text: z.string().min(1),
-  box: z.object({ x: z.number().int().nonnegative(), y: z.number().int().nonnegative(), width: z.number().int().positive(), height: z.number().int().positive() }),
+  box: z.object({
+    x: z.number().int().nonnegative(),
+    y: z.number().int().nonnegative(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
   confidence: z.number().min(0).max(100),
   /** Tesseract's block, paragraph and line numbers: words with the same three are on one line of its layout. */
   line: z.string(),
@@ -31,7 +36,8 @@ export function parseTesseractTsv(tsv: string): TesseractWord[] {
   const lines = tsv.split('\n');
   const first = lines[0]?.split('\t') ?? [];
   const headerless = first.length >= COLUMNS.length && /^\d+$/.test(first[0]!); // tesseract.js leaves the header out
-  if (!headerless && COLUMNS.some((c, i) => first[i]?.trim() !== c)) throw new Error(`not Tesseract TSV output (first line ${JSON.stringify(lines[0]?.slice(0, 120) ?? '')})`);
+  if (!headerless && COLUMNS.some((c, i) => first[i]?.trim() !== c))
+    throw new Error(`not Tesseract TSV output (first line ${JSON.stringify(lines[0]?.slice(0, 120) ?? '')})`);
   const words: TesseractWord[] = [];
   for (const line of headerless ? lines : lines.slice(1)) {
     const cells = line.split('\t');

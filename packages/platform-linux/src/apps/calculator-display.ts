@@ -54,7 +54,8 @@ export async function waitForCalculatorDisplay(
       { timeoutMs: options.timeoutMs ?? 5000, intervalMs: 20, what: `the calculator to show ${String(expected)}` },
     );
   } catch (error) {
-    if (error instanceof WaitTimeoutError) throw new AppNotReadyError(`the calculator shows ${JSON.stringify(last)}, not ${String(expected)}`, { cause: error });
+    if (error instanceof WaitTimeoutError)
+      throw new AppNotReadyError(`the calculator shows ${JSON.stringify(last)}, not ${String(expected)}`, { cause: error });
     throw error;
   }
 }

@@ -1,13 +1,6 @@
 import { AtspiError } from '../errors.js';
 import type { AccessibleRef, XywhRect } from './accessible-node.js';
-import {
-  ATSPI_IFACE,
-  ATSPI_NULL_PATH,
-  ATSPI_REGISTRY_BUS,
-  ATSPI_ROOT_PATH,
-  decodeStates,
-  roleName,
-} from './atspi-constants.js';
+import { ATSPI_IFACE, ATSPI_NULL_PATH, ATSPI_REGISTRY_BUS, ATSPI_ROOT_PATH, decodeStates, roleName } from './atspi-constants.js';
 import { connectDbus, DbusCallError, type DbusConnection, type DbusSignal } from './dbus-transport.js';
 
 /** An application registered on the AT-SPI bus. */
@@ -144,7 +137,9 @@ export class AtspiClient {
     const apps = await Promise.all(
       refs.map(async (ref): Promise<AtspiApplication | undefined> => {
         const [name, pid] = await Promise.all([
-          this.bus.getProperty(ref.bus, ref.path, ATSPI_IFACE.accessible, 'Name', RESPONSIVENESS_PROBE_MS).then(String, (error: unknown) => (isTimeoutError(error) ? null : undefined)),
+          this.bus
+            .getProperty(ref.bus, ref.path, ATSPI_IFACE.accessible, 'Name', RESPONSIVENESS_PROBE_MS)
+            .then(String, (error: unknown) => (isTimeoutError(error) ? null : undefined)),
           this.pid(ref.bus).catch(() => undefined),
         ]);
         this.calls += 2;
@@ -170,9 +165,7 @@ export class AtspiClient {
   /** Children of an object (null references dropped). */
   async children(ref: AccessibleRef): Promise<AccessibleRef[]> {
     const [list] = await this.call(ref, ATSPI_IFACE.accessible, 'GetChildren');
-    return (list as [string, string][])
-      .map(([bus, path]) => ({ bus, path }))
-      .filter((child) => child.path !== ATSPI_NULL_PATH);
+    return (list as [string, string][]).map(([bus, path]) => ({ bus, path })).filter((child) => child.path !== ATSPI_NULL_PATH);
   }
 
   /** The object's role name (`push button`, `text`, ...). */

@@ -11,7 +11,16 @@ export function linkCacheItems(items: unknown[], app: AccessibleRef): Accessible
     // at-spi2-core >= 2.x: ((so) self, (so) app, (so) parent, i index, i childCount, as ifaces, s name, u role, s desc, au states)
     if (!Array.isArray(item) || item.length !== 10) return undefined;
     const [self, , parent, index, childCount, interfaces, name, role, description, states] = item as [
-      [string, string], unknown, [string, string], number, number, string[], string, number, string, number[],
+      [string, string],
+      unknown,
+      [string, string],
+      number,
+      number,
+      string[],
+      string,
+      number,
+      string,
+      number[],
     ];
     byPath.set(self[1], {
       bus: self[0],

@@ -141,7 +141,13 @@ export async function connectDbus(options: ConnectDbusOptions): Promise<DbusConn
     async subscribeSignals(iface, handler) {
       const listener = (message: InstanceType<typeof dbus.Message>): void => {
         if (message.type !== dbus.MessageType.SIGNAL || message.interface !== iface) return;
-        handler({ sender: message.sender ?? '', path: message.path ?? '', interface: iface, member: message.member ?? '', body: (message.body ?? []) as unknown[] });
+        handler({
+          sender: message.sender ?? '',
+          path: message.path ?? '',
+          interface: iface,
+          member: message.member ?? '',
+          body: (message.body ?? []) as unknown[],
+        });
       };
       bus.on('message', listener);
       try {

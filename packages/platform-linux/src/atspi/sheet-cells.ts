@@ -106,7 +106,13 @@ const keyOf = (p: Position): string => `${p.row},${p.column}`;
  * and check the pixels again. A change no pixel shows (a formula replaced by another with the same result, text
  * past the part a filled neighbour leaves visible) is not seen until the cell's pixels change.
  */
-export async function readSheetCells(client: AtspiClient, table: AccessibleRef, range: SheetRange, maxCells: number, options: ReadSheetCellsOptions = {}): Promise<SheetCells> {
+export async function readSheetCells(
+  client: AtspiClient,
+  table: AccessibleRef,
+  range: SheetRange,
+  maxCells: number,
+  options: ReadSheetCellsOptions = {},
+): Promise<SheetCells> {
   const positions: Position[] = [];
   for (let row = range.firstRow; row <= range.lastRow; row += 1) {
     for (let column = range.firstColumn; column <= range.lastColumn; column += 1) positions.push({ row, column });
@@ -188,7 +194,14 @@ export async function readSheetCells(client: AtspiClient, table: AccessibleRef, 
  */
 function copyOfCell(node: AccessibleNode, extents: XywhRect): AccessibleNode {
   const { clip: _clip, scrolledOutOf: _scrolled, ...own } = node;
-  return { ...own, states: [...own.states], interfaces: [...own.interfaces], children: [], extents: { ...extents }, ...(own.attributes ? { attributes: { ...own.attributes } } : {}) };
+  return {
+    ...own,
+    states: [...own.states],
+    interfaces: [...own.interfaces],
+    children: [],
+    extents: { ...extents },
+    ...(own.attributes ? { attributes: { ...own.attributes } } : {}),
+  };
 }
 
 function positionFromKey(key: string): Position {
@@ -254,7 +267,12 @@ interface Grid {
  * The grid from one cell per row (`rows`) and one per column (`columns`): a cell's box is its column's left and
  * width with its row's top and height. A position whose row or column gave no box has none.
  */
-async function gridOf(client: AtspiClient, rows: readonly Position[], columns: readonly Position[], refAt: (p: Position) => Promise<AccessibleRef | undefined>): Promise<Grid> {
+async function gridOf(
+  client: AtspiClient,
+  rows: readonly Position[],
+  columns: readonly Position[],
+  refAt: (p: Position) => Promise<AccessibleRef | undefined>,
+): Promise<Grid> {
   const boxes = async (cells: readonly Position[], key: (p: Position) => number): Promise<Map<number, XywhRect>> => {
     const entries = await Promise.all(
       cells.map(async (p) => {
@@ -262,7 +280,9 @@ async function gridOf(client: AtspiClient, rows: readonly Position[], columns: r
         return [key(p), ref ? await client.extents(ref).catch(() => undefined) : undefined] as const;
       }),
     );
-    return new Map(entries.filter((e): e is readonly [number, XywhRect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6));
+    return new Map(
+      entries.filter((e): e is readonly [number, XywhRect] => e[1] !== undefined && e[1].width > 0 && e[1].height > 0 && e[1].x > -1e6 && e[1].y > -1e6),
+    );
   };
   const [rowBoxes, columnBoxes] = await Promise.all([boxes(rows, (p) => p.row), boxes(columns, (p) => p.column)]);
   return {

@@ -5,7 +5,15 @@ import type { AtspiClient } from './atspi-client.js';
 import { ATSPI_ROOT_PATH } from './atspi-constants.js';
 import { subscribeAtspiEvents, type AtspiEvent } from './atspi-events.js';
 import { treeLines, unexplainedDifferences } from './tree-verify.js';
-import { cloneTree, readAccessibleTree, readTreeExtents, refreshAccessibleTree, type KnownObject, type ReadTreeOptions, type TreeChanges } from './tree-reader.js';
+import {
+  cloneTree,
+  readAccessibleTree,
+  readTreeExtents,
+  refreshAccessibleTree,
+  type KnownObject,
+  type ReadTreeOptions,
+  type TreeChanges,
+} from './tree-reader.js';
 
 /** What changed in one application's tree since it was read, as events told (see {@link recordTreeEvent}). */
 export interface PendingChanges {
@@ -166,20 +174,31 @@ export class TreeCache {
     let objects = this.objects.get(app.bus);
     if (!objects || objects.size > MAX_KNOWN_OBJECTS) this.objects.set(app.bus, (objects = new Map()));
     options = { ...options, knownObjects: objects };
-    const trusted = !this.untrusted.has(app.bus) && (this.options.trustToolkit ?? sendsTreeEvents)(await this.client.toolkit(app).catch(() => ({ name: '', version: '' })));
+    const trusted =
+      !this.untrusted.has(app.bus) && (this.options.trustToolkit ?? sendsTreeEvents)(await this.client.toolkit(app).catch(() => ({ name: '', version: '' })));
     if (!trusted) {
       this.lastSource = 'full';
       return readAccessibleTree(this.client, app, options);
     }
     await this.start().catch(() => undefined);
-    const key = JSON.stringify([options.topLevelPaths ?? null, options.maxNodes ?? null, options.maxChildrenPerContainer ?? null, options.onScreenOnly ?? null]);
+    const key = JSON.stringify([
+      options.topLevelPaths ?? null,
+      options.maxNodes ?? null,
+      options.maxChildrenPerContainer ?? null,
+      options.onScreenOnly ?? null,
+    ]);
     // the events the application sent before answering this call have arrived when it returns
     await this.client.responds(app).catch(() => false);
     const entry = this.entries.get(app.bus);
     const usable = entry !== undefined && entry.key === key && !entry.changes.all && this.stop !== undefined;
     const changes: TreeChanges | undefined = usable ? entry.changes : undefined;
     // events from now on are about the tree this read makes
-    const fresh: CacheEntry = { tree: entry?.tree ?? { ...app, role: '', name: '', description: '', states: [], interfaces: [], childCount: 0, children: [] }, known: entry?.known ?? new Set(), key, changes: noPendingChanges() };
+    const fresh: CacheEntry = {
+      tree: entry?.tree ?? { ...app, role: '', name: '', description: '', states: [], interfaces: [], childCount: 0, children: [] },
+      known: entry?.known ?? new Set(),
+      key,
+      changes: noPendingChanges(),
+    };
     this.entries.set(app.bus, fresh);
     const bare = { ...options, extents: false };
     let tree: AccessibleNode | undefined;

@@ -54,7 +54,11 @@ function lineMap(tree: AccessibleNode): Map<string, Line> {
   const out = new Map<string, Line>();
   const visit = (node: AccessibleNode, parent: string | undefined): void => {
     const id = identity(node);
-    out.set(id, { line: `${id} ${node.role} ${JSON.stringify(node.name)} [${[...node.states].sort().join(' ')}] ${node.interfaces.length} ${node.children.map(identity).join(',')}`, path: node.path, parent });
+    out.set(id, {
+      line: `${id} ${node.role} ${JSON.stringify(node.name)} [${[...node.states].sort().join(' ')}] ${node.interfaces.length} ${node.children.map(identity).join(',')}`,
+      path: node.path,
+      parent,
+    });
     for (const child of node.children) visit(child, node.path);
   };
   visit(tree, undefined);

@@ -112,10 +112,7 @@ export async function visibleChildIndices(client: AtspiClient, container: Access
     for (let i = lead; i < end; i += 1) out.push(i);
     return out;
   }
-  const [start, end] = await Promise.all([
-    firstWhere(lead, anchor, (i) => isShown(i)),
-    firstWhere(anchor + 1, n, async (i) => !(await isShown(i))),
-  ]);
+  const [start, end] = await Promise.all([firstWhere(lead, anchor, (i) => isShown(i)), firstWhere(anchor + 1, n, async (i) => !(await isShown(i)))]);
   for (let i = start; i < end; i += 1) out.push(i);
   return out;
 }

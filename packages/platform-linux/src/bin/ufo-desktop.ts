@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   onTerminationSignal(() => desktop.stop());
   for (const app of values.launch ?? []) await desktop.launchApp(app).waitForFrame();
   if (command === 'start') {
-    process.stdout.write(`${JSON.stringify({ DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress, XDG_RUNTIME_DIR: desktop.runtimeDir, timings: desktop.timings })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress, XDG_RUNTIME_DIR: desktop.runtimeDir, timings: desktop.timings })}\n`,
+    );
     return; // runs until a signal
   }
   const proc = spawn(child[0]!, child.slice(1), { stdio: 'inherit', env: { ...desktop.env } });

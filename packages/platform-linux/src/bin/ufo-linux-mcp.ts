@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const display = desktop?.display ?? values.display ?? process.env.DISPLAY;
   const bus = desktop?.sessionBusAddress ?? values.bus ?? process.env.DBUS_SESSION_BUS_ADDRESS;
   const needsDesktop = groups.includes('data_collection') || groups.includes('action');
-  if (needsDesktop && (!display || !bus)) throw new Error('no desktop: pass --display and --bus (or set DISPLAY and DBUS_SESSION_BUS_ADDRESS), or --start-desktop');
+  if (needsDesktop && (!display || !bus))
+    throw new Error('no desktop: pass --display and --bus (or set DISPLAY and DBUS_SESSION_BUS_ADDRESS), or --start-desktop');
   const shell = values['no-shell']
     ? false
     : values['shell-policy']

@@ -18,7 +18,13 @@ export interface ActionEffect {
 
 /** The piece of typed text a field shows once the keys were handled: its last non-empty line (Return ends a line). */
 export function lastTypedLine(text: string): string {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? '';
+  return (
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .pop() ?? ''
+  );
 }
 
 /** The observable state an action may change. */
@@ -166,7 +172,8 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
   if (opened > 0) push(`${opened} popup${opened > 1 ? 's' : ''} (menu, list or tooltip) opened`);
   // a menu closing is the click's feedback; what the chosen item does comes after
   if (closed > 0) push(`${closed} popup${closed > 1 ? 's' : ''} closed`, true);
-  if (after.active !== before.active) push(`focus moved to window ${after.active === undefined ? 'none' : `${clip(after.windows.get(after.active) ?? '')} (${after.active})`}`);
+  if (after.active !== before.active)
+    push(`focus moved to window ${after.active === undefined ? 'none' : `${clip(after.windows.get(after.active) ?? '')} (${after.active})`}`);
   for (const [id, now] of after.controls) {
     const was = before.controls.get(id);
     if (!was) continue;
@@ -186,9 +193,11 @@ function differences(before: Snapshot, after: Snapshot, records: ReadonlyMap<str
     if (now.text !== was.text && now.text !== undefined) push(`${who} text: ${clip(was.text ?? '')} → ${clip(now.text)}`);
     if (now.value !== was.value && now.value !== undefined) push(`${who} value: ${was.value ?? '?'} → ${now.value}`);
     // the caret moving (ctrl+End, arrow keys, a click in a document) is what such input does; typing shows as text
-    if (now.caret !== was.caret && now.caret !== undefined && was.caret !== undefined && now.text === was.text) push(`${who} caret: offset ${was.caret} → ${now.caret}`);
+    if (now.caret !== was.caret && now.caret !== undefined && was.caret !== undefined && now.text === was.text)
+      push(`${who} caret: offset ${was.caret} → ${now.caret}`);
   }
-  if (before.pixels !== undefined && after.pixels !== undefined && before.pixels !== after.pixels) push('the window\'s pixels changed (e.g. scrolled, redrawn)', true);
+  if (before.pixels !== undefined && after.pixels !== undefined && before.pixels !== after.pixels)
+    push("the window's pixels changed (e.g. scrolled, redrawn)", true);
   return out;
 }
 
@@ -211,7 +220,7 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
     const timeoutMs = options.timeoutMs ?? 400;
     const interval = options.intervalMs ?? 10;
     const quietMs = options.quietMs ?? 150;
-    const started = Date.now();
+    const started = session.clock.monotonic();
     let lastKey = '';
     let lastChangeAt = started;
     for (;;) {
@@ -219,7 +228,7 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
       const found = differences(before, now, records, options.target?.id);
       const changes = found.map((c) => c.line);
       const key = changes.join('\n');
-      const at = Date.now();
+      const at = session.clock.monotonic();
       if (key !== lastKey) {
         lastKey = key;
         lastChangeAt = at;
@@ -235,8 +244,10 @@ export async function observeEffect(session: DesktopSession, options: ObserveOpt
           await sleep(interval);
           continue;
         }
-        const compared = options.pixels ? "windows, focus, the listed controls' states and text, and the window's pixels" : "windows, focus and the listed controls' states and text";
-        return { changed: false, changes: [`no visible change within ${waited} ms (${compared} are unchanged)`] };
+        const compared = options.pixels
+          ? "windows, focus, the listed controls' states and text, and the window's pixels"
+          : "windows, focus and the listed controls' states and text";
+        return { changed: false, changes: [`no visible change within ${Math.round(waited)} ms (${compared} are unchanged)`] };
       }
       await sleep(interval);
     }

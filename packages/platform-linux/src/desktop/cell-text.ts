@@ -18,8 +18,15 @@ export interface CellText {
  * attribute, with `:`, `;`, `,`, `=` and `\` escaped by a backslash. A formula the bridge cut (at a `:`) is left out:
  * the formula bar shows the current cell's whole formula.
  */
-export async function readCellText(atspi: AtspiClient, ref: AccessibleRef, known: { text?: string; attributes?: Record<string, string> } = {}): Promise<CellText> {
-  const [text, attributes] = await Promise.all([known.text ?? atspi.text(ref), known.attributes ?? atspi.attributes(ref).catch(() => ({}) as Record<string, string>)]);
+export async function readCellText(
+  atspi: AtspiClient,
+  ref: AccessibleRef,
+  known: { text?: string; attributes?: Record<string, string> } = {},
+): Promise<CellText> {
+  const [text, attributes] = await Promise.all([
+    known.text ?? atspi.text(ref),
+    known.attributes ?? atspi.attributes(ref).catch(() => ({}) as Record<string, string>),
+  ]);
   const out: CellText = text.length > MAX_CELL_TEXT ? { text: text.slice(0, MAX_CELL_TEXT), text_truncated: true } : { text };
   const raw = attributes.Formula ?? attributes.formula ?? '';
   // the GTK 3 bridge splits attributes at every `:`, escaped or not: a value ending in a lone `\` was cut there

@@ -59,14 +59,24 @@ export async function readControlContent(atspi: AtspiClient, records: readonly C
       const limit = record === focused ? focusedShare : share;
       const [text, value, cell, table] = await Promise.all([
         record.role === 'table cell' && DesktopSession.implements(record, 'text')
-          ? readCellText(atspi, record.ref, { text: record.text, attributes: record.attributes }).then(withoutRepeatedName(record)).catch(() => undefined)
+          ? readCellText(atspi, record.ref, { text: record.text, attributes: record.attributes })
+              .then(withoutRepeatedName(record))
+              .catch(() => undefined)
           : hasTextContent(record) && limit >= TEXT_LIMITS.minimumShare
-          ? traitsOf(record.ref.bus).then((t) =>
-              readTextContent(atspi, { ref: record.ref, states: record.states, visible: visibleRect(record), origin: record.origin }, { limit, hitTest: t.hitTest }),
-            ).catch(() => undefined)
-          : undefined,
+            ? traitsOf(record.ref.bus)
+                .then((t) =>
+                  readTextContent(
+                    atspi,
+                    { ref: record.ref, states: record.states, visible: visibleRect(record), origin: record.origin },
+                    { limit, hitTest: t.hitTest },
+                  ),
+                )
+                .catch(() => undefined)
+            : undefined,
         VALUE_CONTENT_ROLES.has(record.role) && DesktopSession.implements(record, 'value')
-          ? traitsOf(record.ref.bus).then((t) => readValueContent(atspi, record.ref, { oneByOne: t.valueOneByOne })).catch(() => undefined)
+          ? traitsOf(record.ref.bus)
+              .then((t) => readValueContent(atspi, record.ref, { oneByOne: t.valueOneByOne }))
+              .catch(() => undefined)
           : undefined,
         DesktopSession.implements(record, 'tableCell') ? cells.cell(record.ref).catch(() => undefined) : undefined,
         TABLE_CONTENT_ROLES.has(record.role) && DesktopSession.implements(record, 'table') ? cells.table(record.ref).catch(() => undefined) : undefined,

@@ -27,7 +27,19 @@ export interface ControlDetails {
 }
 
 /** States a model needs to act well, in a fixed order; `disabled` stands for "neither enabled nor sensitive". */
-const NOTABLE_STATES = ['disabled', 'off-screen', 'focused', 'checked', 'pressed', 'indeterminate', 'selected', 'expanded', 'editable', 'read-only', 'modal'] as const;
+const NOTABLE_STATES = [
+  'disabled',
+  'off-screen',
+  'focused',
+  'checked',
+  'pressed',
+  'indeterminate',
+  'selected',
+  'expanded',
+  'editable',
+  'read-only',
+  'modal',
+] as const;
 
 /** Whether a state set says the control is disabled (greyed out): toolkits set `enabled`/`sensitive` on usable controls. */
 export function isDisabled(states: readonly string[]): boolean {
@@ -51,8 +63,24 @@ export function labelFields(record: Pick<ControlRecord, 'label' | 'labelSource'>
 }
 
 const INTERESTING_STATES = new Set([
-  'focused', 'focusable', 'checked', 'pressed', 'selected', 'expanded', 'collapsed', 'editable', 'sensitive',
-  'enabled', 'active', 'modal', 'multi-line', 'read-only', 'indeterminate', 'visited', 'has-popup', 'off-screen',
+  'focused',
+  'focusable',
+  'checked',
+  'pressed',
+  'selected',
+  'expanded',
+  'collapsed',
+  'editable',
+  'sensitive',
+  'enabled',
+  'active',
+  'modal',
+  'multi-line',
+  'read-only',
+  'indeterminate',
+  'visited',
+  'has-popup',
+  'off-screen',
 ]);
 
 /** Reads actions, text and value of listed controls (pipelined). */
@@ -71,8 +99,18 @@ export async function describeControls(session: DesktopSession, records: readonl
       };
       if (!options.details) return base;
       const [actions, text, value] = await Promise.all([
-        DesktopSession.implements(r, 'action') ? session.atspi.actions(r.ref).then((a) => a.map((x) => x.name.toLowerCase())).catch(() => undefined) : undefined,
-        DesktopSession.implements(r, 'text') ? session.atspi.text(r.ref).then((t) => t.slice(0, 500)).catch(() => undefined) : undefined,
+        DesktopSession.implements(r, 'action')
+          ? session.atspi
+              .actions(r.ref)
+              .then((a) => a.map((x) => x.name.toLowerCase()))
+              .catch(() => undefined)
+          : undefined,
+        DesktopSession.implements(r, 'text')
+          ? session.atspi
+              .text(r.ref)
+              .then((t) => t.slice(0, 500))
+              .catch(() => undefined)
+          : undefined,
         DesktopSession.implements(r, 'value') ? session.atspi.value(r.ref).catch(() => undefined) : undefined,
       ]);
       if (actions && actions.length > 0) base.actions = actions;

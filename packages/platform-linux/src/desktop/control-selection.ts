@@ -2,11 +2,42 @@ import type { AccessibleNode, XywhRect } from '../atspi/accessible-node.js';
 
 /** Roles listed as controls by default: what a user can act on or read (close to the original's CONTROL_LIST). */
 export const DEFAULT_CONTROL_ROLES: ReadonlySet<string> = new Set([
-  'push button', 'toggle button', 'push button menu', 'check box', 'radio button', 'menu item', 'check menu item',
-  'radio menu item', 'menu', 'combo box', 'entry', 'text', 'password text', 'spin button', 'slider', 'link',
-  'list item', 'page tab', 'tree item', 'table cell', 'icon', 'label', 'heading', 'paragraph', 'document text',
-  'document frame', 'document web', 'terminal', 'scroll bar', 'status bar', 'image', 'static', 'progress bar', 'level bar',
-  'table', 'tree table',
+  'push button',
+  'toggle button',
+  'push button menu',
+  'check box',
+  'radio button',
+  'menu item',
+  'check menu item',
+  'radio menu item',
+  'menu',
+  'combo box',
+  'entry',
+  'text',
+  'password text',
+  'spin button',
+  'slider',
+  'link',
+  'list item',
+  'page tab',
+  'tree item',
+  'table cell',
+  'icon',
+  'label',
+  'heading',
+  'paragraph',
+  'document text',
+  'document frame',
+  'document web',
+  'terminal',
+  'scroll bar',
+  'status bar',
+  'image',
+  'static',
+  'progress bar',
+  'level bar',
+  'table',
+  'tree table',
 ]);
 
 const TOOLKIT_CLASS_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Xfce|Mousepad)[A-Z]\w*$/;
@@ -56,8 +87,20 @@ export function controlDisplayName(node: AccessibleNode): string {
 
 /** Controls whose label children are their own caption (listed once, as the control). */
 const LABELLED_ROLES: ReadonlySet<string> = new Set([
-  'push button', 'toggle button', 'push button menu', 'check box', 'radio button', 'menu item', 'check menu item',
-  'radio menu item', 'link', 'page tab', 'list item', 'tree item', 'combo box', 'table cell',
+  'push button',
+  'toggle button',
+  'push button menu',
+  'check box',
+  'radio button',
+  'menu item',
+  'check menu item',
+  'radio menu item',
+  'link',
+  'page tab',
+  'list item',
+  'tree item',
+  'combo box',
+  'table cell',
 ]);
 
 function intersects(a: XywhRect, b: XywhRect): boolean {
@@ -116,7 +159,12 @@ export function selectControls(root: AccessibleNode, selection: ControlSelection
     let myIndex = parentIndex;
     let take = false;
     if (selection.includeAll) take = true;
-    else if (!hidden && (roles.has(node.role) || (!selection.roles && isSelectableItem(node))) && node.extents && (!selection.within || intersects(node.extents, selection.within))) {
+    else if (
+      !hidden &&
+      (roles.has(node.role) || (!selection.roles && isSelectableItem(node))) &&
+      node.extents &&
+      (!selection.within || intersects(node.extents, selection.within))
+    ) {
       const ancestor = parentIndex >= 0 ? out[parentIndex]!.node : undefined;
       const caption = node.role === 'label' && ancestor !== undefined && LABELLED_ROLES.has(ancestor.role);
       take = !caption && !node.states.includes('defunct');

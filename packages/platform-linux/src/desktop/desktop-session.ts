@@ -1,4 +1,4 @@
-import { sameRect, type AccessibleNode, type AccessibleRef, type XywhRect } from '../atspi/accessible-node.js';
+import type { AccessibleNode, AccessibleRef, XywhRect } from '../atspi/accessible-node.js';
 import { AtspiClient, isTimeoutError, isVanishedError } from '../atspi/atspi-client.js';
 import { ATSPI_IFACE } from '../atspi/atspi-constants.js';
 import { DEFAULT_MAX_NODES, emptyTreeReadStats } from '../atspi/tree-reader.js';
@@ -6,22 +6,32 @@ import { TreeCache } from '../atspi/tree-cache.js';
 import type { SheetLook } from '../atspi/sheet-look.js';
 import { screenSheetLook } from './screen-sheet-look.js';
 import { listingNote } from './listing-note.js';
+import { reusableAge, selectionKey, showsSameWindow, type RecentListing } from './listing-reuse.js';
 import { AppNotRespondingError, ControlVanishedError, NoWindowSelectedError, WindowNotFoundError, WindowVanishedError } from '../errors.js';
-import { activateWindow, activeWindow, listClientWindows, mappedPopups, modalHints, windowExists, windowGeometry, type XWindowInfo } from '../x11/window-list.js';
-import { blockingModal, coveringWindow, type AppWindow, type StackedWindow } from './occlusion.js';
-import { clipRect, clipToAncestors } from './visible-area.js';
+import {
+  activateWindow,
+  activeWindow,
+  listClientWindows,
+  mappedPopups,
+  modalHints,
+  windowExists,
+  windowGeometry,
+  type XWindowInfo,
+} from '../x11/window-list.js';
+import { blockingModal, type AppWindow, type StackedWindow } from './occlusion.js';
+import { clipRect } from './visible-area.js';
 import { blockedWindowParts, unreadableRects } from './unreadable-areas.js';
-import { shiftWithWindow, withShift } from './record-origin.js';
-import { alignEmbeddedRootPanes, type ExtentShift } from './embedded-root-pane.js';
-import { rectCenter, rectFromXywh } from '@ufo-ts/desktop-common';
+import { shiftWithWindow } from './record-origin.js';
+import { systemClock, type Clock } from '@ufo-ts/core';
 import { XDisplay } from '../x11/x-display.js';
 import { XInput } from '../x11/xtest-input.js';
 import { ControlIdRegistry, isScreenTextRecord, type ControlRecord, type UnnumberedControl } from './control-ids.js';
 import { notesOf, ScreenTextReader, type ScreenTextOptions, type ScreenTextResult } from './ocr-entries.js';
 import { captureScreen } from '../x11/screen-capture.js';
-import { controlDisplayName, keepSelected, selectControls, withoutRepeats, type ControlSelection } from './control-selection.js';
-import { labelUnnamedFields } from './field-labels.js';
+import type { ControlSelection } from './control-selection.js';
+import { alignTopLevels, noteModalTopLevels, shownControls, topLevelWindows } from './shown-controls.js';
 import { listWindowTargets, publicSummary, topLevelsForWindow, type WindowSummary, type WindowTarget } from './window-catalog.js';
+import { refreshForAction, refreshForListing } from './window-refresh.js';
 
 /** Options of {@link DesktopSession.open}. */
 export interface DesktopSessionOptions {
@@ -40,6 +50,8 @@ export interface DesktopSessionOptions {
   treeReading?: { maxNodes?: number; cache?: boolean; onScreenOnly?: boolean };
   /** Text read from the window's pixels as listed entries (see `OcrMode`). Default: none (no recognizer, `off`). */
   ocr?: ScreenTextOptions;
+  /** Time for the waits of actions and the age of listings. Default the system clock. */
+  clock?: Clock;
 }
 
 /** The selected window and how to map its accessible extents to the screen. */
@@ -59,24 +71,6 @@ export interface ControlListing {
   notes?: string[];
 }
 
-/** The latest control listing, kept for {@link DesktopSession.listControls}'s `reuseWithinMs`. */
-interface RecentListing {
-  windowId: number;
-  /** The selection it was made with. */
-  key: string;
-  /** The action count when it began. */
-  epoch: number;
-  /** When it was made (`performance.now()`). */
-  at: number;
-  listing: ControlListing;
-}
-
-/**
- * The state a listing adds to a control that lies wholly outside the visible area of a scrolling container (a
- * check box below a scroll area's viewport): it is not drawn where its extents say (see `clipToAncestors`).
- */
-export const OFF_SCREEN = 'off-screen';
-
 /**
  * The live state the tool servers share: connections to one desktop's accessibility bus and X display, the
  * selected window and the current control listing. One per tool-server process (all MCP sessions share it).
@@ -89,10 +83,7 @@ export class DesktopSession {
   /** Counts actions: a listing made before the latest action is never reused. */
   private actionEpoch = 0;
   private latestListing: RecentListing | undefined;
-  /**
-   * X windows whose accessible top-level had the AT-SPI state `modal` in a listing: a toolkit may say so there and
-   * not in `_NET_WM_STATE`. Kept for the check before acting (see {@link blockingDialog}).
-   */
+  /** X windows whose top-level had the AT-SPI state `modal` in a listing (not always in `_NET_WM_STATE`), for {@link blockingDialog}. */
   private atspiModal = new Set<number>();
   /** How listings read the tree (see {@link DesktopSessionOptions.treeReading}). */
   private treeReading: NonNullable<DesktopSessionOptions['treeReading']> = {};
@@ -110,6 +101,8 @@ export class DesktopSession {
     readonly input: XInput,
     /** Reads listing entries from the window's pixels (OCR). */
     readonly screenText: ScreenTextReader = new ScreenTextReader(),
+    /** Time for the waits of actions (deadlines use `monotonic()`) and the age of listings. */
+    readonly clock: Clock = systemClock,
   ) {}
 
   /** Connects to a desktop's accessibility bus and X display. */
@@ -117,7 +110,7 @@ export class DesktopSession {
     const atspi = await AtspiClient.connect({ sessionBusAddress: options.sessionBusAddress, callTimeoutMs: options.atspiCallTimeoutMs });
     try {
       const x = await XDisplay.open(options.display);
-      const session = new DesktopSession(atspi, x, await XInput.create(x), new ScreenTextReader(options.ocr));
+      const session = new DesktopSession(atspi, x, await XInput.create(x), new ScreenTextReader(options.ocr), options.clock ?? systemClock);
       session.treeReading = options.treeReading ?? {};
       return session;
     } catch (error) {
@@ -177,37 +170,11 @@ export class DesktopSession {
         this.selectionNote = `The selected window ${JSON.stringify(target.title)} was closed; the focused window ${JSON.stringify(focused.title)} of the same application is listed now.`;
         return this.requireSelected(options);
       }
-      throw new WindowVanishedError(`the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`);
+      throw new WindowVanishedError(
+        `the selected window ${target.id} (${target.root_name}: ${JSON.stringify(target.title)}) no longer exists: it was closed. List the windows and select another one`,
+      );
     }
-    if (options.forAction) {
-      const [rect, responding] = await Promise.all([
-        windowGeometry(this.x, target.windowId),
-        target.app ? this.atspi.responds(target.app).catch(() => false) : Promise.resolve(false),
-      ]);
-      this.selected = { target: { ...target, rect, responding }, topLevels: selected.topLevels };
-      return this.selected;
-    }
-    const [rect, windows] = await Promise.all([windowGeometry(this.x, target.windowId), listClientWindows(this.x)]);
-    const title = windows.find((w) => w.id === target.windowId)?.title ?? target.title;
-    let app = target.app;
-    let responding = false;
-    if (app) {
-      // only this application is asked (not every one on the bus): gone when its root is, not responding on a timeout
-      responding = await this.atspi.responds(app).catch(() => {
-        app = undefined;
-        return false;
-      });
-    }
-    let topLevels: AccessibleRef[] = [];
-    if (app && responding) {
-      const appTitles = windows.filter((w) => w.pid === target.pid).map((w) => w.title);
-      topLevels = await topLevelsForWindow(this.atspi, app, title, appTitles).catch((error: unknown) => {
-        if (isTimeoutError(error)) responding = false;
-        return [];
-      });
-    }
-    if (app && !responding) topLevels = selected.topLevels;
-    this.selected = { target: { ...target, rect, title, app, accessible: app !== undefined, responding }, topLevels };
+    this.selected = options.forAction ? await refreshForAction(this.atspi, this.x, selected) : await refreshForListing(this.atspi, this.x, selected);
     return this.selected;
   }
 
@@ -215,7 +182,7 @@ export class DesktopSession {
   notResponding(target: WindowTarget, cause?: unknown): AppNotRespondingError {
     return new AppNotRespondingError(
       `${target.root_name} (pid ${target.pid ?? '?'}, window ${target.id}) is not answering accessibility calls: it is busy, or blocked in a modal dialog's nested event loop. ` +
-        'Its controls cannot be listed now, but pointer input still reaches it: click its dialog\'s buttons where a screenshot shows them (click_on_coordinates), or close the dialog with close_window; then list the controls again',
+        "Its controls cannot be listed now, but pointer input still reaches it: click its dialog's buttons where a screenshot shows them (click_on_coordinates), or close the dialog with close_window; then list the controls again",
       { cause },
     );
   }
@@ -266,10 +233,6 @@ export class DesktopSession {
   }
 
   /**
-   * Lists the selected window's controls (and those of its open dialogs) with ids for this listing. Extents are
-   * converted to screen coordinates (GTK 4 reports them relative to the toplevel window).
-   */
-  /**
    * Marks an action (input, a window selected or closed): listings made before it are not reused by
    * {@link listControls}'s `reuseWithinMs`. The tool server calls it before and after every action tool.
    */
@@ -283,10 +246,10 @@ export class DesktopSession {
    * annotated screenshot taken right after a listing then shows exactly the controls (and ids) that listing gave.
    */
   async listControls(selection: Omit<ControlSelection, 'within'> = {}, options: { reuseWithinMs?: number } = {}): Promise<ControlListing> {
-    const key = JSON.stringify([selection.roles ?? null, selection.includeAll === true]);
+    const key = selectionKey(selection);
     const recent = this.latestListing;
     const epoch = this.actionEpoch;
-    if (options.reuseWithinMs !== undefined && recent !== undefined && recent.key === key && recent.epoch === epoch && performance.now() - recent.at <= options.reuseWithinMs) {
+    if (reusableAge(recent, key, epoch, this.clock, options.reuseWithinMs)) {
       // only what reuse needs: the window still exists, where it was, and its application answers
       const target = await this.requireSelected({ forAction: true }).then(
         (selected) => selected.target,
@@ -296,7 +259,7 @@ export class DesktopSession {
           throw error;
         },
       );
-      if (target && recent.windowId === target.windowId && (target.responding || !target.app) && sameRect(recent.listing.windowRect, target.rect) && this.actionEpoch === epoch) return recent.listing;
+      if (target && showsSameWindow(recent, target) && this.actionEpoch === epoch) return recent.listing;
     }
     const { target, topLevels } = await this.requireSelected({ followFocus: true });
     const summary = publicSummary(target);
@@ -306,8 +269,18 @@ export class DesktopSession {
       // no accessibility tree: what the window's pixels show is the listing
       const ocr = await this.screenTextOf(target, undefined, filtered);
       const notes = [...this.takeSelectionNote(), ...(notesOf(ocr).notes ?? [])];
-      const listing = { window: summary, controls: this.controlIds.assign(target.windowId, ocr.entries, ocr.entries.map(() => -1), { complete: !filtered }), windowRect: target.rect, ...(notes.length ? { notes } : {}) };
-      this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
+      const listing = {
+        window: summary,
+        controls: this.controlIds.assign(
+          target.windowId,
+          ocr.entries,
+          ocr.entries.map(() => -1),
+          { complete: !filtered },
+        ),
+        windowRect: target.rect,
+        ...(notes.length ? { notes } : {}),
+      };
+      this.latestListing = { windowId: target.windowId, key, epoch, at: this.clock.monotonic(), listing };
       return listing;
     }
     let tree: AccessibleNode;
@@ -315,78 +288,38 @@ export class DesktopSession {
     const treeStats = emptyTreeReadStats();
     try {
       this.treeCache ??= new TreeCache(this.atspi, { enabled: this.treeReading.cache !== false });
-      tree = await this.treeCache.read(target.app, { topLevelPaths: topLevels.map((t) => t.path), maxNodes, stats: treeStats, onScreenOnly: this.treeReading.onScreenOnly, sheetLook: (this.sheetLook ??= screenSheetLook(this.x)) });
+      tree = await this.treeCache.read(target.app, {
+        topLevelPaths: topLevels.map((t) => t.path),
+        maxNodes,
+        stats: treeStats,
+        onScreenOnly: this.treeReading.onScreenOnly,
+        sheetLook: (this.sheetLook ??= screenSheetLook(this.x)),
+      });
     } catch (error) {
-      if (isVanishedError(error)) throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
+      if (isVanishedError(error))
+        throw new WindowVanishedError(`the application of window ${target.id} (${target.root_name}) left the accessibility bus`, { cause: error });
       if (isTimeoutError(error)) throw this.notResponding(target, error);
       throw error;
     }
     const appWindows = (await listClientWindows(this.x)).filter((w) => w.pid === target.pid);
     const origins = await this.toScreenCoordinates(target, tree, appWindows);
-    const shifts = new Map<AccessibleNode, ExtentShift>();
-    for (const top of tree.children) for (const [node, shift] of alignEmbeddedRootPanes(top)) shifts.set(node, shift);
-    for (const top of tree.children) clipToAncestors(top);
-    const topWindows = tree.children.map((top, i) => (appWindows.find((w) => w.title === top.name) ?? (i === 0 ? appWindows.find((w) => w.id === target.windowId) : undefined))?.id);
+    const shifts = alignTopLevels(tree);
+    const topWindows = topLevelWindows(tree, appWindows, target.windowId);
     const stack = await this.stackingOrder(appWindows);
     // what a person can use: while a modal dialog of the application is open, its other windows take no input
-    tree.children.forEach((top, i) => {
-      const own = topWindows[i];
-      if (own === undefined) return;
-      if (top.states.includes('modal')) this.atspiModal.add(own);
-      else this.atspiModal.delete(own);
-    });
+    noteModalTopLevels(tree, topWindows, this.atspiModal);
     const modalStack = stack.length > 1 ? await this.withModalHints(stack, appWindows) : [];
-    const blocked = topWindows.map((own) => (own === undefined ? undefined : blockingModal(own, modalStack)));
-    const visible = selectControls(tree, { ...selection, within: selection.includeAll ? undefined : { x: 0, y: 0, width: this.x.width, height: this.x.height } });
-    // what a person sees: controls of a window that a dialog of the same application covers are left out, and a
-    // control shown twice (same role, name and place) is listed once
     const popups = selection.includeAll ? [] : await this.popupRects();
-    const ownRect = (topIndex: number) => stack.find((w) => w.id === topWindows[topIndex])?.rect;
-    const uncovered = selection.includeAll
-      ? visible
-      : keepSelected(visible, ({ node, topIndex }) => {
-          const own = topWindows[topIndex];
-          if (blocked[topIndex]) return false;
-          if (own === undefined || !node.extents) return true;
-          // a control drawn neither in its own window nor in an open popup is not on screen (Qt lists a closed
-          // combo box's rows at the screen's corner)
-          const shownIn = [ownRect(topIndex), ...popups].filter((r): r is XywhRect => r !== undefined);
-          if (shownIn.length > 0 && !shownIn.some((r) => clipRect(node.extents!, r))) return false;
-          return !coveringWindow(rectCenter(rectFromXywh(node.extents)), own, stack);
-        });
-    const chosen = selection.includeAll ? uncovered : withoutRepeats(uncovered, uncovered.map(({ node }) => controlDisplayName(node)));
-    const names = chosen.map(({ node }) => controlDisplayName(node));
-    const labels = await labelUnnamedFields(this.atspi, tree, chosen.map((c) => c.node), names);
-    const controls = chosen.map(({ node, depth, topIndex }, i): UnnumberedControl => ({
-      ref: { bus: node.bus, path: node.path },
-      origin: withShift(origins[topIndex] ?? { x: 0, y: 0 }, shifts.get(node)),
-      role: node.role,
-      name: names[i]!,
-      rawName: node.name,
-      states: node.scrolledOutOf ? [...node.states, OFF_SCREEN] : node.states,
-      interfaces: node.interfaces,
-      rect: node.extents,
-      depth,
-      ...labels[i],
-      ...(topWindows[topIndex] === undefined ? {} : { topWindow: topWindows[topIndex] }),
-      ...(node.clip ? { clip: node.clip } : {}),
-      ...(node.scrolledOutOf ? { scrolledOutOf: node.scrolledOutOf } : {}),
-      ...(node.text === undefined ? {} : { text: node.text }),
-      ...(node.attributes === undefined ? {} : { attributes: node.attributes }),
-      ...(node.sheetCell ? { sheetCell: node.sheetCell } : {}),
-    }));
-    const windows = tree.children.map((_, i) => ({ rect: ownRect(i), blocked: Boolean(blocked[i]) }));
-    const ocr = await this.screenTextOf(target, controls, filtered, [...unreadableRects(tree), ...blockedWindowParts(windows)]);
-    const records = this.controlIds.assign(
-      target.windowId,
-      [...controls, ...ocr.entries],
-      [...chosen.map((c) => c.parentIndex), ...ocr.entries.map(() => -1)],
-      { complete: selection.roles === undefined || selection.includeAll === true },
-    );
+    const screen = { width: this.x.width, height: this.x.height };
+    const shown = await shownControls(this.atspi, tree, selection, { origins, shifts, topWindows, stack, modalStack, popups, screen });
+    const ocr = await this.screenTextOf(target, shown.controls, filtered, [...unreadableRects(tree), ...blockedWindowParts(shown.windows)]);
+    const records = this.controlIds.assign(target.windowId, [...shown.controls, ...ocr.entries], [...shown.parents, ...ocr.entries.map(() => -1)], {
+      complete: selection.roles === undefined || selection.includeAll === true,
+    });
     const treeNote = listingNote(treeStats, maxNodes);
     const notes = [...this.takeSelectionNote(), ...(treeNote ? [treeNote] : []), ...(notesOf(ocr).notes ?? [])];
     const listing = { window: summary, controls: records, windowRect: target.rect, ...(notes.length > 0 ? { notes } : {}) };
-    this.latestListing = { windowId: target.windowId, key, epoch, at: performance.now(), listing };
+    this.latestListing = { windowId: target.windowId, key, epoch, at: this.clock.monotonic(), listing };
     return listing;
   }
 
@@ -421,7 +354,9 @@ export class DesktopSession {
 
   /** The error for a control whose accessible object is gone. */
   vanished(record: ControlRecord, cause: unknown): ControlVanishedError {
-    return new ControlVanishedError(`control ${record.id} (${record.role} ${JSON.stringify(record.name)}) no longer exists: list the controls again`, { cause });
+    return new ControlVanishedError(`control ${record.id} (${record.role} ${JSON.stringify(record.name)}) no longer exists: list the controls again`, {
+      cause,
+    });
   }
 
   private async isWindowRelativeToolkit(app: AccessibleRef): Promise<boolean> {
@@ -449,7 +384,12 @@ export class DesktopSession {
   }
 
   /** The OCR entries of a listing of `target` (see {@link ScreenTextReader}); `controls` undefined: no tree. */
-  private screenTextOf(target: WindowTarget, controls: UnnumberedControl[] | undefined, filtered: boolean, unreadable: XywhRect[] = []): Promise<ScreenTextResult> {
+  private screenTextOf(
+    target: WindowTarget,
+    controls: UnnumberedControl[] | undefined,
+    filtered: boolean,
+    unreadable: XywhRect[] = [],
+  ): Promise<ScreenTextResult> {
     return this.screenText.entries({
       unreadable,
       windowId: target.windowId,

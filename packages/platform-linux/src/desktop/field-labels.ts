@@ -26,13 +26,19 @@ export async function labelUnnamedFields(
   // a combo box's name is the item it shows, not what it is for: it takes its caption too
   const unnamed = nodes
     .map((node, i) => ({ node, i }))
-    .filter(({ node, i }) => LABELLED_INPUT_ROLES.has(node.role) && !node.states.includes('multi-line') && (names[i] === '' || node.role === 'combo box') && node.extents);
+    .filter(
+      ({ node, i }) =>
+        LABELLED_INPUT_ROLES.has(node.role) && !node.states.includes('multi-line') && (names[i] === '' || node.role === 'combo box') && node.extents,
+    );
   if (unnamed.length === 0) return out;
   const related = await Promise.all(
     unnamed.map(async ({ node }) => {
       const refs = await atspi.labelledBy(node).catch(() => []);
       const texts = await Promise.all(refs.map((ref) => atspi.name(ref).catch(() => '')));
-      return texts.map((t) => t.trim()).filter(Boolean).join(' ');
+      return texts
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .join(' ');
     }),
   );
   // windows overlap on screen: a field only takes a caption of its own top-level window (main window or dialog)

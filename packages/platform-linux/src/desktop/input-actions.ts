@@ -5,7 +5,8 @@ import { InputError } from '../errors.js';
 import { heldKeysyms } from '../x11/held-keys.js';
 import { parseKeySequence } from '../x11/key-combo.js';
 import type { MouseButton } from '../x11/xtest-input.js';
-import { centre, focusControl, resolveUsable, visibleControlRect } from './control-actions.js';
+import { centre, focusControl, visibleControlRect } from './control-actions.js';
+import { resolveUsable } from './control-resolve.js';
 import { DesktopSession } from './desktop-session.js';
 import { isScreenTextRecord, type ControlRecord } from './control-ids.js';
 import { lastTypedLine, observeEffect, type ActionEffect } from './action-effect.js';
@@ -16,8 +17,14 @@ export type CoordinateType = 'fraction' | 'absolute';
 /** Converts a point to screen pixels; fractions are of the selected window (of the screen when none is selected). */
 export async function toScreenPoint(session: DesktopSession, x: number, y: number, type: CoordinateType): Promise<{ x: number; y: number }> {
   if (type === 'absolute') return { x: Math.round(x), y: Math.round(y) };
-  if (x < 0 || x > 1 || y < 0 || y > 1) throw new InputError(`fractional coordinates must be between 0 and 1 (got ${x}, ${y}); pass coordinate_type "absolute" for pixels`);
-  const area: XywhRect = (await session.requireSelected().catch(() => undefined))?.target.rect ?? { x: 0, y: 0, width: session.x.width, height: session.x.height };
+  if (x < 0 || x > 1 || y < 0 || y > 1)
+    throw new InputError(`fractional coordinates must be between 0 and 1 (got ${x}, ${y}); pass coordinate_type "absolute" for pixels`);
+  const area: XywhRect = (await session.requireSelected().catch(() => undefined))?.target.rect ?? {
+    x: 0,
+    y: 0,
+    width: session.x.width,
+    height: session.x.height,
+  };
   return {
     x: Math.min(area.x + area.width - 1, Math.round(area.x + x * area.width)),
     y: Math.min(area.y + area.height - 1, Math.round(area.y + y * area.height)),
@@ -46,7 +53,14 @@ export async function clickAt(
   const done = await observeEffect(session, { pixels: true });
   await focusIfSelected(session);
   await session.input.click(point.x, point.y, { button: options.button, count: clicks, holdKeysyms });
-  return { ...point, button: options.button ?? 'left', double: clicks === 2, clicks, ...(options.keyHold ? { key_hold: options.keyHold } : {}), effect: await done() };
+  return {
+    ...point,
+    button: options.button ?? 'left',
+    double: clicks === 2,
+    clicks,
+    ...(options.keyHold ? { key_hold: options.keyHold } : {}),
+    effect: await done(),
+  };
 }
 
 /** Drags from one point to another, optionally holding keys (e.g. `shift`). */
@@ -67,7 +81,12 @@ export async function dragBetween(
   await focusIfSelected(session);
   const steps = 10;
   const done = await observeEffect(session, { pixels: true });
-  await session.input.drag(from, to, { button: options.button, steps, stepDelayMs: Math.max(0, Math.round((options.durationMs ?? 300) / steps)), holdKeysyms: held });
+  await session.input.drag(from, to, {
+    button: options.button,
+    steps,
+    stepDelayMs: Math.max(0, Math.round((options.durationMs ?? 300) / steps)),
+    holdKeysyms: held,
+  });
   return { from, to, effect: await done() };
 }
 
@@ -91,9 +110,14 @@ export function splitAtRepeatedKeys(text: string): string[] {
 
 /** Whether keys go into an editable text control: the target, or else a listed text control that has the focus. */
 async function typingIntoEditable(session: DesktopSession, record: ControlRecord | undefined): Promise<boolean> {
-  const candidates = (record ? [record] : session.controlIds.liveRecords().filter((r) => DesktopSession.implements(r, 'editableText')).slice(0, 8)).filter(
-    (r) => !isScreenTextRecord(r),
-  );
+  const candidates = (
+    record
+      ? [record]
+      : session.controlIds
+          .liveRecords()
+          .filter((r) => DesktopSession.implements(r, 'editableText'))
+          .slice(0, 8)
+  ).filter((r) => !isScreenTextRecord(r));
   const states = await Promise.all(candidates.map((r) => session.atspi.states(r.ref).catch(() => [] as string[])));
   return states.some((s) => s.includes('editable') && (record !== undefined || s.includes('focused')));
 }
@@ -105,7 +129,11 @@ async function typingIntoEditable(session: DesktopSession, record: ControlRecord
  * into an editable field are typed in pieces with no repeated key, each piece waited out until the window is
  * still, so an app that turns keys into button presses sees every press.
  */
-export async function typeText(session: DesktopSession, text: string, options: { id?: string } = {}): Promise<{ typed: number; effect: ActionEffect } & Partial<ActedControl>> {
+export async function typeText(
+  session: DesktopSession,
+  text: string,
+  options: { id?: string } = {},
+): Promise<{ typed: number; effect: ActionEffect } & Partial<ActedControl>> {
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);
   else await focusIfSelected(session);
@@ -129,7 +157,11 @@ export async function typeText(session: DesktopSession, text: string, options: {
 }
 
 /** Presses key combinations (see `parseKeySequence` for the syntax), into a control or the focused window, and reports what changed. */
-export async function pressKeys(session: DesktopSession, keys: string, options: { id?: string } = {}): Promise<{ keys: string[]; effect: ActionEffect } & Partial<ActedControl>> {
+export async function pressKeys(
+  session: DesktopSession,
+  keys: string,
+  options: { id?: string } = {},
+): Promise<{ keys: string[]; effect: ActionEffect } & Partial<ActedControl>> {
   const chords = parseKeySequence(keys);
   const record = options.id ? await resolveUsable(session, options.id) : undefined;
   if (record) await focusControl(session, record);

@@ -2,9 +2,7 @@
 import type { XywhRect } from '../atspi/accessible-node.js';
 
 /** Roles of fields a user types into or picks from, which a form labels with a separate caption. */
-export const LABELLED_INPUT_ROLES: ReadonlySet<string> = new Set([
-  'text', 'entry', 'password text', 'spin button', 'combo box', 'slider', 'date editor',
-]);
+export const LABELLED_INPUT_ROLES: ReadonlySet<string> = new Set(['text', 'entry', 'password text', 'spin button', 'combo box', 'slider', 'date editor']);
 
 /**
  * The top-level window (main window or dialog) an object is in, e.g. its index among the application's
@@ -52,7 +50,11 @@ function blocked(caption: XywhRect, field: XywhRect, fields: readonly XywhRect[]
  * inferCaptions([{ rect: { x: 100, y: 10, width: 200, height: 30 } }], [{ text: 'Name', rect: { x: 10, y: 15, width: 60, height: 20 } }]);
  * // → ['Name']
  */
-export function inferCaptions(fields: readonly UnlabelledField[], allCaptions: readonly Caption[], allFields: readonly UnlabelledField[] = fields): (string | undefined)[] {
+export function inferCaptions(
+  fields: readonly UnlabelledField[],
+  allCaptions: readonly Caption[],
+  allFields: readonly UnlabelledField[] = fields,
+): (string | undefined)[] {
   return fields.map(({ rect: field, window }) => {
     const captions = allCaptions.filter((c) => c.window === window);
     const others = allFields.filter((f) => f.window === window).map((f) => f.rect);

@@ -25,6 +25,7 @@ function sheetNote(sheet: SheetReadStats): string {
   const { range } = sheet;
   const from = `${columnLetters(range.firstColumn)}${range.firstRow + 1}`;
   const to = `${columnLetters(range.lastColumn)}${range.lastRow + 1}`;
-  const listed = sheet.listed === 0 ? 'all of them are empty' : `the ${sheet.listed} with content are listed (each named by its address), the empty ones are not`;
+  const listed =
+    sheet.listed === 0 ? 'all of them are empty' : `the ${sheet.listed} with content are listed (each named by its address), the empty ones are not`;
   return `${sheet.name || 'The sheet'} shows cells ${from}:${to} on screen; ${listed}${sheet.cut ? ' (only the first rows of the grid were read)' : ''}. Cells outside that range are not listed: to reach one, type its address in the name box (or scroll).`;
 }

@@ -9,7 +9,6 @@ export interface StackedWindow {
   rect: XywhRect;
 }
 
-
 /**
  * The window that covers a point of window `own`, given windows in stacking order (bottom first): the first window
  * stacked above `own` whose rectangle contains the point. Undefined when nothing covers it or `own` is not stacked.
@@ -22,7 +21,6 @@ export function coveringWindow(point: { x: number; y: number }, own: number, sta
   if (index < 0) return undefined;
   return stack.slice(index + 1).find((w) => containsPoint(rectFromXywh(w.rect), point));
 }
-
 
 /** A top-level X window of an application, with what decides whether a modal dialog blocks it. */
 export interface AppWindow {

@@ -162,7 +162,8 @@ export class ScreenTextReader {
       .filter((r) => r.text.trim().length >= MIN_TEXT)
       .map((r) => ({ text: r.text.trim(), confidence: r.confidence, box: { ...r.box, x: r.box.x + captured.x, y: r.box.y + captured.y }, local: r.box }));
     const controls = input.controls ?? [];
-    const grid = this.mode === 'auto' && input.controls !== undefined ? unlistedGrid(window, [...coveredRects(controls), ...(input.unreadable ?? [])]) : undefined;
+    const grid =
+      this.mode === 'auto' && input.controls !== undefined ? unlistedGrid(window, [...coveredRects(controls), ...(input.unreadable ?? [])]) : undefined;
     const listed = await listedTexts(controls, placed, input.readText);
     const kept = placed.filter(
       (r) => (!grid || isUnlistedPoint(grid, { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2 })) && !duplicatesControl(r, listed),
@@ -259,7 +260,6 @@ async function listedTexts(
   );
 }
 
-
 /** The fields a tool adds to a listed entry read from the screen: `source: "ocr"` and `confidence`; none for controls. */
 export function screenTextFields(record: Pick<UnnumberedControl, 'source' | 'confidence'>): { source?: 'ocr'; confidence?: number } {
   return record.source === 'ocr' ? { source: 'ocr', ...(record.confidence === undefined ? {} : { confidence: record.confidence }) } : {};
@@ -270,7 +270,9 @@ function withoutRepeats(regions: readonly TextRegion[]): TextRegion[] {
   const kept: TextRegion[] = [];
   for (const r of regions) {
     const size = r.box.width * r.box.height;
-    const repeat = kept.some((k) => comparableText(k.text) === comparableText(r.text) && overlapArea(k.box, r.box) * 2 > Math.min(size, k.box.width * k.box.height));
+    const repeat = kept.some(
+      (k) => comparableText(k.text) === comparableText(r.text) && overlapArea(k.box, r.box) * 2 > Math.min(size, k.box.width * k.box.height),
+    );
     if (!repeat) kept.push(r);
   }
   return kept;

@@ -92,7 +92,8 @@ export async function holdKeys(
   session: DesktopSession,
   options: { keys: string; seconds: number; signal?: AbortSignal },
 ): Promise<{ keys: string[]; held_seconds: number; effect: ActionEffect }> {
-  if (!(options.seconds >= 0 && options.seconds <= MAX_HOLD_SECONDS)) throw new InputError(`seconds must be between 0 and ${MAX_HOLD_SECONDS} (got ${options.seconds})`);
+  if (!(options.seconds >= 0 && options.seconds <= MAX_HOLD_SECONDS))
+    throw new InputError(`seconds must be between 0 and ${MAX_HOLD_SECONDS} (got ${options.seconds})`);
   const keysyms = heldKeysyms(options.keys);
   await focusIfSelected(session);
   const done = await observeEffect(session, { pixels: true });

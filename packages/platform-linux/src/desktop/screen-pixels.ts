@@ -57,7 +57,7 @@ export function hasInk(image: RgbImage, rect: XywhRect, ignore: readonly XywhRec
     for (let y = y0; y < y1; y += 1) if (x1 > x0) ignored.fill(1, y * r.width + x0, y * r.width + x1);
   }
   // every other row of the image: a glyph is taller than one row
-  const first = (r.y % ROW_STEP === 0 ? 0 : ROW_STEP - (r.y % ROW_STEP));
+  const first = r.y % ROW_STEP === 0 ? 0 : ROW_STEP - (r.y % ROW_STEP);
   const sampledRows = Math.max(1, Math.ceil((r.height - first) / ROW_STEP));
   const histogram = new Uint32Array(256);
   for (let y = first; y < r.height; y += ROW_STEP) {
@@ -104,7 +104,8 @@ function lumaOf(image: RgbImage): Uint8Array {
     luma = new Uint8Array(image.width * image.height);
     const data = image.data;
     for (let y = 0; y < image.height; y += ROW_STEP) {
-      for (let p = y * image.width, i = p * 3, end = p + image.width; p < end; p += 1, i += 3) luma[p] = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
+      for (let p = y * image.width, i = p * 3, end = p + image.width; p < end; p += 1, i += 3)
+        luma[p] = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
     }
     lumas.set(image, luma);
   }

@@ -102,7 +102,11 @@ export async function captureAnnotated(
   // a control scrolled out of view is not drawn where its extents are: no box there
   const marks = placed
     .filter((c) => c.scrolledOutOf === undefined)
-    .map((c) => ({ label: c.id, rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y }, ...(isScreenTextRecord(c) ? { color: OCR_MARK_COLOR } : {}) }));
+    .map((c) => ({
+      label: c.id,
+      rect: { ...c.rect, x: c.rect.x - capture.rect.x, y: c.rect.y - capture.rect.y },
+      ...(isScreenTextRecord(c) ? { color: OCR_MARK_COLOR } : {}),
+    }));
   const annotated = drawSetOfMarks(capture.pixels, marks, LINUX_MARK_STYLE);
   const [shot, clean] = await Promise.all([toScreenshot(annotated), options.includeClean ? toScreenshot(capture.pixels) : undefined]);
   return {

@@ -48,10 +48,7 @@ export class TableCellReader {
   }
 
   private async position(ref: AccessibleRef): Promise<{ row: number; column: number; table: AccessibleRef } | undefined> {
-    const [position, table] = await Promise.all([
-      this.atspi.property(ref, ATSPI_IFACE.tableCell, 'Position').catch(() => undefined),
-      this.tableOf(ref),
-    ]);
+    const [position, table] = await Promise.all([this.atspi.property(ref, ATSPI_IFACE.tableCell, 'Position').catch(() => undefined), this.tableOf(ref)]);
     if (!table) return undefined;
     if (Array.isArray(position) && position.length === 2) return { row: Number(position[0]), column: Number(position[1]), table };
     const [index] = await this.atspi.call(ref, ATSPI_IFACE.accessible, 'GetIndexInParent').catch(() => [-1]);

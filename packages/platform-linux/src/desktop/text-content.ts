@@ -84,7 +84,13 @@ async function wholeLines(atspi: AtspiClient, ref: AccessibleRef, span: TextSpan
 }
 
 /** The caret's offset with its line and column, counted from the text before it (read when not at hand). */
-async function caretPosition(atspi: AtspiClient, ref: AccessibleRef, caret: number, span: TextSpan, text: string): Promise<{ offset: number; line?: number; column?: number }> {
+async function caretPosition(
+  atspi: AtspiClient,
+  ref: AccessibleRef,
+  caret: number,
+  span: TextSpan,
+  text: string,
+): Promise<{ offset: number; line?: number; column?: number }> {
   let before: string | undefined;
   if (span.start === 0 && caret <= span.end) before = firstCharacters(text, caret);
   else if (caret <= TEXT_LIMITS.caretLineScan) before = await atspi.textRange(ref, 0, caret).catch(() => undefined);

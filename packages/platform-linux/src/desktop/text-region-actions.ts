@@ -160,7 +160,12 @@ export interface TextTypeOutcome {
  * line in Tk, GTK, Qt and Athena fields, so typing replaces it) or once then End (appending), types with real key
  * events, and reads the field again.
  */
-export async function typeAtTextRegion(session: DesktopSession, record: ControlRecord, text: string, options: { clear?: boolean } = {}): Promise<TextTypeOutcome> {
+export async function typeAtTextRegion(
+  session: DesktopSession,
+  record: ControlRecord,
+  text: string,
+  options: { clear?: boolean } = {},
+): Promise<TextTypeOutcome> {
   const live = await checkTextStillThere(session, record);
   const { selected } = live;
   let rect = live.rect;
@@ -182,7 +187,9 @@ export async function typeAtTextRegion(session: DesktopSession, record: ControlR
   if (!options.clear) await session.input.keys([{ modifiers: [], keysym: END_KEYSYM, repeat: 1, text: 'End' }]);
   await session.input.type(text);
   const effect = await done();
-  const read = await (field ? readInside(session, record, field) : readLine(session, record, { ...rect, width: rect.width + rect.height * [...text].length })).catch(() => undefined);
+  const read = await (
+    field ? readInside(session, record, field) : readLine(session, record, { ...rect, width: rect.width + rect.height * [...text].length })
+  ).catch(() => undefined);
   return { id: record.id, role: record.role, name: record.name, method: 'typing', ...(read === undefined ? {} : { text: read }), effect };
 }
 
@@ -212,7 +219,12 @@ const FIELD_BORDER_PX = 3;
 
 /** The text read inside a field's box (screen), its border left out, in reading order. */
 async function readInside(session: DesktopSession, record: ControlRecord, field: XywhRect): Promise<string> {
-  const inner = { x: field.x + FIELD_BORDER_PX, y: field.y + FIELD_BORDER_PX, width: field.width - 2 * FIELD_BORDER_PX, height: field.height - 2 * FIELD_BORDER_PX };
+  const inner = {
+    x: field.x + FIELD_BORDER_PX,
+    y: field.y + FIELD_BORDER_PX,
+    width: field.width - 2 * FIELD_BORDER_PX,
+    height: field.height - 2 * FIELD_BORDER_PX,
+  };
   if (inner.width <= 0 || inner.height <= 0) return '';
   const regions = await recognize(session, record, await captureScreen(session.x, inner));
   return regions.map((r) => r.text).join(' ');

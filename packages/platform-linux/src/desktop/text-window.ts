@@ -74,5 +74,15 @@ export function probePoints(rect: { x: number; y: number; width: number; height:
   const middle = rect.x + Math.floor(rect.width / 2);
   const top = rect.y + inset;
   const bottom = rect.y + rect.height - 1 - inset;
-  return { top: [[left, top], [middle, top]], bottom: [[right, bottom], [middle, bottom], [left, bottom]] };
+  return {
+    top: [
+      [left, top],
+      [middle, top],
+    ],
+    bottom: [
+      [right, bottom],
+      [middle, bottom],
+      [left, bottom],
+    ],
+  };
 }

@@ -40,7 +40,7 @@ export async function toggleStatesBefore(session: DesktopSession, record: Contro
 
 /** The control's states once its toggle state differs from `before`, or after the wait; undefined when unreadable. */
 async function statesAfter(session: DesktopSession, record: ControlRecord, before: readonly string[]): Promise<string[] | undefined> {
-  const until = Date.now() + FLIP_WAIT_MS;
+  const until = session.clock.monotonic() + FLIP_WAIT_MS;
   for (;;) {
     let states: string[];
     try {
@@ -49,7 +49,7 @@ async function statesAfter(session: DesktopSession, record: ControlRecord, befor
       // gone (a menu closed with its item) or not answering (a modal dialog opened): it cannot be judged
       return undefined;
     }
-    if (judgeToggle(record.role, before, states) !== 'unchanged' || Date.now() >= until) return states;
+    if (judgeToggle(record.role, before, states) !== 'unchanged' || session.clock.monotonic() >= until) return states;
     await sleep(25);
   }
 }
@@ -70,7 +70,10 @@ const MENU_CLOSED = /^\d+ popups? closed$/;
 const describeRecord = (record: ControlRecord): string => `control ${record.id} (${record.role} ${JSON.stringify(record.name)})`;
 
 /** The effect with one more line, e.g. that a radio button was already checked. */
-const withLine = (effect: ActionEffect, line: string): ActionEffect => ({ changed: effect.changed, changes: [...effect.changes.filter((c) => !c.startsWith('no visible change')), line] });
+const withLine = (effect: ActionEffect, line: string): ActionEffect => ({
+  changed: effect.changed,
+  changes: [...effect.changes.filter((c) => !c.startsWith('no visible change')), line],
+});
 
 /**
  * Confirms a click on a toggle (see `TOGGLE_ROLES`): its `checked` (or `pressed`) state must flip. A success's
@@ -110,8 +113,10 @@ export async function confirmToggle(click: ToggleClick): Promise<ActionEffect> {
   // the effect may have been measured before the flip showed (another change ended the wait): measure it again
   const showsFlip = effect.changes.some((line) => line.startsWith(`${record.id} `) && /[+-](checked|pressed)\b/.test(line));
   if (verdict === 'flipped' && !showsFlip) effect = await click.effect();
-  if (verdict === 'flipped') return second === undefined ? effect : withLine(effect, `${record.id} flipped on the second click (${second}), not on the first (${click.first})`);
-  if (verdict === 'already-checked') return withLine(effect, `${record.id} (${record.role} ${JSON.stringify(record.name)}) was already checked: it stays checked`);
+  if (verdict === 'flipped')
+    return second === undefined ? effect : withLine(effect, `${record.id} flipped on the second click (${second}), not on the first (${click.first})`);
+  if (verdict === 'already-checked')
+    return withLine(effect, `${record.id} (${record.role} ${JSON.stringify(record.name)}) was already checked: it stays checked`);
   const seen = stateChangeSummary(before, after);
   const others = effect.changes.filter((line) => !line.startsWith(`${record.id} `) && !line.startsWith('no visible change'));
   const tries = second === undefined ? click.first : `${click.first}, then ${second}`;

@@ -9,7 +9,8 @@ import { walkTree } from '../atspi/accessible-node.js';
  */
 export function unreadableRects(tree: AccessibleNode): XywhRect[] {
   const rects: XywhRect[] = [];
-  const describedSheet = (node: AccessibleNode): boolean => node.role === 'document spreadsheet' && node.children.some((child) => child.unreadChildren === 'off-screen');
+  const describedSheet = (node: AccessibleNode): boolean =>
+    node.role === 'document spreadsheet' && node.children.some((child) => child.unreadChildren === 'off-screen');
   for (const [node] of walkTree(tree)) {
     if (node.role === 'ruler' && node.extents) rects.push(node.extents);
     // the sheet's scroll pane: the grid with its row and column headings

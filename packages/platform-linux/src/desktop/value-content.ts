@@ -30,7 +30,9 @@ export async function readValueContent(atspi: AtspiClient, ref: AccessibleRef, o
 
 async function valueOneByOne(atspi: AtspiClient, ref: AccessibleRef): Promise<{ current: number; min: number; max: number; step: number; text: string }> {
   const [current, min, max, step] = await Promise.all(
-    ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'].map((name) => atspi.property(ref, ATSPI_IFACE.value, name).then(Number, () => Number.NaN)),
+    ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'].map((name) =>
+      atspi.property(ref, ATSPI_IFACE.value, name).then(Number, () => Number.NaN),
+    ),
   );
   return { current: current!, min: min!, max: max!, step: step!, text: '' };
 }

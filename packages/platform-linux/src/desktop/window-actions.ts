@@ -39,7 +39,10 @@ export async function launchAllowedApp(session: DesktopSession, name: string, op
  * Asks a window (default: the selected one) to close, as its close button would, and waits up to 3 s for it to
  * go. An application may keep it open (e.g. to ask about unsaved changes): then `closed` is false.
  */
-export async function closeWindow(session: DesktopSession, options: { id?: string; force?: boolean } = {}): Promise<{ id: string; closed: boolean; note?: string }> {
+export async function closeWindow(
+  session: DesktopSession,
+  options: { id?: string; force?: boolean } = {},
+): Promise<{ id: string; closed: boolean; note?: string }> {
   let windowId: number;
   if (options.id !== undefined) {
     windowId = Number(options.id);

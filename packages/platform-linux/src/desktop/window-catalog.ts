@@ -74,7 +74,12 @@ const TOP_LEVEL_ROLES = new Set(['frame', 'window', 'dialog', 'alert', 'file cho
  * window of its own in X11 but part of the task at hand). A top-level named like one of the application's X windows
  * counts whatever its role: GTK 4.8 gives its file chooser dialog the role `filler`.
  */
-export async function topLevelsForWindow(atspi: AtspiClient, app: AccessibleRef, title: string, appWindowTitles: readonly string[] = []): Promise<AccessibleRef[]> {
+export async function topLevelsForWindow(
+  atspi: AtspiClient,
+  app: AccessibleRef,
+  title: string,
+  appWindowTitles: readonly string[] = [],
+): Promise<AccessibleRef[]> {
   const kids = await atspi.children(app);
   const described = await Promise.all(
     kids.map(async (ref) => {

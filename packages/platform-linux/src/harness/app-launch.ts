@@ -96,7 +96,9 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
   const probe = async (atspi: AtspiClient, xd: XDisplay): Promise<AppFrame | undefined> => {
     if (exitedEarly?.error) throw new AppLaunchError(`${command} could not be started: ${exitedEarly.error.message}`, { cause: exitedEarly.error });
     if (exitedEarly && exitedEarly.code !== 0) {
-      throw new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
+      throw new AppLaunchError(
+        `${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`,
+      );
     }
     const apps = await atspi.applications();
     const family = proc.pid === undefined ? new Set<number>() : processFamily(proc.pid);
@@ -117,7 +119,10 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
 
   const exitedError = (): AppLaunchError | undefined => {
     if (exitedEarly?.error) return new AppLaunchError(`${command} could not be started: ${exitedEarly.error.message}`, { cause: exitedEarly.error });
-    if (exitedEarly) return new AppLaunchError(`${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`);
+    if (exitedEarly)
+      return new AppLaunchError(
+        `${command} exited (code ${exitedEarly.code}, signal ${exitedEarly.signal}) before showing a window${proc.stderrTail() ? `:\n${proc.stderrTail()}` : ''}`,
+      );
     return undefined;
   };
 
@@ -132,7 +137,8 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
         return await waitFor(
           async () => {
             const family = proc.pid === undefined ? new Set<number>() : processFamily(proc.pid);
-            const matches = (w: { pid: number | undefined; title: string }): boolean => (options.title === undefined ? w.pid !== undefined && family.has(w.pid) : w.title.includes(options.title));
+            const matches = (w: { pid: number | undefined; title: string }): boolean =>
+              options.title === undefined ? w.pid !== undefined && family.has(w.pid) : w.title.includes(options.title);
             const window = (await listClientWindows(xd)).find(matches);
             if (window) return { pid: window.pid, title: window.title, windowId: window.id, geometry: window.geometry };
             const exited = exitedError();
@@ -143,7 +149,10 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
         );
       } catch (error) {
         if (error instanceof WaitTimeoutError) {
-          throw new AppNotReadyError(`${command} showed no window${options.title === undefined ? '' : ` titled "…${options.title}…"`} within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`, { cause: error });
+          throw new AppNotReadyError(
+            `${command} showed no window${options.title === undefined ? '' : ` titled "…${options.title}…"`} within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`,
+            { cause: error },
+          );
         }
         throw error;
       }
@@ -161,7 +170,10 @@ export function createAppHandle(deps: AppHandleDeps): AppHandle {
         });
       } catch (error) {
         if (error instanceof WaitTimeoutError) {
-          throw new AppNotReadyError(`${command} showed no window on the accessibility tree within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`, { cause: error });
+          throw new AppNotReadyError(
+            `${command} showed no window on the accessibility tree within ${timeoutMs} ms${proc.stderrTail() ? `; its stderr:\n${proc.stderrTail()}` : ''}`,
+            { cause: error },
+          );
         }
         throw error;
       }

@@ -18,7 +18,12 @@ export const TEST_APPS: readonly { program: string; debianPackage: string }[] = 
 
 /** Absolute path of an executable, searched in PATH (or checked as given when it contains a slash). */
 export function findExecutable(program: string, path = process.env.PATH ?? '/usr/bin:/bin'): string | undefined {
-  const candidates = program.includes('/') ? [program] : path.split(delimiter).filter(Boolean).map((dir) => join(dir, program));
+  const candidates = program.includes('/')
+    ? [program]
+    : path
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, program));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -48,6 +53,7 @@ export function checkDesktopAvailability(apps: readonly string[] = []): DesktopA
   return {
     available: missing.length === 0,
     missingPackages,
-    reason: missing.length === 0 ? 'ok' : `missing programs ${missing.map((m) => m.program).join(', ')} (install: apt-get install ${missingPackages.join(' ')})`,
+    reason:
+      missing.length === 0 ? 'ok' : `missing programs ${missing.map((m) => m.program).join(', ')} (install: apt-get install ${missingPackages.join(' ')})`,
   };
 }

@@ -81,7 +81,16 @@ export interface Desktop {
 function buildEnv(runtimeDir: string, id: string, extra: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  for (const key of ['DBUS_SESSION_BUS_ADDRESS', 'AT_SPI_BUS_ADDRESS', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'DISPLAY', 'SESSION_MANAGER', 'XDG_CURRENT_DESKTOP']) {
+  for (const key of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'AT_SPI_BUS_ADDRESS',
+    'NO_AT_BRIDGE',
+    'WAYLAND_DISPLAY',
+    'XAUTHORITY',
+    'DISPLAY',
+    'SESSION_MANAGER',
+    'XDG_CURRENT_DESKTOP',
+  ]) {
     delete env[key];
   }
   for (const dir of ['home', 'config', 'data', 'cache', 'state']) mkdirSync(join(runtimeDir, dir), { recursive: true, mode: 0o700 });
@@ -130,7 +139,10 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
   };
 
   const killNow = (): void => {
-    signalPids(children.filter((c) => c.running() && c.pid !== undefined).map((c) => c.pid!), 'SIGTERM');
+    signalPids(
+      children.filter((c) => c.running() && c.pid !== undefined).map((c) => c.pid!),
+      'SIGTERM',
+    );
     signalPids(processesWithEnv(DESKTOP_MARKER_ENV, id), 'SIGKILL');
     try {
       rmSync(runtimeDir, { recursive: true, force: true });

@@ -111,9 +111,7 @@ export type WindowManagerKind = 'matchbox' | 'none';
  * and waits until it announces itself on the root window. matchbox shows one maximised window at a time, without
  * title bars: screenshots and coordinates stay simple.
  */
-export async function startWindowManager(
-  options: PartOptions & { kind: WindowManagerKind; display: string },
-): Promise<ManagedProcess | undefined> {
+export async function startWindowManager(options: PartOptions & { kind: WindowManagerKind; display: string }): Promise<ManagedProcess | undefined> {
   if (options.kind === 'none') return undefined;
   const proc = spawnManaged('matchbox-window-manager', 'matchbox-window-manager', ['-use_titlebar', 'no', '-use_cursor', 'no'], {
     env: options.env,

@@ -59,6 +59,8 @@ export interface LinuxToolServerOptions {
   ocr?: LinuxOcrOptions;
   /** How control listings read the accessible tree: node budget and event-invalidated cache (see `DesktopSessionOptions`). */
   treeReading?: DesktopSessionOptions['treeReading'];
+  /** Time for the desktop session's waits and listing ages (see `DesktopSessionOptions`). Default the system clock. */
+  clock?: DesktopSessionOptions['clock'];
 }
 
 /** Options of {@link LinuxToolServer.serveHttp}. */
@@ -116,7 +118,8 @@ export async function createLinuxToolServer(options: LinuxToolServerOptions = {}
   const apps = AppAllowListSchema.parse(options.apps ?? DEFAULT_APP_ALLOW_LIST);
   const shellPolicy = groups.has('shell') && options.shell !== false ? compileShellPolicy(options.shell ?? createDefaultShellPolicy()) : undefined;
   const needsDesktop = groups.has('data_collection') || groups.has('action');
-  if (needsDesktop && !options.desktop) throw new ServerConfigError('the desktop tools need a desktop: pass desktop {display, sessionBusAddress} (e.g. from startDesktop())');
+  if (needsDesktop && !options.desktop)
+    throw new ServerConfigError('the desktop tools need a desktop: pass desktop {display, sessionBusAddress} (e.g. from startDesktop())');
 
   let session: DesktopSession | undefined;
   const tools: ToolDefinition[] = [];
@@ -129,11 +132,14 @@ export async function createLinuxToolServer(options: LinuxToolServerOptions = {}
       atspiCallTimeoutMs: options.atspiCallTimeoutMs,
       ocr: screenText.options,
       ...(options.treeReading ? { treeReading: options.treeReading } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     }).catch(async (error: unknown) => {
       await screenText.close();
       throw error;
     });
-    const appEnv: NodeJS.ProcessEnv = desktop.env ? { ...desktop.env } : { ...process.env, DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress };
+    const appEnv: NodeJS.ProcessEnv = desktop.env
+      ? { ...desktop.env }
+      : { ...process.env, DISPLAY: desktop.display, DBUS_SESSION_BUS_ADDRESS: desktop.sessionBusAddress };
     const ctx: LinuxToolContext = { session, apps, appEnv };
     const all = [...windowTools(ctx), ...controlTools(ctx), ...screenshotTools(ctx), ...inputTools(ctx)];
     for (const tool of all) if (groups.has(tool.toolType)) tools.push(tool.toolType === 'action' ? markingActions(tool, session) : tool);

@@ -22,7 +22,19 @@ export const ARGUMENT_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> 
   sha512sum: ['-c', '--check'],
   b2sum: ['-c', '--check'],
   cksum: ['-c', '--check'],
-  tar: ['-T', '--files-from', '-I', '--use-compress-program', '-F', '--info-script', '--new-volume-script', '--to-command', '--checkpoint-action', '--rsh-command', '--rmt-command'],
+  tar: [
+    '-T',
+    '--files-from',
+    '-I',
+    '--use-compress-program',
+    '-F',
+    '--info-script',
+    '--new-volume-script',
+    '--to-command',
+    '--checkpoint-action',
+    '--rsh-command',
+    '--rmt-command',
+  ],
   xargs: ['-a', '--arg-file'],
   rsync: ['--files-from'],
   zip: ['-@', '--names-stdin'],
@@ -30,7 +42,26 @@ export const ARGUMENT_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> 
 
 /** Programs that read extra arguments from `@file` response files (the file's words are never checked). */
 export const RESPONSE_FILE_PROGRAMS: ReadonlySet<string> = new Set([
-  'gcc', 'g++', 'cc', 'c++', 'cpp', 'clang', 'clang++', 'ld', 'as', 'ar', 'nm', 'objdump', 'objcopy', 'readelf', 'size', 'strings', 'strip', 'javac', 'java', 'jar',
+  'gcc',
+  'g++',
+  'cc',
+  'c++',
+  'cpp',
+  'clang',
+  'clang++',
+  'ld',
+  'as',
+  'ar',
+  'nm',
+  'objdump',
+  'objcopy',
+  'readelf',
+  'size',
+  'strings',
+  'strip',
+  'javac',
+  'java',
+  'jar',
 ]);
 
 /** The built-in argument-file options of a command (by its allow-list name and its program's file name). */
@@ -44,7 +75,9 @@ function argumentFileOptions(name: string, programPath: string): string[] {
  * caught by the same getopt-like reading), plus every option the rule marks as a `file-list` value.
  */
 export function withArgumentFileDenials(name: string, programPath: string, rule: ArgumentRule): ArgumentRule {
-  const fileLists = Object.entries(rule.values).filter(([, kind]) => kind === 'file-list').map(([option]) => option);
+  const fileLists = Object.entries(rule.values)
+    .filter(([, kind]) => kind === 'file-list')
+    .map(([option]) => option);
   const extra = [...argumentFileOptions(name, programPath), ...fileLists].filter((option) => !rule.deny.includes(option));
   if (extra.length === 0) return rule;
   const options = rule.mode === 'listed' ? Object.fromEntries(Object.entries(rule.options).filter(([option]) => !extra.includes(option))) : rule.options;
@@ -70,7 +103,8 @@ export function checkResponseFiles(name: string, programPath: string, args: read
 export function checkOldStyleOptions(name: string, programPath: string, args: readonly string[]): void {
   if (name !== 'tar' && basename(programPath) !== 'tar') return;
   const first = args[0];
-  if (first !== undefined && !first.startsWith('-')) throw new ShellRefusedError(`refused ${name}: old-style options ${JSON.stringify(first)} are not checked; write them with dashes (-c -f FILE)`);
+  if (first !== undefined && !first.startsWith('-'))
+    throw new ShellRefusedError(`refused ${name}: old-style options ${JSON.stringify(first)} are not checked; write them with dashes (-c -f FILE)`);
 }
 
 /**
@@ -95,6 +129,9 @@ export function checkDirectoryOperands(name: string, programPath: string, args: 
     } catch {
       directory = false;
     }
-    if (directory) throw new ShellRefusedError(`refused ${name}: ${JSON.stringify(arg)} is a directory; ${name} would open the files inside it by name and follow symbolic links there out of the roots, so give files`);
+    if (directory)
+      throw new ShellRefusedError(
+        `refused ${name}: ${JSON.stringify(arg)} is a directory; ${name} would open the files inside it by name and follow symbolic links there out of the roots, so give files`,
+      );
   }
 }

@@ -1,9 +1,22 @@
 import { ShellRefusedError } from '../errors.js';
 
 const SHELL_SYNTAX: Record<string, string> = {
-  '|': 'pipes', '&': 'background jobs and &&', ';': 'command lists (;)', '<': 'redirections', '>': 'redirections',
-  '(': 'subshells', ')': 'subshells', '$': 'variable and command substitution ($, $( ))', '`': 'command substitution (backticks)',
-  '\n': 'several lines', '\r': 'several lines', '*': 'globbing', '?': 'globbing', '[': 'globbing', '{': 'brace expansion', '}': 'brace expansion',
+  '|': 'pipes',
+  '&': 'background jobs and &&',
+  ';': 'command lists (;)',
+  '<': 'redirections',
+  '>': 'redirections',
+  '(': 'subshells',
+  ')': 'subshells',
+  $: 'variable and command substitution ($, $( ))',
+  '`': 'command substitution (backticks)',
+  '\n': 'several lines',
+  '\r': 'several lines',
+  '*': 'globbing',
+  '?': 'globbing',
+  '[': 'globbing',
+  '{': 'brace expansion',
+  '}': 'brace expansion',
 };
 
 function refuse(char: string, line: string): never {

@@ -101,6 +101,7 @@ export function checkWorkingDirectory(compiled: CompiledShellPolicy, cwd: string
     const rel = relative(root, real);
     return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
   });
-  if (!inside) throw new ShellRefusedError(`refused working directory ${JSON.stringify(wanted)}: it is outside the allowed roots (${compiled.cwdRoots.join(', ')})`);
+  if (!inside)
+    throw new ShellRefusedError(`refused working directory ${JSON.stringify(wanted)}: it is outside the allowed roots (${compiled.cwdRoots.join(', ')})`);
   return real;
 }

@@ -17,7 +17,9 @@ export function requirePrlimit(candidates: readonly string[] = PRLIMIT_CANDIDATE
     const found = findExecutable(path);
     if (found) return found;
   }
-  throw new ShellPolicyError(`the shell tool limits every command with prlimit, which is not installed (looked in ${candidates.join(', ')}; Debian/Ubuntu: apt-get install util-linux)`);
+  throw new ShellPolicyError(
+    `the shell tool limits every command with prlimit, which is not installed (looked in ${candidates.join(', ')}; Debian/Ubuntu: apt-get install util-linux)`,
+  );
 }
 
 /**

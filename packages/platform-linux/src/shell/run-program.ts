@@ -118,7 +118,11 @@ export function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
         duration_ms: Math.round(performance.now() - started),
       };
       if (killedFor === 'processes') {
-        reject(new ShellLimitError('processes', `${options.path} had more than ${cap} processes and threads at once and was killed`, { details: { limit: 'processes', ...result } }));
+        reject(
+          new ShellLimitError('processes', `${options.path} had more than ${cap} processes and threads at once and was killed`, {
+            details: { limit: 'processes', ...result },
+          }),
+        );
         return;
       }
       if (killedFor === 'timeout' || killedFor === 'abort') {

@@ -24,7 +24,11 @@ export type SandboxMode = 'auto' | 'bwrap' | 'none';
  * refuses), or undefined when it works.
  */
 export function bubblewrapProblem(bwrap: string): string | undefined {
-  const probe = spawnSync(bwrap, [...bubblewrapArgs({ program: '/usr/bin/true', args: [], cwd: '/usr', roots: [] })], { encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } });
+  const probe = spawnSync(bwrap, [...bubblewrapArgs({ program: '/usr/bin/true', args: [], cwd: '/usr', roots: [] })], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { PATH: '/usr/bin:/bin' },
+  });
   if (probe.status === 0) return undefined;
   return (probe.stderr || probe.error?.message || `exit ${probe.status ?? probe.signal}`).trim().split('\n')[0];
 }
@@ -46,7 +50,9 @@ export function resolveSandbox(mode: SandboxMode, candidates?: readonly string[]
   const problem = bubblewrapProblem(bwrap);
   if (problem === undefined) return bwrap;
   if (mode === 'auto') return undefined;
-  throw new ShellPolicyError(`the shell policy asks for sandbox "bwrap" but ${bwrap} cannot sandbox here (${problem}); allow user namespaces, or set sandbox "auto" or "none"`);
+  throw new ShellPolicyError(
+    `the shell policy asks for sandbox "bwrap" but ${bwrap} cannot sandbox here (${problem}); allow user namespaces, or set sandbox "auto" or "none"`,
+  );
 }
 
 /** What one sandboxed run sees. */

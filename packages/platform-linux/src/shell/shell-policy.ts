@@ -64,7 +64,11 @@ export const ResourceLimitsSchema = z.object({
    * Address space in bytes (RLIMIT_AS): allocations beyond it fail. Programs that reserve much address space up
    * front (a JVM, Node.js) need more than the default.
    */
-  memoryBytes: z.number().int().min(16 * 1024 * 1024).default(DEFAULT_RESOURCE_LIMITS.memoryBytes),
+  memoryBytes: z
+    .number()
+    .int()
+    .min(16 * 1024 * 1024)
+    .default(DEFAULT_RESOURCE_LIMITS.memoryBytes),
   /**
    * Processes and threads the command may have at once (RLIMIT_NPROC inside the sandbox's own user namespace;
    * without bubblewrap also a watch on the command's process group that kills it once it has more).
@@ -100,7 +104,11 @@ export const ShellPolicySchema = z.object({
   /** Largest timeout a call may ask for. */
   maxTimeoutMs: z.number().int().positive().default(120_000),
   /** Bytes kept of stdout and of stderr each; the process is killed once it writes four times that. */
-  outputLimitBytes: z.number().int().positive().default(64 * 1024),
+  outputLimitBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   /** Most arguments per call. */
   maxArgs: z.number().int().positive().default(64),
   /** Longest single argument, in characters. */

@@ -1,6 +1,7 @@
 import { defineTool } from '@ufo-ts/dispatchers/server';
 import { z } from 'zod';
-import { clickControl, readControlText, setControlText } from '../desktop/control-actions.js';
+import { clickControl } from '../desktop/control-click.js';
+import { readControlText, setControlText } from '../desktop/control-text.js';
 import { describeControls, labelFields, notableStates } from '../desktop/control-details.js';
 import { cellsOverCap, readControlContent } from '../desktop/control-content.js';
 import { screenTextFields } from '../desktop/ocr-entries.js';
@@ -27,8 +28,16 @@ export function controlTools(ctx: LinuxToolContext) {
       }),
       handler: async ({ roles, include_all, details }) => {
         const listing = await ctx.session.listControls({ roles: roles.length ? roles : undefined, includeAll: include_all });
-        const described = (await describeControls(ctx.session, listing.controls, { details })).map((d, i) => ({ ...d, ...screenTextFields(listing.controls[i]!) }));
-        return { window: listing.window, generation: ctx.session.controlIds.currentGeneration() ?? null, controls: described, ...(listing.notes ? { notes: listing.notes } : {}) };
+        const described = (await describeControls(ctx.session, listing.controls, { details })).map((d, i) => ({
+          ...d,
+          ...screenTextFields(listing.controls[i]!),
+        }));
+        return {
+          window: listing.window,
+          generation: ctx.session.controlIds.currentGeneration() ?? null,
+          controls: described,
+          ...(listing.notes ? { notes: listing.notes } : {}),
+        };
       },
     }),
     defineTool({
@@ -36,7 +45,7 @@ export function controlTools(ctx: LinuxToolContext) {
       description:
         'The selected window\'s controls as targets: [{kind: "control", id, name, type (role), rect [left, top, right, bottom], states (disabled, focused, checked, selected, expanded, editable, read-only …), label (caption of an unnamed field) and label_source}], plus what the control shows where the toolkit exposes it: ' +
         'text fields and documents (never password fields): text (all of it up to 2,000 characters, else the lines visible in the control, or the lines around the caret when the toolkit cannot say which are visible; at most 8,000 characters for the whole listing, shared by the text controls, the focused one first) with text_truncated, text_range [start, end) and text_length (characters) when it is only part, caret {offset, line, column} (1-based line and column) when the control is focused or has a selection, and selection {start, end, text (at most 500 characters)}; ' +
-        'sliders, spin buttons, progress bars and scroll bars: value {current, min, max, step, text (as displayed)} (step and text when the toolkit gives them); tables (and trees or lists that have rows and columns): rows and columns (counts); table cells (only those on screen, at most 300 per listing, the rest counted in the table\'s cells_omitted): row and column (0-based) with column_header and row_header captions; a spreadsheet\'s sheet (too many cells to list): only its on-screen cells with content, each named by its address (B4) with text (what it shows) and formula (`=SUM(B2:B3)`) when it holds one, and a note in `notes` giving the range on screen. All of it is read live at listing time. A control keeps its id while it exists. ' +
+        "sliders, spin buttons, progress bars and scroll bars: value {current, min, max, step, text (as displayed)} (step and text when the toolkit gives them); tables (and trees or lists that have rows and columns): rows and columns (counts); table cells (only those on screen, at most 300 per listing, the rest counted in the table's cells_omitted): row and column (0-based) with column_header and row_header captions; a spreadsheet's sheet (too many cells to list): only its on-screen cells with content, each named by its address (B4) with text (what it shows) and formula (`=SUM(B2:B3)`) when it holds one, and a note in `notes` giving the range on screen. All of it is read live at listing time. A control keeps its id while it exists. " +
         'Text the accessibility tree does not describe (what an app draws itself, every control of an app without accessibility) is read from the screen (OCR) and listed after the controls as {kind: "control", id, name (the text read), type "ocr text", rect, source: "ocr", confidence (0 to 1)}: it keeps its id while the same text stays at about the same place; `notes` says when the screen could not be read.',
       toolType: 'data_collection',
       input: z.object({ roles: ROLES }),
@@ -72,7 +81,7 @@ export function controlTools(ctx: LinuxToolContext) {
     defineTool({
       name: 'click_input',
       description:
-        'Click a control by its id from the latest control list or annotated screenshot: a real mouse click at the centre of its visible part. When the control is off screen or covered by another application\'s window, a plain left click uses its accessibility action instead. Ids from an older listing, or a name that clearly differs from the listed one, are refused. The result says what changed on screen (`effect`). ' +
+        "Click a control by its id from the latest control list or annotated screenshot: a real mouse click at the centre of its visible part. When the control is off screen or covered by another application's window, a plain left click uses its accessibility action instead. Ids from an older listing, or a name that clearly differs from the listed one, are refused. The result says what changed on screen (`effect`). " +
         'A plain left click on a check box, radio button or switch (check and radio menu items included; not toggle buttons, which keypads use as plain keys) must flip its checked (or pressed) state, and `effect` then shows it (`+checked` / `-checked`): when the state did not flip, it is clicked once more at its own box (the square or circle at the start of a check box or radio button, else the centre of the control), and when it still did not, the click fails with NO_EFFECT saying what changed instead (e.g. "+focused only"). A radio button that was already checked stays checked: a success whose effect says "already checked". ' +
         'An "ocr text" entry (source "ocr") is clicked with the pointer at the centre of its text, after checking the text is still there (refused as vanished or stale otherwise); its effect compares the window\'s pixels too, and says "no visible change" when nothing changed.',
       toolType: 'action',
@@ -102,7 +111,7 @@ export function controlTools(ctx: LinuxToolContext) {
     defineTool({
       name: 'texts',
       description:
-        'Read the text of a control by id, as it is now on the accessibility bus (never as it was listed): its text content, else its current name (a combo box: the item it shows now); value for sliders and spin buttons. For an "ocr text" entry, the screen around its box is read again now: `text` is the text on its line there (a display\'s new number included), \'\' when none.',
+        "Read the text of a control by id, as it is now on the accessibility bus (never as it was listed): its text content, else its current name (a combo box: the item it shows now); value for sliders and spin buttons. For an \"ocr text\" entry, the screen around its box is read again now: `text` is the text on its line there (a display's new number included), '' when none.",
       toolType: 'action',
       input: z.object({ id: z.string().describe('The control id.'), name: z.string().default('').describe('The control name as listed.') }),
       handler: ({ id }) => readControlText(ctx.session, id),

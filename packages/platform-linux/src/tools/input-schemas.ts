@@ -10,10 +10,15 @@ export const COORDINATE_TYPE = z
 export const BUTTON = z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button.');
 
 /** The buttons of the pointer tools: also the side buttons (X buttons 8 and 9) that browsers read as back and forward. */
-export const POINTER_BUTTON = z.enum(['left', 'right', 'middle', 'back', 'forward']).default('left').describe('Mouse button; back and forward are the side buttons.');
+export const POINTER_BUTTON = z
+  .enum(['left', 'right', 'middle', 'back', 'forward'])
+  .default('left')
+  .describe('Mouse button; back and forward are the side buttons.');
 
 /** Keys held down during a pointer action. */
 export const KEY_HOLD = z
   .string()
   .default('')
-  .describe('Keys held down during the action and released after it, joined by "+": modifiers ctrl, shift, alt, super, or any key name of keyboard_input, e.g. "ctrl" or "ctrl+shift".');
+  .describe(
+    'Keys held down during the action and released after it, joined by "+": modifiers ctrl, shift, alt, super, or any key name of keyboard_input, e.g. "ctrl" or "ctrl+shift".',
+  );

@@ -32,7 +32,8 @@ export function inputTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'drag_on_coordinates',
-      description: 'Press at a start point, move to an end point and release (same coordinate rules as click_on_coordinates), optionally holding keys such as "shift".',
+      description:
+        'Press at a start point, move to an end point and release (same coordinate rules as click_on_coordinates), optionally holding keys such as "shift".',
       toolType: 'action',
       input: z.object({
         start_x: z.number().describe('Start, horizontal.'),
@@ -58,7 +59,10 @@ export function inputTools(ctx: LinuxToolContext) {
       name: 'type_text',
       description: 'Type text (any Unicode) with real key events, into the control with this id (focused first) or into the focused window.',
       toolType: 'action',
-      input: z.object({ text: z.string().describe('The text to type; "\\n" presses Return.'), id: z.string().default('').describe('Optional control id to focus first.') }),
+      input: z.object({
+        text: z.string().describe('The text to type; "\\n" presses Return.'),
+        id: z.string().default('').describe('Optional control id to focus first.'),
+      }),
       handler: ({ text, id }) => typeText(ctx.session, text, { id: id || undefined }),
     }),
     defineTool({
@@ -86,7 +90,15 @@ export function inputTools(ctx: LinuxToolContext) {
         key_hold: KEY_HOLD,
       }),
       handler: ({ id, wheel_dist, x, y, coordinate_type, horizontal, key_hold }) =>
-        scrollWheel(ctx.session, { id: id || undefined, wheelDist: wheel_dist, x, y, coordinateType: coordinate_type, horizontal, keyHold: key_hold || undefined }),
+        scrollWheel(ctx.session, {
+          id: id || undefined,
+          wheelDist: wheel_dist,
+          x,
+          y,
+          coordinateType: coordinate_type,
+          horizontal,
+          keyHold: key_hold || undefined,
+        }),
     }),
     ...pointerTools(ctx),
     defineTool({

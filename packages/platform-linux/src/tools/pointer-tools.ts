@@ -41,7 +41,10 @@ export function pointerTools(ctx: LinuxToolContext) {
       toolType: 'action',
       timeoutMs: (MAX_HOLD_SECONDS + 10) * 1000,
       input: z.object({
-        keys: z.string().min(1).describe('Keys held together, joined by "+": modifiers ctrl, shift, alt, super, or any key name of keyboard_input, e.g. "shift" or "ctrl+alt".'),
+        keys: z
+          .string()
+          .min(1)
+          .describe('Keys held together, joined by "+": modifiers ctrl, shift, alt, super, or any key name of keyboard_input, e.g. "shift" or "ctrl+alt".'),
         seconds: z.number().min(0).max(MAX_HOLD_SECONDS).describe('Seconds the keys stay down.'),
       }),
       handler: ({ keys, seconds }, extra) => holdKeys(ctx.session, { keys, seconds, signal: extra.signal }),

@@ -32,7 +32,8 @@ export function screenshotTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'capture_window_screenshot',
-      description: 'Screenshot of the selected window as shown on screen: {image: "data:image/png;base64,…", width, height}. Fails when no window is selected or it was closed.',
+      description:
+        'Screenshot of the selected window as shown on screen: {image: "data:image/png;base64,…", width, height}. Fails when no window is selected or it was closed.',
       toolType: 'data_collection',
       imageFields: ['image'],
       input: z.object({ settle_ms: SETTLE }),

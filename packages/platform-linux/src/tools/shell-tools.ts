@@ -30,7 +30,11 @@ export function shellTools(compiled: CompiledShellPolicy, serverEnv: NodeJS.Proc
         timeout: z.number().positive().optional().describe('Timeout in seconds.'),
       }),
       handler: ({ command, args, cwd, timeout }, extra) =>
-        runShellRequest(compiled, { command, args, cwd: cwd || undefined, timeoutMs: timeout === undefined ? undefined : timeout * 1000 }, { serverEnv, signal: extra.signal }),
+        runShellRequest(
+          compiled,
+          { command, args, cwd: cwd || undefined, timeoutMs: timeout === undefined ? undefined : timeout * 1000 },
+          { serverEnv, signal: extra.signal },
+        ),
     }),
   ];
 }

@@ -16,7 +16,8 @@ export function windowTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'get_desktop_app_target_info',
-      description: 'The top-level windows as targets for the host agent: [{kind: "window", id, name (title), type (program name), rect [l, t, r, b], root_name, pid}].',
+      description:
+        'The top-level windows as targets for the host agent: [{kind: "window", id, name (title), type (program name), rect [l, t, r, b], root_name, pid}].',
       toolType: 'data_collection',
       input: z.object({}),
       handler: async () => ({
@@ -44,7 +45,12 @@ export function windowTools(ctx: LinuxToolContext) {
       handler: async ({ id }) => {
         const { target, topLevels } = await ctx.session.selectWindow(id);
         const toolkit = target.app ? await ctx.session.atspi.toolkit(target.app).catch(() => undefined) : undefined;
-        return { ...publicSummary(target), process_name: target.root_name, toolkit: toolkit ? `${toolkit.name} ${toolkit.version}` : null, dialogs: Math.max(0, topLevels.length - 1) };
+        return {
+          ...publicSummary(target),
+          process_name: target.root_name,
+          toolkit: toolkit ? `${toolkit.name} ${toolkit.version}` : null,
+          dialogs: Math.max(0, topLevels.length - 1),
+        };
       },
     }),
     defineTool({
@@ -59,7 +65,8 @@ export function windowTools(ctx: LinuxToolContext) {
     }),
     defineTool({
       name: 'close_window',
-      description: 'Close a window (default: the selected one) as its close button would. Returns {closed}; closed is false when the application keeps it open (e.g. to ask about unsaved changes).',
+      description:
+        'Close a window (default: the selected one) as its close button would. Returns {closed}; closed is false when the application keeps it open (e.g. to ask about unsaved changes).',
       toolType: 'action',
       input: z.object({
         id: z.string().default('').describe('Window id; empty for the selected window.'),

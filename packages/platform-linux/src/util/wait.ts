@@ -30,10 +30,7 @@ export class WaitTimeoutError extends Error {
  * Polls `probe` until it returns a truthy value and returns that value. A probe that throws counts as "not yet".
  * Throws {@link WaitTimeoutError} after `timeoutMs`.
  */
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  options: WaitForOptions,
-): Promise<T> {
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, options: WaitForOptions): Promise<T> {
   const start = performance.now();
   const interval = options.intervalMs ?? 20;
   let lastError: unknown;

@@ -19,16 +19,45 @@ export const MODIFIER_KEYSYMS: Record<Modifier, number> = { ctrl: 0xffe3, shift:
 
 /** Friendly key names (lowercase) → X keysym names. */
 const KEY_ALIASES: Record<string, string> = {
-  enter: 'Return', return: 'Return', ret: 'Return',
-  esc: 'Escape', escape: 'Escape',
-  tab: 'Tab', space: 'space', spacebar: 'space',
-  backspace: 'BackSpace', bs: 'BackSpace',
-  delete: 'Delete', del: 'Delete', insert: 'Insert', ins: 'Insert',
-  home: 'Home', end: 'End',
-  pageup: 'Page_Up', pgup: 'Page_Up', page_up: 'Page_Up', pagedown: 'Page_Down', pgdn: 'Page_Down', page_down: 'Page_Down',
-  up: 'Up', down: 'Down', left: 'Left', right: 'Right',
-  plus: 'plus', minus: 'minus', comma: 'comma', period: 'period', slash: 'slash', backslash: 'backslash',
-  equal: 'equal', equals: 'equal', asterisk: 'asterisk', menu: 'Menu', capslock: 'Caps_Lock', printscreen: 'Print', print: 'Print',
+  enter: 'Return',
+  return: 'Return',
+  ret: 'Return',
+  esc: 'Escape',
+  escape: 'Escape',
+  tab: 'Tab',
+  space: 'space',
+  spacebar: 'space',
+  backspace: 'BackSpace',
+  bs: 'BackSpace',
+  delete: 'Delete',
+  del: 'Delete',
+  insert: 'Insert',
+  ins: 'Insert',
+  home: 'Home',
+  end: 'End',
+  pageup: 'Page_Up',
+  pgup: 'Page_Up',
+  page_up: 'Page_Up',
+  pagedown: 'Page_Down',
+  pgdn: 'Page_Down',
+  page_down: 'Page_Down',
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  plus: 'plus',
+  minus: 'minus',
+  comma: 'comma',
+  period: 'period',
+  slash: 'slash',
+  backslash: 'backslash',
+  equal: 'equal',
+  equals: 'equal',
+  asterisk: 'asterisk',
+  menu: 'Menu',
+  capslock: 'Caps_Lock',
+  printscreen: 'Print',
+  print: 'Print',
 };
 
 /** Lowercase keysym name (without `XK_`) → keysym, for case-insensitive lookups. Built from the x11 package's table. */
@@ -54,7 +83,9 @@ export function keysymForKeyName(name: string): number {
   if (exact) return exact.code;
   const loose = KEYSYMS_BY_LOWER_NAME.get((alias ?? name).toLowerCase());
   if (loose !== undefined) return loose;
-  throw new InputError(`unknown key "${name}": use a key name such as Return, Escape, Tab, BackSpace, Delete, Home, F5, Page_Up, Left, space, or a single character`);
+  throw new InputError(
+    `unknown key "${name}": use a key name such as Return, Escape, Tab, BackSpace, Delete, Home, F5, Page_Up, Left, space, or a single character`,
+  );
 }
 
 /**

@@ -43,7 +43,14 @@ export async function describeWindow(xd: XDisplay, id: number, requireViewableTi
     const title = netName ?? wmName;
     if (requireViewableTitled && (attributes.mapState !== MAP_STATE_VIEWABLE || attributes.overrideRedirect || !title)) return undefined;
     const [instance, className] = wmClass ? wmClass.data.toString('latin1').split('\0') : [];
-    return { id, title: title ?? '', pid: pid?.[0], instance: instance || undefined, className: className || undefined, geometry: await windowGeometry(xd, id) };
+    return {
+      id,
+      title: title ?? '',
+      pid: pid?.[0],
+      instance: instance || undefined,
+      className: className || undefined,
+      geometry: await windowGeometry(xd, id),
+    };
   } catch {
     return undefined;
   }
@@ -115,11 +122,7 @@ export async function requestWindowClose(xd: XDisplay, id: number, force = false
     await xd.sync();
     return;
   }
-  const [protocols, wmProtocols, wmDelete] = await Promise.all([
-    xd.cardinals(id, 'WM_PROTOCOLS'),
-    xd.atom('WM_PROTOCOLS'),
-    xd.atom('WM_DELETE_WINDOW'),
-  ]);
+  const [protocols, wmProtocols, wmDelete] = await Promise.all([xd.cardinals(id, 'WM_PROTOCOLS'), xd.atom('WM_PROTOCOLS'), xd.atom('WM_DELETE_WINDOW')]);
   if (protocols?.includes(wmDelete)) {
     xd.client.SendClientMessage(id, id, wmProtocols, 32, [wmDelete, 0, 0, 0, 0], 0);
   } else {
@@ -130,7 +133,11 @@ export async function requestWindowClose(xd: XDisplay, id: number, force = false
 }
 
 /** The application window under a screen point and its `_NET_WM_PID` (descending through window-manager frames). */
-export async function windowAtPoint(xd: XDisplay, x: number, y: number): Promise<{ id: number; pid: number | undefined; overrideRedirect: boolean } | undefined> {
+export async function windowAtPoint(
+  xd: XDisplay,
+  x: number,
+  y: number,
+): Promise<{ id: number; pid: number | undefined; overrideRedirect: boolean } | undefined> {
   let parent = xd.root;
   let px = x;
   let py = y;
@@ -165,6 +172,8 @@ export async function mappedPopups(xd: XDisplay): Promise<number[]> {
 export async function clientWindowTitles(xd: XDisplay): Promise<Map<number, string>> {
   const ids = await xd.cardinals(xd.root, '_NET_CLIENT_LIST').catch(() => undefined);
   if (!ids) return new Map((await listClientWindows(xd)).map((w) => [w.id, w.title]));
-  const titles = await Promise.all(ids.map(async (id) => (await xd.text(id, '_NET_WM_NAME').catch(() => undefined)) ?? (await xd.text(id, 'WM_NAME').catch(() => undefined)) ?? ''));
+  const titles = await Promise.all(
+    ids.map(async (id) => (await xd.text(id, '_NET_WM_NAME').catch(() => undefined)) ?? (await xd.text(id, 'WM_NAME').catch(() => undefined)) ?? ''),
+  );
   return new Map(ids.map((id, i) => [id, titles[i]!]));
 }

@@ -37,7 +37,17 @@ export interface XClient {
   atom_names: Record<number, string>;
   GetAtomName(atom: number, cb: XCallback<string>): void;
   /** Answers the grab status: 0 success, 1 already grabbed by another client, 2 invalid time, 3 not viewable, 4 frozen. */
-  GrabPointer(window: number, ownerEvents: number, eventMask: number, pointerMode: number, keyboardMode: number, confineTo: number, cursor: number, time: number, cb: XCallback<number>): void;
+  GrabPointer(
+    window: number,
+    ownerEvents: number,
+    eventMask: number,
+    pointerMode: number,
+    keyboardMode: number,
+    confineTo: number,
+    cursor: number,
+    time: number,
+    cb: XCallback<number>,
+  ): void;
   UngrabPointer(time: number): void;
   on(event: 'error', listener: (error: XProtocolError) => void): this;
   on(event: string, listener: (...args: unknown[]) => void): this;

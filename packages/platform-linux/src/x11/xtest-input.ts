@@ -12,7 +12,11 @@ export const MOUSE_BUTTONS = { left: 1, middle: 2, right: 3, back: 8, forward: 9
 /** A mouse button name. */
 export type MouseButton = keyof typeof MOUSE_BUTTONS;
 /** X's state bits of the buttons that have one (Button1Mask to Button3Mask). */
-const BUTTON_MASKS: ReadonlyArray<[MouseButton, number]> = [['left', 1 << 8], ['middle', 1 << 9], ['right', 1 << 10]];
+const BUTTON_MASKS: ReadonlyArray<[MouseButton, number]> = [
+  ['left', 1 << 8],
+  ['middle', 1 << 9],
+  ['right', 1 << 10],
+];
 
 /** The pointer as the X server reports it. */
 export interface PointerState {
@@ -208,7 +212,11 @@ export class XInput {
   }
 
   /** Presses at `from`, moves in `steps` to `to`, releases; `holdKeys` (keysyms) are held during the drag. */
-  async drag(from: { x: number; y: number }, to: { x: number; y: number }, options: { button?: MouseButton; steps?: number; stepDelayMs?: number; holdKeysyms?: readonly number[] } = {}): Promise<void> {
+  async drag(
+    from: { x: number; y: number },
+    to: { x: number; y: number },
+    options: { button?: MouseButton; steps?: number; stepDelayMs?: number; holdKeysyms?: readonly number[] } = {},
+  ): Promise<void> {
     this.checkPoint(from.x, from.y);
     this.checkPoint(to.x, to.y);
     const button = MOUSE_BUTTONS[options.button ?? 'left'];

@@ -4,15 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  decodePng,
-  drawSetOfMarks,
-  fromPngDataUrl,
-  labelLayoutProblems,
-  layoutSetOfMarks,
-  rectContains,
-  type SetOfMarksLayout,
-} from '@ufo-ts/imaging';
+import { decodePng, drawSetOfMarks, fromPngDataUrl, labelLayoutProblems, layoutSetOfMarks, rectContains, type SetOfMarksLayout } from '@ufo-ts/imaging';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LINUX_MARK_STYLE, OCR_MARK_COLOR } from '../../src/desktop/screenshots.js';
 import { startDesktop, type Desktop } from '../../src/harness/desktop.js';
@@ -121,7 +113,8 @@ describeDesktop('set-of-marks label placement on screenshots of real apps', ['mo
     const buttons = shot.controls.filter((c) => /button/.test(c.type));
     expect(buttons.length).toBeGreaterThan(20);
     const drawn = new Set(layout.marks.map((m) => m.label));
-    for (const button of buttons) expect(drawn.has(button.id) || shot.controls.some((c) => c.id !== button.id && String(c.rect) === String(button.rect))).toBe(true);
+    for (const button of buttons)
+      expect(drawn.has(button.id) || shot.controls.some((c) => c.id !== button.id && String(c.rect) === String(button.rect))).toBe(true);
   });
 
   it("galculator's preferences with the number-base combo open: its items, listed twice, drawn once, each label in its row", async () => {

@@ -22,7 +22,9 @@ describeDesktop('a 3,200-cell list through the MCP tool servers (zenity --list, 
 
   beforeAll(async () => {
     desktop = await startDesktop();
-    await desktop.launchApp('zenity', ['--list', '--title=Big list', '--column=Name', '--column=Price', '--width=600', '--height=500', ...rows]).waitForFrame({ timeoutMs: 60_000 });
+    await desktop
+      .launchApp('zenity', ['--list', '--title=Big list', '--column=Name', '--column=Price', '--width=600', '--height=500', ...rows])
+      .waitForFrame({ timeoutMs: 60_000 });
     fixture = await startLinuxServer({ desktop, shell: false, ocr: { mode: 'off' } });
     small = await startLinuxServer({ desktop, shell: false, ocr: { mode: 'off' }, treeReading: { maxNodes: 20 } });
   });
@@ -42,19 +44,26 @@ describeDesktop('a 3,200-cell list through the MCP tool servers (zenity --list, 
     expect(shown.slice(0, 4)).toEqual(['item 0', '0', 'item 1', '3']);
     expect(shown.length).toBeGreaterThan(10);
     expect(shown.length).toBeLessThan(100);
-    expect(first.notes?.join(' ')).toMatch(/^\d+ items of long lists or tables are outside their visible area and not listed: scroll the list to see others\.$/);
+    expect(first.notes?.join(' ')).toMatch(
+      /^\d+ items of long lists or tables are outside their visible area and not listed: scroll the list to see others\.$/,
+    );
     await fixture.ok('keyboard_input', { keys: 'End' });
-    const last = await waitFor(async () => {
-      const listing = await fixture.ok<Listing>('get_app_window_controls_target_info');
-      return cells(listing).includes(`item ${ROWS - 1}`) ? listing : undefined;
-    }, { timeoutMs: 10_000, what: 'the last row in the listing' });
+    const last = await waitFor(
+      async () => {
+        const listing = await fixture.ok<Listing>('get_app_window_controls_target_info');
+        return cells(listing).includes(`item ${ROWS - 1}`) ? listing : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the last row in the listing' },
+    );
     expect(cells(last)).not.toContain('item 0');
     expect(cells(last).at(-1)).toBe(String((ROWS - 1) * 3));
   });
 
   it('stops at the node budget and says so in the listing', async () => {
     const listing = await small.ok<Listing>('get_app_window_controls_target_info');
-    expect(listing.notes?.[0]).toMatch(/^The window has more than 20 accessible objects: this listing read the first 20 of them, the upper levels of each window first/);
+    expect(listing.notes?.[0]).toMatch(
+      /^The window has more than 20 accessible objects: this listing read the first 20 of them, the upper levels of each window first/,
+    );
     expect(listing.controls.length).toBeLessThan(20);
   });
 });

@@ -61,13 +61,19 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
     expect(selected.pid).toBe(pids['gnome-calculator']);
     const { controls } = await fixture.ok<{ controls: Control[] }>('get_controls');
     for (const button of buttons(controls, ['1', '2', '×', '3', '4', '='])) {
-      const click = await fixture.ok<{ method: string; name: string; effect: { changed: boolean; changes: string[] } }>('click_input', { id: button.id, name: button.name });
+      const click = await fixture.ok<{ method: string; name: string; effect: { changed: boolean; changes: string[] } }>('click_input', {
+        id: button.id,
+        name: button.name,
+      });
       expect(click.name).toBe(button.name);
       // on screen and not covered: a real click, which the app handles in order with typed keys
       expect(click.method).toBe('pointer');
       // every press changes what the display shows, and the result says so
       expect(click.effect.changed, JSON.stringify(click.effect)).toBe(true);
-      expect(click.effect.changes.some((line) => / text: /.test(line)), JSON.stringify(click.effect)).toBe(true);
+      expect(
+        click.effect.changes.some((line) => / text: /.test(line)),
+        JSON.stringify(click.effect),
+      ).toBe(true);
     }
     const display = controls.find((c) => c.role === 'text')!;
     const text = await waitFor(
@@ -121,12 +127,18 @@ describeDesktop('calculators through the MCP tool servers', ['gnome-calculator',
   it('galculator: typed keys that repeat a digit all count (the app turns keys into button presses)', async () => {
     await selectApp('galculator');
     await fixture.ok('get_app_window_controls_target_info');
-    for (const [text, sum] of [['250+175=', '425'], ['55*11=', '605']] as const) {
+    for (const [text, sum] of [
+      ['250+175=', '425'],
+      ['55*11=', '605'],
+    ] as const) {
       await fixture.ok('keyboard_input', { keys: 'Escape' });
       const typed = await fixture.ok<{ effect: { changes: string[] } }>('type_text', { text });
       // type_text returns once the app has handled every key: the display shows the result already
       expect(await readCalculatorDisplay(desktop, { app: 'galculator' })).toBe(sum);
-      expect(typed.effect.changes.some((c) => c.endsWith(`→ "${sum}"`)), JSON.stringify(typed.effect)).toBe(true);
+      expect(
+        typed.effect.changes.some((c) => c.endsWith(`→ "${sum}"`)),
+        JSON.stringify(typed.effect),
+      ).toBe(true);
     }
   });
   it('an annotated screenshot right after a listing draws that listing (no second tree read); after an action it lists anew', async () => {

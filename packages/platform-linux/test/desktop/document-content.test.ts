@@ -80,10 +80,13 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
   };
   /** The listed document once it has the focus (a newly started editor takes it a moment later). */
   const focusedDocument = (command: string): Promise<Target> =>
-    waitFor(async () => {
-      const doc = await documentOf();
-      return doc.states?.includes('focused') ? doc : undefined;
-    }, { timeoutMs: 10_000, what: `the ${command} document to take the focus` });
+    waitFor(
+      async () => {
+        const doc = await documentOf();
+        return doc.states?.includes('focused') ? doc : undefined;
+      },
+      { timeoutMs: 10_000, what: `the ${command} document to take the focus` },
+    );
 
   // first in the file: after another app was driven in this desktop, the listing no longer follows this list to its
   // end (an order dependence not understood yet; the same steps pass in a desktop of their own)
@@ -102,10 +105,13 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
       for (const cell of cells) expect(cell.column_header, JSON.stringify(cell)).toBe(cell.column === 0 ? 'Name' : 'Price');
       // scrolled to the end: the last rows' cells, and none of the first rows'
       await fixture.ok('keyboard_input', { keys: 'End', id: table!.id });
-      const atEnd = await waitFor(async () => {
-        const now = (await targets()).filter((t) => t.type === 'table cell');
-        return now.some((c) => c.name === 'item999') ? now : undefined;
-      }, { timeoutMs: 10_000, what: 'the last row to be listed' });
+      const atEnd = await waitFor(
+        async () => {
+          const now = (await targets()).filter((t) => t.type === 'table cell');
+          return now.some((c) => c.name === 'item999') ? now : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the last row to be listed' },
+      );
       expect(atEnd.find((c) => c.name === 'item999')).toMatchObject({ row: 999, column: 0, column_header: 'Name' });
       expect(atEnd.find((c) => c.name === 'item0')).toBeUndefined();
       expect(atEnd.length).toBeLessThan(80);
@@ -117,10 +123,13 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
       const slider = (await targets()).find((t) => t.type === 'slider');
       expect(slider?.value).toEqual({ current: 30, min: 0, max: 100, step: 1 });
       await fixture.ok('keyboard_input', { keys: 'Right', id: slider!.id });
-      const moved = await waitFor(async () => {
-        const now = (await targets()).find((t) => t.type === 'slider');
-        return now?.value?.current === 31 ? now : undefined;
-      }, { timeoutMs: 10_000, what: 'the slider to show 31' });
+      const moved = await waitFor(
+        async () => {
+          const now = (await targets()).find((t) => t.type === 'slider');
+          return now?.value?.current === 31 ? now : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the slider to show 31' },
+      );
       expect(moved.value).toEqual({ current: 31, min: 0, max: 100, step: 1 });
     });
   });
@@ -132,10 +141,13 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
       const spin = spins.find((s) => s.value?.max === 1000);
       expect(spin, JSON.stringify(spins)).toMatchObject({ text: '50', value: { current: 50, min: 1, max: 1000, step: 1 } });
       await fixture.ok('keyboard_input', { keys: 'Up', id: spin!.id });
-      const raised = await waitFor(async () => {
-        const now = (await targets()).find((t) => t.id === spin!.id);
-        return now?.value?.current === 51 ? now : undefined;
-      }, { timeoutMs: 10_000, what: 'the spin button to show 51' });
+      const raised = await waitFor(
+        async () => {
+          const now = (await targets()).find((t) => t.id === spin!.id);
+          return now?.value?.current === 51 ? now : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the spin button to show 51' },
+      );
       expect(raised).toMatchObject({ text: '51', value: { current: 51, min: 1, max: 1000 } });
     });
   }, 60_000);
@@ -152,20 +164,29 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
       expect(first.caret).toEqual({ offset: 0, line: 1, column: 1 });
       // down three lines, then select that line with shift+End
       await fixture.ok('keyboard_input', { keys: 'Down Down Down shift+End', id: first.id });
-      const selected = await waitFor(async () => {
-        const doc = await documentOf();
-        return doc.selection ? doc : undefined;
-      }, { timeoutMs: 10_000, what: 'a selection in mousepad' });
+      const selected = await waitFor(
+        async () => {
+          const doc = await documentOf();
+          return doc.selection ? doc : undefined;
+        },
+        { timeoutMs: 10_000, what: 'a selection in mousepad' },
+      );
       expect(selected.selection!.text).toBe(lineText(4));
       expect(selected.caret).toMatchObject({ line: 4, column: lineText(4).length + 1 });
       // to the end: the listing follows the view; the key's effect is the caret's move (the text is the same)
       const moved = await fixture.ok<{ effect: { changed: boolean; changes: string[] } }>('keyboard_input', { keys: 'ctrl+End', id: first.id });
       expect(moved.effect.changed, JSON.stringify(moved.effect)).toBe(true);
-      expect(moved.effect.changes.some((c) => /caret: offset \d+ → \d+/.test(c)), JSON.stringify(moved.effect)).toBe(true);
-      const end = await waitFor(async () => {
-        const doc = await documentOf();
-        return doc.text?.includes(lineText(LINES)) ? doc : undefined;
-      }, { timeoutMs: 10_000, what: 'the last line in the listed text' });
+      expect(
+        moved.effect.changes.some((c) => /caret: offset \d+ → \d+/.test(c)),
+        JSON.stringify(moved.effect),
+      ).toBe(true);
+      const end = await waitFor(
+        async () => {
+          const doc = await documentOf();
+          return doc.text?.includes(lineText(LINES)) ? doc : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the last line in the listed text' },
+      );
       expect(end.text).not.toContain(lineText(1) + '\n');
       expect(end.text_range![1]).toBe(end.text_length);
       expect(end.caret).toMatchObject({ line: LINES + 1, column: 1 });
@@ -192,10 +213,13 @@ describeDesktop('document content from the accessibility tree', ['zenity', 'mous
         expect(first.text_range![1]).toBeGreaterThan(1900);
         expect(first.text!.endsWith('\n')).toBe(true);
         await fixture.ok('keyboard_input', { keys, id: first.id });
-        const end = await waitFor(async () => {
-          const doc = await documentOf();
-          return doc.selection ? doc : undefined;
-        }, { timeoutMs: 10_000, what: `a selection in ${command}` });
+        const end = await waitFor(
+          async () => {
+            const doc = await documentOf();
+            return doc.selection ? doc : undefined;
+          },
+          { timeoutMs: 10_000, what: `a selection in ${command}` },
+        );
         expect(end.text).toContain(lineText(LINES));
         expect(end.text).not.toContain(`${lineText(1)}\n`);
         expect(end.text_range![1]).toBe(end.text_length);

@@ -123,7 +123,10 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     });
     const typed = await fixture.ok<{ effect: { changes: string[] } }>('type_text', { text: 'HELLO' });
     // type_text returns once the field shows the keys: the text is there at once, no waiting needed
-    expect(typed.effect.changes.some((c) => c.includes('"HELLO world')), JSON.stringify(typed.effect)).toBe(true);
+    expect(
+      typed.effect.changes.some((c) => c.includes('"HELLO world')),
+      JSON.stringify(typed.effect),
+    ).toBe(true);
     expect((await readText(text.id)).startsWith('HELLO world')).toBe(true);
     // double click on "world" selects the word
     const w = await charAt(8);
@@ -135,7 +138,10 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     const before = await firstVisibleY();
     const wheel = await fixture.ok<{ effect: { changed: boolean; changes: string[] } }>('wheel_mouse_input', { id: text.id, wheel_dist: -10 });
     // scrolling changes no text or state: the effect says the window's pixels changed, not "no visible change"
-    expect(wheel.effect.changes.some((c) => c.includes("pixels changed")), JSON.stringify(wheel.effect)).toBe(true);
+    expect(
+      wheel.effect.changes.some((c) => c.includes('pixels changed')),
+      JSON.stringify(wheel.effect),
+    ).toBe(true);
     await waitFor(async () => (await firstVisibleY()) < before - 50, { timeoutMs: 10_000, what: 'the text to scroll' });
     await fixture.ok('wheel_mouse_input', { id: text.id, wheel_dist: 10 });
     await waitFor(async () => (await firstVisibleY()) === before, { timeoutMs: 10_000, what: 'the text to scroll back' });
@@ -148,10 +154,14 @@ describeDesktop('editor, windows, screenshots and failures through the MCP tool 
     const decoded = decode(desktopShot.image);
     expect([decoded.width, decoded.height]).toEqual([1280, 800]);
 
-    const pair = await fixture.ok<{ image: string; clean_image: string; width: number; height: number; window: WindowInfo; controls: { id: string; rect: [number, number, number, number] }[] }>(
-      'capture_annotated_screenshot',
-      { include_clean: true },
-    );
+    const pair = await fixture.ok<{
+      image: string;
+      clean_image: string;
+      width: number;
+      height: number;
+      window: WindowInfo;
+      controls: { id: string; rect: [number, number, number, number] }[];
+    }>('capture_annotated_screenshot', { include_clean: true });
     const annotated = decode(pair.image);
     const clean = decode(pair.clean_image);
     expect([annotated.width, annotated.height]).toEqual([clean.width, clean.height]);

@@ -35,12 +35,15 @@ describeDesktop('labels never cross windows (mousepad preferences over its main 
     const edit = (await controls()).find((c) => c.role === 'menu' && c.name === 'Edit')!;
     await click(edit.id);
     await click((await find('Preferences', (c) => c.role === 'menu item' && /^Preferences/.test(c.name))).id);
-    const dialog = await waitFor(async () => (await windows()).find((w) => w.title === 'Mousepad Preferences'), { timeoutMs: 10_000, what: 'the preferences dialog' });
+    const dialog = await waitFor(async () => (await windows()).find((w) => w.title === 'Mousepad Preferences'), {
+      timeoutMs: 10_000,
+      what: 'the preferences dialog',
+    });
     await suite.fixture.ok('select_application_window', { id: dialog.id });
     const spin = await find('the long line margin spin button', (c) => c.role === 'spin button' && c.name === '');
     // the main window, selected, comes to the front; its listing covers the dialog's open windows too
     await suite.fixture.ok('select_application_window', { id: main.id });
-    const warning = await find('the main window\'s warning label', (c) => c.role === 'label' && c.name.startsWith('Warning:'));
+    const warning = await find("the main window's warning label", (c) => c.role === 'label' && c.name.startsWith('Warning:'));
     // place the dialog so that its unnamed spin button sits right below the main window's label, then raise it
     const session = suite.fixture.server.session!;
     const client = session.x.client as unknown as { MoveWindow(id: number, x: number, y: number): void; RaiseWindow(id: number): void };
@@ -49,7 +52,10 @@ describeDesktop('labels never cross windows (mousepad preferences over its main 
     client.MoveWindow(Number(dialog.id), warning.rect!.x + 10 - dx, warning.rect!.y + warning.rect!.height + 10 - dy);
     client.RaiseWindow(Number(dialog.id));
     await session.x.sync();
-    const moved = await find('the spin button below the warning', (c) => c.role === 'spin button' && c.name === '' && c.rect !== null && c.rect.y === warning.rect!.y + warning.rect!.height + 10);
+    const moved = await find(
+      'the spin button below the warning',
+      (c) => c.role === 'spin button' && c.name === '' && c.rect !== null && c.rect.y === warning.rect!.y + warning.rect!.height + 10,
+    );
     expect(moved.label, JSON.stringify(moved)).toBeUndefined();
   });
 });

@@ -43,7 +43,15 @@ describeDesktop('GTK 4 drop-downs: caption, label and live text (gnome-text-edit
     const encoding = list.find((c) => c.role === 'combo box' && c.label === 'Character Encoding:');
     expect(encoding?.name, JSON.stringify(list.filter((c) => c.role === 'combo box'))).toBe('Automatically Detected');
     // the drop-down's toggle button shows the same item; no control is named after a widget part or placeholder
-    const toggle = list.find((c) => c.role === 'push button' && c.rect && lineEnding.rect && c.rect.x > lineEnding.rect.x && c.rect.y > lineEnding.rect.y && c.rect.x < lineEnding.rect.x + lineEnding.rect.width);
+    const toggle = list.find(
+      (c) =>
+        c.role === 'push button' &&
+        c.rect &&
+        lineEnding.rect &&
+        c.rect.x > lineEnding.rect.x &&
+        c.rect.y > lineEnding.rect.y &&
+        c.rect.x < lineEnding.rect.x + lineEnding.rect.width,
+    );
     expect(toggle?.name).toBe('Unix/Linux (LF)');
     for (const c of list) expect(c.name, `${c.id} ${c.role}`).not.toMatch(/^(togglebutton|GtkToggleButton|GtkDropDown)$/);
     expect(list.filter((c) => c.role === 'combo box' && c.name === '(None)' && c.label)).toEqual([]);
@@ -75,9 +83,15 @@ describeDesktop('GTK 4 drop-downs: caption, label and live text (gnome-text-edit
     await suite.fixture.ok('select_application_window', { id: prefs.id });
     const grid = await find('the Display Grid Pattern switch', (c) => c.role === 'check box' && c.name === 'Display Grid Pattern');
     const on = await click(grid.id);
-    expect(on.effect.changes.some((c) => c.startsWith(`${grid.id} `) && c.includes('+checked')), JSON.stringify(on.effect)).toBe(true);
+    expect(
+      on.effect.changes.some((c) => c.startsWith(`${grid.id} `) && c.includes('+checked')),
+      JSON.stringify(on.effect),
+    ).toBe(true);
     const off = await click(grid.id);
-    expect(off.effect.changes.some((c) => c.startsWith(`${grid.id} `) && c.includes('-checked')), JSON.stringify(off.effect)).toBe(true);
+    expect(
+      off.effect.changes.some((c) => c.startsWith(`${grid.id} `) && c.includes('-checked')),
+      JSON.stringify(off.effect),
+    ).toBe(true);
   });
 });
 
@@ -91,9 +105,15 @@ describeDesktop('toggle clicks on GTK 3 (mousepad preferences)', ['mousepad'], (
     await click((await find('Preferences', (c) => c.role === 'menu item' && /^Preferences/.test(c.name))).id);
     const box = await find('the Show line numbers check box', (c) => c.role === 'check box' && c.name === 'Show line numbers');
     const on = await click(box.id);
-    expect(on.effect.changes.some((c) => c.startsWith(`${box.id} `) && c.includes('+checked')), JSON.stringify(on.effect)).toBe(true);
+    expect(
+      on.effect.changes.some((c) => c.startsWith(`${box.id} `) && c.includes('+checked')),
+      JSON.stringify(on.effect),
+    ).toBe(true);
     const off = await click(box.id);
-    expect(off.effect.changes.some((c) => c.startsWith(`${box.id} `) && c.includes('-checked')), JSON.stringify(off.effect)).toBe(true);
+    expect(
+      off.effect.changes.some((c) => c.startsWith(`${box.id} `) && c.includes('-checked')),
+      JSON.stringify(off.effect),
+    ).toBe(true);
   });
 });
 
@@ -129,7 +149,9 @@ describeDesktop('toggle clicks on Qt 5 (featherpad preferences)', ['featherpad']
     for (const box of boxes.filter((c) => c !== last)) await fixture.run('click_input', { id: box.id });
     const result = await fixture.run('click_input', { id: last.id });
     expect(result.status, JSON.stringify(result)).toBe('failure');
-    expect(result.error).toMatch(/NO_EFFECT: control \w+ \(check box "Show cursor position on status bar"\) was not (un)?checked: a click at \(\d+, \d+\), then a click at its box \(\d+, \d+\) left its state as it was \(seen on it: /);
+    expect(result.error).toMatch(
+      /NO_EFFECT: control \w+ \(check box "Show cursor position on status bar"\) was not (un)?checked: a click at \(\d+, \d+\), then a click at its box \(\d+, \d+\) left its state as it was \(seen on it: /,
+    );
   });
 
   it('a radio button that was already checked stays checked: a success that says so', async () => {
@@ -137,6 +159,9 @@ describeDesktop('toggle clicks on Qt 5 (featherpad preferences)', ['featherpad']
     await click(files.id);
     const radio = await find('a checked radio button', (c) => c.role === 'radio button' && c.states.includes('checked'));
     const again = await click(radio.id);
-    expect(again.effect.changes.some((c) => c.includes(`${radio.id} (radio button`) && c.includes('was already checked: it stays checked')), JSON.stringify(again.effect)).toBe(true);
+    expect(
+      again.effect.changes.some((c) => c.includes(`${radio.id} (radio button`) && c.includes('was already checked: it stays checked')),
+      JSON.stringify(again.effect),
+    ).toBe(true);
   });
 });

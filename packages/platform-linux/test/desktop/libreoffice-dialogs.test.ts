@@ -22,7 +22,8 @@ const FIRST_PARAGRAPH = 'Dear reader, this short letter is the Writer fixture of
 
 const centre = (t: Target): { x: number; y: number } => ({ x: (t.rect[0] + t.rect[2]) / 2, y: (t.rect[1] + t.rect[3]) / 2 });
 const inside = (p: { x: number; y: number }, r: WindowInfo['rect']): boolean => p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
-const brief = (list: Target[]): string => JSON.stringify(list.map((t) => [t.id, t.type, t.name, t.label, t.text?.slice(0, 40), t.value?.current, t.states])).slice(0, 6000);
+const brief = (list: Target[]): string =>
+  JSON.stringify(list.map((t) => [t.id, t.type, t.name, t.label, t.text?.slice(0, 40), t.value?.current, t.states])).slice(0, 6000);
 
 describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the Insert Table dialog', ['soffice'], () => {
   let desktop: Desktop | undefined;
@@ -104,9 +105,15 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
   it('Tools > AutoCorrect > While Typing (a check menu item): the click is a success, and the reopened menu shows it unchecked', async () => {
     const openWhileTyping = async (): Promise<Target> => {
       await fixture.ok('click_input', { id: find((await listing()).controls, 'menu', 'Tools').id, name: 'Tools' });
-      const autoCorrect = await waitFor(async () => (await listing()).controls.find((t) => t.type === 'menu' && t.name === 'AutoCorrect'), { timeoutMs: 10_000, what: 'the AutoCorrect submenu' });
+      const autoCorrect = await waitFor(async () => (await listing()).controls.find((t) => t.type === 'menu' && t.name === 'AutoCorrect'), {
+        timeoutMs: 10_000,
+        what: 'the AutoCorrect submenu',
+      });
       await fixture.ok('click_input', { id: autoCorrect.id, name: 'AutoCorrect' });
-      return waitFor(async () => (await listing()).controls.find((t) => t.type === 'check menu item' && t.name === 'While Typing'), { timeoutMs: 10_000, what: 'While Typing' });
+      return waitFor(async () => (await listing()).controls.find((t) => t.type === 'check menu item' && t.name === 'While Typing'), {
+        timeoutMs: 10_000,
+        what: 'While Typing',
+      });
     };
     const item = await openWhileTyping();
     expect(item.states ?? []).toContain('checked');
@@ -115,7 +122,10 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
     // that landed on the document
     expect(clicked.status, String(clicked.error)).toBe('success');
     const effect = (clicked.result as { effect: Effect }).effect;
-    expect(effect.changes.some((line) => /popups? closed/.test(line)), JSON.stringify(effect)).toBe(true);
+    expect(
+      effect.changes.some((line) => /popups? closed/.test(line)),
+      JSON.stringify(effect),
+    ).toBe(true);
     const again = await openWhileTyping();
     expect(again.states ?? [], JSON.stringify(again)).not.toContain('checked');
     await fixture.ok('keyboard_input', { keys: 'Escape Escape Escape' });
@@ -132,10 +142,13 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
       what: 'the Insert Table dialog',
     });
     const rowsOf = (list: Target[]): Target | undefined => list.find((t) => t.type === 'spin button' && t.label === 'Rows:');
-    const before = await waitFor(async () => {
-      const now = await listing();
-      return rowsOf(now.controls) ? now : undefined;
-    }, { timeoutMs: 20_000, what: 'the Rows spin button' });
+    const before = await waitFor(
+      async () => {
+        const now = await listing();
+        return rowsOf(now.controls) ? now : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the Rows spin button' },
+    );
     expect(rowsOf(before.controls)!.value?.current, brief(before.controls)).toBe(2);
 
     // the main window is still the selected one: its listing has the dialog's controls, and OCR reads only what the
@@ -169,10 +182,13 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
     expect(set.method).toBe('value');
     expect(rowsOf((await listing()).controls)?.value?.current).toBe(5);
     await fixture.ok('click_input', { id: push.id, name: 'Insert' });
-    await waitFor(async () => ((await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.some((w) => w.title === 'Insert Table') ? undefined : true), {
-      timeoutMs: 20_000,
-      what: 'the dialog to close',
-    });
+    await waitFor(
+      async () => ((await fixture.ok<{ windows: WindowInfo[] }>('list_windows')).windows.some((w) => w.title === 'Insert Table') ? undefined : true),
+      {
+        timeoutMs: 20_000,
+        what: 'the dialog to close',
+      },
+    );
 
     // an action on the closed dialog's control fails: the selected window is gone
     const gone = await fixture.run('click_input', { id: push.id, name: 'Insert' });
@@ -181,9 +197,17 @@ describeDesktop('LibreOffice Writer (GTK 3): shortcuts, check menu items, the In
 
     // a listing follows the focus to the main window, and says so once
     const after = await listing();
-    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(`The selected window "Insert Table" was closed; the focused window ${JSON.stringify(main.title)} of the same application is listed now.`);
-    expect(after.controls.some((t) => t.type === 'paragraph'), brief(after.controls)).toBe(true);
-    const table = await waitFor(async () => (await listing()).controls.find((t) => t.type === 'table' && t.rows !== undefined), { timeoutMs: 15_000, what: 'the inserted table' });
+    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(
+      `The selected window "Insert Table" was closed; the focused window ${JSON.stringify(main.title)} of the same application is listed now.`,
+    );
+    expect(
+      after.controls.some((t) => t.type === 'paragraph'),
+      brief(after.controls),
+    ).toBe(true);
+    const table = await waitFor(async () => (await listing()).controls.find((t) => t.type === 'table' && t.rows !== undefined), {
+      timeoutMs: 15_000,
+      what: 'the inserted table',
+    });
     expect(table, JSON.stringify(table)).toMatchObject({ rows: 5, columns: 2 });
     const later = await listing();
     expect((later.notes ?? []).filter((n) => n.includes('was closed'))).toEqual([]);

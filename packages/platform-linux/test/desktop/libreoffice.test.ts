@@ -125,9 +125,15 @@ describeDesktop('LibreOffice Calc (GTK 3): a sheet of 2^31 - 1 cells listed by i
     expect(cell('C1')).toBeUndefined();
     expect(cells.length).toBeLessThan(20);
     // the note names the range on screen, from A1
-    expect(listing.notes?.some((n) => /cells A1:[A-Z]+\d+ on screen/.test(n)), JSON.stringify(listing.notes)).toBe(true);
+    expect(
+      listing.notes?.some((n) => /cells A1:[A-Z]+\d+ on screen/.test(n)),
+      JSON.stringify(listing.notes),
+    ).toBe(true);
     // the native menu bar lists File; the VCL menu bar it hides (cached with every item) is not listed again
-    expect(listing.controls.filter((t) => t.type === 'menu' && t.name === 'File'), dump).toHaveLength(1);
+    expect(
+      listing.controls.filter((t) => t.type === 'menu' && t.name === 'File'),
+      dump,
+    ).toHaveLength(1);
     // OCR does not read the sheet's grid (its cells with content are listed, its headings are letters and numbers)
     const sheet = listing.controls.find((t) => t.type === 'table' && cells.length > 0);
     expect(sheet, dump).toBeDefined();
@@ -172,10 +178,16 @@ describeDesktop('LibreOffice Writer (GTK 3): VCL controls at their true place be
     const dump = JSON.stringify(listing.controls.map((t) => [t.type, t.name, t.rect])).slice(0, 6000);
     const accessible = listing.controls.filter((t) => t.source !== 'ocr');
     expect(accessible.length, dump).toBeGreaterThan(30);
-    expect(listing.controls.find((t) => t.type === 'toggle button' && t.name === 'Bold'), dump).toBeDefined();
+    expect(
+      listing.controls.find((t) => t.type === 'toggle button' && t.name === 'Bold'),
+      dump,
+    ).toBeDefined();
     const paragraph = listing.controls.find((t) => t.type === 'paragraph' && `${t.text ?? ''} ${t.name}`.includes('Dear reader'));
     expect(paragraph, dump).toBeDefined();
-    expect(listing.controls.filter((t) => t.type === 'menu' && t.name === 'File'), dump).toHaveLength(1);
+    expect(
+      listing.controls.filter((t) => t.type === 'menu' && t.name === 'File'),
+      dump,
+    ).toHaveLength(1);
     // the status bar's extents were 25 px too high (the menu bar's height): it is at the window's bottom
     const windowBottom = office.window.rect.y + office.window.rect.height;
     const status = listing.controls.find((t) => t.type === 'status bar');

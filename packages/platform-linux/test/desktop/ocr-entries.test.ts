@@ -97,10 +97,13 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
       expect(click.effect.changed, `${label}: ${JSON.stringify(click.effect)}`).toBe(true);
     }
     // the display's number is an entry of its own, top of the window
-    const relisted = await waitFor(async () => {
-      const list = await targets();
-      return list.some((e) => e.name === '789') ? list : undefined;
-    }, { timeoutMs: 5000, what: 'the display to read 789' });
+    const relisted = await waitFor(
+      async () => {
+        const list = await targets();
+        return list.some((e) => e.name === '789') ? list : undefined;
+      },
+      { timeoutMs: 5000, what: 'the display to read 789' },
+    );
     const display = highest(relisted, '789');
     expect(display.rect[1]).toBeLessThan(lowest(relisted, '7').rect[1]);
     // texts reads it live: one more key shows without a new listing
@@ -125,7 +128,9 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     await select('Calculator');
     const first = await timed(targets);
     const entries = first.value;
-    process.stderr.write(`[ocr] xcalc listing (engine warm): ${first.ms} ms, ${entries.length} entries: ${entries.map((e) => `${e.id}=${JSON.stringify(e.name)}@${e.confidence}`).join(' ')}\n`);
+    process.stderr.write(
+      `[ocr] xcalc listing (engine warm): ${first.ms} ms, ${entries.length} entries: ${entries.map((e) => `${e.id}=${JSON.stringify(e.name)}@${e.confidence}`).join(' ')}\n`,
+    );
     expect(entries.every((e) => e.type === 'ocr text' && e.source === 'ocr' && typeof e.confidence === 'number')).toBe(true);
     // listed again, unchanged: the same ids
     const again = await timed(targets);
@@ -144,10 +149,13 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     }
     await fixture.ok('keyboard_input', { keys: '=' });
     // a new listing shows the result as an entry of its own, on the display above the keys; texts reads it live
-    const after = await waitFor(async () => {
-      const list = await timed(targets);
-      return list.value.some((e) => e.name === '123') ? list : undefined;
-    }, { timeoutMs: 5000, what: 'the display to read 123' });
+    const after = await waitFor(
+      async () => {
+        const list = await timed(targets);
+        return list.value.some((e) => e.name === '123') ? list : undefined;
+      },
+      { timeoutMs: 5000, what: 'the display to read 123' },
+    );
     process.stderr.write(`[ocr] xcalc listing after: ${after.ms} ms\n`);
     const result = highest(after.value, '123');
     expect(result.rect[1]).toBeLessThan(key('7').rect[1]);
@@ -175,7 +183,11 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     await waitFor(async () => readFileSync(state, 'utf8').includes('added=1') || undefined, { timeoutMs: 5000, what: 'the form to count the click' });
     // the caption names the field right of it; clear_current_text replaces the field's 10
     const caption = entry('Quantity:');
-    const typed = await fixture.ok<{ method: string; text?: string; effect: Effect }>('set_edit_text', { id: caption.id, text: '25', clear_current_text: true });
+    const typed = await fixture.ok<{ method: string; text?: string; effect: Effect }>('set_edit_text', {
+      id: caption.id,
+      text: '25',
+      clear_current_text: true,
+    });
     expect(typed.method).toBe('typing');
     expect(typed.effect.changed, JSON.stringify(typed.effect)).toBe(true);
     await waitFor(async () => readFileSync(state, 'utf8').includes('quantity=25') || undefined, { timeoutMs: 5000, what: 'the form to hold 25' });
@@ -183,7 +195,10 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     // keys into a window with no accessibility tree: their effect shows in its pixels
     const keys = await fixture.ok<{ effect: Effect }>('keyboard_input', { keys: 'BackSpace' });
     expect(keys.effect.changed, JSON.stringify(keys.effect)).toBe(true);
-    expect(keys.effect.changes.some((c) => /pixels changed/.test(c)), JSON.stringify(keys.effect)).toBe(true);
+    expect(
+      keys.effect.changes.some((c) => /pixels changed/.test(c)),
+      JSON.stringify(keys.effect),
+    ).toBe(true);
     await waitFor(async () => readFileSync(state, 'utf8').includes('quantity=2\n') || undefined, { timeoutMs: 5000, what: 'the form to hold 2' });
     process.stderr.write(`[ocr] Tk field read back after typing: ${JSON.stringify(typed.text)}\n`);
     // texts reads the entry's line again, live: the counter the click changed
@@ -208,7 +223,9 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     // the boxes are drawn in the OCR colour (magenta)
     const image = decodePng(fromPngDataUrl(shot.image));
     const [left, top, right] = ocr[0]!.rect;
-    const window = (await fixture.ok<{ windows: (WindowInfo & { rect: { x: number; y: number } })[] }>('list_windows')).windows.find((w) => w.title === 'Order form')!;
+    const window = (await fixture.ok<{ windows: (WindowInfo & { rect: { x: number; y: number } })[] }>('list_windows')).windows.find(
+      (w) => w.title === 'Order form',
+    )!;
     let magenta = 0;
     for (let x = left - window.rect.x - 2; x < right - window.rect.x + 2; x += 1) {
       for (let y = top - window.rect.y - 2; y < top - window.rect.y + 4; y += 1) {
@@ -230,11 +247,17 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
     const listed = await timed(targets);
     const ocr = listed.value.filter((e) => e.source === 'ocr');
     const tree = listed.value.filter((e) => e.source === undefined);
-    process.stderr.write(`[ocr] gnumeric listing: ${listed.ms} ms, ${tree.length} controls, ${ocr.length} OCR entries: ${ocr.map((e) => JSON.stringify(e.name)).join(' ')}\n`);
+    process.stderr.write(
+      `[ocr] gnumeric listing: ${listed.ms} ms, ${tree.length} controls, ${ocr.length} OCR entries: ${ocr.map((e) => JSON.stringify(e.name)).join(' ')}\n`,
+    );
     // the tree has no cell showing the values
     expect(tree.some((c) => c.name === '50.15' || c.text === '50.15')).toBe(false);
     // the total the sheet shows (A4) and A3; A1 (inside the selection's thick border) and A2 are not always read
-    for (const value of ['30.4', '50.15']) expect(ocr.map((e) => e.name), value).toContain(value);
+    for (const value of ['30.4', '50.15'])
+      expect(
+        ocr.map((e) => e.name),
+        value,
+      ).toContain(value);
     // nothing read on a listed button or menu: those parts of the window were not read
     const on = (e: Target, c: Target) => {
       const [x, y] = [(e.rect[0] + e.rect[2]) / 2, (e.rect[1] + e.rect[3]) / 2];
@@ -259,7 +282,11 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
       expect(listing.controls.filter((c) => c.source === 'ocr')).toEqual([]);
       // its unlisted parts (margins, the empty history) are blank: captured and checked, never read
       expect(reads.length, `read ${JSON.stringify(reads.slice(readsBefore))}`).toBe(readsBefore);
-      const areas = sessions[0]!.screenText.areasToRead({ windowRect: listing.windowRect, screen: { width: desktop.width, height: desktop.height }, controls: listing.controls });
+      const areas = sessions[0]!.screenText.areasToRead({
+        windowRect: listing.windowRect,
+        screen: { width: desktop.width, height: desktop.height },
+        controls: listing.controls,
+      });
       // listing times with OCR auto and off, alternated
       const times: [number[], number[]] = [[], []];
       for (let round = 0; round < 5; round += 1) {
@@ -280,7 +307,9 @@ describeDesktop('OCR entries on apps the accessibility tree does not describe', 
         }
         process.stderr.write(`[ocr] gnome-calculator: a capture of its whole window takes ${median(caps).toFixed(1)} ms\n`);
       }
-      process.stderr.write(`[ocr] gnome-calculator listing: auto ${median(times[0]).toFixed(1)} ms, off ${median(times[1]).toFixed(1)} ms (median of 5); ${areas.length} blank unlisted areas checked\n`);
+      process.stderr.write(
+        `[ocr] gnome-calculator listing: auto ${median(times[0]).toFixed(1)} ms, off ${median(times[1]).toFixed(1)} ms (median of 5); ${areas.length} blank unlisted areas checked\n`,
+      );
       expect(reads.length).toBe(readsBefore);
     } finally {
       await off.close();

@@ -45,7 +45,9 @@ describeDesktop('pointer and keyboard primitives on real apps', ['mousepad', 'wi
   /** mousepad's text: set it, read it, and the screen box of a character. */
   const editor = async () => {
     await select((w) => w.root_name === 'mousepad');
-    const { controls } = await fixture.ok<{ controls: { id: string; editable?: boolean; rect: { width: number } | null }[] }>('get_controls', { roles: ['text'] });
+    const { controls } = await fixture.ok<{ controls: { id: string; editable?: boolean; rect: { width: number } | null }[] }>('get_controls', {
+      roles: ['text'],
+    });
     const control = controls.find((c) => c.editable && c.rect && c.rect.width > 300);
     expect(control, JSON.stringify(controls)).toBeDefined();
     const atspi = await desktop.atspi();
@@ -55,7 +57,13 @@ describeDesktop('pointer and keyboard primitives on real apps', ['mousepad', 'wi
       set: (text: string) => fixture.ok('set_edit_text', { id: control!.id, text, clear_current_text: true }),
       char: async (offset: number) => {
         const box = await atspi.characterExtents(ref, offset);
-        return { left: Math.round(box.x), right: Math.round(box.x + box.width), x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), height: box.height };
+        return {
+          left: Math.round(box.x),
+          right: Math.round(box.x + box.width),
+          x: Math.round(box.x + box.width / 2),
+          y: Math.round(box.y + box.height / 2),
+          height: box.height,
+        };
       },
     };
   };
@@ -65,7 +73,12 @@ describeDesktop('pointer and keyboard primitives on real apps', ['mousepad', 'wi
       const text = await editor();
       await text.set('first line\nsecond line here\nthird line');
       const second = await text.char(13);
-      const clicked = await fixture.ok<{ clicks: number; double: boolean }>('click_on_coordinates', { x: second.x, y: second.y, coordinate_type: 'absolute', clicks: 3 });
+      const clicked = await fixture.ok<{ clicks: number; double: boolean }>('click_on_coordinates', {
+        x: second.x,
+        y: second.y,
+        coordinate_type: 'absolute',
+        clicks: 3,
+      });
       expect(clicked).toMatchObject({ clicks: 3, double: false });
       await fixture.ok('type_text', { text: 'X' });
       expect(await text.text()).toBe('first line\nX\nthird line');
@@ -76,7 +89,12 @@ describeDesktop('pointer and keyboard primitives on real apps', ['mousepad', 'wi
       await text.set('hello world');
       const h = await text.char(0);
       const o = await text.char(4);
-      const pressed = await fixture.ok<{ buttons_down: string[]; x: number; y: number }>('mouse_button', { action: 'press', x: h.left + 1, y: h.y, coordinate_type: 'absolute' });
+      const pressed = await fixture.ok<{ buttons_down: string[]; x: number; y: number }>('mouse_button', {
+        action: 'press',
+        x: h.left + 1,
+        y: h.y,
+        coordinate_type: 'absolute',
+      });
       expect(pressed).toMatchObject({ buttons_down: ['left'], x: h.left + 1, y: h.y });
       const moved = await fixture.ok<{ buttons_down: string[]; x: number }>('move_pointer', { x: o.right, y: o.y, coordinate_type: 'absolute' });
       expect(moved).toMatchObject({ buttons_down: ['left'], x: o.right });
@@ -131,7 +149,14 @@ describeDesktop('pointer and keyboard primitives on real apps', ['mousepad', 'wi
       await selected('0 2 3 4');
       await fixture.ok('click_on_coordinates', item(1));
       await selected('1');
-      await fixture.ok('drag_on_coordinates', { start_x: item(3).x, start_y: item(3).y, end_x: item(4).x, end_y: item(4).y, coordinate_type: 'absolute', key_hold: 'ctrl' });
+      await fixture.ok('drag_on_coordinates', {
+        start_x: item(3).x,
+        start_y: item(3).y,
+        end_x: item(4).x,
+        end_y: item(4).y,
+        coordinate_type: 'absolute',
+        key_hold: 'ctrl',
+      });
       await selected('1 3 4');
     });
 

@@ -69,10 +69,13 @@ describeDesktop('a policy on the real desktop', ['zenity'], () => {
 
     // the read-back sees typing when it happens: the same text through the unguarded dispatcher shows up (masked)
     await fixture.ok('set_edit_text', { id: field!.id, text: 'abc', clear_current_text: true });
-    const after = await waitFor(async () => {
-      const now = await fixture.ok<{ text: string }>('texts', { id: field!.id });
-      return now.text.length === 3 ? now : undefined;
-    }, { timeoutMs: 10_000, what: 'the field to hold 3 characters' });
+    const after = await waitFor(
+      async () => {
+        const now = await fixture.ok<{ text: string }>('texts', { id: field!.id });
+        return now.text.length === 3 ? now : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the field to hold 3 characters' },
+    );
     expect(after.text).toHaveLength(3);
   }, 120_000);
 });

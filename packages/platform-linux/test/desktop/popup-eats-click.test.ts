@@ -48,9 +48,15 @@ describeDesktop('a click a popup took (mousepad Save As, GTK 3 name completion)'
     expect(name, JSON.stringify(await targets())).toBeDefined();
     // a prefix of a file in the folder: GTK shows its completion popup under the field
     const typed = await app.fixture.ok<{ effect: Effect }>('type_text', { id: name.id, text: `${folder}/notes` });
-    await waitFor(() => (typed.effect.changes.some((c) => /popup.*opened/.test(c)) || viewablePopups(app.desktop.display) > 0) || undefined, { timeoutMs: 5000, what: 'the completion popup' });
+    await waitFor(() => typed.effect.changes.some((c) => /popup.*opened/.test(c)) || viewablePopups(app.desktop.display) > 0 || undefined, {
+      timeoutMs: 5000,
+      what: 'the completion popup',
+    });
     const saved = await app.fixture.ok<{ effect: Effect }>('click_input', { id: find(await targets(), 'push button', 'Save').id });
-    await waitFor(async () => existsSync(join(folder, 'notes')) || undefined, { timeoutMs: 10_000, what: `${join(folder, 'notes')} (the click's effect: ${JSON.stringify(saved.effect)})` });
+    await waitFor(async () => existsSync(join(folder, 'notes')) || undefined, {
+      timeoutMs: 10_000,
+      what: `${join(folder, 'notes')} (the click's effect: ${JSON.stringify(saved.effect)})`,
+    });
     expect(readFileSync(join(folder, 'notes'), 'utf8')).toContain('kept by the second click');
     await waitFor(async () => !(await windows()).some((w) => w.title === 'Save As') || undefined, { timeoutMs: 10_000, what: 'the Save As dialog to close' });
     expect(saved.effect.changes[0], JSON.stringify(saved.effect)).toMatch(/the popup took the first click; clicked again/);

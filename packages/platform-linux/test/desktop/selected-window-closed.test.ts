@@ -50,8 +50,13 @@ describeDesktop('a listing after the selected window closed (mousepad Save As)',
 
     // a listing does, and says so
     const after = await listing();
-    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(`The selected window "Save As" was closed; the focused window ${JSON.stringify(main!.title)} of the same application is listed now.`);
-    expect(after.controls.some((t) => t.type === 'menu' && t.name === 'File'), JSON.stringify(after.controls.map((t) => [t.type, t.name]))).toBe(true);
+    expect(after.notes ?? [], JSON.stringify(after.notes)).toContain(
+      `The selected window "Save As" was closed; the focused window ${JSON.stringify(main!.title)} of the same application is listed now.`,
+    );
+    expect(
+      after.controls.some((t) => t.type === 'menu' && t.name === 'File'),
+      JSON.stringify(after.controls.map((t) => [t.type, t.name])),
+    ).toBe(true);
     expect(after.controls.some((t) => t.id === cancel!.id)).toBe(false);
     // once
     const next = await listing();

@@ -58,12 +58,17 @@ describeDesktop('a LibreOffice sheet read by its pixels equals a whole read', ['
     const copy = join(dir, 'budget.ods');
     copyFileSync(join(FIXTURES, 'budget.ods'), copy);
     desktop = await startDesktop();
-    const frame = await desktop.launchApp('soffice', ['--norestore', '--nologo', '--calc', copy], { cwd: dir }).waitForWindow({ title: 'budget.ods', timeoutMs: 90_000 });
+    const frame = await desktop
+      .launchApp('soffice', ['--norestore', '--nologo', '--calc', copy], { cwd: dir })
+      .waitForWindow({ title: 'budget.ods', timeoutMs: 90_000 });
     atspi = await desktop.atspi();
     const xd = await desktop.xDisplay();
     input = await XInput.create(xd);
     look = { capture: async (rect) => ({ rect, image: await captureScreen(xd, rect) }), memory: new SheetMemory() };
-    app = await waitFor(async () => (await atspi.applications()).find((a) => a.pid === frame.pid), { timeoutMs: 20_000, what: 'LibreOffice on the accessibility bus' });
+    app = await waitFor(async () => (await atspi.applications()).find((a) => a.pid === frame.pid), {
+      timeoutMs: 20_000,
+      what: 'LibreOffice on the accessibility bus',
+    });
     await waitFor(async () => ((await read(false).catch(() => undefined))?.sheet ? true : undefined), { timeoutMs: 30_000, what: 'a first read of the sheet' });
   });
 

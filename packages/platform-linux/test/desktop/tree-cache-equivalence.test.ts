@@ -20,7 +20,7 @@ function lines(tree: AccessibleNode): string[] {
   const out: string[] = [];
   for (const [node] of walkTree(tree)) {
     const box = node.extents ? `${node.extents.x},${node.extents.y},${node.extents.width}x${node.extents.height}` : '-';
-    out.push(`${node.role} ${JSON.stringify(node.name)} [${[...node.states].sort().join(" ")}] ${node.interfaces.length} ${box} ${node.children.length}`);
+    out.push(`${node.role} ${JSON.stringify(node.name)} [${[...node.states].sort().join(' ')}] ${node.interfaces.length} ${box} ${node.children.length}`);
   }
   return out.sort();
 }
@@ -35,7 +35,13 @@ const flipCheck = async (_input: XInput, atspi: AtspiClient, app: AtspiApplicati
   const tree = await readAccessibleTree(atspi, app, { extents: false });
   let target: AccessibleNode | undefined;
   for (const [node] of walkTree(tree)) {
-    if (!target && /^(check menu item|check box|toggle button)$/.test(node.role) && node.states.includes('enabled') && node.interfaces.includes('org.a11y.atspi.Action')) target = node;
+    if (
+      !target &&
+      /^(check menu item|check box|toggle button)$/.test(node.role) &&
+      node.states.includes('enabled') &&
+      node.interfaces.includes('org.a11y.atspi.Action')
+    )
+      target = node;
   }
   expect(target, 'a check item to flip').toBeDefined();
   await atspi.doAction(target!, 0);
@@ -45,11 +51,69 @@ const ROWS = Array.from({ length: 1600 }, (_, i) => [`item ${i}`, String(i * 3)]
 
 /** Per app: its toolkit, whether the cache keeps its tree (the toolkit sends every event needed), the changes. */
 const APPS: [toolkit: string, command: string | [string, string[]], kept: boolean, changes: Change[]][] = [
-  ['GTK 3', ['zenity', ['--list', '--column=Name', '--column=Price', '--width=600', '--height=500', ...ROWS]], true, [['select a row', keys('Down Down')], ['scroll a page', keys('Page_Down')], ['scroll to the end', keys('End')], ['scroll back up', keys('Home')]]],
-  ['GTK 3', 'galculator', true, [['type digits', type('12')], ['flip a toggle button', flipCheck], ['open the menu', keys('F10')], ['close it', keys('Escape')], ['type more', type('3')]]],
-  ['GTK 3', 'mousepad', true, [['type text', type('hello tree')], ['open the File menu', keys('F10')], ['close it', keys('Escape')], ['open a dialog', keys('ctrl+o')], ['close it', keys('Escape')], ['type more', type(' again')]]],
-  ['GTK 4', 'gnome-text-editor', false, [['type text', type('hello tree')], ['open the main menu', keys('F10')], ['close it', keys('Escape')], ['open a dialog', keys('ctrl+o')], ['close it', keys('Escape')], ['type more', type(' again')]]],
-  ['Qt 5', 'featherpad', false, [['type text', type('hello tree')], ['flip a check item', flipCheck], ['open the File menu', keys('alt+f')], ['close it', keys('Escape')], ['open a dialog', keys('ctrl+shift+s')], ['close it', keys('Escape')], ['type more', type(' again')]]],
+  [
+    'GTK 3',
+    ['zenity', ['--list', '--column=Name', '--column=Price', '--width=600', '--height=500', ...ROWS]],
+    true,
+    [
+      ['select a row', keys('Down Down')],
+      ['scroll a page', keys('Page_Down')],
+      ['scroll to the end', keys('End')],
+      ['scroll back up', keys('Home')],
+    ],
+  ],
+  [
+    'GTK 3',
+    'galculator',
+    true,
+    [
+      ['type digits', type('12')],
+      ['flip a toggle button', flipCheck],
+      ['open the menu', keys('F10')],
+      ['close it', keys('Escape')],
+      ['type more', type('3')],
+    ],
+  ],
+  [
+    'GTK 3',
+    'mousepad',
+    true,
+    [
+      ['type text', type('hello tree')],
+      ['open the File menu', keys('F10')],
+      ['close it', keys('Escape')],
+      ['open a dialog', keys('ctrl+o')],
+      ['close it', keys('Escape')],
+      ['type more', type(' again')],
+    ],
+  ],
+  [
+    'GTK 4',
+    'gnome-text-editor',
+    false,
+    [
+      ['type text', type('hello tree')],
+      ['open the main menu', keys('F10')],
+      ['close it', keys('Escape')],
+      ['open a dialog', keys('ctrl+o')],
+      ['close it', keys('Escape')],
+      ['type more', type(' again')],
+    ],
+  ],
+  [
+    'Qt 5',
+    'featherpad',
+    false,
+    [
+      ['type text', type('hello tree')],
+      ['flip a check item', flipCheck],
+      ['open the File menu', keys('alt+f')],
+      ['close it', keys('Escape')],
+      ['open a dialog', keys('ctrl+shift+s')],
+      ['close it', keys('Escape')],
+      ['type more', type(' again')],
+    ],
+  ],
 ];
 
 for (const [toolkit, launch, kept, changes] of APPS) {

@@ -47,10 +47,15 @@ for (const [module, fixtureName, moves] of DOCUMENTS) {
       const copy = join(dir, fixtureName);
       copyFileSync(join(FIXTURES, fixtureName), copy);
       desktop = await startDesktop();
-      const frame = await desktop.launchApp('soffice', ['--norestore', '--nologo', `--${module}`, copy], { cwd: dir }).waitForWindow({ title: fixtureName, timeoutMs: 90_000 });
+      const frame = await desktop
+        .launchApp('soffice', ['--norestore', '--nologo', `--${module}`, copy], { cwd: dir })
+        .waitForWindow({ title: fixtureName, timeoutMs: 90_000 });
       atspi = await desktop.atspi();
       input = await XInput.create(await desktop.xDisplay());
-      app = await waitFor(async () => (await atspi.applications()).find((a) => a.pid === frame.pid), { timeoutMs: 20_000, what: 'LibreOffice on the accessibility bus' });
+      app = await waitFor(async () => (await atspi.applications()).find((a) => a.pid === frame.pid), {
+        timeoutMs: 20_000,
+        what: 'LibreOffice on the accessibility bus',
+      });
       // every refresh is checked against a whole read
       cache = new TreeCache(atspi, { verifyEvery: 1 });
       await cache.start();
@@ -76,7 +81,10 @@ for (const [module, fixtureName, moves] of DOCUMENTS) {
       expect(cache.lastSource, 'LibreOffice is still served from its kept tree').toBe('refreshed');
       const whole = await readAccessibleTree(atspi, app);
       const [a, b] = [lines(kept), lines(whole)];
-      expect({ missing: b.filter((l) => !a.includes(l)).slice(0, 20), extra: a.filter((l) => !b.includes(l)).slice(0, 20) }).toEqual({ missing: [], extra: [] });
+      expect({ missing: b.filter((l) => !a.includes(l)).slice(0, 20), extra: a.filter((l) => !b.includes(l)).slice(0, 20) }).toEqual({
+        missing: [],
+        extra: [],
+      });
     });
   });
 }

@@ -25,7 +25,15 @@ describe('MCP conformance suite, server mode', () => {
     const results = runScenarios(server!.url, APPLICABLE_SCENARIOS, suite) as ScenarioResult[];
     const failures = results
       .filter((r) => r.status === 'failed')
-      .map((r) => `${r.scenario}: ${r.checks.filter((c) => c.status === 'FAILURE').map((c) => `${c.id} ${c.errorMessage ?? ''}`).join('; ') || 'no checks'}`);
+      .map(
+        (r) =>
+          `${r.scenario}: ${
+            r.checks
+              .filter((c) => c.status === 'FAILURE')
+              .map((c) => `${c.id} ${c.errorMessage ?? ''}`)
+              .join('; ') || 'no checks'
+          }`,
+      );
     expect(failures).toEqual([]);
     expect(results.map((r) => r.scenario)).toEqual(APPLICABLE_SCENARIOS);
   }, 120_000);

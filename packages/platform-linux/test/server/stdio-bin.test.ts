@@ -22,10 +22,9 @@ describe('ufo-linux-mcp over stdio', () => {
     const target = { agent: 'LinuxAgent' };
     const tools = await dispatcher.listTools({ target });
     expect(tools.map((t) => t.name)).toEqual(['run_shell']);
-    const [ok, refused] = await dispatcher.execute(
-      [createCommand('run_shell', { command: 'pwd' }), createCommand('run_shell', { command: 'pwd | sh' })],
-      { target },
-    );
+    const [ok, refused] = await dispatcher.execute([createCommand('run_shell', { command: 'pwd' }), createCommand('run_shell', { command: 'pwd | sh' })], {
+      target,
+    });
     expect(ok?.status).toBe('success');
     expect((ok?.result as { stdout: string }).stdout.trim()).toBe(dir);
     expect(refused?.status).toBe('failure');

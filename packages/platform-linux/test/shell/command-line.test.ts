@@ -7,7 +7,7 @@ describe('splitCommandLine', () => {
     expect(splitCommandLine('ls -la /tmp')).toEqual(['ls', '-la', '/tmp']);
     expect(splitCommandLine(`grep -r 'a b' "c \\"d\\"" e\\ f`)).toEqual(['grep', '-r', 'a b', 'c "d"', 'e f']);
     expect(splitCommandLine(`echo 'it''s' ""`)).toEqual(['echo', 'its', '']);
-    expect(splitCommandLine(`echo '$(id); `+'`id`'+` | x > y'`)).toEqual(['echo', '$(id); `id` | x > y']);
+    expect(splitCommandLine(`echo '$(id); ` + '`id`' + ` | x > y'`)).toEqual(['echo', '$(id); `id` | x > y']);
     expect(splitCommandLine('  echo   a\tb  ')).toEqual(['echo', 'a', 'b']);
   });
 

@@ -44,7 +44,9 @@ const limitsWith = (overrides: Partial<ResourceLimits>): ResourceLimits => ({ ..
 
 describe.each(sandboxes)('attack: a shell command takes unbounded resources (sandbox %s)', (sandbox) => {
   it('stops sort on a huge line at the memory limit with an error naming it', async () => {
-    const compiled = compileShellPolicy(createDefaultShellPolicy({ allowedCwdRoots: [root], overrides: { sandbox, limits: limitsWith({ memoryBytes: 32 * MiB }) } }));
+    const compiled = compileShellPolicy(
+      createDefaultShellPolicy({ allowedCwdRoots: [root], overrides: { sandbox, limits: limitsWith({ memoryBytes: 32 * MiB }) } }),
+    );
     const attempt = runShellRequest(compiled, { command: 'sort', args: ['one-line.txt'], cwd: root });
     await expect(attempt).rejects.toThrow(ShellLimitError);
     const error = await runShellRequest(compiled, { command: 'sort', args: ['one-line.txt'], cwd: root }).catch((e: unknown) => e);
@@ -64,9 +66,12 @@ describe.each(sandboxes)('attack: a shell command takes unbounded resources (san
   it('caps a fork loop at the process limit and leaves no process behind', async () => {
     const compiled = compileShellPolicy({ commands: { sh: {} }, allowedCwdRoots: [root], sandbox, limits: limitsWith({ processes: 16 }) });
     const started = Date.now();
-    const error = await runShellRequest(compiled, { command: 'sh', args: ['-c', `i=0; while [ $i -lt 300 ]; do sleep ${SLEEP} & i=$((i+1)); done; wait`], cwd: root, timeoutMs: 30_000 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runShellRequest(compiled, {
+      command: 'sh',
+      args: ['-c', `i=0; while [ $i -lt 300 ]; do sleep ${SLEEP} & i=$((i+1)); done; wait`],
+      cwd: root,
+      timeoutMs: 30_000,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShellLimitError);
     expect((error as ShellLimitError).limit).toBe('processes');
     expect((error as Error).message).toMatch(/process limit of 16 \(limits.processes\)/);
@@ -77,7 +82,9 @@ describe.each(sandboxes)('attack: a shell command takes unbounded resources (san
 
   it('stops a busy loop at the CPU limit', async () => {
     const compiled = compileShellPolicy({ commands: { sh: {} }, allowedCwdRoots: [root], sandbox, limits: limitsWith({ cpuSeconds: 1 }) });
-    const error = await runShellRequest(compiled, { command: 'sh', args: ['-c', 'while :; do :; done'], cwd: root, timeoutMs: 30_000 }).catch((e: unknown) => e);
+    const error = await runShellRequest(compiled, { command: 'sh', args: ['-c', 'while :; do :; done'], cwd: root, timeoutMs: 30_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ShellLimitError);
     expect((error as ShellLimitError).limit).toBe('cpu');
     expect((error as Error).message).toMatch(/CPU limit of 1 s/);
@@ -87,7 +94,9 @@ describe.each(sandboxes)('attack: a shell command takes unbounded resources (san
     const compiled = compileShellPolicy({ commands: { sh: {} }, allowedCwdRoots: [root], sandbox, limits: limitsWith({ fileSizeBytes: MiB }) });
     // the roots are read-only in the sandbox; /run is its scratch space
     const target = sandbox === 'bwrap' ? '/run/out' : 'out';
-    const error = await runShellRequest(compiled, { command: 'sh', args: ['-c', `head -c 3000000 one-line.txt > ${target}`], cwd: root }).catch((e: unknown) => e);
+    const error = await runShellRequest(compiled, { command: 'sh', args: ['-c', `head -c 3000000 one-line.txt > ${target}`], cwd: root }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ShellLimitError);
     expect((error as ShellLimitError).limit).toBe('file-size');
   }, 60_000);

@@ -27,7 +27,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'notes.txt'), 'inside the root\n');
   symlinkSync('/etc/passwd', join(dir, 'passwd-link'));
   // a process that holds a provider key in its environment, like a tool server started with one
-  holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000); console.log("up")'], { env: { PATH: '/usr/bin:/bin', OPENAI_API_KEY: SECRET, UFO_API_KEY: SECRET }, stdio: ['ignore', 'pipe', 'ignore'] });
+  holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000); console.log("up")'], {
+    env: { PATH: '/usr/bin:/bin', OPENAI_API_KEY: SECRET, UFO_API_KEY: SECRET },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await new Promise((resolve) => holder.stdout!.once('data', resolve));
   compiled = compileShellPolicy(createDefaultShellPolicy({ allowedCwdRoots: [dir] }));
 });
@@ -91,7 +94,14 @@ describe('attack: the shell tool reads secrets', () => {
 
 describe.skipIf(!bubblewrap)('the sandbox alone (path checks bypassed), under bubblewrap', () => {
   const sandboxed = (program: string, args: string[]) =>
-    runProgram({ path: bubblewrap!, args: bubblewrapArgs({ program, args, cwd: dir, roots: [dir] }), cwd: dir, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 10_000, outputLimitBytes: 64 * 1024 });
+    runProgram({
+      path: bubblewrap!,
+      args: bubblewrapArgs({ program, args, cwd: dir, roots: [dir] }),
+      cwd: dir,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 10_000,
+      outputLimitBytes: 64 * 1024,
+    });
 
   it('another process’s environ, /etc/passwd and the host’s processes are not there', async () => {
     const environ = await sandboxed('/usr/bin/cat', [`/proc/${holder.pid}/environ`]);

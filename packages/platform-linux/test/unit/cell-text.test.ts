@@ -57,7 +57,19 @@ describe('unescapeAttribute', () => {
 
 describe('readControlContent: table cells', () => {
   function record(path: string, rawName: string, role = 'table cell'): ControlRecord {
-    return { id: `a${path.length}`, ref: { bus: BUS, path }, role, name: rawName, rawName, states: ['enabled', 'showing', 'visible'], interfaces: CELL_IFACES, rect: { x: 0, y: 0, width: 100, height: 20 }, origin: { x: 0, y: 0 }, depth: 3, parent: undefined };
+    return {
+      id: `a${path.length}`,
+      ref: { bus: BUS, path },
+      role,
+      name: rawName,
+      rawName,
+      states: ['enabled', 'showing', 'visible'],
+      interfaces: CELL_IFACES,
+      rect: { x: 0, y: 0, width: 100, height: 20 },
+      origin: { x: 0, y: 0 },
+      depth: 3,
+      parent: undefined,
+    };
   }
   const objects: Record<string, FakeObject> = {
     '/a1': { role: 'table cell', text: 'Item', interfaces: CELL_IFACES },

@@ -40,7 +40,12 @@ describe('captions of GTK 4 drop-downs', () => {
   });
 
   it('a placeholder that is the only label shown stays the caption', () => {
-    const empty = node('combo box', 'GtkDropDown', [node('push button', 'GtkToggleButton', [node('panel', '', [node('label', '(None)', [], box(1168, 50))])], box(1168, 72))], box(1158, 92));
+    const empty = node(
+      'combo box',
+      'GtkDropDown',
+      [node('push button', 'GtkToggleButton', [node('panel', '', [node('label', '(None)', [], box(1168, 50))])], box(1168, 72))],
+      box(1158, 92),
+    );
     expect(controlDisplayName(empty)).toBe('(None)');
   });
 });

@@ -30,8 +30,17 @@ function textClient(texts: Record<string, string>) {
 
 function record(path: string, role: string, rawName: string, interfaces = TEXT_IFACES): ControlRecord {
   return {
-    id: `a${path.length}`, ref: { bus: BUS, path }, role, name: rawName, rawName, states: ['enabled', 'showing', 'visible'], interfaces,
-    rect: { x: 0, y: 575, width: 120, height: 20 }, origin: { x: 0, y: 0 }, depth: 4, parent: undefined,
+    id: `a${path.length}`,
+    ref: { bus: BUS, path },
+    role,
+    name: rawName,
+    rawName,
+    states: ['enabled', 'showing', 'visible'],
+    interfaces,
+    rect: { x: 0, y: 575, width: 120, height: 20 },
+    origin: { x: 0, y: 0 },
+    depth: 4,
+    parent: undefined,
   };
 }
 

@@ -3,7 +3,15 @@ import { ControlNotFoundError, ControlVanishedError, StaleControlIdError } from 
 import { ControlIdRegistry, generationLabel, parseControlId, type UnnumberedControl } from '../../src/desktop/control-ids.js';
 
 const control = (path: string, name = path, role = 'push button'): UnnumberedControl => ({
-  ref: { bus: ':1.5', path }, role, name, rawName: name, states: [], interfaces: [], rect: undefined, origin: { x: 0, y: 0 }, depth: 1,
+  ref: { bus: ':1.5', path },
+  role,
+  name,
+  rawName: name,
+  states: [],
+  interfaces: [],
+  rect: undefined,
+  origin: { x: 0, y: 0 },
+  depth: 1,
 });
 
 describe('control ids', () => {
@@ -36,9 +44,14 @@ describe('control ids', () => {
 
   it('keeps a sheet cell its id by its place, though the toolkit makes a new object for it at every read', () => {
     const table = { bus: ':1.5', path: '/sheet' };
-    const cell = (path: string, name: string, row: number, column: number): UnnumberedControl => ({ ...control(path, name, 'table cell'), sheetCell: { table, row, column } });
+    const cell = (path: string, name: string, row: number, column: number): UnnumberedControl => ({
+      ...control(path, name, 'table cell'),
+      sheetCell: { table, row, column },
+    });
     const ids = new ControlIdRegistry();
-    expect(ids.assign(1, [control('/sheet', 'Sheet Sheet1', 'table'), cell('/c/101', 'A1', 0, 0), cell('/c/102', 'B4', 3, 1)], [-1, 0, 0]).map((c) => c.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(
+      ids.assign(1, [control('/sheet', 'Sheet Sheet1', 'table'), cell('/c/101', 'A1', 0, 0), cell('/c/102', 'B4', 3, 1)], [-1, 0, 0]).map((c) => c.id),
+    ).toEqual(['a1', 'a2', 'a3']);
     // the next listing: new objects for the same cells
     const again = ids.assign(1, [control('/sheet', 'Sheet Sheet1', 'table'), cell('/c/207', 'A1', 0, 0), cell('/c/208', 'B4', 3, 1)], [-1, 0, 0]);
     expect(again.map((c) => c.id)).toEqual(['a1', 'a2', 'a3']);

@@ -14,7 +14,10 @@ describe('selectControls on recorded trees', () => {
     const chosen = selectControls(tree);
     const names = chosen.map((c) => controlDisplayName(c.node));
     for (const key of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '×', '÷', '+', '−', '=']) {
-      expect(names.filter((n) => n === key), `button ${key}`).toHaveLength(1);
+      expect(
+        names.filter((n) => n === key),
+        `button ${key}`,
+      ).toHaveLength(1);
     }
     expect(chosen.some((c) => c.node.role === 'label')).toBe(false);
     expect(chosen.filter((c) => c.node.role === 'text').length).toBeGreaterThanOrEqual(1);
@@ -55,7 +58,15 @@ describe('selectControls on recorded trees', () => {
 
 describe('controlDisplayName', () => {
   const node = (name: string, children: AccessibleNode[] = [], role = 'push button'): AccessibleNode => ({
-    bus: ':1.1', path: `/${name}`, role, name, description: '', states: [], interfaces: [], childCount: children.length, children,
+    bus: ':1.1',
+    path: `/${name}`,
+    role,
+    name,
+    description: '',
+    states: [],
+    interfaces: [],
+    childCount: children.length,
+    children,
   });
   it('collapses GTK 4 doubled names, drops class names, falls back to labels', () => {
     expect(controlDisplayName(node('7 7'))).toBe('7');
@@ -68,14 +79,27 @@ describe('controlDisplayName', () => {
 });
 
 describe('keeping part of a selection', () => {
-  const node = (role: string, name: string, extents?: { x: number; y: number; width: number; height: number }) =>
-    ({ bus: ':1.1', path: `/${role}/${name}/${extents?.y ?? ''}`, role, name, description: '', states: [], interfaces: [], extents, childCount: 0, children: [] });
+  const node = (role: string, name: string, extents?: { x: number; y: number; width: number; height: number }) => ({
+    bus: ':1.1',
+    path: `/${role}/${name}/${extents?.y ?? ''}`,
+    role,
+    name,
+    description: '',
+    states: [],
+    interfaces: [],
+    extents,
+    childCount: 0,
+    children: [],
+  });
   const item = (n: ReturnType<typeof node>, parentIndex: number) => ({ node: n, depth: parentIndex + 1, parentIndex, topIndex: 0 });
 
   it('re-points parents at the nearest kept ancestor', () => {
     const selected = [item(node('dialog', 'd'), -1), item(node('panel', 'p'), 0), item(node('push button', 'OK'), 1)];
     const kept = keepSelected(selected, ({ node: n }) => n.role !== 'panel');
-    expect(kept.map((k) => [k.node.role, k.parentIndex])).toEqual([['dialog', -1], ['push button', 0]]);
+    expect(kept.map((k) => [k.node.role, k.parentIndex])).toEqual([
+      ['dialog', -1],
+      ['push button', 0],
+    ]);
   });
 
   it('lists a control shown twice (same role, name and place) once', () => {
@@ -88,22 +112,48 @@ describe('keeping part of a selection', () => {
       item(node('menu item', 'Insert Spaces', at(40)), 0),
       item(node('menu item', 'Insert Spaces', at(60)), 0),
     ];
-    const kept = withoutRepeats(selected, selected.map((s) => s.node.name));
+    const kept = withoutRepeats(
+      selected,
+      selected.map((s) => s.node.name),
+    );
     expect(kept.map((k) => `${k.node.name}@${k.node.extents?.y}`)).toEqual(['Tabs@0', 'Insert Tabs@20', 'Insert Spaces@40', 'Insert Spaces@60']);
   });
 });
 
 describe('items of a closed popup', () => {
   const COMPONENT = 'org.a11y.atspi.Component';
-  const n = (role: string, name: string, extents: { x: number; y: number; width: number; height: number } | undefined, children: AccessibleNode[] = []): AccessibleNode =>
-    ({ bus: ':1.2', path: `/${role}/${name}`, role, name, description: '', states: ['showing'], interfaces: [COMPONENT], extents, childCount: children.length, children });
+  const n = (
+    role: string,
+    name: string,
+    extents: { x: number; y: number; width: number; height: number } | undefined,
+    children: AccessibleNode[] = [],
+  ): AccessibleNode => ({
+    bus: ':1.2',
+    path: `/${role}/${name}`,
+    role,
+    name,
+    description: '',
+    states: ['showing'],
+    interfaces: [COMPONENT],
+    extents,
+    childCount: children.length,
+    children,
+  });
 
   it('rows under a list that is not on screen are not listed, though they report extents (Qt combo box)', () => {
     const rows = ['North', 'South'].map((name, i) => n('list item', name, { x: 0, y: i * 25, width: 756, height: 25 }));
-    const closed = n('application', 'app', undefined, [n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', undefined, rows)])])]);
+    const closed = n('application', 'app', undefined, [
+      n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [
+        n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', undefined, rows)]),
+      ]),
+    ]);
     expect(selectControls(closed).map((c) => `${c.node.role} ${c.node.name}`)).toEqual(['combo box North']);
     const openRows = ['North', 'South'].map((name, i) => n('list item', name, { x: 522, y: 557 + i * 25, width: 182, height: 25 }));
-    const open = n('application', 'app', undefined, [n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', { x: 521, y: 556, width: 67, height: 102 }, openRows)])])]);
+    const open = n('application', 'app', undefined, [
+      n('dialog', 'Preferences', { x: 396, y: 95, width: 469, height: 530 }, [
+        n('combo box', 'North', { x: 521, y: 556, width: 67, height: 18 }, [n('list', '', { x: 521, y: 556, width: 67, height: 102 }, openRows)]),
+      ]),
+    ]);
     expect(selectControls(open).map((c) => `${c.node.role} ${c.node.name}`)).toEqual(['combo box North', 'list item North', 'list item South']);
   });
 });
@@ -113,8 +163,16 @@ describe('items of a closed popup', () => {
 describe('selectControls: a named, selectable panel (a slide thumbnail)', () => {
   let serial = 0;
   const panelNode = (name: string, states: string[], y: number, children: AccessibleNode[] = []): AccessibleNode => ({
-    bus: ':1.7', path: `/p/${(serial += 1)}`, role: 'panel', name, description: '', states, interfaces: ['org.a11y.atspi.Accessible', 'org.a11y.atspi.Component'],
-    childCount: children.length, children, extents: { x: 10, y, width: 150, height: 100 },
+    bus: ':1.7',
+    path: `/p/${(serial += 1)}`,
+    role: 'panel',
+    name,
+    description: '',
+    states,
+    interfaces: ['org.a11y.atspi.Accessible', 'org.a11y.atspi.Component'],
+    childCount: children.length,
+    children,
+    extents: { x: 10, y, width: 150, height: 100 },
   });
   const SHOWN = ['enabled', 'showing', 'visible'];
   function slidePane() {

@@ -5,7 +5,18 @@ import { alignEmbeddedRootPanes } from '../../src/desktop/embedded-root-pane.js'
 let serial = 0;
 function node(role: string, name: string, extents: XywhRect | undefined, children: AccessibleNode[] = []): AccessibleNode {
   serial += 1;
-  return { bus: ':1.7', path: `/obj/${serial}`, role, name, description: '', states: ['showing', 'visible'], interfaces: [], childCount: children.length, children, ...(extents ? { extents } : {}) };
+  return {
+    bus: ':1.7',
+    path: `/obj/${serial}`,
+    role,
+    name,
+    description: '',
+    states: ['showing', 'visible'],
+    interfaces: [],
+    childCount: children.length,
+    children,
+    ...(extents ? { extents } : {}),
+  };
 }
 const at = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
@@ -85,7 +96,7 @@ describe('alignEmbeddedRootPanes', () => {
     expect(file.extents).toEqual(at(0, 25, 40, 20));
   });
 
-  it('leaves an embedded GTK widget that reports true coordinates (its parent\'s size, at its parent\'s shifted place) and its subtree where they are', () => {
+  it("leaves an embedded GTK widget that reports true coordinates (its parent's size, at its parent's shifted place) and its subtree where they are", () => {
     // the name box's GTK entry in Calc's formula tool bar: at the true place of its (VCL) parent
     const entry = node('text', '', at(5, 57, 90, 20));
     const nameBox = node('combo box', 'Name Box', at(0, 55, 100, 24), [entry]);

@@ -92,7 +92,12 @@ export interface FakeAtspi {
  * must be in `objects` too (role `table`, Table interface); `GetChildren` on it fails the test's expectations: it is
  * counted and rejected (LibreOffice does not answer it).
  */
-export function fakeAtspi(options: { objects: Record<string, FakeObject>; sheet?: FakeSheet; toolkit?: { name: string; version: string }; cache?: boolean }): FakeAtspi {
+export function fakeAtspi(options: {
+  objects: Record<string, FakeObject>;
+  sheet?: FakeSheet;
+  toolkit?: { name: string; version: string };
+  cache?: boolean;
+}): FakeAtspi {
   const { objects, sheet } = options;
   const calls = new Map<string, number>();
   const count = (member: string, path: string): void => {
@@ -113,7 +118,13 @@ export function fakeAtspi(options: { objects: Record<string, FakeObject>; sheet?
     const cell = cellOf(ref.path);
     if (cell && sheet) {
       const a = address(cell.row, cell.column);
-      return { role: 'table cell', name: sheet.names?.[a] ?? '', interfaces: CELL_IFACES, states: ['enabled', 'showing', 'visible', 'transient', 'selectable'], text: sheet.texts[a] ?? '' };
+      return {
+        role: 'table cell',
+        name: sheet.names?.[a] ?? '',
+        interfaces: CELL_IFACES,
+        states: ['enabled', 'showing', 'visible', 'transient', 'selectable'],
+        text: sheet.texts[a] ?? '',
+      };
     }
     const found = objects[ref.path];
     if (!found) throw new Error(`no object ${ref.path}`);
@@ -130,8 +141,16 @@ export function fakeAtspi(options: { objects: Record<string, FakeObject>; sheet?
         .map(([path, o]) => {
           const parent = o.cachedParent ?? parentOf.get(path) ?? { path: '', index: 0 };
           return [
-            [BUS, path], [BUS, APP], [BUS, parent.path], parent.index, childCountOf(path, o), o.interfaces ?? DEFAULT_IFACES,
-            o.name ?? '', roleNumber(o.role), '', encodeStates(o.states ?? SHOWN),
+            [BUS, path],
+            [BUS, APP],
+            [BUS, parent.path],
+            parent.index,
+            childCountOf(path, o),
+            o.interfaces ?? DEFAULT_IFACES,
+            o.name ?? '',
+            roleNumber(o.role),
+            '',
+            encodeStates(o.states ?? SHOWN),
           ];
         });
     },

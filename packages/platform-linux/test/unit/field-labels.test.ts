@@ -8,7 +8,18 @@ import { labelUnnamedFields } from '../../src/desktop/field-labels.js';
 let serial = 0;
 function node(role: string, name: string, extents: XywhRect | undefined, children: AccessibleNode[] = []): AccessibleNode {
   serial += 1;
-  return { bus: ':1.7', path: `/n/${serial}`, role, name, description: '', states: ['enabled', 'showing', 'visible'], interfaces: [], childCount: children.length, children, ...(extents ? { extents } : {}) };
+  return {
+    bus: ':1.7',
+    path: `/n/${serial}`,
+    role,
+    name,
+    description: '',
+    states: ['enabled', 'showing', 'visible'],
+    interfaces: [],
+    childCount: children.length,
+    children,
+    ...(extents ? { extents } : {}),
+  };
 }
 const at = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
@@ -35,7 +46,7 @@ function fontNameBox(extra: AccessibleNode[] = []) {
 }
 
 describe('labelUnnamedFields: the named container of an unnamed field', () => {
-  it('an unnamed text field alone in a named panel gets the panel\'s name, with label_source container', async () => {
+  it("an unnamed text field alone in a named panel gets the panel's name, with label_source container", async () => {
     const w = fontNameBox();
     const labels = await labelUnnamedFields(client(), w.app, [w.field], ['']);
     expect(labels).toEqual([{ label: 'Font Name', labelSource: 'container' }]);

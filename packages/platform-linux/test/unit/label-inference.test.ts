@@ -22,7 +22,12 @@ describe('captions of unnamed fields', () => {
     ];
     expect(inferCaptions(fields, captions)).toEqual(['Email', 'Phone']);
     // with the "Phone" caption missing, the second field must not take "Email" from above the first field
-    expect(inferCaptions(fields, captions.filter((c) => c.text !== 'Phone'))).toEqual(['Email', undefined]);
+    expect(
+      inferCaptions(
+        fields,
+        captions.filter((c) => c.text !== 'Phone'),
+      ),
+    ).toEqual(['Email', undefined]);
   });
 
   it('two fields on one row: each takes the caption just before it', () => {

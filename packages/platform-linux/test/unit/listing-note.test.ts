@@ -21,7 +21,10 @@ describe('listingNote: sheets', () => {
   });
 
   it('a scrolled sheet, all empty, and a cut grid', () => {
-    const note = listingNote({ ...emptyTreeReadStats(), sheets: [sheet({ name: '', range: { firstRow: 99, lastRow: 130, firstColumn: 26, lastColumn: 40 }, listed: 0, cut: true })] }, 1500);
+    const note = listingNote(
+      { ...emptyTreeReadStats(), sheets: [sheet({ name: '', range: { firstRow: 99, lastRow: 130, firstColumn: 26, lastColumn: 40 }, listed: 0, cut: true })] },
+      1500,
+    );
     expect(note).toMatch(/^The sheet shows cells AA100:AO131 on screen; all of them are empty \(only the first rows of the grid were read\)\./);
   });
 

@@ -23,13 +23,13 @@ describe('windows a modal dialog blocks', () => {
   const saveAs: AppWindow = { id: 2, title: 'Save As', modal: true, transientFor: 1 };
   const prefs: AppWindow = { id: 3, title: 'Preferences', modal: false, transientFor: 1 };
 
-  it('a modal dialog blocks the main window and the app\'s other dialogs, never itself', () => {
+  it("a modal dialog blocks the main window and the app's other dialogs, never itself", () => {
     expect(blockingModal(1, [frame, saveAs])?.title).toBe('Save As');
     expect(blockingModal(3, [frame, prefs, saveAs])?.title).toBe('Save As');
     expect(blockingModal(2, [frame, saveAs])).toBeUndefined();
   });
 
-  it('a non-modal dialog blocks nothing (galculator\'s Preferences, GTK 4.8\'s file chooser)', () => {
+  it("a non-modal dialog blocks nothing (galculator's Preferences, GTK 4.8's file chooser)", () => {
     expect(blockingModal(1, [frame, prefs])).toBeUndefined();
     expect(blockingModal(1, [frame])).toBeUndefined();
   });
@@ -43,8 +43,13 @@ describe('windows a modal dialog blocks', () => {
     expect(blockingModal(1, [frame, saveAs, confirm])?.title).toBe('Confirm to replace files');
   });
 
-  it('a modal window without a parent blocks the app\'s other windows; a transient loop ends', () => {
+  it("a modal window without a parent blocks the app's other windows; a transient loop ends", () => {
     expect(blockingModal(1, [frame, { id: 6, title: 'Error', modal: true }])?.title).toBe('Error');
-    expect(blockingModal(7, [{ id: 7, title: 'a', modal: false, transientFor: 8 }, { id: 8, title: 'b', modal: true, transientFor: 7 }])).toBeUndefined();
+    expect(
+      blockingModal(7, [
+        { id: 7, title: 'a', modal: false, transientFor: 8 },
+        { id: 8, title: 'b', modal: true, transientFor: 7 },
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -55,11 +55,24 @@ function captureOf(shown: () => readonly ShownText[]): { capture: ScreenTextInpu
 }
 
 function control(role: string, name: string, rect: XywhRect, interfaces: string[] = []): UnnumberedControl {
-  return { ref: { bus: ':1.5', path: `/obj/${role}/${name}` }, origin: { x: 0, y: 0 }, role, name, rawName: name, states: ['enabled'], interfaces, rect, depth: 1 };
+  return {
+    ref: { bus: ':1.5', path: `/obj/${role}/${name}` },
+    origin: { x: 0, y: 0 },
+    role,
+    name,
+    rawName: name,
+    states: ['enabled'],
+    interfaces,
+    rect,
+    depth: 1,
+  };
 }
 
 /** A toolbar of buttons across the top and an unlisted drawing area below. */
-const TOOLBAR = [control('push button', 'Open', { x: 40, y: 30, width: 300, height: 60 }), control('push button', 'Save', { x: 340, y: 30, width: 300, height: 60 })];
+const TOOLBAR = [
+  control('push button', 'Open', { x: 40, y: 30, width: 300, height: 60 }),
+  control('push button', 'Save', { x: 340, y: 30, width: 300, height: 60 }),
+];
 
 describe('ScreenTextReader', () => {
   it('reads nothing without a recognizer (mode off)', async () => {
@@ -150,7 +163,14 @@ describe('ScreenTextReader', () => {
     const shown: ShownText[] = [{ text: 'hello world', box: { x: 50, y: 110, width: 80, height: 14 } }];
     const reader = new ScreenTextReader({ mode: 'always', recognizer: fakeRecognizer(() => shown) });
     const { capture } = captureOf(() => shown);
-    const result = await reader.entries({ windowId: 1, windowRect: WINDOW, screen: SCREEN, controls: [field], capture, readText: async () => 'hello world, and more' });
+    const result = await reader.entries({
+      windowId: 1,
+      windowRect: WINDOW,
+      screen: SCREEN,
+      controls: [field],
+      capture,
+      readText: async () => 'hello world, and more',
+    });
     expect(result.entries).toEqual([]);
   });
 
@@ -183,7 +203,11 @@ describe('ScreenTextReader', () => {
     const registry = new ControlIdRegistry();
     const list = async () => {
       const { entries } = await reader.entries({ windowId: 3, windowRect: WINDOW, screen: SCREEN, controls: undefined, capture });
-      return registry.assign(3, entries, entries.map(() => -1));
+      return registry.assign(
+        3,
+        entries,
+        entries.map(() => -1),
+      );
     };
     const first = await list();
     expect(first.map((r) => [r.id, r.name])).toEqual([
@@ -288,7 +312,10 @@ describe('ScreenTextReader: parts of the window that are not read (rulers, a des
   const SHEET: XywhRect = { x: 40, y: 150, width: 600, height: 200 };
   /** Whether `a` reaches into `b` by more than the unlisted-area grid's cell (areas are found on that grid). */
   const meets = (a: XywhRect, b: XywhRect): boolean =>
-    a.x < b.x + b.width - UNLISTED_CELL_PX && b.x < a.x + a.width - UNLISTED_CELL_PX && a.y < b.y + b.height - UNLISTED_CELL_PX && b.y < a.y + a.height - UNLISTED_CELL_PX;
+    a.x < b.x + b.width - UNLISTED_CELL_PX &&
+    b.x < a.x + a.width - UNLISTED_CELL_PX &&
+    a.y < b.y + b.height - UNLISTED_CELL_PX &&
+    b.y < a.y + a.height - UNLISTED_CELL_PX;
 
   it('areasToRead leaves the unreadable rectangles out', () => {
     const reader = new ScreenTextReader({ recognizer: fakeRecognizer(() => []) });

@@ -28,7 +28,7 @@ const dispatcher = new LocalCommandDispatcher({
 afterAll(() => dispatcher.close());
 
 describe('the Linux tools in the prompt', () => {
-  it('show example calls that the dispatcher\'s validator accepts, for every tool', async () => {
+  it("show example calls that the dispatcher's validator accepts, for every tool", async () => {
     const listed = await dispatcher.listTools({ target: { agent: 'LinuxAgent' } });
     expect(listed.length).toBe(tools.length);
     const prompt = renderToolsForPrompt(listed);

@@ -8,7 +8,10 @@ const TABLE = { bus: BUS, path: '/sheet' };
 /** Calc's sheet: 100 × 20 px cells from (10, 100). */
 function calc(sheet: Partial<FakeSheet> = {}) {
   const fake: FakeSheet = { path: TABLE.path, origin: { x: 10, y: 100 }, cell: { width: 100, height: 20 }, texts: {}, ...sheet };
-  return fakeAtspi({ objects: { [TABLE.path]: { role: 'table', interfaces: [ATSPI_IFACE.accessible, ATSPI_IFACE.component, ATSPI_IFACE.table] } }, sheet: fake });
+  return fakeAtspi({
+    objects: { [TABLE.path]: { role: 'table', interfaces: [ATSPI_IFACE.accessible, ATSPI_IFACE.component, ATSPI_IFACE.table] } },
+    sheet: fake,
+  });
 }
 
 describe('columnLetters', () => {
@@ -18,7 +21,16 @@ describe('columnLetters', () => {
 });
 
 describe('isSheet', () => {
-  const node = (childCount: number, interfaces: string[]) => ({ ...TABLE, role: 'table', name: '', description: '', states: [], interfaces, childCount, children: [] });
+  const node = (childCount: number, interfaces: string[]) => ({
+    ...TABLE,
+    role: 'table',
+    name: '',
+    description: '',
+    states: [],
+    interfaces,
+    childCount,
+    children: [],
+  });
   it('is a table with at least SHEET_MIN_CHILDREN children', () => {
     expect(SHEET_MIN_CHILDREN).toBe(100_000);
     expect(isSheet(node(2 ** 31 - 1, [ATSPI_IFACE.table]))).toBe(true);

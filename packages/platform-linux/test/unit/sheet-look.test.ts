@@ -66,18 +66,36 @@ describe('cellLook', () => {
 
   it('has equal digests for equal pixels and different ones for different pixels', () => {
     const box = { x: 100, y: 50, width: 20, height: 10 };
-    const a = cellLook(area((x) => (x === 5 ? 0 : 255)), box)!;
-    expect(cellLook(area((x) => (x === 5 ? 0 : 255)), box)!.digest).toBe(a.digest);
-    expect(cellLook(area((x) => (x === 6 ? 0 : 255)), box)!.digest).not.toBe(a.digest);
+    const a = cellLook(
+      area((x) => (x === 5 ? 0 : 255)),
+      box,
+    )!;
+    expect(
+      cellLook(
+        area((x) => (x === 5 ? 0 : 255)),
+        box,
+      )!.digest,
+    ).toBe(a.digest);
+    expect(
+      cellLook(
+        area((x) => (x === 6 ? 0 : 255)),
+        box,
+      )!.digest,
+    ).not.toBe(a.digest);
   });
 
   it('is undefined for a box not wholly inside the captured area', () => {
-    expect(cellLook(area(() => 255), { x: 95, y: 50, width: 20, height: 10 })).toBeUndefined();
+    expect(
+      cellLook(
+        area(() => 255),
+        { x: 95, y: 50, width: 20, height: 10 },
+      ),
+    ).toBeUndefined();
   });
 });
 
-describe('readSheetCells with the sheet\'s pixels', () => {
-  it('reads every cell the first time; then only the grid\'s cells, and the cells whose pixels changed', async () => {
+describe("readSheetCells with the sheet's pixels", () => {
+  it("reads every cell the first time; then only the grid's cells, and the cells whose pixels changed", async () => {
     const texts: Record<string, string> = { A1: 'Item', B1: 'Amount', A2: 'Rent', B2: '1200', C3: 'note', B5: '1550' };
     const fake = calc(texts);
     const { look } = screen(texts);
@@ -157,7 +175,7 @@ describe('readSheetCells with the sheet\'s pixels', () => {
     expect(again!.states).not.toContain('focused');
   });
 
-  it('takes a cell\'s states and attributes (the formula) with it, and keeps them while its pixels stay', async () => {
+  it("takes a cell's states and attributes (the formula) with it, and keeps them while its pixels stay", async () => {
     const texts = { B5: '1550' };
     const fake = calc(texts);
     const { look } = screen(texts);

@@ -20,12 +20,21 @@ function fakeDocument(options: { hitTest: boolean; caret?: number; selection?: [
       if (!options.hitTest) return -1;
       return Math.floor(y / 10) * 20 + 3;
     },
-    lineAt: async (_ref: unknown, offset: number) => ({ text: text.slice(lineStart(offset), lineStart(offset) + 20), start: lineStart(offset), end: lineStart(offset) + 20 }),
+    lineAt: async (_ref: unknown, offset: number) => ({
+      text: text.slice(lineStart(offset), lineStart(offset) + 20),
+      start: lineStart(offset),
+      end: lineStart(offset) + 20,
+    }),
   } as unknown as AtspiClient;
   return { client, text, calls };
 }
 
-const source = (states: string[] = []) => ({ ref: { bus: ':1.1', path: '/t' }, states, visible: { x: 0, y: 400, width: 300, height: 100 }, origin: { x: 0, y: 0 } });
+const source = (states: string[] = []) => ({
+  ref: { bus: ':1.1', path: '/t' },
+  states,
+  visible: { x: 0, y: 400, width: 300, height: 100 },
+  origin: { x: 0, y: 0 },
+});
 
 describe('the text a listing reads from a text control', () => {
   it('reads a short text whole, without asking what is visible', async () => {

@@ -47,7 +47,7 @@ describe('where the second click goes', () => {
 });
 
 describe('a click that did more than change states', () => {
-  it('counts windows, popups and controls\' content, not focus or states', () => {
+  it("counts windows, popups and controls' content, not focus or states", () => {
     const effect = {
       changed: true,
       changes: [

@@ -82,10 +82,20 @@ describe('recordTreeEvent', () => {
 describe('decodeAtspiEvent', () => {
   it('decodes object and window signals, with the child of children-changed', () => {
     expect(
-      decodeAtspiEvent({ sender: APP, path: '/list', interface: 'org.a11y.atspi.Event.Object', member: 'ChildrenChanged', body: ['add', 3, 0, { value: [APP, '/row3'] }, {}] }),
+      decodeAtspiEvent({
+        sender: APP,
+        path: '/list',
+        interface: 'org.a11y.atspi.Event.Object',
+        member: 'ChildrenChanged',
+        body: ['add', 3, 0, { value: [APP, '/row3'] }, {}],
+      }),
     ).toEqual({ kind: 'children-changed', source: { bus: APP, path: '/list' }, detail: 'add', value: 3, child: { bus: APP, path: '/row3' } });
-    expect(decodeAtspiEvent({ sender: APP, path: '/frame', interface: 'org.a11y.atspi.Event.Window', member: 'Create', body: ['', 0, 0, 0, {}] })?.kind).toBe('window');
-    expect(decodeAtspiEvent({ sender: APP, path: '/text', interface: 'org.a11y.atspi.Event.Object', member: 'TextCaretMoved', body: ['', 4, 0, 0, {}] })).toBeUndefined();
+    expect(decodeAtspiEvent({ sender: APP, path: '/frame', interface: 'org.a11y.atspi.Event.Window', member: 'Create', body: ['', 0, 0, 0, {}] })?.kind).toBe(
+      'window',
+    );
+    expect(
+      decodeAtspiEvent({ sender: APP, path: '/text', interface: 'org.a11y.atspi.Event.Object', member: 'TextCaretMoved', body: ['', 4, 0, 0, {}] }),
+    ).toBeUndefined();
   });
 });
 
@@ -98,7 +108,15 @@ describe('sendsTreeEvents', () => {
 });
 
 const node = (path: string, children: AccessibleNode[] = []): AccessibleNode => ({
-  bus: APP, path, role: 'panel', name: path, description: '', states: [], interfaces: [], childCount: children.length, children,
+  bus: APP,
+  path,
+  role: 'panel',
+  name: path,
+  description: '',
+  states: [],
+  interfaces: [],
+  childCount: children.length,
+  children,
 });
 
 describe('pruneToBudget', () => {
@@ -127,7 +145,9 @@ function scrolledList(n: number, scroll: number, view: XywhRect) {
     if (i < 2) return { x: view.x + i * 50, y: view.y, width: 50, height: 20 };
     const y = view.y + 20 + (i - 2) * 20 - scroll;
     // GTK 3 puts rows outside the view at INT_MIN
-    return y + 20 <= view.y + 20 || y >= view.y + view.height ? { x: -2147483648, y: -2147483648, width: 50, height: 20 } : { x: view.x, y, width: 50, height: 20 };
+    return y + 20 <= view.y + 20 || y >= view.y + view.height
+      ? { x: -2147483648, y: -2147483648, width: 50, height: 20 }
+      : { x: view.x, y, width: 50, height: 20 };
   };
   const client = {
     extents: async (ref: AccessibleRef) => (extentsCalls++, box(Number(ref.path.slice(2)))),
@@ -221,7 +241,10 @@ describe('readAccessibleTree: hidden subtrees and the node budget', () => {
 
   it('stops at the node budget and says so', async () => {
     const kids = Array.from({ length: 30 }, (_, i) => `/k${i}`);
-    const nodes: Record<string, FakeNode> = { '/app': { role: 'application', name: 'app', children: ['/frame'] }, '/frame': { role: 'frame', name: 'Main', children: kids } };
+    const nodes: Record<string, FakeNode> = {
+      '/app': { role: 'application', name: 'app', children: ['/frame'] },
+      '/frame': { role: 'frame', name: 'Main', children: kids },
+    };
     for (const k of kids) nodes[k] = { role: 'label', name: k, children: [] };
     const stats = emptyTreeReadStats();
     const tree = await readAccessibleTree(fakeApp(nodes).client, { bus: APP, path: '/app' }, { stats, maxNodes: 10 });

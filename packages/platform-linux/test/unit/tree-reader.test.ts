@@ -44,8 +44,28 @@ describe('readAccessibleTree without a cache', () => {
     const tree = await readAccessibleTree(client, { bus: ':1.9', path: '/app' });
     const shape = (n: typeof tree): unknown => [n.role, n.name, n.childCount, n.children.map(shape)];
     expect(shape(tree)).toEqual([
-      'application', 'featherpad', 1,
-      [['frame', 'Untitled', 2, [['menu bar', '', 2, [['menu', 'File', 0, []], ['menu', 'Edit', 0, []]]], ['text', '', 0, []]]]],
+      'application',
+      'featherpad',
+      1,
+      [
+        [
+          'frame',
+          'Untitled',
+          2,
+          [
+            [
+              'menu bar',
+              '',
+              2,
+              [
+                ['menu', 'File', 0, []],
+                ['menu', 'Edit', 0, []],
+              ],
+            ],
+            ['text', '', 0, []],
+          ],
+        ],
+      ],
     ]);
     // the application itself is read once with its child count; below it, children stand in for the count
     expect(counts['childCount']).toBe(1);
@@ -158,7 +178,13 @@ function calcWindow(texts: Record<string, string>, toolkit = { name: 'VCL', vers
     '/frame': { role: 'frame', name: 'budget.ods - LibreOffice Calc', children: ['/scroll'], cached: true, extents: at(0, 0, 800, 600) },
     '/scroll': { role: 'scroll pane', children: ['/doc'], childCount: 1, cached: true, extents: at(10, 100, 400, 100) },
     '/doc': { role: 'document spreadsheet', children: ['/sheet'], extents: at(10, 100, 700, 400) },
-    '/sheet': { role: 'table', name: 'Sheet Sheet1', interfaces: SHEET_IFACES, states: ['enabled', 'showing', 'visible', 'manages-descendants'], extents: at(10, 100, 700, 400) },
+    '/sheet': {
+      role: 'table',
+      name: 'Sheet Sheet1',
+      interfaces: SHEET_IFACES,
+      states: ['enabled', 'showing', 'visible', 'manages-descendants'],
+      extents: at(10, 100, 700, 400),
+    },
   };
   return fakeAtspi({ objects, sheet: { path: '/sheet', origin: { x: 10, y: 100 }, cell: { width: 100, height: 20 }, texts }, toolkit });
 }
@@ -177,10 +203,17 @@ describe('readAccessibleTree: a LibreOffice sheet (2^31 - 1 children)', () => {
     expect(sheet.truncatedChildren).toBe(SHEET_CHILDREN);
     expect(sheet.unreadChildren).toBe('off-screen');
     expect(sheet.children.map((c) => [c.name, c.role])).toEqual([
-      ['A1', 'table cell'], ['B1', 'table cell'], ['A2', 'table cell'], ['B2', 'table cell'], ['B4', 'table cell'], ['B5', 'table cell'],
+      ['A1', 'table cell'],
+      ['B1', 'table cell'],
+      ['A2', 'table cell'],
+      ['B2', 'table cell'],
+      ['B4', 'table cell'],
+      ['B5', 'table cell'],
     ]);
     // the on-screen range is the scroll pane's part of the sheet: A1:D5
-    expect(stats.sheets).toEqual([{ name: 'Sheet Sheet1', range: { firstRow: 0, lastRow: 4, firstColumn: 0, lastColumn: 3 }, onScreen: 20, listed: 6, asked: 20, cut: false }]);
+    expect(stats.sheets).toEqual([
+      { name: 'Sheet Sheet1', range: { firstRow: 0, lastRow: 4, firstColumn: 0, lastColumn: 3 }, onScreen: 20, listed: 6, asked: 20, cut: false },
+    ]);
     // read once in the pass: one GetAccessibleAt per cell on screen
     expect(fake.count('GetAccessibleAt /sheet')).toBe(20);
     expect(stats.budgetReached).toBe(false);
@@ -276,7 +309,14 @@ function panelWithStaleChild(appName: string, toolkit = { name: 'VCL', version: 
     [APP]: { role: 'application', name: appName, children: ['/frame'], cached: true, interfaces: [ATSPI_IFACE.accessible] },
     '/frame': { role: 'frame', name: 'talk.odp - LibreOffice Impress', children: ['/docpanel'], cached: true, extents: at(0, 0, 800, 600) },
     '/docpanel': { role: 'panel', children: ['/document'], cached: true, extents: at(0, 50, 800, 500) },
-    '/tooltip': { role: 'panel', name: 'Tooltip', children: ['/tip'], cached: true, cachedParent: { path: '/docpanel', index: 0 }, extents: at(300, 300, 100, 20) },
+    '/tooltip': {
+      role: 'panel',
+      name: 'Tooltip',
+      children: ['/tip'],
+      cached: true,
+      cachedParent: { path: '/docpanel', index: 0 },
+      extents: at(300, 300, 100, 20),
+    },
     '/tip': { role: 'label', name: 'Slide Sorter', cached: true, extents: at(300, 300, 100, 20) },
     '/document': { role: 'document presentation', name: 'Slides', children: ['/para'], extents: at(0, 50, 800, 500) },
     '/para': { role: 'paragraph', name: 'Quarterly results', extents: at(100, 100, 300, 30) },

@@ -36,10 +36,16 @@ describe('treeLines', () => {
 describe('unexplainedDifferences', () => {
   // a Writer window: the Bold button and the paragraph style list's items
   const window = (bold: boolean, extra: AccessibleNode[] = []): AccessibleNode =>
-    node('/frame', 'frame', 'report.odt', ['showing'], [
-      node('/bold', 'toggle button', 'Bold', bold ? ['showing', 'checked'] : ['showing']),
-      node('/styles', 'list', 'Styles', ['showing'], [node('/body', 'list item', 'Text Body', ['showing']), ...extra]),
-    ]);
+    node(
+      '/frame',
+      'frame',
+      'report.odt',
+      ['showing'],
+      [
+        node('/bold', 'toggle button', 'Bold', bold ? ['showing', 'checked'] : ['showing']),
+        node('/styles', 'list', 'Styles', ['showing'], [node('/body', 'list item', 'Text Body', ['showing']), ...extra]),
+      ],
+    );
 
   it('blames the events for a difference no event explains', () => {
     expect(unexplainedDifferences(window(true), window(false), noPendingChanges())).toEqual(['/bold']);

@@ -5,7 +5,18 @@ import { clipToAncestors, isScrollingContainer } from '../../src/desktop/visible
 let next = 0;
 function node(role: string, extents: XywhRect | undefined, children: AccessibleNode[] = [], name = ''): AccessibleNode {
   next += 1;
-  return { bus: ':1.1', path: `/${next}`, role, name, description: '', states: [], interfaces: [], ...(extents ? { extents } : {}), childCount: children.length, children };
+  return {
+    bus: ':1.1',
+    path: `/${next}`,
+    role,
+    name,
+    description: '',
+    states: [],
+    interfaces: [],
+    ...(extents ? { extents } : {}),
+    childCount: children.length,
+    children,
+  };
 }
 const rect = (x: number, y: number, width: number, height: number): XywhRect => ({ x, y, width, height });
 
@@ -19,20 +30,23 @@ function qtScrollArea(panelExtents: XywhRect | undefined) {
   const hiddenBox = node('check box', rect(428, 588, 210, 21), [], 'Tab navigation wraps around');
   const panel = node('panel', panelExtents, [visibleBox, halfBox, hiddenBox]);
   const viewport = node('filler', rect(416, 144, 415, 430), [node('filler', rect(416, 144, 415, 430), [panel])]);
-  const scrollArea = node('filler', rect(416, 144, 429, 430), [viewport, node('filler', rect(831, 144, 14, 430), [node('scroll bar', rect(831, 144, 14, 430))])]);
+  const scrollArea = node('filler', rect(416, 144, 429, 430), [
+    viewport,
+    node('filler', rect(831, 144, 14, 430), [node('scroll bar', rect(831, 144, 14, 430))]),
+  ]);
   const dialog = node('dialog', rect(396, 95, 469, 530), [scrollArea, node('push button', rect(774, 589, 80, 25), [], 'Close')]);
   return { dialog, scrollArea, visibleBox, halfBox, hiddenBox };
 }
 
 describe('visible areas and controls scrolled out of view', () => {
-  it('knows scrolling containers by role, or by a scroll bar of their own (Qt\'s scroll area is a filler)', () => {
+  it("knows scrolling containers by role, or by a scroll bar of their own (Qt's scroll area is a filler)", () => {
     expect(isScrollingContainer(node('scroll pane', rect(0, 0, 10, 10)))).toBe(true);
     expect(isScrollingContainer(node('list', rect(0, 0, 10, 10)))).toBe(true);
     expect(isScrollingContainer(qtScrollArea(rect(416, 144, 415, 600)).scrollArea)).toBe(true);
     expect(isScrollingContainer(node('panel', rect(0, 0, 10, 10), [node('push button', rect(0, 0, 5, 5))]))).toBe(false);
   });
 
-  it('a control wholly below a Qt scroll area\'s viewport keeps its extents and is marked scrolled out; one half shown is clipped', () => {
+  it("a control wholly below a Qt scroll area's viewport keeps its extents and is marked scrolled out; one half shown is clipped", () => {
     const { dialog, visibleBox, halfBox, hiddenBox } = qtScrollArea(rect(416, 144, 415, 600));
     clipToAncestors(dialog);
     expect(visibleBox.scrolledOutOf).toBeUndefined();
@@ -68,7 +82,7 @@ describe('visible areas and controls scrolled out of view', () => {
     expect(label.scrolledOutOf).toEqual(rect(10, 90, 200, 300));
   });
 
-  it('an open combo box\'s list is a popup: its rows are neither clipped by the combo box nor scrolled out of the page', () => {
+  it("an open combo box's list is a popup: its rows are neither clipped by the combo box nor scrolled out of the page", () => {
     // FeatherPad's "Tab position:" combo box, open, inside the Preferences scroll area (its popup reaches below it)
     const north = node('list item', rect(522, 557, 66, 17), [], 'North');
     const west = node('list item', rect(522, 607, 182, 25), [], 'West');

@@ -17,7 +17,11 @@ function fakeDisplay(options: { failSyncAt?: number } = {}) {
   const name = (keysym: number) => Object.entries(KEYSYMS).find(([, sym]) => sym === keysym)![0];
   let syncs = 0;
   const xtest = {
-    KeyPress, KeyRelease, ButtonPress, ButtonRelease, MotionNotify,
+    KeyPress,
+    KeyRelease,
+    ButtonPress,
+    ButtonRelease,
+    MotionNotify,
     FakeInput(type: number, detail: number, _time: number, _root: number, x: number, y: number) {
       if (type === KeyPress || type === KeyRelease) events.push(`${type === KeyPress ? 'down' : 'up'} ${name(keymap[detail - MIN_KEYCODE]![0]!)}`);
       else if (type === ButtonPress || type === ButtonRelease) events.push(`${type === ButtonPress ? 'press' : 'release'} ${detail}`);
@@ -36,8 +40,13 @@ function fakeDisplay(options: { failSyncAt?: number } = {}) {
       if (syncs === options.failSyncAt) throw new Error('connection lost');
     },
     client: {
-      GetKeyboardMapping: (_first: number, _count: number, cb: (error: unknown, value: number[][]) => void) => cb(undefined, keymap.map((row) => [...row])),
-      QueryPointer: (_win: number, cb: (error: unknown, value: { rootX: number; rootY: number; keyMask: number }) => void) => cb(undefined, { rootX: 5, rootY: 6, keyMask: 1 << 8 }),
+      GetKeyboardMapping: (_first: number, _count: number, cb: (error: unknown, value: number[][]) => void) =>
+        cb(
+          undefined,
+          keymap.map((row) => [...row]),
+        ),
+      QueryPointer: (_win: number, cb: (error: unknown, value: { rootX: number; rootY: number; keyMask: number }) => void) =>
+        cb(undefined, { rootX: 5, rootY: 6, keyMask: 1 << 8 }),
     },
   } as unknown as XDisplay;
   return { xd, events };
@@ -48,7 +57,19 @@ describe('keys held around pointer input are released', () => {
     const { xd, events } = fakeDisplay();
     const input = await XInput.create(xd);
     await input.click(10, 20, { count: 3, holdKeysyms: heldKeysyms('ctrl+shift') });
-    expect(events).toEqual(['move 10,20', 'down ctrl', 'down shift', 'press 1', 'release 1', 'press 1', 'release 1', 'press 1', 'release 1', 'up shift', 'up ctrl']);
+    expect(events).toEqual([
+      'move 10,20',
+      'down ctrl',
+      'down shift',
+      'press 1',
+      'release 1',
+      'press 1',
+      'release 1',
+      'press 1',
+      'release 1',
+      'up shift',
+      'up ctrl',
+    ]);
   });
 
   it('when the action throws, the keys are still released', async () => {

@@ -17,7 +17,11 @@ function fakeDisplay() {
   const KeyPress = 2;
   const KeyRelease = 3;
   const xtest = {
-    KeyPress, KeyRelease, ButtonPress: 4, ButtonRelease: 5, MotionNotify: 6,
+    KeyPress,
+    KeyRelease,
+    ButtonPress: 4,
+    ButtonRelease: 5,
+    MotionNotify: 6,
     FakeInput(type: number, detail: number) {
       if (type !== KeyPress && type !== KeyRelease) return;
       events.push({ type: type === KeyPress ? 'press' : 'release', keysym: keymap[detail - MIN_KEYCODE]![0]!, at: performance.now() });
@@ -32,7 +36,11 @@ function fakeDisplay() {
     xtest: async () => xtest,
     sync: async () => {},
     client: {
-      GetKeyboardMapping: (_first: number, _count: number, cb: (error: unknown, value: number[][]) => void) => cb(undefined, keymap.map((row) => [...row])),
+      GetKeyboardMapping: (_first: number, _count: number, cb: (error: unknown, value: number[][]) => void) =>
+        cb(
+          undefined,
+          keymap.map((row) => [...row]),
+        ),
       ChangeKeyboardMapping: () => {
         throw new Error('every key is on the keyboard');
       },
@@ -42,15 +50,24 @@ function fakeDisplay() {
 }
 
 /** When `keysym` was pressed (the n-th time). */
-const pressedAt = (events: ReturnType<typeof fakeDisplay>['events'], keysym: number, n = 0): number => events.filter((e) => e.type === 'press' && e.keysym === keysym)[n]!.at;
-const releasedAt = (events: ReturnType<typeof fakeDisplay>['events'], keysym: number, n = 0): number => events.filter((e) => e.type === 'release' && e.keysym === keysym)[n]!.at;
+const pressedAt = (events: ReturnType<typeof fakeDisplay>['events'], keysym: number, n = 0): number =>
+  events.filter((e) => e.type === 'press' && e.keysym === keysym)[n]!.at;
+const releasedAt = (events: ReturnType<typeof fakeDisplay>['events'], keysym: number, n = 0): number =>
+  events.filter((e) => e.type === 'release' && e.keysym === keysym)[n]!.at;
 
 describe('XInput.keys: a pause after a shortcut', () => {
   it('"ctrl+End Return": Return is pressed SHORTCUT_PAUSE_MS after ctrl was released', async () => {
     const { xd, events } = fakeDisplay();
     const input = await XInput.create(xd);
     await input.keys(parseKeySequence('ctrl+End Return'));
-    expect(events.map((e) => `${e.type} ${e.keysym.toString(16)}`)).toEqual(['press ffe3', 'press ff57', 'release ff57', 'release ffe3', 'press ff0d', 'release ff0d']);
+    expect(events.map((e) => `${e.type} ${e.keysym.toString(16)}`)).toEqual([
+      'press ffe3',
+      'press ff57',
+      'release ff57',
+      'release ffe3',
+      'press ff0d',
+      'release ff0d',
+    ]);
     // timers may fire a millisecond early
     expect(pressedAt(events, KEYSYMS.ret) - releasedAt(events, KEYSYMS.ctrl)).toBeGreaterThanOrEqual(SHORTCUT_PAUSE_MS - 5);
   });

@@ -125,11 +125,7 @@ export class UiaBridgeClient implements UiaBridge {
     return this.lastHello;
   }
 
-  async request<O extends BridgeOp>(
-    op: O,
-    args: BridgeArgs<O>,
-    options: BridgeRequestOptions = {},
-  ): Promise<BridgeResult<O>> {
+  async request<O extends BridgeOp>(op: O, args: BridgeArgs<O>, options: BridgeRequestOptions = {}): Promise<BridgeResult<O>> {
     if (this.closedByUser) throw new BridgeError('WINDOWS_BRIDGE_CLOSED', 'the UIA bridge was closed');
     const spec = BRIDGE_OPS[op];
     const parsedArgs = spec.args.safeParse(args);
@@ -204,11 +200,7 @@ export class UiaBridgeClient implements UiaBridge {
 
   private onTimeout(pending: Pending, running: Running): void {
     this.emit({ type: 'timeout', generation: running.generation, op: pending.op, timeoutMs: pending.timeoutMs });
-    this.settle(
-      pending,
-      undefined,
-      new BridgeError('WINDOWS_BRIDGE_TIMEOUT', `bridge op ${pending.op} did not answer within ${pending.timeoutMs} ms`),
-    );
+    this.settle(pending, undefined, new BridgeError('WINDOWS_BRIDGE_TIMEOUT', `bridge op ${pending.op} did not answer within ${pending.timeoutMs} ms`));
     // The bridge handles requests one at a time: a hung call blocks everything behind it. Restart it.
     running.proc.kill();
   }

@@ -31,10 +31,7 @@ export interface BridgeProcessHandlers {
  * Wires a bridge process's stdout (JSON lines), stderr (kept as a short tail) and exit; resolves once it is gone.
  * Waits for 'close' so no reply still in the pipe is lost, but no longer than a second after 'exit'.
  */
-export function watchBridgeProcess(
-  running: RunningBridge,
-  handlers: BridgeProcessHandlers,
-): Promise<{ code: number | null; signal: string | null }> {
+export function watchBridgeProcess(running: RunningBridge, handlers: BridgeProcessHandlers): Promise<{ code: number | null; signal: string | null }> {
   const { proc } = running;
   const decoder = new LineDecoder((line) => handlers.onLine(line));
   proc.stdout?.on('data', (chunk: Buffer) => decoder.push(chunk));

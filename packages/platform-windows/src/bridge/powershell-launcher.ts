@@ -68,10 +68,7 @@ export function powerShellCommand(options: PowerShellLauncherOptions = {}): {
 export function createPowerShellLauncher(options: PowerShellLauncherOptions = {}): BridgeLauncher {
   return () => {
     if (process.platform !== 'win32' && !options.allowNonWindows) {
-      throw new BridgeError(
-        'WINDOWS_BRIDGE_UNAVAILABLE',
-        `the UIA bridge needs Windows (this is ${process.platform}); use a fake bridge to test off Windows`,
-      );
+      throw new BridgeError('WINDOWS_BRIDGE_UNAVAILABLE', `the UIA bridge needs Windows (this is ${process.platform}); use a fake bridge to test off Windows`);
     }
     const { command, args, env } = powerShellCommand(options);
     return spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });

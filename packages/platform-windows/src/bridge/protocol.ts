@@ -1,3 +1,4 @@
+import type { Rect } from '@ufo-ts/desktop-common';
 import { z } from 'zod';
 
 /**
@@ -11,15 +12,13 @@ import { z } from 'zod';
  */
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
-/** A screen rectangle in physical pixels (right/bottom exclusive, as Win32 RECT). */
+/** Validates a screen rectangle in physical pixels (right/bottom exclusive, as Win32 RECT): `@ufo-ts/desktop-common`'s `Rect`. */
 export const RectSchema = z.object({
   left: z.number(),
   top: z.number(),
   right: z.number(),
   bottom: z.number(),
 });
-/** A screen rectangle (see {@link RectSchema}). */
-export type Rect = z.infer<typeof RectSchema>;
 
 /** A top-level window as reported by EnumWindows (owned, modal and popup windows included). */
 export const WindowRecordSchema = z.object({
@@ -53,16 +52,7 @@ export const WindowRecordSchema = z.object({
 export type WindowRecord = z.infer<typeof WindowRecordSchema>;
 
 /** UIA control patterns the bridge reports as available. */
-export const PatternNameSchema = z.enum([
-  'invoke',
-  'toggle',
-  'selectionItem',
-  'expandCollapse',
-  'value',
-  'rangeValue',
-  'text',
-  'scroll',
-]);
+export const PatternNameSchema = z.enum(['invoke', 'toggle', 'selectionItem', 'expandCollapse', 'value', 'rangeValue', 'text', 'scroll']);
 /** A UIA control pattern the bridge can use. */
 export type PatternName = z.infer<typeof PatternNameSchema>;
 

@@ -1,4 +1,5 @@
-import type { ElementRecord, PatternName, Rect } from '../bridge/protocol.js';
+import type { ElementRecord, PatternName } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { UnknownTargetIdError } from '../errors.js';
 import { findMatchingElement } from './element-matching.js';
 
@@ -84,10 +85,7 @@ export class ControlRegistry {
         `Control with id '${id}' not found: no controls were enumerated yet. Call get_app_window_controls_target_info first.`,
       );
     }
-    throw new UnknownTargetIdError(
-      'CONTROL_ID_UNKNOWN',
-      `Control with id '${id}' not found. Available control ids: ${pythonList([...this.entries.keys()])}`,
-    );
+    throw new UnknownTargetIdError('CONTROL_ID_UNKNOWN', `Control with id '${id}' not found. Available control ids: ${pythonList([...this.entries.keys()])}`);
   }
 
   /**

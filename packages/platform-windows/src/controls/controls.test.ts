@@ -80,7 +80,12 @@ describe('ControlRegistry', () => {
   it('gives the same ids to the same UI enumerated twice', () => {
     const ui = [el({ name: 'File' }), el({ name: 'Edit' }), el({ name: 'View' })];
     const first = new ControlRegistry().replace(ui, 1).map((e) => [e.id, e.name]);
-    const again = new ControlRegistry().replace(ui.map((e) => ({ ...e, ref: `s2.${e.ref}` })), 1).map((e) => [e.id, e.name]);
+    const again = new ControlRegistry()
+      .replace(
+        ui.map((e) => ({ ...e, ref: `s2.${e.ref}` })),
+        1,
+      )
+      .map((e) => [e.id, e.name]);
     expect(again).toEqual(first);
   });
 
@@ -88,11 +93,7 @@ describe('ControlRegistry', () => {
     const registry = new ControlRegistry();
     registry.replace([el({ name: 'a' }), el({ name: 'b' })], 1);
     const added = registry.addGrounded(
-      [
-        { rect: [0, 0, 10, 10], name: 'icon', type: 'Button', source: 'omniparser' },
-        { id: '9', rect: [5, 5, 9, 9] },
-        { rect: [1, 1, 2, 2] },
-      ],
+      [{ rect: [0, 0, 10, 10], name: 'icon', type: 'Button', source: 'omniparser' }, { id: '9', rect: [5, 5, 9, 9] }, { rect: [1, 1, 2, 2] }],
       1,
     );
     expect(added).toEqual(['3', '9', '10']);

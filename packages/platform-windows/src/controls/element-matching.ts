@@ -1,4 +1,5 @@
-import type { ElementRecord, Rect } from '../bridge/protocol.js';
+import type { ElementRecord } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { rectCenter, rectIou } from '../geometry/rect.js';
 
 /** What identifies a control between two enumerations. */
@@ -36,10 +37,7 @@ function nearest(target: Rect, candidates: readonly ElementRecord[]): ElementRec
  * the old position, accepted only if it overlaps the old rectangle or is the only candidate. Returns undefined
  * rather than guessing.
  */
-export function findMatchingElement(
-  fingerprint: ControlFingerprint,
-  candidates: readonly ElementRecord[],
-): ElementRecord | undefined {
+export function findMatchingElement(fingerprint: ControlFingerprint, candidates: readonly ElementRecord[]): ElementRecord | undefined {
   const sameType = candidates.filter((c) => c.controlType === fingerprint.controlType);
   if (fingerprint.runtimeId.length > 0) {
     const key = fingerprint.runtimeId.join('.');
@@ -47,9 +45,7 @@ export function findMatchingElement(
     if (byRuntime) return byRuntime;
   }
   if (fingerprint.automationId) {
-    const byAutomationId = sameType.filter(
-      (c) => c.automationId === fingerprint.automationId && c.rootHwnd === fingerprint.rootHwnd,
-    );
+    const byAutomationId = sameType.filter((c) => c.automationId === fingerprint.automationId && c.rootHwnd === fingerprint.rootHwnd);
     if (byAutomationId.length > 0) return nearest(fingerprint.rect, byAutomationId);
   }
   const byName = sameType.filter((c) => c.name === fingerprint.name && c.rootHwnd === fingerprint.rootHwnd);

@@ -50,13 +50,7 @@ const PATTERN_FOR_CLICK: ReadonlyArray<[PatternName, 'invoke' | 'toggle' | 'sele
 ];
 
 /** `click_input`: a pattern call for a plain left click when the control has one, else a real mouse click. */
-export async function clickInput(
-  ctx: DesktopContext,
-  id: string,
-  name: string,
-  button: UfoMouseButton,
-  double: boolean,
-): Promise<string> {
+export async function clickInput(ctx: DesktopContext, id: string, name: string, button: UfoMouseButton, double: boolean): Promise<string> {
   await freshSelectedWindow(ctx);
   const { entry, warning } = target(ctx, id, name);
   let how = 'mouse click';
@@ -67,9 +61,7 @@ export async function clickInput(
   let done = false;
   if (pattern) {
     try {
-      const { completed } = await withElement(ctx, entry, (ref) =>
-        ctx.bridge.request('invokePattern', { ref, pattern, waitMs: ctx.options.patternWaitMs }),
-      );
+      const { completed } = await withElement(ctx, entry, (ref) => ctx.bridge.request('invokePattern', { ref, pattern, waitMs: ctx.options.patternWaitMs }));
       how = completed ? `${pattern} pattern` : `${pattern} pattern (still running: it probably opened a dialog)`;
       done = true;
     } catch (error) {
@@ -87,13 +79,7 @@ export async function clickInput(
 }
 
 /** `click_on_coordinates`: fractions 0..1 of the selected window, origin top-left. */
-export async function clickOnCoordinates(
-  ctx: DesktopContext,
-  x: number,
-  y: number,
-  button: UfoMouseButton,
-  double: boolean,
-): Promise<string> {
+export async function clickOnCoordinates(ctx: DesktopContext, x: number, y: number, button: UfoMouseButton, double: boolean): Promise<string> {
   const window = await freshSelectedWindow(ctx);
   const point = fractionToPoint(window.rect, x, y);
   await focusForInput(ctx, window.hwnd, window.title);
@@ -149,13 +135,7 @@ async function focusControl(ctx: DesktopContext, entry: ControlEntry, clickIfNee
  * back; otherwise, or when the read-back differs, focuses the control, selects all and deletes (when `clear`) or
  * goes to the end, and types.
  */
-export async function setEditText(
-  ctx: DesktopContext,
-  id: string,
-  name: string,
-  text: string,
-  clear: boolean,
-): Promise<string> {
+export async function setEditText(ctx: DesktopContext, id: string, name: string, text: string, clear: boolean): Promise<string> {
   await freshSelectedWindow(ctx);
   const { entry, warning } = target(ctx, id, name);
   let method = 'typing';
@@ -180,13 +160,7 @@ export async function setEditText(
 }
 
 /** `keyboard_input`: pywinauto key syntax, sent to the control (focused first) or to the window. */
-export async function keyboardInput(
-  ctx: DesktopContext,
-  id: string,
-  name: string,
-  keys: string,
-  controlFocus: boolean,
-): Promise<string> {
+export async function keyboardInput(ctx: DesktopContext, id: string, name: string, keys: string, controlFocus: boolean): Promise<string> {
   // Parse first: a syntax error must not leave anything half-typed.
   const actions = parseKeySequence(keys, { withSpaces: true, withTabs: true, withNewlines: true });
   const window = await freshSelectedWindow(ctx);

@@ -1,5 +1,6 @@
 import { annotateSetOfMarks, isBlankCapture, pngSize, toPngDataUrl, type SetOfMark } from '@ufo-ts/imaging';
-import type { Rect, WindowRecord } from '../bridge/protocol.js';
+import type { WindowRecord } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { controlTargetInfo, type ControlTargetInfo } from '../controls/control-fields.js';
 import { rectToLtrb, unionRects } from '../geometry/rect.js';
 import { mapRectToImage, primaryMonitorRect } from '../geometry/screen-math.js';

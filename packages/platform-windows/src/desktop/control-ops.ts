@@ -1,4 +1,5 @@
-import type { ElementRecord, Rect } from '../bridge/protocol.js';
+import type { ElementRecord } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { filterControls } from '../controls/control-filter.js';
 import type { ControlEntry } from '../controls/control-registry.js';
 import { controlVanished, isElementGone, isWindowGone, windowVanished } from './bridge-errors.js';
@@ -51,11 +52,7 @@ async function rebound(ctx: DesktopContext, entry: ControlEntry, cause?: unknown
  * restarted) the labels are re-attached to a fresh snapshot and the call is tried once more; a control that is
  * really gone becomes ControlVanishedError, a closed window WindowVanishedError.
  */
-export async function withElement<T>(
-  ctx: DesktopContext,
-  entry: ControlEntry,
-  call: (ref: string) => Promise<T>,
-): Promise<T> {
+export async function withElement<T>(ctx: DesktopContext, entry: ControlEntry, call: (ref: string) => Promise<T>): Promise<T> {
   let current = ctx.state.controls.get(entry.id);
   if (current.ref === undefined) throw new Error(`control ${entry.id} has no UIA element (grounded control)`);
   if (current.generation !== ctx.bridge.generation) current = await rebound(ctx, current);

@@ -42,8 +42,7 @@ export interface WindowsDesktopOptions {
   clock?: Clock;
 }
 
-export type ResolvedDesktopOptions = Required<Omit<WindowsDesktopOptions, 'bridge' | 'windowFilter'>> &
-  Pick<WindowsDesktopOptions, 'windowFilter'>;
+export type ResolvedDesktopOptions = Required<Omit<WindowsDesktopOptions, 'bridge' | 'windowFilter'>> & Pick<WindowsDesktopOptions, 'windowFilter'>;
 
 export function resolveDesktopOptions(options: WindowsDesktopOptions): ResolvedDesktopOptions {
   return {

@@ -1,4 +1,5 @@
-import type { Rect, TreeNodeRecord } from '../bridge/protocol.js';
+import type { TreeNodeRecord } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { rectHeight, rectWidth, relativeRect } from '../geometry/rect.js';
 import { isWindowGone, windowVanished } from './bridge-errors.js';
 import type { DesktopContext } from './desktop-context.js';

@@ -19,10 +19,7 @@ export interface DesktopAppInfo {
 }
 
 /** Lists the desktop's windows and labels them "1".."N" (UFO's `get_desktop_app_info`). */
-export async function listDesktopWindows(
-  ctx: DesktopContext,
-  options: { removeEmpty?: boolean; refresh?: boolean } = {},
-): Promise<DesktopAppInfo[]> {
+export async function listDesktopWindows(ctx: DesktopContext, options: { removeEmpty?: boolean; refresh?: boolean } = {}): Promise<DesktopAppInfo[]> {
   const removeEmpty = options.removeEmpty ?? true;
   if (options.refresh === false && ctx.state.lastWindows && ctx.state.lastWindows.size > 0) {
     return describe(ctx.state.lastWindows);
@@ -61,17 +58,11 @@ export interface SelectWindowResult {
 export async function selectWindow(ctx: DesktopContext, id: string, name: string): Promise<SelectWindowResult> {
   const labels = ctx.state.lastWindows;
   if (!labels || labels.size === 0) {
-    throw new UnknownTargetIdError(
-      'WINDOW_ID_UNKNOWN',
-      'No application windows available. Please call get_desktop_app_info first.',
-    );
+    throw new UnknownTargetIdError('WINDOW_ID_UNKNOWN', 'No application windows available. Please call get_desktop_app_info first.');
   }
   const listed = labels.get(id);
   if (!listed) {
-    throw new UnknownTargetIdError(
-      'WINDOW_ID_UNKNOWN',
-      `Window with id '${id}' not found. Available window ids: ${pythonList([...labels.keys()])}`,
-    );
+    throw new UnknownTargetIdError('WINDOW_ID_UNKNOWN', `Window with id '${id}' not found. Available window ids: ${pythonList([...labels.keys()])}`);
   }
   let fresh: WindowRecord;
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputInvalidError } from '../errors.js';
-import type { MonitorRecord, Rect } from '../bridge/protocol.js';
+import type { MonitorRecord } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { fractionToPoint, rectCenter, rectIou, relativeRect, unionRects } from './rect.js';
 import {
   clickEvents,
@@ -29,7 +30,11 @@ describe('fractionToPoint (click_on_coordinates)', () => {
     expect(fractionToPoint(win, 0.5, 0.5)).toEqual({ x: 500, y: 500 });
     expect(fractionToPoint(win, 1, 1)).toEqual({ x: 899, y: 799 });
   });
-  it.each([[-0.1, 0.5], [0.5, 1.01], [Number.NaN, 0]])('rejects (%s, %s)', (x, y) => {
+  it.each([
+    [-0.1, 0.5],
+    [0.5, 1.01],
+    [Number.NaN, 0],
+  ])('rejects (%s, %s)', (x, y) => {
     expect(() => fractionToPoint(win, x, y)).toThrow(InputInvalidError);
   });
   it('rejects a window without area', () => {
@@ -56,9 +61,7 @@ describe('SendInput normalised coordinates', () => {
 describe('mouse event builders', () => {
   it('double-clicks with a pause between the two clicks', () => {
     const events = clickEvents({ x: 10, y: 10 }, rect(0, 0, 100, 100), 'right', true);
-    expect(events.map((e) => e.kind)).toEqual([
-      'mouseMove', 'mouseButton', 'mouseButton', 'pause', 'mouseButton', 'mouseButton',
-    ]);
+    expect(events.map((e) => e.kind)).toEqual(['mouseMove', 'mouseButton', 'mouseButton', 'pause', 'mouseButton', 'mouseButton']);
     expect(events.filter((e) => e.kind === 'mouseButton').every((e) => e.kind === 'mouseButton' && e.button === 'right')).toBe(true);
   });
   it('turns UFO wheel_dist notches into WHEEL_DELTA units (positive = up)', () => {
@@ -75,7 +78,13 @@ describe('mouse event builders', () => {
     expect(events[0]).toEqual({ kind: 'key', vk: 17, extended: false, up: false });
     expect(events.at(-1)).toEqual({ kind: 'key', vk: 17, extended: false, up: true });
     const moves = events.filter((e) => e.kind === 'mouseMove').map((e) => e.kind === 'mouseMove' && [e.x, e.y]);
-    expect(moves).toEqual([[0, 0], [25, 13], [50, 25], [75, 38], [100, 50]]);
+    expect(moves).toEqual([
+      [0, 0],
+      [25, 13],
+      [50, 25],
+      [75, 38],
+      [100, 50],
+    ]);
     const pauses = events.filter((e) => e.kind === 'pause').reduce((sum, e) => sum + (e.kind === 'pause' ? e.ms : 0), 0);
     expect(pauses).toBe(100);
     const buttons = events.filter((e) => e.kind === 'mouseButton').map((e) => e.kind === 'mouseButton' && e.up);

@@ -1,8 +1,5 @@
-import { rectHeight, rectWidth, type Point } from '@ufo-ts/desktop-common';
+import { rectHeight, rectWidth, type Point, type Rect } from '@ufo-ts/desktop-common';
 import { InputInvalidError } from '../errors.js';
-import type { Rect } from '../bridge/protocol.js';
-
-export type { Rect };
 
 // The rectangle helpers live in @ufo-ts/desktop-common; this package has always exported them, so it still does.
 export {
@@ -18,7 +15,7 @@ export {
   relativeRect,
   unionRects,
 } from '@ufo-ts/desktop-common';
-export type { Point } from '@ufo-ts/desktop-common';
+export type { Point, Rect } from '@ufo-ts/desktop-common';
 
 /**
  * The screen pixel at fractions (`fx`, `fy`) of a window rectangle, origin top-left (UFO's `click_on_coordinates`).
@@ -27,7 +24,10 @@ export type { Point } from '@ufo-ts/desktop-common';
  * @throws InputInvalidError when a fraction is not a number in 0..1 or the window has no area.
  */
 export function fractionToPoint(rect: Rect, fx: number, fy: number): Point {
-  for (const [name, value] of [['x', fx], ['y', fy]] as const) {
+  for (const [name, value] of [
+    ['x', fx],
+    ['y', fy],
+  ] as const) {
     if (!Number.isFinite(value) || value < 0 || value > 1) {
       throw new InputInvalidError(`${name} must be a fraction of the window between 0.0 and 1.0, got ${value}`);
     }

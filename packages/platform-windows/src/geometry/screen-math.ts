@@ -1,4 +1,5 @@
-import type { InputEvent, MonitorRecord, MouseButton, Rect } from '../bridge/protocol.js';
+import type { InputEvent, MonitorRecord, MouseButton } from '../bridge/protocol.js';
+import type { Rect } from '@ufo-ts/desktop-common';
 import { containsPoint, rectCenter, rectHeight, rectWidth, type Point } from './rect.js';
 
 /** Wheel rotation of one notch (WHEEL_DELTA). */
@@ -35,22 +36,12 @@ export function mouseMoveEvent(point: Point, virtualScreen: Rect): InputEvent {
 }
 
 /** Move, then click (or double-click) a button at a point. */
-export function clickEvents(
-  point: Point,
-  virtualScreen: Rect,
-  button: MouseButton,
-  double: boolean,
-  doubleClickGapMs = 50,
-): InputEvent[] {
+export function clickEvents(point: Point, virtualScreen: Rect, button: MouseButton, double: boolean, doubleClickGapMs = 50): InputEvent[] {
   const press: InputEvent[] = [
     { kind: 'mouseButton', button, up: false },
     { kind: 'mouseButton', button, up: true },
   ];
-  return [
-    mouseMoveEvent(point, virtualScreen),
-    ...press,
-    ...(double ? [{ kind: 'pause', ms: doubleClickGapMs } as InputEvent, ...press] : []),
-  ];
+  return [mouseMoveEvent(point, virtualScreen), ...press, ...(double ? [{ kind: 'pause', ms: doubleClickGapMs } as InputEvent, ...press] : [])];
 }
 
 /** Move to a point, then turn the wheel `notches` (positive = up/away, like UFO's `wheel_dist`). */
@@ -85,12 +76,7 @@ export function dragEvents(start: Point, end: Point, virtualScreen: Rect, option
   for (let i = 1; i <= steps; i += 1) {
     const t = i / steps;
     if (pause > 0) events.push({ kind: 'pause', ms: pause });
-    events.push(
-      mouseMoveEvent(
-        { x: Math.round(start.x + (end.x - start.x) * t), y: Math.round(start.y + (end.y - start.y) * t) },
-        virtualScreen,
-      ),
-    );
+    events.push(mouseMoveEvent({ x: Math.round(start.x + (end.x - start.x) * t), y: Math.round(start.y + (end.y - start.y) * t) }, virtualScreen));
   }
   events.push({ kind: 'mouseButton', button: options.button, up: true });
   if (options.holdVk !== undefined) events.push({ kind: 'key', vk: options.holdVk, extended: false, up: true });
@@ -127,11 +113,7 @@ export function primaryMonitorRect(monitors: readonly MonitorRecord[], virtualSc
  * than the rectangle in physical pixels (a DPI-virtualised capture, a downscaled screenshot), so both axes are
  * scaled. The result is clipped to the image and undefined when nothing of `rect` is visible in it.
  */
-export function mapRectToImage(
-  rect: Rect,
-  captureRect: Rect,
-  image: { width: number; height: number },
-): Rect | undefined {
+export function mapRectToImage(rect: Rect, captureRect: Rect, image: { width: number; height: number }): Rect | undefined {
   const sx = image.width / Math.max(1, rectWidth(captureRect));
   const sy = image.height / Math.max(1, rectHeight(captureRect));
   const mapped = {

@@ -40,8 +40,18 @@ export interface KeySequenceOptions {
 /** Virtual keys of characters on a US layout (pywinauto `ascii_vk`), used when `vkPacket` is false. */
 const ASCII_VK: Readonly<Record<string, number>> = (() => {
   const table: Record<string, number> = {
-    ' ': 0x20, '=': 0xbb, ',': 0xbc, '-': 0xbd, '.': 0xbe, ';': 0xba, '/': 0xbf, '`': 0xc0, '[': 0xdb,
-    '\\': 0xdc, ']': 0xdd, "'": 0xde,
+    ' ': 0x20,
+    '=': 0xbb,
+    ',': 0xbc,
+    '-': 0xbd,
+    '.': 0xbe,
+    ';': 0xba,
+    '/': 0xbf,
+    '`': 0xc0,
+    '[': 0xdb,
+    '\\': 0xdc,
+    ']': 0xdd,
+    "'": 0xde,
   };
   for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') table[c] = c.charCodeAt(0);
   for (const c of 'abcdefghijklmnopqrstuvwxyz') table[c] = c.toUpperCase().charCodeAt(0);
@@ -52,8 +62,20 @@ const tap = { down: true, up: true } as const;
 
 /** Key names that act as held modifiers when followed by more keys (see `holdModifierNames`). */
 const HOLDABLE_MODIFIER_NAMES = new Set([
-  'VK_CONTROL', 'VK_LCONTROL', 'VK_RCONTROL', 'VK_SHIFT', 'VK_LSHIFT', 'VK_RSHIFT', 'VK_MENU', 'VK_LMENU',
-  'VK_RMENU', 'RMENU', 'VK_LWIN', 'VK_RWIN', 'LWIN', 'RWIN',
+  'VK_CONTROL',
+  'VK_LCONTROL',
+  'VK_RCONTROL',
+  'VK_SHIFT',
+  'VK_LSHIFT',
+  'VK_RSHIFT',
+  'VK_MENU',
+  'VK_LMENU',
+  'VK_RMENU',
+  'RMENU',
+  'VK_LWIN',
+  'VK_RWIN',
+  'LWIN',
+  'RWIN',
 ]);
 
 interface ParseState {
@@ -188,8 +210,7 @@ function namedKey(code: string, state: ParseState): KeyAction[] {
     if (!/^\d+$/.test(countText)) throw new KeySequenceError(`invalid repetition count ${countText}`);
     const count = Number(countText);
     const repeatedVk = keyCodeOf(what);
-    const once: KeyAction[] =
-      repeatedVk !== undefined ? [{ type: 'vk', vk: repeatedVk, ...tap }] : parseInto(what, state, []);
+    const once: KeyAction[] = repeatedVk !== undefined ? [{ type: 'vk', vk: repeatedVk, ...tap }] : parseInto(what, state, []);
     const out: KeyAction[] = [];
     for (let n = 0; n < count; n += 1) out.push(...once.map((a) => ({ ...a })));
     return out;

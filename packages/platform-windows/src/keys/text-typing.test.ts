@@ -4,13 +4,7 @@ import { parseKeySequence } from './key-sequence-parser.js';
 import { escapeForKeySequence, textToKeyActions } from './text-typing.js';
 
 describe('text typing', () => {
-  const samples = [
-    'Hello, world!',
-    'a+b^c%d~e(f)g{h}i',
-    'line one\nline two\r\nline three\ttabbed',
-    '价格 = 5€ 😀',
-    '{ENTER} is not a key here',
-  ];
+  const samples = ['Hello, world!', 'a+b^c%d~e(f)g{h}i', 'line one\nline two\r\nline three\ttabbed', '价格 = 5€ 😀', '{ENTER} is not a key here'];
 
   it.each(samples)('escapeForKeySequence(%j) parses back to exactly the same keystrokes', (text) => {
     const escaped = escapeForKeySequence(text);
@@ -45,7 +39,12 @@ describe('keyActionsToInput', () => {
   it('marks navigation keys as extended', () => {
     const events = keyActionsToInput(parseKeySequence('{DELETE}{LEFT}{F5}'));
     expect(events.filter((e) => e.kind === 'key').map((e) => e.kind === 'key' && [e.vk, e.extended])).toEqual([
-      [46, true], [46, true], [37, true], [37, true], [116, false], [116, false],
+      [46, true],
+      [46, true],
+      [37, true],
+      [37, true],
+      [116, false],
+      [116, false],
     ]);
   });
 

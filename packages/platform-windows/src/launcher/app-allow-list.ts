@@ -11,10 +11,7 @@ export const DEFAULT_LAUNCHABLE_APPS: Readonly<Record<string, readonly string[]>
   mspaint: ['%SystemRoot%\\System32\\mspaint.exe', '%LOCALAPPDATA%\\Microsoft\\WindowsApps\\mspaint.exe'],
   wordpad: ['%ProgramFiles%\\Windows NT\\Accessories\\wordpad.exe'],
   explorer: ['%SystemRoot%\\explorer.exe'],
-  msedge: [
-    '%ProgramFiles(x86)%\\Microsoft\\Edge\\Application\\msedge.exe',
-    '%ProgramFiles%\\Microsoft\\Edge\\Application\\msedge.exe',
-  ],
+  msedge: ['%ProgramFiles(x86)%\\Microsoft\\Edge\\Application\\msedge.exe', '%ProgramFiles%\\Microsoft\\Edge\\Application\\msedge.exe'],
   chrome: [
     '%ProgramFiles%\\Google\\Chrome\\Application\\chrome.exe',
     '%ProgramFiles(x86)%\\Google\\Chrome\\Application\\chrome.exe',

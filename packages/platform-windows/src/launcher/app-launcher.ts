@@ -78,18 +78,20 @@ export class AppLauncher {
     });
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid as number));
-      child.once('error', (error) =>
-        reject(new LaunchFailedError(`Could not start ${executable}: ${errorMessage(error)}`, { cause: error })),
-      );
+      child.once('error', (error) => reject(new LaunchFailedError(`Could not start ${executable}: ${errorMessage(error)}`, { cause: error })));
     });
     child.unref();
     if (this.options.settleMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.options.settleMs);
-        signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve();
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
     return { pid, executable, args: [...args] };
@@ -99,9 +101,7 @@ export class AppLauncher {
     const key = appKey(program);
     const executable = this.options.allowList.get(key);
     if (!executable) {
-      throw new LaunchRefusedError(
-        `'${program}' is not an allowed application. Allowed: ${this.allowed.join(', ') || '(none found on this machine)'}.`,
-      );
+      throw new LaunchRefusedError(`'${program}' is not an allowed application. Allowed: ${this.allowed.join(', ') || '(none found on this machine)'}.`);
     }
     const flavour = this.options.platform === 'win32' ? path.win32 : path.posix;
     if (/[\\/]/.test(program)) {

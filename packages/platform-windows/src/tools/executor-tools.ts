@@ -16,11 +16,7 @@ const controlName = (what: string) =>
     );
 const button = z.enum(['left', 'right', 'middle', 'x']).default('left').describe("The mouse button: 'left', 'right', 'middle' or 'x'.");
 const fraction = (what: string) =>
-  z
-    .number()
-    .describe(
-      `The relative fractional ${what}, ranging from 0.0 to 1.0. The origin is the top-left corner of the application window.`,
-    );
+  z.number().describe(`The relative fractional ${what}, ranging from 0.0 to 1.0. The origin is the top-left corner of the application window.`);
 
 /** HostUIExecutor: `select_application_window`. */
 export function hostUiExecutorTools(desktop: WindowsDesktop): ToolDefinition[] {
@@ -34,9 +30,7 @@ export function hostUiExecutorTools(desktop: WindowsDesktop): ToolDefinition[] {
           .describe(
             'Specify the precise label of the application to be selected for the current sub-task, adhering strictly to the provided options in the field of id in the application information.',
           ),
-        name: z
-          .string()
-          .describe('Specify the precise name of the application to be selected, matching the selected id.'),
+        name: z.string().describe('Specify the precise name of the application to be selected, matching the selected id.'),
       }),
       handler: (a) => desktop.selectApplicationWindow(a.id, a.name),
     }),
@@ -105,7 +99,9 @@ export function appUiExecutorTools(desktop: WindowsDesktop): ToolDefinition[] {
         clear_current_text: z
           .boolean()
           .default(false)
-          .describe('Whether to clear the current text in the Edit before setting the new text. If True, the current text will be completely replaced by the new text.'),
+          .describe(
+            'Whether to clear the current text in the Edit before setting the new text. If True, the current text will be completely replaced by the new text.',
+          ),
       }),
       handler: (a) => desktop.setEditText(a.id, a.name, a.text, a.clear_current_text),
     }),

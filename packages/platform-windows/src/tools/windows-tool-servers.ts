@@ -66,19 +66,10 @@ export function createWindowsToolServers(options: WindowsToolServersOptions = {}
       case 'CommandLineExecutor':
         return commandLineTools(launcher);
       case 'WindowsUI':
-        return [
-          ...uiCollectorTools(desktop),
-          ...hostUiExecutorTools(desktop),
-          ...appUiExecutorTools(desktop),
-          ...commandLineTools(launcher),
-        ];
+        return [...uiCollectorTools(desktop), ...hostUiExecutorTools(desktop), ...appUiExecutorTools(desktop), ...commandLineTools(launcher)];
     }
   };
-  const createServer = (namespace: WindowsNamespace) =>
-    createToolServer({ name: namespace, version: version ?? '0.1.0', tools: tools(namespace) });
-  const factories = Object.fromEntries(WINDOWS_NAMESPACES.map((ns) => [ns, () => createServer(ns)])) as Record<
-    WindowsNamespace,
-    () => McpServer
-  >;
+  const createServer = (namespace: WindowsNamespace) => createToolServer({ name: namespace, version: version ?? '0.1.0', tools: tools(namespace) });
+  const factories = Object.fromEntries(WINDOWS_NAMESPACES.map((ns) => [ns, () => createServer(ns)])) as Record<WindowsNamespace, () => McpServer>;
   return { desktop, bridge, launcher, tools, createServer, factories, close: () => bridge.close() };
 }

@@ -44,9 +44,7 @@ describe('filterDesktopWindows', () => {
     expect(filterDesktopWindows(desktop).map((w) => w.hwnd)).toEqual([1, 2, 7, 8, 9, 10]);
   });
   it('keeps untitled and IME windows with removeEmpty false, and cloaked ones when asked', () => {
-    expect(filterDesktopWindows(desktop, { removeEmpty: false, dropCloaked: false }).map((w) => w.hwnd)).toEqual([
-      1, 2, 3, 4, 5, 7, 8, 9, 10,
-    ]);
+    expect(filterDesktopWindows(desktop, { removeEmpty: false, dropCloaked: false }).map((w) => w.hwnd)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
   });
   it('excludes given processes', () => {
     expect(filterDesktopWindows(desktop, { excludePids: [20] }).map((w) => w.hwnd)).toEqual([9, 10]);

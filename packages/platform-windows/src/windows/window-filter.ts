@@ -50,11 +50,7 @@ export function relatedWindows(selected: WindowRecord, windows: readonly WindowR
     return false;
   };
   return windows.filter(
-    (w) =>
-      w.hwnd !== selected.hwnd &&
-      w.visible &&
-      !w.cloaked &&
-      (ownedBySelected(w) || (w.pid === selected.pid && w.popup && w.ownerHwnd === 0)),
+    (w) => w.hwnd !== selected.hwnd && w.visible && !w.cloaked && (ownedBySelected(w) || (w.pid === selected.pid && w.popup && w.ownerHwnd === 0)),
   );
 }
 

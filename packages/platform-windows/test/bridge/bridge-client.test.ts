@@ -94,7 +94,10 @@ describe('UiaBridgeClient against the fake bridge', () => {
     const transcript = join(dir, 'bad.jsonl');
     writeFileSync(
       transcript,
-      [{ transcript: 1, source: 'test' }, { op: 'listWindows', args: {}, ok: true, result: { windows: [{ hwnd: 'nope' }] } }]
+      [
+        { transcript: 1, source: 'test' },
+        { op: 'listWindows', args: {}, ok: true, result: { windows: [{ hwnd: 'nope' }] } },
+      ]
         .map((l) => JSON.stringify(l))
         .join('\n'),
     );

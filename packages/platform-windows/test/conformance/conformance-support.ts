@@ -30,11 +30,7 @@ export function realDesktop(scenario: string) {
 }
 
 /** Polls the desktop until a window matches (apps take a moment to open). */
-export async function waitForWindow(
-  desktop: WindowsDesktop,
-  match: (w: DesktopAppInfo) => boolean,
-  timeoutMs = 20_000,
-): Promise<DesktopAppInfo> {
+export async function waitForWindow(desktop: WindowsDesktop, match: (w: DesktopAppInfo) => boolean, timeoutMs = 20_000): Promise<DesktopAppInfo> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await desktop.getDesktopAppInfo()).find(match);

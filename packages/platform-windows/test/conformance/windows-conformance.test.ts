@@ -9,7 +9,9 @@ import { eventually, realDesktop, waitForWindow } from './conformance-support.js
 // and Calculator windows by their process). Run it with: node packages/platform-windows/scripts/run-conformance.mjs
 const onWindows = process.platform === 'win32';
 if (!onWindows) {
-  console.warn(`skipped: not Windows (${process.platform}) — the Windows conformance suite (Notepad, Calculator) runs only on a real Windows desktop; see docs/windows.md`);
+  console.warn(
+    `skipped: not Windows (${process.platform}) — the Windows conformance suite (Notepad, Calculator) runs only on a real Windows desktop; see docs/windows.md`,
+  );
 }
 
 describe.skipIf(!onWindows)('Windows conformance: bridge', () => {

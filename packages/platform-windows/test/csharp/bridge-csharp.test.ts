@@ -30,7 +30,9 @@ describe.skipIf(!hasMono)('C# bridge (mono)', () => {
     dir = mkdtempSync(join(tmpdir(), 'uia-bridge-cs-'));
     const stubs = mcs(['-target:library', '-out:UiaStubs.dll', join(here, 'UiaStubs.cs')]);
     expect(stubs.status, stubs.stdout + stubs.stderr).toBe(0);
-    const sources = readdirSync(bridgeDir).filter((f) => f.endsWith('.cs')).map((f) => join(bridgeDir, f));
+    const sources = readdirSync(bridgeDir)
+      .filter((f) => f.endsWith('.cs'))
+      .map((f) => join(bridgeDir, f));
     const host = mcs(['-out:bridge-host.exe', '-r:UiaStubs.dll', '-r:WindowsBase', '-r:System.Drawing', ...sources, join(here, 'MonoHost.cs')]);
     compileOutput = host.stdout + host.stderr;
     expect(host.status, compileOutput).toBe(0);

@@ -21,13 +21,38 @@ function scriptedBridge(handlers: Partial<Record<BridgeOp, (args: Record<string,
 }
 
 const window: WindowRecord = {
-  hwnd: 10, title: 'Editor', className: 'Ed', pid: 1, processName: 'ed.exe', rect: { left: 0, top: 0, right: 100, bottom: 100 },
-  visible: true, minimized: false, maximized: false, active: true, enabled: true, ownerHwnd: 0, popup: false,
-  toolWindow: false, topmost: false, cloaked: false, controlType: 'Window',
+  hwnd: 10,
+  title: 'Editor',
+  className: 'Ed',
+  pid: 1,
+  processName: 'ed.exe',
+  rect: { left: 0, top: 0, right: 100, bottom: 100 },
+  visible: true,
+  minimized: false,
+  maximized: false,
+  active: true,
+  enabled: true,
+  ownerHwnd: 0,
+  popup: false,
+  toolWindow: false,
+  topmost: false,
+  cloaked: false,
+  controlType: 'Window',
 };
 const element = (patterns: ElementRecord['patterns']): ElementRecord => ({
-  ref: 's1.1', rootHwnd: 10, controlType: 'Edit', name: 'Body', automationId: 'body', className: 'Edit', frameworkId: 'Win32',
-  rect: { left: 10, top: 10, right: 50, bottom: 30 }, isEnabled: true, isOffscreen: false, runtimeId: [1], patterns, selected: null,
+  ref: 's1.1',
+  rootHwnd: 10,
+  controlType: 'Edit',
+  name: 'Body',
+  automationId: 'body',
+  className: 'Edit',
+  frameworkId: 'Win32',
+  rect: { left: 10, top: 10, right: 50, bottom: 30 },
+  isEnabled: true,
+  isOffscreen: false,
+  runtimeId: [1],
+  patterns,
+  selected: null,
 });
 
 async function ready(patterns: ElementRecord['patterns'], extra: Parameters<typeof scriptedBridge>[0] = {}) {

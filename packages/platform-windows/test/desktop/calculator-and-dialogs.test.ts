@@ -69,16 +69,12 @@ describe('modal dialogs and things that vanish', () => {
 
   it('reports an Invoke that opened a modal loop as still running, then a vanished control as a clear error', async () => {
     await notepadWithDialogs();
-    expect(await fake.desktop.clickInput('5', 'Yes')).toBe(
-      'Clicked control 5:Yes (invoke pattern (still running: it probably opened a dialog)).',
-    );
+    expect(await fake.desktop.clickInput('5', 'Yes')).toBe('Clicked control 5:Yes (invoke pattern (still running: it probably opened a dialog)).');
     fake.clear();
     const error = await caught(fake.desktop.clickInput('5', 'Yes'));
     expect(error).toBeInstanceOf(ControlVanishedError);
     expect(error.code).toBe('CONTROL_VANISHED');
-    expect(error.message).toBe(
-      "Control 5 ('Yes') is no longer in the window; call get_app_window_controls_target_info to see the current controls.",
-    );
+    expect(error.message).toBe("Control 5 ('Yes') is no longer in the window; call get_app_window_controls_target_info to see the current controls.");
     // It tried the element, re-enumerated to find it again, and gave up without sending any input.
     expect(fake.ops()).toEqual(['windowState', 'invokePattern', 'windowState', 'listWindows', 'snapshot']);
     // Labels that still exist were re-attached to the new snapshot and keep working.

@@ -63,13 +63,31 @@ describe('Notepad through the fake bridge (recorded-format transcript)', () => {
   it('enumerates CONTROL_LIST controls with ids "1".."N" (no panes, nothing off screen)', async () => {
     const controls = await selectedNotepad();
     expect(controls.map((c) => `${c.id}:${c.type}:${c.name}`)).toEqual([
-      '1:TabItem:Untitled', '2:Button:Close Tab', '3:Button:Add New Tab', '4:Button:Minimize', '5:Button:Maximize',
-      '6:Button:Close', '7:MenuItem:File', '8:MenuItem:Edit', '9:MenuItem:View', '10:Button:Settings',
-      '11:Document:Text editor', '12:Text:Ln 1, Col 1', '13:Text:0 characters', '14:Text:100%',
-      '15:Text:Windows (CRLF)', '16:Text:UTF-8',
+      '1:TabItem:Untitled',
+      '2:Button:Close Tab',
+      '3:Button:Add New Tab',
+      '4:Button:Minimize',
+      '5:Button:Maximize',
+      '6:Button:Close',
+      '7:MenuItem:File',
+      '8:MenuItem:Edit',
+      '9:MenuItem:View',
+      '10:Button:Settings',
+      '11:Document:Text editor',
+      '12:Text:Ln 1, Col 1',
+      '13:Text:0 characters',
+      '14:Text:100%',
+      '15:Text:Windows (CRLF)',
+      '16:Text:UTF-8',
     ]);
     expect(controls[10]).toEqual({
-      kind: 'control', id: '11', name: 'Text editor', type: 'Document', rect: [404, 318, 1596, 958], source: 'uia', window_handle: NOTEPAD,
+      kind: 'control',
+      id: '11',
+      name: 'Text editor',
+      type: 'Document',
+      rect: [404, 318, 1596, 958],
+      source: 'uia',
+      window_handle: NOTEPAD,
     });
     const infos = await fake.desktop.getAppWindowControlsInfo(['control_text', 'control_type']);
     expect(infos[0]).toEqual({ control_text: 'Untitled', control_type: 'TabItem', label: '1' });
@@ -100,7 +118,7 @@ describe('Notepad through the fake bridge (recorded-format transcript)', () => {
     expect(fake.inputs().filter((e) => e.kind === 'mouseButton' && e.button === 'right')).toHaveLength(4);
   });
 
-  it('click_input with the wrong name still clicks the id and returns UFO\'s warning', async () => {
+  it("click_input with the wrong name still clicks the id and returns UFO's warning", async () => {
     const controls = await selectedNotepad({ clickStrategy: 'mouse' });
     const message = await fake.desktop.clickInput(idOf(controls, 'Settings'), 'Help');
     expect(message).toBe(
@@ -139,9 +157,7 @@ describe('Notepad through the fake bridge (recorded-format transcript)', () => {
 
   it('keyboard_input focuses the control and holds Ctrl for "{VK_CONTROL}a"', async () => {
     const controls = await selectedNotepad();
-    expect(await fake.desktop.keyboardInput(idOf(controls, 'Text editor'), 'Text editor', '{VK_CONTROL}a{DELETE}')).toBe(
-      '{VK_CONTROL}a{DELETE}',
-    );
+    expect(await fake.desktop.keyboardInput(idOf(controls, 'Text editor'), 'Text editor', '{VK_CONTROL}a{DELETE}')).toBe('{VK_CONTROL}a{DELETE}');
     expect(fake.ops()).toEqual(['windowState', 'focusWindow', 'focusElement', 'input']);
     expect(fake.inputs().filter((e) => e.kind !== 'pause')).toEqual([
       { kind: 'key', vk: 17, extended: false, up: false },
@@ -176,9 +192,7 @@ describe('Notepad through the fake bridge (recorded-format transcript)', () => {
     const events = fake.inputs();
     expect(events[0]).toEqual({ kind: 'key', vk: 16, extended: false, up: false });
     expect(events.filter((e) => e.kind === 'mouseMove').at(-1)).toMatchObject({ x: 1599, y: 600 });
-    expect((await caught(fake.desktop.dragOnCoordinates({ startX: 0, startY: 0, endX: 1, endY: 1, keyHold: 'hyper' }))).code).toBe(
-      'INPUT_INVALID',
-    );
+    expect((await caught(fake.desktop.dragOnCoordinates({ startX: 0, startY: 0, endX: 1, endY: 1, keyHold: 'hyper' }))).code).toBe('INPUT_INVALID');
     expect((await caught(fake.desktop.clickOnCoordinates(1.5, 0))).code).toBe('INPUT_INVALID');
   });
 
@@ -237,7 +251,7 @@ describe('Notepad through the fake bridge (recorded-format transcript)', () => {
     expect(fake.inputs()[0]).toMatchObject({ x: 510, y: 510 });
   });
 
-  it('waits with the injected clock, within UFO\'s limits', async () => {
+  it("waits with the injected clock, within UFO's limits", async () => {
     const slept: number[] = [];
     fake = fakeDesktop('notepad.transcript.jsonl', {
       clock: { now: () => 0, monotonic: () => 0, sleep: async (ms) => void slept.push(ms) },

@@ -23,13 +23,17 @@ if (options.exitBeforeHello) {
 }
 if (options.blocked) {
   process.stdout.write(
-    JSON.stringify({ id: 0, ok: false, error: { code: 'helper_blocked', message: 'PowerShell runs in ConstrainedLanguage mode; Add-Type is not allowed' } }) + '\n',
+    JSON.stringify({ id: 0, ok: false, error: { code: 'helper_blocked', message: 'PowerShell runs in ConstrainedLanguage mode; Add-Type is not allowed' } }) +
+      '\n',
   );
   process.exit(1);
 }
 
 const lines = options.transcript
-  ? readFileSync(options.transcript, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('//'))
+  ? readFileSync(options.transcript, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('//'))
   : [];
 const header = lines.length > 0 ? JSON.parse(lines[0]) : { transcript: 1, source: 'none' };
 const entries = lines.slice(1).map((l) => ({ ...JSON.parse(l), used: false }));
@@ -52,7 +56,18 @@ function answer(op, args) {
   const sticky = entries.filter((e) => e.sticky && e.op === op && isSubset(e.args ?? {}, args)).at(-1);
   if (sticky) return sticky;
   if (op === 'hello') {
-    return { ok: true, result: { protocol: options.protocol ?? 1, host: 'fake', pid: process.pid, dpiAwareness: 'perMonitorV2', runtime: 'node', ...(header.hello ?? {}), ...(options.protocol ? { protocol: options.protocol } : {}) } };
+    return {
+      ok: true,
+      result: {
+        protocol: options.protocol ?? 1,
+        host: 'fake',
+        pid: process.pid,
+        dpiAwareness: 'perMonitorV2',
+        runtime: 'node',
+        ...(header.hello ?? {}),
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+      },
+    };
   }
   return { ok: false, error: { code: 'fake_no_match', message: `no transcript entry for ${op} ${JSON.stringify(args)}` } };
 }
@@ -87,9 +102,7 @@ rl.on('line', (line) => {
   if (request.op === options.hangOnOp) return;
   let entry = answer(request.op, request.args ?? {});
   if (request.op === 'hello' && options.protocol && entry.ok) entry = { ...entry, result: { ...entry.result, protocol: options.protocol } };
-  const reply = entry.ok
-    ? { id: request.id, ok: true, result: entry.result }
-    : { id: request.id, ok: false, error: entry.error };
+  const reply = entry.ok ? { id: request.id, ok: true, result: entry.result } : { id: request.id, ok: false, error: entry.error };
   if (options.noise) process.stderr.write(`handled ${request.op}\n`);
   write(JSON.stringify(reply) + '\n');
 });

@@ -6,11 +6,7 @@ import type { WindowsDesktopOptions } from '../../src/desktop/desktop-context.js
 import { fakeBridgeLauncher, fixturePath, type FakeBridgeOptions } from './fake-bridge.js';
 
 /** A WindowsDesktop over the fake bridge replaying a fixture, recording every exchange. */
-export function fakeDesktop(
-  fixture: string,
-  options: Partial<Omit<WindowsDesktopOptions, 'bridge'>> = {},
-  fake: FakeBridgeOptions = {},
-) {
+export function fakeDesktop(fixture: string, options: Partial<Omit<WindowsDesktopOptions, 'bridge'>> = {}, fake: FakeBridgeOptions = {}) {
   const exchanges: TranscriptEntry[] = [];
   const bridge = new UiaBridgeClient({
     launcher: fakeBridgeLauncher({ transcript: fixturePath(fixture), ...fake }),
@@ -25,8 +21,7 @@ export function fakeDesktop(
     ops: () => exchanges.filter((e) => e.op !== 'hello').map((e) => e.op),
     clear: () => exchanges.splice(0),
     /** Input events of every `input` request. */
-    inputs: (): InputEvent[] =>
-      exchanges.filter((e) => e.op === 'input').flatMap((e) => (e.args as { events: InputEvent[] }).events),
+    inputs: (): InputEvent[] => exchanges.filter((e) => e.op === 'input').flatMap((e) => (e.args as { events: InputEvent[] }).events),
     close: () => bridge.close(),
   };
 }

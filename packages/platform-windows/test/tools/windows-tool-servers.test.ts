@@ -38,13 +38,19 @@ function dispatcher(s: WindowsToolServers): LocalCommandDispatcher {
   return d;
 }
 
-const run = async (d: LocalCommandDispatcher, agent: string, tool: string, params: Record<string, unknown>, type: 'action' | 'data_collection' = 'action'): Promise<Result> => {
+const run = async (
+  d: LocalCommandDispatcher,
+  agent: string,
+  tool: string,
+  params: Record<string, unknown>,
+  type: 'action' | 'data_collection' = 'action',
+): Promise<Result> => {
   const [result] = await d.execute([createCommand(tool, params, type)], { target: { agent } });
   return result!;
 };
 
 describe('Windows MCP tool servers', () => {
-  it('offer UFO\'s tool names, typed with ufo/tool_type, per namespace', async () => {
+  it("offer UFO's tool names, typed with ufo/tool_type, per namespace", async () => {
     const s = servers('notepad.transcript.jsonl');
     const names = async (ns: Parameters<WindowsToolServers['createServer']>[0]) => {
       const [a, b] = InMemoryTransport.createLinkedPair();
@@ -59,16 +65,30 @@ describe('Windows MCP tool servers', () => {
     };
     const collector = await names('UICollector');
     expect(collector.map((t) => t.name)).toEqual([
-      'get_desktop_app_info', 'get_desktop_app_target_info', 'get_app_window_info', 'get_app_window_controls_info',
-      'get_app_window_controls_target_info', 'capture_window_screenshot', 'capture_desktop_screenshot',
-      'capture_annotated_window_screenshot', 'get_ui_tree', 'add_control_list',
+      'get_desktop_app_info',
+      'get_desktop_app_target_info',
+      'get_app_window_info',
+      'get_app_window_controls_info',
+      'get_app_window_controls_target_info',
+      'capture_window_screenshot',
+      'capture_desktop_screenshot',
+      'capture_annotated_window_screenshot',
+      'get_ui_tree',
+      'add_control_list',
     ]);
     expect(collector.every((t) => t._meta?.['ufo/tool_type'] === 'data_collection')).toBe(true);
     expect((await names('HostUIExecutor')).map((t) => t.name)).toEqual(['select_application_window']);
     const app = await names('AppUIExecutor');
     expect(app.map((t) => t.name)).toEqual([
-      'click_input', 'click_on_coordinates', 'drag_on_coordinates', 'set_edit_text', 'keyboard_input',
-      'wheel_mouse_input', 'texts', 'wait', 'summary',
+      'click_input',
+      'click_on_coordinates',
+      'drag_on_coordinates',
+      'set_edit_text',
+      'keyboard_input',
+      'wheel_mouse_input',
+      'texts',
+      'wait',
+      'summary',
     ]);
     expect(app.every((t) => t._meta?.['ufo/tool_type'] === 'action')).toBe(true);
     const click = app.find((t) => t.name === 'click_input')!;

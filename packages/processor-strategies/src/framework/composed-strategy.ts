@@ -1,6 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { Phase } from './phases.js';
-import type { StepContext } from './step-context.js';
+import type { StepContext, StepOutput } from './step-context.js';
+import type { StepKey } from './step-key.js';
 import type { Strategy } from './strategy.js';
 
 /** Options of {@link ComposedStrategy}. */
@@ -20,8 +21,8 @@ export class ComposedStrategy<A extends Agent = Agent> implements Strategy<A> {
   readonly name: string;
   readonly phase: Phase;
   readonly failFast: boolean;
-  readonly dependsOn: readonly string[];
-  readonly provides: readonly string[];
+  readonly dependsOn: readonly StepKey[];
+  readonly provides: readonly StepKey[];
   readonly parts: readonly Strategy<A>[];
 
   constructor(options: ComposedStrategyOptions<A>) {
@@ -29,17 +30,17 @@ export class ComposedStrategy<A extends Agent = Agent> implements Strategy<A> {
     this.phase = options.phase;
     this.failFast = options.failFast ?? true;
     this.parts = options.strategies;
-    const provided = new Set<string>();
-    const needs = new Set<string>();
+    const provided = new Map<string, StepKey>();
+    const needs = new Map<string, StepKey>();
     for (const part of this.parts) {
-      for (const key of part.dependsOn) if (!provided.has(key)) needs.add(key);
-      for (const key of part.provides) provided.add(key);
+      for (const key of part.dependsOn) if (!provided.has(key.name) && !needs.has(key.name)) needs.set(key.name, key);
+      for (const key of part.provides) if (!provided.has(key.name)) provided.set(key.name, key);
     }
-    this.dependsOn = [...needs];
-    this.provides = this.failFast ? [...provided] : [];
+    this.dependsOn = [...needs.values()];
+    this.provides = this.failFast ? [...provided.values()] : [];
   }
 
-  async execute(agent: A, context: StepContext): Promise<Record<string, unknown>> {
+  async execute(agent: A, context: StepContext): Promise<StepOutput> {
     const merged: Record<string, unknown> = {};
     const errors: unknown[] = [];
     for (const part of this.parts) {

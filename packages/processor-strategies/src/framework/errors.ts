@@ -1,7 +1,14 @@
 import { UfoError, type UfoErrorOptions } from '@ufo-ts/core';
 
 /** Codes of the errors `@ufo-ts/processor-strategies` throws. */
-export type StrategyErrorCode = 'STRATEGY_DEPENDENCY_MISSING' | 'STRATEGY_PROVIDES_MISSING' | 'STRATEGY_FAILED' | 'STEP_STATUS_UNKNOWN' | 'MODEL_REPLY_INVALID' | 'MODEL_REFUSED';
+export type StrategyErrorCode =
+  | 'STRATEGY_DEPENDENCY_MISSING'
+  | 'STRATEGY_PROVIDES_MISSING'
+  | 'STEP_VALUE_INVALID'
+  | 'STRATEGY_FAILED'
+  | 'STEP_STATUS_UNKNOWN'
+  | 'MODEL_REPLY_INVALID'
+  | 'MODEL_REFUSED';
 
 /** A strategy chain whose dependencies cannot be satisfied (thrown when the processor is built or at run time). */
 export class StrategyDependencyError extends UfoError<StrategyErrorCode> {
@@ -22,6 +29,27 @@ export class StrategyProvidesError extends UfoError<StrategyErrorCode> {
     readonly keys: string[],
   ) {
     super('STRATEGY_PROVIDES_MISSING', `Strategy "${strategy}" declared but did not provide: ${keys.join(', ')}`);
+  }
+}
+
+/**
+ * A strategy provided a value that does not match its step key's schema (code `STEP_VALUE_INVALID`). `issues` says
+ * what is wrong, one line per problem; the step fails as when a provided key is missing.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof StepValueError) console.error(`${error.strategy} wrote a bad ${error.key}: ${error.issues.join('; ')}`);
+ * ```
+ */
+export class StepValueError extends UfoError<StrategyErrorCode> {
+  constructor(
+    readonly strategy: string,
+    readonly key: string,
+    readonly issues: readonly string[],
+  ) {
+    super('STEP_VALUE_INVALID', `Strategy "${strategy}" provided a "${key}" that does not match its schema: ${issues.join('; ')}`, {
+      details: { strategy, key, issues: [...issues] },
+    });
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { errorCode, serializeError, StepRecordSchema, type ActionRecord, type ReplyCache, type StepRecordInput } from '@ufo-ts/core';
+import { errorCode, serializeError, StepRecordSchema, type StepRecordInput } from '@ufo-ts/core';
 import { interruptedActions } from './interrupted-actions.js';
 import type { Middleware } from './middleware.js';
 import type { StepContext } from './step-context.js';
+import { STEP_KEYS } from './step-keys.js';
 
 /**
  * Writes one `response.log` line per step (also for failed steps) following the declared `StepRecordSchema`:
@@ -21,32 +22,32 @@ export function loggingMiddleware(): Middleware {
       agent.services.events.emit({
         type: 'step-start',
         agent: agent.name,
-        state: String(step.get('state')),
-        step: Number(step.get('session_step')),
-        round: Number(step.get('round_num')),
+        state: String(step.get(STEP_KEYS.state)),
+        step: Number(step.get(STEP_KEYS.sessionStep)),
+        round: Number(step.get(STEP_KEYS.roundNum)),
       });
     },
     afterProcess(agent: Agent, step: StepContext, summary) {
-      const response = (step.get<Record<string, unknown>>('response') ?? {}) as Record<string, unknown>;
-      const tokens = step.get<{ input: number; output: number }>('tokens');
+      const response = step.get(STEP_KEYS.response) ?? {};
+      const tokens = step.get(STEP_KEYS.tokens);
       const record: StepRecordInput = {
         type: 'step',
         agent: agent.name,
         agent_kind: agent.kind,
-        state: String(step.get('state')),
+        state: String(step.get(STEP_KEYS.state)),
         status: summary.status,
-        session_step: Number(step.get('session_step')),
-        round_step: Number(step.get('round_step')),
-        round_num: Number(step.get('round_num')),
-        request: String(step.get('request') ?? ''),
-        actions: step.get<ActionRecord[]>('actions') ?? interruptedActions(summary.error) ?? [],
-        cost: step.get<number | null>('llm_cost') ?? null,
+        session_step: Number(step.get(STEP_KEYS.sessionStep)),
+        round_step: Number(step.get(STEP_KEYS.roundStep)),
+        round_num: Number(step.get(STEP_KEYS.roundNum)),
+        request: String(step.get(STEP_KEYS.request) ?? ''),
+        actions: step.get(STEP_KEYS.actions) ?? interruptedActions(summary.error) ?? [],
+        cost: step.get(STEP_KEYS.llmCost) ?? null,
         timings: { ...step.timings(), total: Math.round(summary.durationMs * 1000) / 1000 },
         time: new Date(agent.services.clock.now()).toISOString(),
       };
       const optional: Partial<StepRecordInput> = {
-        subtask: step.get<string>('subtask'),
-        application: step.get<string>('application'),
+        subtask: step.get(STEP_KEYS.subtask),
+        application: step.get(STEP_KEYS.application),
         observation: response.observation as string | undefined,
         thought: response.thought as string | undefined,
         plan: response.plan as string[] | undefined,
@@ -54,12 +55,12 @@ export function loggingMiddleware(): Middleware {
         message: response.message as string[] | undefined,
         questions: response.questions as string[] | undefined,
         result: response.result,
-        tool_calls: step.get<StepRecordInput['tool_calls']>('tool_calls'),
-        model: step.get<string>('model'),
-        cache: step.get<ReplyCache>('reply_cache'),
+        tool_calls: step.get(STEP_KEYS.toolCalls),
+        model: step.get(STEP_KEYS.model),
+        cache: step.get(STEP_KEYS.replyCache),
         tokens,
         screenshots: screenshotPaths(step),
-        progress: step.get<StepRecordInput['progress']>('progress'),
+        progress: step.get(STEP_KEYS.progress),
         finish_check: finishCheckOf(step),
       };
       for (const [k, v] of Object.entries(optional)) if (v !== undefined && v !== '') (record as Record<string, unknown>)[k] = v;
@@ -72,11 +73,11 @@ export function loggingMiddleware(): Middleware {
       agent.services.events.emit({
         type: 'step-end',
         agent: agent.name,
-        state: String(step.get('state')),
-        step: Number(step.get('session_step')),
-        round: Number(step.get('round_num')),
+        state: String(step.get(STEP_KEYS.state)),
+        step: Number(step.get(STEP_KEYS.sessionStep)),
+        round: Number(step.get(STEP_KEYS.roundNum)),
         status: summary.status,
-        cost: step.get<number | null>('llm_cost') ?? 0,
+        cost: step.get(STEP_KEYS.llmCost) ?? 0,
         ...(record.cache ? { cache: record.cache.outcome } : {}),
         ...(record.error ? { error: { message: record.error.message, ...(record.error.code ? { code: record.error.code } : {}) } } : {}),
       });
@@ -85,17 +86,14 @@ export function loggingMiddleware(): Middleware {
 }
 
 function finishCheckOf(step: StepContext): StepRecordInput['finish_check'] {
-  const check = step.get<{ passed: boolean; reason: string; accepted: boolean }>('finish_check');
+  const check = step.get(STEP_KEYS.finishCheck);
   return check ? { passed: check.passed, reason: check.reason, accepted: check.accepted } : undefined;
 }
 
 function screenshotPaths(step: StepContext): Record<string, string> | undefined {
   const out: Record<string, string> = {};
-  for (const key of step.keys()) {
-    if (key.endsWith('_path') && key !== 'log_path') {
-      const v = step.get(key);
-      if (typeof v === 'string') out[key.replace(/_path$/, '')] = v;
-    }
+  for (const [key, v] of step.entries()) {
+    if (key.endsWith('_path') && key !== 'log_path' && typeof v === 'string') out[key.replace(/_path$/, '')] = v;
   }
   return Object.keys(out).length ? out : undefined;
 }

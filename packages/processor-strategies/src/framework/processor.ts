@@ -1,9 +1,11 @@
 import type { Agent, StepOutcome, StepProcessor } from '@ufo-ts/agent-fsm';
 import type { Context, StepRunOptions } from '@ufo-ts/core';
-import { StepStatusError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
+import { StepStatusError, StepValueError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
 import type { Middleware, StepSummary } from './middleware.js';
 import { PHASES, type Phase } from './phases.js';
-import { StepContext } from './step-context.js';
+import { StepContext, type StepOutput } from './step-context.js';
+import type { StepKey, StepValues } from './step-key.js';
+import { STEP_KEYS } from './step-keys.js';
 import type { Strategy } from './strategy.js';
 
 /** Options of {@link ProcessorTemplate}. */
@@ -13,32 +15,36 @@ export interface ProcessorOptions<A extends Agent> {
   /** At most one strategy per phase; use a ComposedStrategy for several. */
   strategies: Partial<Record<Phase, Strategy<A>>>;
   middleware?: Middleware<A>[];
-  /** Keys present in every step's initial local data (besides `initialData`'s). */
-  initialKeys?: readonly string[];
-  /** Builds the step's initial local data. */
-  initialData?: (agent: A, context: Context) => Record<string, unknown>;
+  /** Keys `initialData` fills in every step (besides {@link COMMON_INITIAL_KEYS}). */
+  initialKeys?: readonly StepKey[];
+  /** Builds the step's initial data, by key name. */
+  initialData?: (agent: A, context: Context) => StepOutput;
   /** Promotes step results to the global context once the phases ran (also after a failure). */
   finalize?: (agent: A, step: StepContext) => void;
 }
 
-/** Keys every step starts with. */
-export const COMMON_INITIAL_KEYS = [
-  'agent_name',
-  'agent_kind',
-  'state',
-  'session_step',
-  'round_step',
-  'round_num',
-  'request',
-  'log_folder',
-  'dispatch_target',
+const COMMON_KEYS = [
+  STEP_KEYS.agentName,
+  STEP_KEYS.agentKind,
+  STEP_KEYS.state,
+  STEP_KEYS.sessionStep,
+  STEP_KEYS.roundStep,
+  STEP_KEYS.roundNum,
+  STEP_KEYS.request,
+  STEP_KEYS.logFolder,
+  STEP_KEYS.dispatchTarget,
 ] as const;
+
+/** Keys every step starts with. */
+export const COMMON_INITIAL_KEYS: readonly StepKey[] = COMMON_KEYS;
 
 /**
  * The step pipeline (its six phases, in {@link PHASES} order) with real dependency checks. Building it validates the strategy
- * chain and throws {@link StrategyDependencyError} naming the strategy and the missing key. Running it never
- * throws: a failure ends the step with status ERROR (fail-fast) or skips the remaining phases (soft), and in
- * both cases finalisation and `afterProcess` still run, so every step is counted and logged.
+ * chain and throws {@link StrategyDependencyError} naming the strategy and the missing key. After each strategy it checks
+ * that every key the strategy provides is present ({@link StrategyProvidesError}) and matches the key's schema
+ * ({@link StepValueError}). Running it never throws: a failure ends the step with status ERROR (fail-fast) or skips
+ * the remaining phases (soft), and in both cases finalisation and `afterProcess` still run, so every step is counted
+ * and logged.
  *
  * @example
  * ```ts
@@ -64,7 +70,10 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
         throw new StrategyDependencyError(strategy.name, phase, `Strategy "${strategy.name}" is for ${strategy.phase}, not ${phase}`);
       }
     }
-    validateChain(this.chain.map(([, s]) => s), [...COMMON_INITIAL_KEYS, ...(options.initialKeys ?? [])]);
+    validateChain(
+      this.chain.map(([, s]) => s),
+      [...COMMON_INITIAL_KEYS, ...(options.initialKeys ?? [])],
+    );
   }
 
   async process(agent: A, context: Context, options: StepRunOptions = {}): Promise<StepOutcome> {
@@ -86,12 +95,14 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
       try {
         for (const key of strategy.dependsOn) step.require(key, strategy.name);
         const data = await strategy.execute(agent, step);
-        const missing = strategy.provides.filter((key) => data[key] === undefined && !step.has(key));
+        const missing = strategy.provides.filter((key) => data[key.name] === undefined && !step.has(key)).map((key) => key.name);
         step.merge(data);
         step.phaseResults.push({ phase, strategy: strategy.name, success: true, keys: Object.keys(data), durationMs: clock.monotonic() - t0 });
         if (missing.length) throw new StrategyProvidesError(strategy.name, missing);
+        checkProvidedValues(strategy, step);
       } catch (cause) {
-        const wrapped = cause instanceof StrategyProvidesError ? cause : new StrategyFailedError(strategy.name, phase, { cause });
+        const wrapped =
+          cause instanceof StrategyProvidesError || cause instanceof StepValueError ? cause : new StrategyFailedError(strategy.name, phase, { cause });
         if (!step.phaseResults.some((r) => r.phase === phase)) {
           step.phaseResults.push({ phase, strategy: strategy.name, success: false, keys: [], durationMs: clock.monotonic() - t0, error: wrapped });
         }
@@ -102,22 +113,22 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
         break;
       }
     }
-    if (fatal) step.set('status', 'ERROR');
-    else if (step.get('status') === undefined) step.set('status', error ? 'ERROR' : 'CONTINUE');
-    const produced = String(step.get('status'));
+    if (fatal) step.set(STEP_KEYS.status, 'ERROR');
+    else if (step.get(STEP_KEYS.status) === undefined) step.set(STEP_KEYS.status, error ? 'ERROR' : 'CONTINUE');
+    const produced = String(step.get(STEP_KEYS.status));
     if (!agent.machine.find(produced)) {
       error ??= new StepStatusError(agent.kind, produced, agent.machine.stateNames);
-      step.set('status', 'ERROR');
+      step.set(STEP_KEYS.status, 'ERROR');
     }
-    if (error !== undefined) step.set('error', error);
+    if (error !== undefined) step.set(STEP_KEYS.error, error);
     try {
       this.options.finalize?.(agent, step);
     } catch (e) {
       error ??= e;
-      step.set('status', 'ERROR');
-      step.set('error', e);
+      step.set(STEP_KEYS.status, 'ERROR');
+      step.set(STEP_KEYS.error, e);
     }
-    const status = String(step.get('status'));
+    const status = String(step.get(STEP_KEYS.status));
     const summary: StepSummary = { status, durationMs: clock.monotonic() - started };
     if (error !== undefined) summary.error = error;
     if (failedPhase) summary.failedPhase = failedPhase;
@@ -126,8 +137,8 @@ export class ProcessorTemplate<A extends Agent = Agent> implements StepProcessor
   }
 }
 
-function commonInitialData(agent: Agent, context: Context): Record<string, unknown> {
-  return {
+function commonInitialData(agent: Agent, context: Context): StepOutput {
+  const data: StepValues<typeof COMMON_KEYS> = {
     agent_name: agent.name,
     agent_kind: agent.kind,
     state: agent.state.name,
@@ -138,22 +149,37 @@ function commonInitialData(agent: Agent, context: Context): Record<string, unkno
     log_folder: context.get('LOG_PATH'),
     dispatch_target: agent.dispatchTarget(context),
   };
+  return data;
+}
+
+/** Throws {@link StepValueError} when a value `strategy` provides does not match its key's schema. */
+function checkProvidedValues(strategy: Strategy<never>, step: StepContext): void {
+  for (const key of strategy.provides) {
+    const checked = key.schema.safeParse(step.get(key));
+    if (!checked.success) {
+      throw new StepValueError(
+        strategy.name,
+        key.name,
+        checked.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`),
+      );
+    }
+  }
 }
 
 /** Throws when a strategy depends on a key that neither the initial data nor an earlier strategy provides. */
-export function validateChain(strategies: readonly Strategy<never>[], initialKeys: readonly string[]): void {
-  const available = new Set(initialKeys);
+export function validateChain(strategies: readonly Strategy<never>[], initialKeys: readonly StepKey[]): void {
+  const available = new Set(initialKeys.map((key) => key.name));
   for (const strategy of strategies) {
     for (const key of strategy.dependsOn) {
-      if (!available.has(key)) {
+      if (!available.has(key.name)) {
         throw new StrategyDependencyError(
           strategy.name,
-          key,
-          `Strategy "${strategy.name}" depends on "${key}", which no earlier strategy provides and the step does not start with`,
+          key.name,
+          `Strategy "${strategy.name}" depends on "${key.name}", which no earlier strategy provides and the step does not start with`,
         );
       }
     }
-    for (const key of strategy.provides) available.add(key);
+    for (const key of strategy.provides) available.add(key.name);
   }
 }
 

@@ -2,7 +2,8 @@ import type { ActionRecord, TargetInfo } from '@ufo-ts/core';
 import { SELECT_WINDOW_TOOL } from '../strategies/host-strategies.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /**
  * The window a step selected, in the shape the HostAgent records as `APPLICATION_WINDOW_INFO`: the last
@@ -15,7 +16,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  * @param listed The windows the step listed (the LinuxAgent's `windows`), for the fields the tool did not report.
  * @example
  * ```ts
- * const window = selectedWindowOf(step.get<ActionRecord[]>('actions'), step.get<TargetInfo[]>('windows'));
+ * const window = selectedWindowOf(step.get(STEP_KEYS.actions), step.get(STEP_KEYS.windows));
  * if (window) step.global.set('APPLICATION_WINDOW_INFO', window);
  * ```
  */

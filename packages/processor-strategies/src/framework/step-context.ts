@@ -1,22 +1,32 @@
 import type { Context } from '@ufo-ts/core';
 import { StrategyDependencyError } from './errors.js';
 import type { Phase } from './phases.js';
+import type { StepKey } from './step-key.js';
 
 /** What one phase produced. */
 export interface PhaseResult {
   phase: Phase;
   strategy: string;
   success: boolean;
-  /** Keys the strategy provided. */
+  /** Names of the keys the strategy returned. */
   keys: string[];
   durationMs: number;
   error?: unknown;
 }
 
+/** What a strategy returns: the values of the keys it provides, by key name (see {@link StepValues}). */
+export type StepOutput = Readonly<Record<string, unknown>>;
+
 /**
- * The per-step local context: a key/value map that grows phase by phase, plus the session's
- * global {@link Context}. A new one is made for every step; nothing in it survives the step except what
- * finalisation promotes to the global context.
+ * The per-step local data: typed entries ({@link StepKey}) that grow phase by phase, plus the session's global
+ * {@link Context}. A new one is made for every step; nothing in it survives the step except what finalisation
+ * promotes to the global context.
+ *
+ * @example
+ * ```ts
+ * const request: string = step.require(STEP_KEYS.request, 'MyStrategy');
+ * step.set(STEP_KEYS.status, 'FINISH');
+ * ```
  */
 export class StepContext {
   private readonly local = new Map<string, unknown>();
@@ -24,45 +34,46 @@ export class StepContext {
 
   constructor(
     readonly global: Context,
-    initial: Record<string, unknown> = {},
+    /** The step's initial data, by key name. */
+    initial: StepOutput = {},
     /** Aborts the step's in-flight model and tool calls (a hard cancel); strategies pass it on. */
     readonly signal?: AbortSignal,
   ) {
-    for (const [key, value] of Object.entries(initial)) this.local.set(key, value);
+    this.merge(initial);
   }
 
-  /** A local value, or undefined. */
-  get<T = unknown>(key: string): T | undefined {
-    return this.local.get(key) as T | undefined;
+  /** The value of `key`, or undefined. */
+  get<T>(key: StepKey<T>): T | undefined {
+    return this.local.get(key.name) as T | undefined;
   }
 
-  /** A local value that must be present (not undefined). */
-  require<T = unknown>(key: string, strategy = 'unknown'): T {
-    const value = this.local.get(key);
+  /** The value of `key`, which must be present (not undefined); `strategy` names the reader in the error. */
+  require<T>(key: StepKey<T>, strategy = 'unknown'): T {
+    const value = this.local.get(key.name);
     if (value === undefined) {
-      throw new StrategyDependencyError(strategy, key, `Strategy "${strategy}" needs "${key}", which is not in the step context`);
+      throw new StrategyDependencyError(strategy, key.name, `Strategy "${strategy}" needs "${key.name}", which is not in the step context`);
     }
     return value as T;
   }
 
-  /** Whether the local context holds a value for `key` (undefined counts as absent). */
-  has(key: string): boolean {
-    return this.local.get(key) !== undefined;
+  /** Whether the step holds a value for `key` (undefined counts as absent). */
+  has(key: StepKey): boolean {
+    return this.local.get(key.name) !== undefined;
   }
 
-  /** Sets a local value (overwriting any earlier one). */
-  set(key: string, value: unknown): void {
-    this.local.set(key, value);
+  /** Sets the value of `key` (overwriting any earlier one). */
+  set<T>(key: StepKey<T>, value: T): void {
+    this.local.set(key.name, value);
   }
 
-  /** Merges a strategy's output into the local context. */
-  merge(data: Record<string, unknown>): void {
-    for (const [key, value] of Object.entries(data)) this.local.set(key, value);
+  /** Merges a strategy's output (values by key name) into the step. */
+  merge(data: StepOutput): void {
+    for (const [name, value] of Object.entries(data)) this.local.set(name, value);
   }
 
-  /** Every local key, for logging and debugging. */
-  keys(): string[] {
-    return [...this.local.keys()];
+  /** Every entry by key name, untyped, for logging and debugging. */
+  entries(): Array<[string, unknown]> {
+    return [...this.local.entries()];
   }
 
   /** Milliseconds per phase. */

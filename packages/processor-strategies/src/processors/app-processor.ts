@@ -4,6 +4,8 @@ import { finalizeAppStep } from '../framework/finalize.js';
 import { loggingMiddleware } from '../framework/logging-middleware.js';
 import type { Middleware } from '../framework/middleware.js';
 import { ProcessorTemplate } from '../framework/processor.js';
+import type { StepValues } from '../framework/step-key.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import type { Strategy } from '../framework/strategy.js';
 import { appActionStrategy, memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy } from '../strategies/data-collection.js';
@@ -55,10 +57,15 @@ function appDataCollection(options: AppProcessorOptions, twoTier: boolean): Stra
   const tools = { ...DEFAULT_DATA_TOOLS, ...options.tools };
   const visual = options.visual ?? true;
   const parts: Strategy[] = [];
-  if (!twoTier) parts.push(targetListStrategy({ tool: tools.windowList, kind: 'window', key: 'windows' }));
+  if (!twoTier) parts.push(targetListStrategy({ tool: tools.windowList, kind: 'window', key: STEP_KEYS.windows, notesKey: STEP_KEYS.windowsNotes }));
   if (visual) parts.push(screenshotStrategy({ tool: tools.windowScreenshot, ...(twoTier ? {} : { fallbackTool: tools.desktopScreenshot }) }));
-  parts.push(targetListStrategy({ tool: tools.controls, kind: 'control', key: 'controls', optional: !twoTier }));
-  const annotated = screenshotStrategy({ tool: tools.annotatedScreenshot, key: 'annotated_screenshot', fileName: (n) => `action_step${n}_annotated.png` });
+  parts.push(targetListStrategy({ tool: tools.controls, kind: 'control', key: STEP_KEYS.controls, notesKey: STEP_KEYS.controlsNotes, optional: !twoTier }));
+  const annotated = screenshotStrategy({
+    tool: tools.annotatedScreenshot,
+    key: STEP_KEYS.annotatedScreenshot,
+    pathKey: STEP_KEYS.annotatedScreenshotPath,
+    fileName: (n) => `action_step${n}_annotated.png`,
+  });
   // re-perception: after the monitor's `reperceive` rung the step takes a new annotated screenshot in any case
   parts.push(visual && (options.annotate ?? true) ? annotated : whenReperceiving(annotated));
   return new ComposedStrategy({ name: 'AppDataCollection', phase: 'DATA_COLLECTION', strategies: parts });
@@ -75,11 +82,15 @@ same way.`;
 /** The action strategy (the given or the built-in one), then the progress monitor and the finish check. */
 function actionExecution(options: AppProcessorOptions, tools: DataToolNames): Strategy {
   const actions =
-    options.strategies?.ACTION_EXECUTION ?? appActionStrategy(options.validateBatches === false ? {} : { batchGuard: batchTargetGuard({ controlsTool: tools.controls, windowsTool: tools.windowList }) });
+    options.strategies?.ACTION_EXECUTION ??
+    appActionStrategy(
+      options.validateBatches === false ? {} : { batchGuard: batchTargetGuard({ controlsTool: tools.controls, windowsTool: tools.windowList }) },
+    );
   const progress = ProgressSettingsSchema.parse(options.progress ?? {});
-  const checks = [progress.mode === 'off' ? undefined : progressCheckStrategy(progress), options.finishCheck ? finishCheckStrategy(options.finishCheck) : undefined].filter(
-    (s): s is Strategy => s !== undefined,
-  );
+  const checks = [
+    progress.mode === 'off' ? undefined : progressCheckStrategy(progress),
+    options.finishCheck ? finishCheckStrategy(options.finishCheck) : undefined,
+  ].filter((s): s is Strategy => s !== undefined);
   return checks.length === 0 ? actions : followedBy(actions, checks);
 }
 
@@ -130,14 +141,16 @@ export function appInstructionsFor(options: AppProcessorOptions = {}): { instruc
 function build(options: AppProcessorOptions, twoTier: boolean): ProcessorTemplate<Agent> {
   return new ProcessorTemplate<Agent>({
     name: twoTier ? 'AppAgentProcessor' : 'LinuxAgentProcessor',
-    initialKeys: ['subtask', 'application'],
-    initialData: (agent, context) => ({
+    initialKeys: [STEP_KEYS.subtask, STEP_KEYS.application],
+    initialData: (agent, context): StepValues<[typeof STEP_KEYS.subtask, typeof STEP_KEYS.application]> => ({
       subtask: context.get('SUBTASK'),
       application: (agent as AppAgent).appRoot ?? context.get('APPLICATION_ROOT_NAME'),
     }),
     strategies: {
       DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? appDataCollection(options, twoTier),
-      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? appLlmStrategy({ twoTier, ...appInstructionsFor(options), ...(options.toolMode ? { toolMode: options.toolMode } : {}) }),
+      LLM_INTERACTION:
+        options.strategies?.LLM_INTERACTION ??
+        appLlmStrategy({ twoTier, ...appInstructionsFor(options), ...(options.toolMode ? { toolMode: options.toolMode } : {}) }),
       ACTION_EXECUTION: actionExecution(options, { ...DEFAULT_DATA_TOOLS, ...options.tools }),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? memoryUpdateStrategy(),
     },

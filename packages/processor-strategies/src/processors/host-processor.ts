@@ -4,6 +4,8 @@ import { finalizeHostStep } from '../framework/finalize.js';
 import { loggingMiddleware } from '../framework/logging-middleware.js';
 import type { Middleware } from '../framework/middleware.js';
 import { ProcessorTemplate } from '../framework/processor.js';
+import type { StepValues } from '../framework/step-key.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import type { Strategy } from '../framework/strategy.js';
 import { memoryUpdateStrategy } from '../strategies/app-strategies.js';
 import { screenshotStrategy, targetListStrategy, thirdPartyTargetsStrategy } from '../strategies/data-collection.js';
@@ -39,13 +41,12 @@ export function createHostProcessor(options: HostProcessorOptions = {}): Process
   ];
   return new ProcessorTemplate<HostAgent>({
     name: 'HostAgentProcessor',
-    initialKeys: ['previous_subtasks'],
-    initialData: (_agent, context) => ({ previous_subtasks: context.get('PREVIOUS_SUBTASKS') }),
+    initialKeys: [STEP_KEYS.previousSubtasks],
+    initialData: (_agent, context): StepValues<[typeof STEP_KEYS.previousSubtasks]> => ({ previous_subtasks: context.get('PREVIOUS_SUBTASKS') }),
     strategies: {
-      DATA_COLLECTION: options.strategies?.DATA_COLLECTION ?? new ComposedStrategy({ name: 'HostDataCollection', phase: 'DATA_COLLECTION', strategies: dataParts }),
-      LLM_INTERACTION:
-        options.strategies?.LLM_INTERACTION ??
-        hostLlmStrategy(options.toolMode ? { toolMode: options.toolMode } : {}),
+      DATA_COLLECTION:
+        options.strategies?.DATA_COLLECTION ?? new ComposedStrategy({ name: 'HostDataCollection', phase: 'DATA_COLLECTION', strategies: dataParts }),
+      LLM_INTERACTION: options.strategies?.LLM_INTERACTION ?? hostLlmStrategy(options.toolMode ? { toolMode: options.toolMode } : {}),
       ACTION_EXECUTION: options.strategies?.ACTION_EXECUTION ?? hostActionStrategy(),
       MEMORY_UPDATE: options.strategies?.MEMORY_UPDATE ?? (memoryUpdateStrategy() as Strategy<HostAgent>),
     },

@@ -1,6 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ActionRecord, TargetInfo } from '@ufo-ts/core';
 import type { StepContext } from '../framework/step-context.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import type { ActionGuardVerdict } from '../strategies/action-execution.js';
 import { listFromResult, runTool, toTargetInfo } from '../strategies/tool-results.js';
 
@@ -17,7 +18,12 @@ function structuralChanges(previous: ActionRecord | undefined): string[] {
   return changes.filter((c) => STRUCTURAL_CHANGE.test(c));
 }
 
-const normalized = (name: string): string => name.toLowerCase().replace(/\.\.\.|…/g, '').replace(/[\s_:]+/g, ' ').trim();
+const normalized = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/\.\.\.|…/g, '')
+    .replace(/[\s_:]+/g, ' ')
+    .trim();
 const shown = (t: TargetInfo): string => `${t.type ? `${t.type} ` : ''}${JSON.stringify(t.name)}`;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -61,7 +67,8 @@ export interface BatchTargetGuardOptions {
 export function batchTargetGuard(options: BatchTargetGuardOptions) {
   const fresh = async (agent: Agent, step: StepContext, tool: string, kind: TargetInfo['kind']): Promise<TargetInfo[] | string> => {
     const result = await runTool(agent, step, tool);
-    if (result.status !== 'success') return `the ${kind === 'window' ? 'window' : 'control'} list could not be read again: ${result.error ?? 'no reason given'}`;
+    if (result.status !== 'success')
+      return `the ${kind === 'window' ? 'window' : 'control'} list could not be read again: ${result.error ?? 'no reason given'}`;
     return listFromResult(result.result)
       .map((raw, i) => toTargetInfo(raw, kind, i))
       .filter((t): t is TargetInfo => t !== undefined);
@@ -75,7 +82,10 @@ export function batchTargetGuard(options: BatchTargetGuardOptions) {
     if (id === undefined && name !== undefined) {
       // a target named, not numbered: find it on the screen as it is now
       const window = action.function === WINDOW_TOOL;
-      const listing = index === 0 && !window ? (step.get<TargetInfo[]>('controls') ?? []) : await fresh(agent, step, window ? options.windowsTool : options.controlsTool, window ? 'window' : 'control');
+      const listing =
+        index === 0 && !window
+          ? (step.get(STEP_KEYS.controls) ?? [])
+          : await fresh(agent, step, window ? options.windowsTool : options.controlsTool, window ? 'window' : 'control');
       if (typeof listing === 'string') return { refuse: `${listing}${after}` };
       const found = findByName(listing, name, window ? undefined : role, window ? 'window' : 'control');
       if (typeof found === 'string') return { refuse: `${found}${after}` };
@@ -83,8 +93,9 @@ export function batchTargetGuard(options: BatchTargetGuardOptions) {
       return { arguments: { ...rest, id: found.id } };
     }
     if (index === 0) return undefined;
-    if (id === undefined) return moved.length ? { refuse: `the screen changed${after}; ${action.function} names no control to check, so it did not run` } : undefined;
-    const before = step.get<TargetInfo[]>('controls')?.find((t) => t.id === id);
+    if (id === undefined)
+      return moved.length ? { refuse: `the screen changed${after}; ${action.function} names no control to check, so it did not run` } : undefined;
+    const before = step.get(STEP_KEYS.controls)?.find((t) => t.id === id);
     if (!before) return undefined; // a window id, or an id the model took from elsewhere: the tool itself judges it
     const listing = await fresh(agent, step, options.controlsTool, 'control');
     if (typeof listing === 'string') return { refuse: `${listing}${after}` };

@@ -1,6 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { errorMessage } from '@ufo-ts/core';
 import { z } from 'zod';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 
 /** What a {@link FinishCheck} is asked about: the FINISH a model just replied. */
@@ -64,18 +65,24 @@ export function finishCheckStrategy(check: FinishCheck): Strategy {
   return defineStrategy({
     name: 'FinishCheck',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['status'],
+    dependsOn: [STEP_KEYS.status],
     provides: [],
     failFast: false,
     async execute(agent: Agent, step) {
-      if (step.get('status') !== 'FINISH') return {};
-      const round = Number(step.get('round_num') ?? 0);
-      const sessionStep = Number(step.get('session_step') ?? 0);
-      const response = step.get<{ result?: unknown }>('response');
+      if (step.get(STEP_KEYS.status) !== 'FINISH') return {};
+      const round = Number(step.get(STEP_KEYS.roundNum) ?? 0);
+      const sessionStep = Number(step.get(STEP_KEYS.sessionStep) ?? 0);
+      const response = step.get(STEP_KEYS.response);
       let verdict: FinishVerdict;
       try {
         verdict = FinishVerdictSchema.parse(
-          await check({ agent: agent.name, request: String(step.get('request') ?? ''), result: response?.result, step: sessionStep, ...(step.signal ? { signal: step.signal } : {}) }),
+          await check({
+            agent: agent.name,
+            request: String(step.get(STEP_KEYS.request) ?? ''),
+            result: response?.result,
+            step: sessionStep,
+            ...(step.signal ? { signal: step.signal } : {}),
+          }),
         );
       } catch (error) {
         verdict = { passed: false, reason: `the check could not run: ${errorMessage(error)}` };

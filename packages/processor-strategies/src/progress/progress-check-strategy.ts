@@ -1,5 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { assessProgress, stepEvidence, type ActionRecord, type NoProgressResult, type ProgressRecord, type ProgressSettings, type TargetInfo } from '@ufo-ts/core';
+import { assessProgress, stepEvidence, type NoProgressResult, type ProgressRecord, type ProgressSettings } from '@ufo-ts/core';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import { progressHistory } from './progress-history.js';
 
@@ -15,15 +16,15 @@ export function progressCheckStrategy(settings: ProgressSettings): Strategy {
   return defineStrategy({
     name: 'ProgressCheck',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['actions', 'status'],
+    dependsOn: [STEP_KEYS.actions, STEP_KEYS.status],
     provides: [],
     failFast: false,
     async execute(agent: Agent, step) {
       if (settings.mode === 'off') return {};
-      const status = String(step.get('status'));
-      const actions = step.require<ActionRecord[]>('actions');
-      const sessionStep = Number(step.get('session_step') ?? 0);
-      const evidence = stepEvidence({ step: sessionStep, actions, controls: step.get<TargetInfo[]>('controls'), windows: step.get<TargetInfo[]>('windows') });
+      const status = String(step.get(STEP_KEYS.status));
+      const actions = step.require(STEP_KEYS.actions);
+      const sessionStep = Number(step.get(STEP_KEYS.sessionStep) ?? 0);
+      const evidence = stepEvidence({ step: sessionStep, actions, controls: step.get(STEP_KEYS.controls), windows: step.get(STEP_KEYS.windows) });
       // a step that ends the task or holds actions for approval is judged by its own outcome, not by the monitor
       const judged = status === 'CONTINUE' ? assessProgress([...progressHistory(agent), evidence], settings) : undefined;
       const record: ProgressRecord = { evidence, ...(judged ? { assessment: judged } : {}) };

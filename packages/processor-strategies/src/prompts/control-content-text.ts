@@ -38,7 +38,9 @@ function formulaText(extra: Extra): string {
 function caretText(extra: Extra): string {
   const caret = extra.caret as { offset?: unknown; line?: unknown; column?: unknown } | undefined;
   if (!caret || !isNumber(caret.offset)) return '';
-  return isNumber(caret.line) && isNumber(caret.column) ? ` caret at line ${caret.line}, column ${caret.column} (offset ${caret.offset})` : ` caret at offset ${caret.offset}`;
+  return isNumber(caret.line) && isNumber(caret.column)
+    ? ` caret at line ${caret.line}, column ${caret.column} (offset ${caret.offset})`
+    : ` caret at offset ${caret.offset}`;
 }
 
 /** ` selected "…" (characters a–b)`. */

@@ -166,7 +166,19 @@ export function parseListedLine(line: string): ListedItem | undefined {
   const { value: name, end } = quoted(afterId, quote);
   const rest = afterId.slice(end).trim();
   const states = /\[([^\]"]*)\]\s*(?:\(agent\))?$/.exec(rest);
-  const item: ListedItem = { id: head[1]!, role, name, rest, states: states ? states[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [], line };
+  const item: ListedItem = {
+    id: head[1]!,
+    role,
+    name,
+    rest,
+    states: states
+      ? states[1]!
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+    line,
+  };
   const shows = /(?:^|\s)shows\s+("(?:[^"\\]|\\.)*")/.exec(rest);
   if (shows) item.shows = JSON.parse(shows[1]!) as string;
   // what the control shows is quoted text of the app's: values and cells are read after it

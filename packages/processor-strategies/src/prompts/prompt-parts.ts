@@ -71,7 +71,12 @@ function statesText(t: TargetInfo): string {
 
 /** An image part with a caption. */
 export function labelledImage(label: string, dataUrl: string | undefined): ContentPart[] {
-  return dataUrl ? [{ type: 'text', text: label }, { type: 'image', image: dataUrl, mediaType: 'image/png' }] : [];
+  return dataUrl
+    ? [
+        { type: 'text', text: label },
+        { type: 'image', image: dataUrl, mediaType: 'image/png' },
+      ]
+    : [];
 }
 
 /** The two messages every agent sends: a system string and the user's parts. */

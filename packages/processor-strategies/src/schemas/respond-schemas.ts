@@ -43,7 +43,9 @@ export function appRespondSchemaFor(states: readonly string[]): z.ZodObject {
         status: z
           .enum(allowed)
           .optional()
-          .describe(`The status after the action calls of this reply run, or of this step when it has none (default CONTINUE with actions, FINISH without): ${allowed.map((s) => APP_STATUS_TEXT[s as keyof typeof APP_STATUS_TEXT] ?? s).join('; ')}.`),
+          .describe(
+            `The status after the action calls of this reply run, or of this step when it has none (default CONTINUE with actions, FINISH without): ${allowed.map((s) => APP_STATUS_TEXT[s as keyof typeof APP_STATUS_TEXT] ?? s).join('; ')}.`,
+          ),
       });
     byStates.set(key, schema);
   }

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 const text = z.string().default('');
 const lines = z.union([z.array(z.string()), z.string().transform((s) => (s ? [s] : []))]).default([]);
-const args = z.record(z.string(), z.unknown()).nullish().transform((a) => a ?? {});
+const args = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((a) => a ?? {});
 
 /** Statuses a model may put on one action (before the agent's table narrows them). */
 export const ACTION_STATUSES = ['CONTINUE', 'SCREENSHOT', 'FINISH', 'FAIL', 'PENDING', 'CONFIRM'] as const;
@@ -47,7 +50,9 @@ export const HostResponseSchema = z.object({
   message: lines.describe('Hints for the application agent.'),
   status: z
     .enum(['CONTINUE', 'ASSIGN', 'FINISH', 'FAIL', 'PENDING', 'CONFIRM'])
-    .describe('ASSIGN with function select_application_window to hand a subtask to an application; FINISH when the whole request is done; PENDING to ask the user; CONTINUE after another tool.'),
+    .describe(
+      'ASSIGN with function select_application_window to hand a subtask to an application; FINISH when the whole request is done; PENDING to ask the user; CONTINUE after another tool.',
+    ),
   plan: lines.describe('The remaining subtasks.'),
   function: text.describe('Tool to call: select_application_window (with status ASSIGN) or another host tool.'),
   arguments: args,

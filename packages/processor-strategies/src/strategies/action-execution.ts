@@ -5,7 +5,9 @@ import { interruptedResults, keepInterruptedActions } from '../framework/interru
 
 /** Formats an action like the original's `name(k=v, ...)`. */
 export function actionRepresentation(fn: string, args: Record<string, unknown>): string {
-  return `${fn}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+  return `${fn}(${Object.entries(args)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(', ')})`;
 }
 
 /**
@@ -38,9 +40,11 @@ async function executeGuarded(
   let stopped: { code: string; error: string } | undefined;
   for (const [i, command] of commands.entries()) {
     if (!stopped) {
-      const previous = i === 0 ? undefined : { function: actions[i - 1]!.function, arguments: args[i - 1]!, ...(results[i - 1] ? { result: results[i - 1] } : {}) };
+      const previous =
+        i === 0 ? undefined : { function: actions[i - 1]!.function, arguments: args[i - 1]!, ...(results[i - 1] ? { result: results[i - 1] } : {}) };
       const verdict = await guard({ function: actions[i]!.function, arguments: args[i]! }, previous, i);
-      if (verdict && 'refuse' in verdict) stopped = { code: 'TARGET_CHANGED', error: `TARGET_CHANGED: not run, the target was checked against the live screen first: ${verdict.refuse}` };
+      if (verdict && 'refuse' in verdict)
+        stopped = { code: 'TARGET_CHANGED', error: `TARGET_CHANGED: not run, the target was checked against the live screen first: ${verdict.refuse}` };
       else if (verdict) args[i] = verdict.arguments;
     }
     if (stopped) {
@@ -50,7 +54,8 @@ async function executeGuarded(
     const [result] = await agent.services.dispatcher.execute([{ ...command, parameters: args[i]! }], options);
     const got = result ?? { status: 'failure' as const, error: 'the dispatcher returned no result', call_id: command.call_id };
     results.push(got);
-    if (got.status !== 'success') stopped = { code: 'EARLIER_ACTION_FAILED', error: `EARLIER_ACTION_FAILED: not run, because ${command.tool_name} before it did not succeed` };
+    if (got.status !== 'success')
+      stopped = { code: 'EARLIER_ACTION_FAILED', error: `EARLIER_ACTION_FAILED: not run, because ${command.tool_name} before it did not succeed` };
   }
   return { results, args };
 }
@@ -101,12 +106,19 @@ export async function executeActions(
   const sent: Result[] = [];
   const run = async () => {
     const guarded = guard && commands.length > 0 ? await executeGuarded(agent, toRun, commands, guard, options, sent) : undefined;
-    return { guarded, results: guarded?.results ?? (commands.length ? await agent.services.dispatcher.execute(commands, { ...options, stopOnFailure: true }) : []) };
+    return {
+      guarded,
+      results: guarded?.results ?? (commands.length ? await agent.services.dispatcher.execute(commands, { ...options, stopOnFailure: true }) : []),
+    };
   };
   const { guarded, results } = await run().catch((error: unknown) => {
     // a batch stopped part-way by a thrown error (an action of unknown outcome) still logs what ran
     const partial = interruptedResults(error, commands, sent);
-    if (partial) keepInterruptedActions(error, toRun.map((a, i) => actionRecord(a, a.arguments, partial[i])));
+    if (partial)
+      keepInterruptedActions(
+        error,
+        toRun.map((a, i) => actionRecord(a, a.arguments, partial[i])),
+      );
     throw error;
   });
   const ranWith = (i: number): Record<string, unknown> => guarded?.args[i] ?? toRun[i]!.arguments;
@@ -117,13 +129,27 @@ export async function executeActions(
       tool: commands[i]!.tool_name,
       status: result.status,
       error: result.error ?? null,
-      ...(result.policy ? { policy: { decision: result.policy.decision, reason: result.policy.reason, ...(result.policy.rule !== undefined ? { rule: result.policy.rule } : {}), ...(result.policy.confirmed !== undefined ? { confirmed: result.policy.confirmed } : {}) } } : {}),
+      ...(result.policy
+        ? {
+            policy: {
+              decision: result.policy.decision,
+              reason: result.policy.reason,
+              ...(result.policy.rule !== undefined ? { rule: result.policy.rule } : {}),
+              ...(result.policy.confirmed !== undefined ? { confirmed: result.policy.confirmed } : {}),
+            },
+          }
+        : {}),
     });
   }
   const records: ActionRecord[] = toRun.map((a, i) => actionRecord(a, ranWith(i), results[i]));
   const blockedByFailure = results.some((r) => r.status !== 'success');
   if (toHold.length && !blockedByFailure) {
-    const held = toHold.map((a) => ({ function: a.function, arguments: a.arguments, status: a.status ?? 'CONTINUE', representation: actionRepresentation(a.function, a.arguments) }));
+    const held = toHold.map((a) => ({
+      function: a.function,
+      arguments: a.arguments,
+      status: a.status ?? 'CONTINUE',
+      representation: actionRepresentation(a.function, a.arguments),
+    }));
     agent.pendingConfirmation = {
       actions: held,
       commands: toHold.map((a) => createCommand(a.function, a.arguments, 'action')),
@@ -135,7 +161,13 @@ export async function executeActions(
 }
 
 function actionRecord(action: Action, args: Record<string, unknown>, result: Result | undefined): ActionRecord {
-  return { function: action.function, arguments: args, status: action.status ?? 'CONTINUE', representation: actionRepresentation(action.function, args), ...(result ? { result } : {}) };
+  return {
+    function: action.function,
+    arguments: args,
+    status: action.status ?? 'CONTINUE',
+    representation: actionRepresentation(action.function, args),
+    ...(result ? { result } : {}),
+  };
 }
 
 /**

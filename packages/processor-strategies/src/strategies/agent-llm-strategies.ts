@@ -1,6 +1,7 @@
 import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
-import type { ChatMessage, SubtaskRecord, TargetInfo } from '@ufo-ts/core';
+import type { ChatMessage } from '@ufo-ts/core';
 import type { StepContext } from '../framework/step-context.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import type { Strategy } from '../framework/strategy.js';
 import { buildAppPrompt } from '../prompts/app-prompt.js';
 import { buildHostPrompt } from '../prompts/host-prompt.js';
@@ -29,16 +30,17 @@ export function hostLlmStrategy(options: HostLlmStrategyOptions = {}): Strategy<
     name: 'HostLLMInteraction',
     schema: HostResponseSchema,
     schemaName: 'host_agent_response',
-    dependsOn: ['targets', 'previous_subtasks', 'request'],
+    dependsOn: [STEP_KEYS.targets, STEP_KEYS.previousSubtasks, STEP_KEYS.request],
+    responseKey: STEP_KEYS.hostResponse,
     native: { respondSchema: HostRespondSchema, shape: 'single' },
     ...modeOptions(options),
     buildMessages: (agent, step, toolsText, replyFormat) =>
       appendToSystem(
         buildHostPrompt(agent, {
-          request: step.require<string>('request'),
-          targets: step.require<TargetInfo[]>('targets'),
-          previousSubtasks: step.require<SubtaskRecord[]>('previous_subtasks'),
-          screenshot: step.get<string>('screenshot') ?? undefined,
+          request: step.require(STEP_KEYS.request),
+          targets: step.require(STEP_KEYS.targets),
+          previousSubtasks: step.require(STEP_KEYS.previousSubtasks),
+          screenshot: step.get(STEP_KEYS.screenshot) ?? undefined,
           toolsText,
           replyFormat,
         }),
@@ -71,20 +73,21 @@ export function appLlmStrategy(options: AppLlmStrategyOptions = {}): Strategy {
     name: twoTier ? 'AppLLMInteraction' : 'LinuxLLMInteraction',
     schema: (agent) => appResponseSchemaFor(agent.machine.stateNames),
     schemaName: 'app_agent_response',
-    dependsOn: ['controls', 'request'],
+    dependsOn: [STEP_KEYS.controls, STEP_KEYS.request],
+    responseKey: STEP_KEYS.appResponse,
     native: { respondSchema: (agent) => appRespondSchemaFor(agent.machine.stateNames), shape: 'list' },
     ...modeOptions(options),
     buildMessages: (agent, step, toolsText, replyFormat) =>
       buildAppPrompt(agent, {
-        request: step.require<string>('request'),
-        subtask: twoTier ? (step.get<string>('subtask') ?? '') : undefined,
-        application: step.get<string>('application'),
+        request: step.require(STEP_KEYS.request),
+        subtask: twoTier ? (step.get(STEP_KEYS.subtask) ?? '') : undefined,
+        application: step.get(STEP_KEYS.application),
         hostMessage: step.global.get('HOST_MESSAGE'),
-        controls: step.require<TargetInfo[]>('controls'),
-        controlNotes: step.get<string[]>('controls_notes'),
-        windows: step.get<TargetInfo[]>('windows'),
-        screenshot: step.get<string>('screenshot') ?? undefined,
-        annotatedScreenshot: step.get<string>('annotated_screenshot') ?? undefined,
+        controls: step.require(STEP_KEYS.controls),
+        controlNotes: step.get(STEP_KEYS.controlsNotes),
+        windows: step.get(STEP_KEYS.windows),
+        screenshot: step.get(STEP_KEYS.screenshot) ?? undefined,
+        annotatedScreenshot: step.get(STEP_KEYS.annotatedScreenshot) ?? undefined,
         toolsText,
         replyFormat,
         instructions: [options.instructions ?? '', options.extraInstructions?.(step) ?? ''].filter(Boolean).join('\n\n'),

@@ -1,7 +1,6 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import type { DispatchTarget } from '@ufo-ts/core';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
-import type { AppResponse } from '../schemas/responses.js';
 import { deriveActionStatus, executeActions } from './action-execution.js';
 import type { BatchGuard } from '../progress/batch-target-guard.js';
 
@@ -22,16 +21,16 @@ export function appActionStrategy(options: AppActionStrategyOptions = {}): Strat
   return defineStrategy({
     name: 'AppActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['response', 'dispatch_target'],
-    provides: ['actions', 'status'],
+    dependsOn: [STEP_KEYS.appResponse, STEP_KEYS.dispatchTarget],
+    provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
     async execute(agent: Agent, step) {
-      const response = step.require<AppResponse>('response');
+      const response = step.require(STEP_KEYS.appResponse);
       const guard = options.batchGuard;
       const executed = await executeActions(
         agent,
         response.action,
-        step.require<DispatchTarget>('dispatch_target'),
+        step.require(STEP_KEYS.dispatchTarget),
         response.thought,
         step.signal,
         guard ? (action, previous, index) => guard(agent, step, action, previous, index) : undefined,
@@ -48,25 +47,25 @@ export function memoryUpdateStrategy(): Strategy {
   return defineStrategy({
     name: 'MemoryUpdate',
     phase: 'MEMORY_UPDATE',
-    dependsOn: ['response', 'actions', 'status'],
-    provides: ['memory_item'],
+    dependsOn: [STEP_KEYS.response, STEP_KEYS.actions, STEP_KEYS.status],
+    provides: [STEP_KEYS.memoryItem],
     failFast: false,
     async execute(agent: Agent, step) {
-      const response = step.require<Record<string, unknown>>('response');
+      const response = step.require(STEP_KEYS.response);
       const item = {
-        step: Number(step.get('session_step') ?? 0),
+        step: Number(step.get(STEP_KEYS.sessionStep) ?? 0),
         agent: agent.name,
-        state: String(step.get('state') ?? ''),
-        status: String(step.get('status')),
+        state: String(step.get(STEP_KEYS.state) ?? ''),
+        status: String(step.get(STEP_KEYS.status)),
         observation: String(response.observation ?? ''),
         thought: String(response.thought ?? ''),
         plan: (response.plan as string[] | undefined) ?? [],
         comment: String(response.comment ?? ''),
-        actions: step.require<[]>('actions'),
+        actions: step.require(STEP_KEYS.actions),
         result: response.result,
-        subtask: step.get<string>('subtask'),
-        ...(step.has('progress') ? { progress: step.get('progress') } : {}),
-        ...(step.has('finish_check') ? { finish_check: step.get('finish_check') } : {}),
+        subtask: step.get(STEP_KEYS.subtask),
+        ...(step.has(STEP_KEYS.progress) ? { progress: step.get(STEP_KEYS.progress) } : {}),
+        ...(step.has(STEP_KEYS.finishCheck) ? { finish_check: step.get(STEP_KEYS.finishCheck) } : {}),
       };
       agent.memory.add(item);
       agent.lastResult = response.result;
@@ -75,11 +74,11 @@ export function memoryUpdateStrategy(): Strategy {
         agent: agent.name,
         subtask: item.subtask,
         thought: item.thought,
-        actions: item.actions.map((a: { representation?: string; result?: { status: string } }) => `${a.representation ?? ''} → ${a.result?.status ?? 'held'}`),
+        actions: item.actions.map((a) => `${a.representation ?? ''} → ${a.result?.status ?? 'held'}`),
         status: item.status,
       });
       const save = (response as { save_screenshot?: { save: boolean; reason: string } }).save_screenshot;
-      const screenshot = step.get<string | null>('screenshot');
+      const screenshot = step.get(STEP_KEYS.screenshot);
       if (save?.save && screenshot) {
         agent.blackboard.addImage({ metadata: { agent: agent.name, step: item.step, reason: save.reason }, dataUrl: screenshot });
       }

@@ -1,6 +1,9 @@
 import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
 import { decodeImageDataUrl, findImageDataUrl, type TargetInfo } from '@ufo-ts/core';
+import { z } from 'zod';
 import type { StepContext } from '../framework/step-context.js';
+import { defineStepKey, type StepKey } from '../framework/step-key.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import { listFromResult, notesFromResult, runTool, toTargetInfo } from './tool-results.js';
 
@@ -11,8 +14,10 @@ export interface ScreenshotStrategyOptions {
   parameters?: Record<string, unknown>;
   /** Tried when `tool` gives no image (e.g. the desktop when no window is selected). */
   fallbackTool?: string;
-  /** Local key the data URL is stored under (default `screenshot`). */
-  key?: string;
+  /** Step key the data URL is stored under (default {@link STEP_KEYS}.screenshot). */
+  key?: StepKey<string | null>;
+  /** Step key the saved file's path is stored under (default `<key>_path`). */
+  pathKey?: StepKey<string | null>;
   /** Artifact file name for step N (default `action_step{N}.png`). */
   fileName?: (step: number) => string;
 }
@@ -22,11 +27,13 @@ export interface ScreenshotStrategyOptions {
  * vanished) does not fail the step: the key is set to null and a warning is emitted.
  */
 export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy {
-  const key = options.key ?? 'screenshot';
+  const key = options.key ?? STEP_KEYS.screenshot;
+  const pathKey =
+    options.pathKey ?? (options.key ? defineStepKey(`${key.name}_path`, z.string().nullable(), `Where the ${key.name} was saved.`) : STEP_KEYS.screenshotPath);
   return defineStrategy({
     name: `Screenshot(${options.tool})`,
     phase: 'DATA_COLLECTION',
-    dependsOn: ['dispatch_target', 'session_step'],
+    dependsOn: [STEP_KEYS.dispatchTarget, STEP_KEYS.sessionStep],
     provides: [key],
     async execute(agent: Agent, step: StepContext) {
       let result = await runTool(agent, step, options.tool, options.parameters);
@@ -35,11 +42,11 @@ export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy
       const image = decodeImageDataUrl(dataUrl);
       if (!image || !dataUrl) {
         agent.warn(`${agent.name}: no screenshot from ${options.tool}: ${result.error ?? 'no image in the result'}`);
-        return { [key]: null };
+        return { [key.name]: null };
       }
-      const n = step.require<number>('session_step');
+      const n = step.require(STEP_KEYS.sessionStep);
       const path = agent.services.logSink.saveArtifact((options.fileName ?? ((s) => `action_step${s}.png`))(n), image.bytes);
-      return { [key]: dataUrl, [`${key}_path`]: path ?? null };
+      return { [key.name]: dataUrl, [pathKey.name]: path ?? null };
     },
   });
 }
@@ -49,8 +56,10 @@ export interface TargetListStrategyOptions {
   tool: string;
   parameters?: Record<string, unknown>;
   kind: TargetInfo['kind'];
-  /** Local key (default `targets`). The tool's notes about its list, if any, go under `<key>_notes`. */
-  key?: string;
+  /** Step key of the list (default {@link STEP_KEYS}.targets). */
+  key?: StepKey<TargetInfo[]>;
+  /** Step key of the tool's notes about its list, if any (default `<key>_notes`). */
+  notesKey?: StepKey<string[]>;
   /** Data collection that must not fail softly (default true). */
   failFast?: boolean;
   /** When the tool fails, provide an empty list and a warning instead of failing (default false). */
@@ -64,38 +73,40 @@ export interface TargetListStrategyOptions {
 
 /** Lists windows or controls through the dispatcher as {@link TargetInfo}s. */
 export function targetListStrategy(options: TargetListStrategyOptions): Strategy {
-  const key = options.key ?? 'targets';
+  const key = options.key ?? STEP_KEYS.targets;
+  const notesKey =
+    options.notesKey ?? (options.key ? defineStepKey(`${key.name}_notes`, z.array(z.string()), `The notes about ${key.name}.`) : STEP_KEYS.targetsNotes);
   return defineStrategy({
     name: `Targets(${options.tool})`,
     phase: 'DATA_COLLECTION',
-    dependsOn: ['dispatch_target'],
-    provides: [key, `${key}_notes`],
+    dependsOn: [STEP_KEYS.dispatchTarget],
+    provides: [key, notesKey],
     failFast: options.failFast ?? true,
     async execute(agent: Agent, step: StepContext) {
       const result = await runTool(agent, step, options.tool, options.parameters);
       if (result.status !== 'success') {
         if (!options.optional) throw new Error(`${options.tool} failed: ${result.error ?? 'unknown error'}`);
         agent.warn(`${agent.name}: ${options.tool} failed: ${result.error ?? 'unknown error'}`);
-        return { [key]: [], [`${key}_notes`]: [] };
+        return { [key.name]: [], [notesKey.name]: [] };
       }
       const targets = listFromResult(result.result)
         .map((raw, i) => toTargetInfo(raw, options.kind, i))
         .filter((t): t is TargetInfo => t !== undefined)
         .map((t, i) => (options.renumber ? { ...t, id: String(i + 1), extra: { ...t.extra, source_id: t.id } } : t));
-      return { [key]: targets, [`${key}_notes`]: notesFromResult(result.result) };
+      return { [key.name]: targets, [notesKey.name]: notesFromResult(result.result) };
     },
   });
 }
 
 /** Adds the host's registered third-party agents to the target list (ids continue after the windows'). */
 export function thirdPartyTargetsStrategy(): Strategy<HostAgent> {
-  return defineStrategy<HostAgent>({
+  return defineStrategy({
     name: 'ThirdPartyTargets',
     phase: 'DATA_COLLECTION',
-    dependsOn: ['targets'],
-    provides: ['targets'],
-    async execute(agent, step) {
-      const targets = step.require<TargetInfo[]>('targets');
+    dependsOn: [STEP_KEYS.targets],
+    provides: [STEP_KEYS.targets],
+    async execute(agent: HostAgent, step) {
+      const targets = step.require(STEP_KEYS.targets);
       const agents = agent.registry?.list(agent.platform) ?? [];
       const maxId = targets.reduce((m, t) => Math.max(m, Number.parseInt(t.id, 10) || 0), 0);
       const extra: TargetInfo[] = agents.map((a, i) => ({

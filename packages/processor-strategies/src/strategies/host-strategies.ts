@@ -1,7 +1,7 @@
 import type { HostAgent } from '@ufo-ts/agent-fsm';
-import { createCommand, type ActionRecord, type DispatchTarget, type Result, type TargetInfo } from '@ufo-ts/core';
+import { createCommand, type ActionRecord, type Result } from '@ufo-ts/core';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
-import type { HostResponse } from '../schemas/responses.js';
 import { actionRepresentation, executeActions } from './action-execution.js';
 
 /** The tool the HostAgent uses to choose a window (the original's name). */
@@ -14,15 +14,15 @@ export const SELECT_WINDOW_TOOL = 'select_application_window';
  * Other functions (e.g. `run_shell`) run as ordinary actions.
  */
 export function hostActionStrategy(): Strategy<HostAgent> {
-  return defineStrategy<HostAgent>({
+  return defineStrategy({
     name: 'HostActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['response', 'targets', 'dispatch_target'],
-    provides: ['actions', 'status'],
+    dependsOn: [STEP_KEYS.hostResponse, STEP_KEYS.targets, STEP_KEYS.dispatchTarget],
+    provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
-    async execute(agent, step) {
-      const response = step.require<HostResponse>('response');
-      const target = step.require<DispatchTarget>('dispatch_target');
+    async execute(agent: HostAgent, step) {
+      const response = step.require(STEP_KEYS.hostResponse);
+      const target = step.require(STEP_KEYS.dispatchTarget);
       let status: string = response.status;
       if (status === 'PENDING') agent.pendingQuestions = [...response.questions];
       if (!response.function) {
@@ -41,7 +41,7 @@ export function hostActionStrategy(): Strategy<HostAgent> {
         else if (status === 'ASSIGN' || status === 'CONFIRM') status = 'CONTINUE';
         return { actions: executed.records, status, result: response.result };
       }
-      const targets = step.require<TargetInfo[]>('targets');
+      const targets = step.require(STEP_KEYS.targets);
       const id = String(response.arguments.id ?? '');
       const chosen = targets.find((t) => t.id === id);
       const record: ActionRecord = {
@@ -53,11 +53,15 @@ export function hostActionStrategy(): Strategy<HostAgent> {
       let result: Result;
       if (!chosen) {
         const command = createCommand(SELECT_WINDOW_TOOL, response.arguments, 'action');
-        result = { status: 'failure', call_id: command.call_id, error: `No window or agent with id "${id}" in the list (ids: ${targets.map((t) => t.id).join(', ')})` };
+        result = {
+          status: 'failure',
+          call_id: command.call_id,
+          error: `No window or agent with id "${id}" in the list (ids: ${targets.map((t) => t.id).join(', ')})`,
+        };
       } else if (chosen.kind === 'third_party_agent') {
         result = { status: 'success', call_id: createCommand(SELECT_WINDOW_TOOL).call_id, result: { id, name: chosen.name, type: 'third_party_agent' } };
         agent.pendingAssignment = { kind: 'third_party_agent', agentName: chosen.name };
-        step.set('selected_target', chosen);
+        step.set(STEP_KEYS.selectedTarget, chosen);
       } else {
         const [r] = await agent.services.dispatcher.execute(
           [createCommand(SELECT_WINDOW_TOOL, { id: String(chosen.extra?.source_id ?? chosen.id), name: chosen.name }, 'action')],
@@ -69,9 +73,9 @@ export function hostActionStrategy(): Strategy<HostAgent> {
           const root = String(info.root_name ?? chosen.extra?.root_name ?? chosen.name);
           const process = String(info.process_name ?? info.title ?? chosen.name);
           agent.pendingAssignment = { kind: 'window', root, process, title: chosen.name };
-          step.set('selected_target', { ...chosen, extra: { ...chosen.extra, ...info } });
-          step.set('selected_root', root);
-          step.set('selected_process', process);
+          step.set(STEP_KEYS.selectedTarget, { ...chosen, extra: { ...chosen.extra, ...info } });
+          step.set(STEP_KEYS.selectedRoot, root);
+          step.set(STEP_KEYS.selectedProcess, process);
         }
       }
       agent.services.events.emit({ type: 'command', agent: agent.name, tool: SELECT_WINDOW_TOOL, status: result.status, error: result.error ?? null });

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { renderToolsForPrompt, type ChatMessage, type ChatRequest, type ChatResponse, type DispatchTarget, type ToolInfo } from '@ufo-ts/core';
 import type { z } from 'zod';
 import { RefusedReplyError, ToolReplyError } from '../framework/errors.js';
-import type { StepContext } from '../framework/step-context.js';
+import type { StepContext, StepOutput } from '../framework/step-context.js';
+import type { StepKey } from '../framework/step-key.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 import { defineStrategy, type Strategy } from '../framework/strategy.js';
 import { nativeToolRequest, readNativeReply } from './native-tool-request.js';
 import { refusalOf } from './reply-refusal.js';
@@ -22,8 +24,10 @@ export interface LlmStrategyOptions<A extends Agent, T> {
    */
   schema: z.ZodType<T> | ((agent: A) => z.ZodType<T>);
   schemaName: string;
-  /** Local keys the prompt needs (checked when the processor is built). */
-  dependsOn: readonly string[];
+  /** Step keys the prompt needs (checked when the processor is built). */
+  dependsOn: readonly StepKey[];
+  /** The key the parsed reply is provided under (default {@link STEP_KEYS}.response); its schema checks the reply again. */
+  responseKey?: StepKey<Record<string, unknown>, 'response'>;
   /**
    * Builds the messages from the step context and the rendered tool list. In native tool mode `toolsText` is empty
    * (the tools travel as definitions) and `format` is `tools`.
@@ -66,20 +70,20 @@ export interface LlmStrategyOptions<A extends Agent, T> {
  * count in the step.
  */
 export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T>): Strategy<A> {
-  return defineStrategy<A>({
+  return defineStrategy({
     name: options.name,
     phase: 'LLM_INTERACTION',
-    dependsOn: [...options.dependsOn, 'dispatch_target'],
-    provides: ['response', 'llm_cost', 'tokens', 'model'],
-    async execute(agent, step) {
-      const tools = await actionTools(agent, step.require<DispatchTarget>('dispatch_target'), step, options.hiddenTools);
+    dependsOn: [...options.dependsOn, STEP_KEYS.dispatchTarget],
+    provides: [options.responseKey ?? STEP_KEYS.response, STEP_KEYS.llmCost, STEP_KEYS.tokens, STEP_KEYS.model],
+    async execute(agent: A, step) {
+      const tools = await actionTools(agent, step.require(STEP_KEYS.dispatchTarget), step, options.hiddenTools);
       const schema = typeof options.schema === 'function' ? options.schema(agent) : options.schema;
       const model = agent.services.model;
       const native = options.native && resolveToolMode(options.toolMode, model) === 'native' ? options.native : undefined;
       const messages = options.buildMessages(agent, step, native ? '' : renderToolsForPrompt(tools), native ? 'tools' : 'json');
       const base: ChatRequest = {
         messages,
-        metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
+        metadata: { agent: agent.name, step: Number(step.get(STEP_KEYS.sessionStep) ?? 0) },
         ...(step.signal ? { signal: step.signal } : {}),
       };
       if (!native) {
@@ -88,7 +92,7 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
           countFailedCall(step, error);
           throw error;
         });
-        step.set('llm_cost', reply.cost);
+        step.set(STEP_KEYS.llmCost, reply.cost);
         const refusal = refusalOf(reply);
         if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
         return outputs(reply, reply.parsed, reply.cost, { input: reply.usage.inputTokens, output: reply.usage.outputTokens });
@@ -98,11 +102,11 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
       logRequest(agent, step, messages, request.tools.definitions.map((d) => d.name).concat(request.respond.name));
       const reading = { tools: request.tools, schema, shape: native.shape };
       const read = await readNativeReply(model, request.request, { reading, retries: options.replyRetries ?? 1 }).catch((error: unknown) => {
-        if (error instanceof RefusedReplyError || error instanceof ToolReplyError) step.set('llm_cost', error.cost);
+        if (error instanceof RefusedReplyError || error instanceof ToolReplyError) step.set(STEP_KEYS.llmCost, error.cost);
         else countFailedCall(step, error);
         throw error;
       });
-      step.set('llm_cost', read.cost);
+      step.set(STEP_KEYS.llmCost, read.cost);
       return { ...outputs(read.reply, read.value, read.cost, read.tokens), tool_calls: read.reply.toolCalls ?? [] };
     },
   });
@@ -115,21 +119,21 @@ export function llmStrategy<A extends Agent, T>(options: LlmStrategyOptions<A, T
 function countFailedCall(step: StepContext, error: unknown): void {
   const spent = error as { cost?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown } } | null;
   if (spent === null || typeof spent !== 'object' || !('cost' in spent)) return;
-  if (typeof spent.cost === 'number' || spent.cost === null) step.set('llm_cost', spent.cost);
+  if (typeof spent.cost === 'number' || spent.cost === null) step.set(STEP_KEYS.llmCost, spent.cost);
   const input = spent.usage?.inputTokens;
   const output = spent.usage?.outputTokens;
-  if (typeof input === 'number' && typeof output === 'number') step.set('tokens', { input, output });
+  if (typeof input === 'number' && typeof output === 'number') step.set(STEP_KEYS.tokens, { input, output });
 }
 
-function outputs(reply: ChatResponse, response: unknown, cost: number | null, tokens: { input: number; output: number }): Record<string, unknown> {
+function outputs(reply: ChatResponse, response: unknown, cost: number | null, tokens: { input: number; output: number }): StepOutput {
   return { response, response_text: reply.content, llm_cost: cost, tokens, model: reply.model, ...(reply.cache ? { reply_cache: reply.cache } : {}) };
 }
 
 function logRequest(agent: Agent, step: StepContext, messages: ChatMessage[], tools?: string[]): void {
   agent.services.logSink.write('request', {
     agent: agent.name,
-    session_step: step.get('session_step'),
-    round_num: step.get('round_num'),
+    session_step: step.get(STEP_KEYS.sessionStep),
+    round_num: step.get(STEP_KEYS.roundNum),
     messages: redactImages(messages),
     ...(tools ? { tool_mode: 'native', tools } : {}),
     time: new Date(agent.services.clock.now()).toISOString(),

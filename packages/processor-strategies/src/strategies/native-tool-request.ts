@@ -1,4 +1,14 @@
-import { toolDefinitionsFor, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type FunctionTool, type ModelFeatures, type ModelToolSet, type ToolInfo } from '@ufo-ts/core';
+import {
+  toolDefinitionsFor,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type FunctionTool,
+  type ModelFeatures,
+  type ModelToolSet,
+  type ToolInfo,
+} from '@ufo-ts/core';
 import { z } from 'zod';
 import { RefusedReplyError, ToolReplyError } from '../framework/errors.js';
 import { RESPOND_TOOL } from '../schemas/respond-schemas.js';
@@ -121,7 +131,12 @@ function reaskMessages(reply: ChatResponse, issues: readonly string[]): ChatMess
   const calls = reply.toolCalls ?? [];
   return [
     { role: 'assistant', content: reply.content, ...(calls.length ? { toolCalls: calls } : {}) },
-    ...calls.map((call): ChatMessage => ({ role: 'tool', toolCallId: call.id, content: 'Not run: the reply was not accepted (see the next message).', isError: true })),
+    ...calls.map((call): ChatMessage => ({
+      role: 'tool',
+      toolCallId: call.id,
+      content: 'Not run: the reply was not accepted (see the next message).',
+      isError: true,
+    })),
     {
       role: 'user',
       content: `Your previous reply could not be used:\n${issues.map((issue) => `- ${issue}`).join('\n')}\nReply again: call the action tools this step needs (if any) and ${RESPOND_TOOL}.`,

@@ -37,7 +37,14 @@ export function scriptedResponse<T>(
   /** A number that makes the tool-call ids of this reply unique in the session. */
   call: number,
 ): ChatResponse<T> {
-  const response: ChatResponse<T> = { content: '', usage: { inputTokens: 0, outputTokens: 0 }, cost: 0, latencyMs: 0, model: model.modelId, provider: model.provider };
+  const response: ChatResponse<T> = {
+    content: '',
+    usage: { inputTokens: 0, outputTokens: 0 },
+    cost: 0,
+    latencyMs: 0,
+    model: model.modelId,
+    provider: model.provider,
+  };
   if (model.features?.toolCalls) {
     response.toolCalls = textReplyToToolCalls(reply as unknown as Record<string, unknown>, { idPrefix: `call_${call}_` });
     response.finishReason = 'tool-calls';

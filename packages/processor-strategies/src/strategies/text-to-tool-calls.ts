@@ -50,7 +50,11 @@ function actionList(action: unknown, fn: unknown, args: unknown): TextAction[] {
   const list = action == null ? [] : Array.isArray(action) ? action : [action];
   return list.map((a) => {
     const item = asRecord(a);
-    return { function: typeof item.function === 'string' ? item.function : '', arguments: asRecord(item.arguments), status: typeof item.status === 'string' ? item.status : undefined };
+    return {
+      function: typeof item.function === 'string' ? item.function : '',
+      arguments: asRecord(item.arguments),
+      status: typeof item.status === 'string' ? item.status : undefined,
+    };
   });
 }
 
@@ -80,7 +84,10 @@ type ScriptEntry = string | Record<string, unknown>;
  * const model = new ScriptedModel({ replies: toNativeReplies(textReplies), features: { toolCalls: true, parallelToolCalls: true, strictSchema: false } });
  * ```
  */
-export function toNativeReplies<E extends ScriptEntry>(replies: readonly E[], options: Omit<TextReplyToToolCallsOptions, 'idPrefix'> = {}): Array<E | Record<string, unknown>> {
+export function toNativeReplies<E extends ScriptEntry>(
+  replies: readonly E[],
+  options: Omit<TextReplyToToolCallsOptions, 'idPrefix'> = {},
+): Array<E | Record<string, unknown>> {
   return replies.map((entry, index) => {
     const idPrefix = `call_${index + 1}_`;
     if (typeof entry === 'string') {

@@ -34,7 +34,7 @@ export type ToolReplyResult = { success: true; value: unknown } | { success: fal
  * @example
  * ```ts
  * const read = replyFromToolCalls(reply.toolCalls ?? [], reply.content, { tools, schema: AppResponseSchema, shape: 'list' });
- * if (read.success) step.set('response', read.value);
+ * if (read.success) step.set(STEP_KEYS.appResponse, read.value);
  * ```
  */
 export function replyFromToolCalls(calls: readonly ToolCall[], content: string, reading: ToolReplyReading): ToolReplyResult {
@@ -46,11 +46,18 @@ export function replyFromToolCalls(calls: readonly ToolCall[], content: string, 
   const named = actions.map((call) => ({ call, tool: reading.tools.catalogueName(call.name) ?? call.name }));
   for (const { call } of named) if (call.type !== 'function') issues.push(`the ${call.type} tool was not offered; call the function tools`);
   if (respond.length > 1) issues.push(`call ${RESPOND_TOOL} once per reply, not ${respond.length} times`);
-  if (reading.shape === 'single' && actions.length > 1) issues.push(`call at most one tool besides ${RESPOND_TOOL} per reply (this agent runs one tool per step); you called ${actions.map((c) => c.name).join(', ')}`);
+  if (reading.shape === 'single' && actions.length > 1)
+    issues.push(
+      `call at most one tool besides ${RESPOND_TOOL} per reply (this agent runs one tool per step); you called ${actions.map((c) => c.name).join(', ')}`,
+    );
   let rest: Record<string, unknown> | undefined = respond[0]?.arguments;
   if (!rest && content.trim()) rest = textAsRespond(content);
   if (!rest) {
-    issues.push(calls.length === 0 ? `the reply has no tool call: call the action tools and ${RESPOND_TOOL}, or ${RESPOND_TOOL} alone when no action is needed` : `call ${RESPOND_TOOL} with your observation, thought and status along with the action calls`);
+    issues.push(
+      calls.length === 0
+        ? `the reply has no tool call: call the action tools and ${RESPOND_TOOL}, or ${RESPOND_TOOL} alone when no action is needed`
+        : `call ${RESPOND_TOOL} with your observation, thought and status along with the action calls`,
+    );
   }
   if (issues.length) return { success: false, issues };
   const value = reading.shape === 'list' ? listReply(rest!, named) : singleReply(rest!, named);

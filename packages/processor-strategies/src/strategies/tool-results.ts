@@ -1,6 +1,7 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { createCommand, type Result, type TargetInfo, type ToolType } from '@ufo-ts/core';
 import type { StepContext } from '../framework/step-context.js';
+import { STEP_KEYS } from '../framework/step-keys.js';
 
 /** Runs one command for the agent's dispatch target and returns its Result (never throws for tool failures). */
 export async function runTool(
@@ -11,7 +12,10 @@ export async function runTool(
   toolType: ToolType = 'data_collection',
 ): Promise<Result> {
   const command = createCommand(tool, parameters, toolType);
-  const [result] = await agent.services.dispatcher.execute([command], { target: step.require('dispatch_target'), ...(step.signal ? { signal: step.signal } : {}) });
+  const [result] = await agent.services.dispatcher.execute([command], {
+    target: step.require(STEP_KEYS.dispatchTarget),
+    ...(step.signal ? { signal: step.signal } : {}),
+  });
   agent.services.events.emit({ type: 'command', agent: agent.name, tool, status: result?.status ?? 'failure', error: result?.error ?? null });
   return result ?? { status: 'failure', error: 'the dispatcher returned no result', call_id: command.call_id };
 }
@@ -63,9 +67,7 @@ export function toTargetInfo(raw: unknown, kind: TargetInfo['kind'], index: numb
       }
     }
   }
-  const extra = Object.fromEntries(
-    Object.entries(r).filter(([k]) => !['id', 'name', 'title', 'type', 'role', 'control_type', ...RECT_FIELDS].includes(k)),
-  );
+  const extra = Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'name', 'title', 'type', 'role', 'control_type', ...RECT_FIELDS].includes(k)));
   if (Object.keys(extra).length) target.extra = extra;
   return target;
 }

@@ -58,7 +58,13 @@ export class BudgetGuard {
       } else {
         const reservation = await ledger.reserveStep(keyId, key);
         if (reservation.granted) this.holdsStep = true;
-        else found = reached('key', key, reservation.spent) ?? { scope: 'key', limit: key.max_steps !== undefined ? 'max_steps' : 'max_cost_usd', limit_value: key.max_steps ?? key.max_cost_usd ?? 0, spent: reservation.spent };
+        else
+          found = reached('key', key, reservation.spent) ?? {
+            scope: 'key',
+            limit: key.max_steps !== undefined ? 'max_steps' : 'max_cost_usd',
+            limit_value: key.max_steps ?? key.max_cost_usd ?? 0,
+            spent: reservation.spent,
+          };
       }
     }
     if (found) {
@@ -107,7 +113,9 @@ function hasLimits(limits: BudgetLimits): boolean {
 }
 
 function reached(scope: BudgetExceeded['scope'], limits: BudgetLimits, spent: BudgetSpend): BudgetExceeded | undefined {
-  if (limits.max_steps !== undefined && spent.steps >= limits.max_steps) return { scope, limit: 'max_steps', limit_value: limits.max_steps, spent: { ...spent } };
-  if (limits.max_cost_usd !== undefined && spent.cost_usd >= limits.max_cost_usd) return { scope, limit: 'max_cost_usd', limit_value: limits.max_cost_usd, spent: { ...spent } };
+  if (limits.max_steps !== undefined && spent.steps >= limits.max_steps)
+    return { scope, limit: 'max_steps', limit_value: limits.max_steps, spent: { ...spent } };
+  if (limits.max_cost_usd !== undefined && spent.cost_usd >= limits.max_cost_usd)
+    return { scope, limit: 'max_cost_usd', limit_value: limits.max_cost_usd, spent: { ...spent } };
   return undefined;
 }

@@ -25,7 +25,9 @@ export class BudgetedModel implements ChatModel {
   async complete<T = unknown>(request: ChatRequest<T>): Promise<ChatResponse<T>> {
     const exceeded = await this.guard.check();
     if (exceeded) {
-      throw new BudgetExceededError(`the ${exceeded.scope} budget's ${exceeded.limit} (${exceeded.limit_value}) is spent: ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps`);
+      throw new BudgetExceededError(
+        `the ${exceeded.scope} budget's ${exceeded.limit} (${exceeded.limit_value}) is spent: ${exceeded.spent.cost_usd} USD, ${exceeded.spent.steps} steps`,
+      );
     }
     const response = await this.inner.complete(request);
     this.guard.addCost(response.cost ?? 0);

@@ -8,6 +8,7 @@ import {
   type Platform,
   type ServerMessageInput,
 } from '@ufo-ts/aip';
+import type { Clock } from '@ufo-ts/core';
 import WebSocket from 'ws';
 import type { OutboundBudget } from './outbound-budget.js';
 
@@ -20,8 +21,8 @@ export interface DeviceConnectionOptions {
   maxMessageBytes: number;
   /** A peer that lets more than this many bytes pile up unread is disconnected (slow or hostile reader). */
   maxBufferedBytes: number;
-  /** Clock for `lastSeen` (ms). */
-  now: () => number;
+  /** The time `openedAt` and `lastSeen` are stamped with, and a probe's stalls are measured on. */
+  clock: Clock;
   /** The server-wide ceiling on queued bytes, shared by every connection. */
   budget?: OutboundBudget;
   /** Told when a slow reader is disconnected, with the reason. */
@@ -58,7 +59,7 @@ export class DeviceConnection implements AipChannel {
     this.options = options;
     this.socket = options.socket;
     this.remote = options.remote;
-    this.openedAt = options.now();
+    this.openedAt = options.clock.now();
     this.lastSeen = this.openedAt;
     this.socket.on('pong', () => this.heard());
     this.socket.on('ping', () => this.heard());
@@ -144,7 +145,7 @@ export class DeviceConnection implements AipChannel {
     const arm = (windowStart: number, windowsLeft: number) => {
       const timer = setTimeout(() => {
         if (this.heardAfterProbe) return end(false);
-        const late = this.options.now() - windowStart - timeoutMs;
+        const late = this.options.clock.now() - windowStart - timeoutMs;
         // read what a stall held back (the poll phase runs before setImmediate callbacks), then judge or re-arm
         setImmediate(() => {
           if (this.heardAfterProbe) return end(false);
@@ -152,18 +153,18 @@ export class DeviceConnection implements AipChannel {
           if (late <= timeoutMs) return end(true);
           // the loop stalled in this window: the silence proves nothing; keep the holder when it keeps stalling
           if (windowsLeft === 0) return end(false);
-          arm(this.options.now(), windowsLeft - 1);
+          arm(this.options.clock.now(), windowsLeft - 1);
         });
       }, timeoutMs);
       timer.unref();
     };
-    arm(this.options.now(), 3);
+    arm(this.options.clock.now(), 3);
     this.socket.ping();
   }
 
   /** Records traffic from the peer (messages, pings and pongs): it is alive now. */
   heard(): void {
-    this.lastSeen = this.options.now();
+    this.lastSeen = this.options.clock.now();
     this.heardAfterProbe = true;
   }
 

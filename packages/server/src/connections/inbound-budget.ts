@@ -88,11 +88,19 @@ export class InboundBudget {
     if (!socket.isPaused) {
       socket.pause();
       this.paused.add(socket);
-      this.onAction({ action: 'paused', socket, reason: `the server's inbound bytes passed ${this.maxTotalBytes}; reading paused from the largest sender (${largest.pending} bytes held)` });
+      this.onAction({
+        action: 'paused',
+        socket,
+        reason: `the server's inbound bytes passed ${this.maxTotalBytes}; reading paused from the largest sender (${largest.pending} bytes held)`,
+      });
       return;
     }
     this.delete(socket);
-    this.onAction({ action: 'disconnected', socket, reason: `the server's inbound bytes stayed over ${this.maxTotalBytes} with reading paused; the largest sender (${largest.pending} bytes held) is disconnected` });
+    this.onAction({
+      action: 'disconnected',
+      socket,
+      reason: `the server's inbound bytes stayed over ${this.maxTotalBytes} with reading paused; the largest sender (${largest.pending} bytes held) is disconnected`,
+    });
     socket.terminate();
   }
 

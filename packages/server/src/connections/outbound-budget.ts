@@ -91,7 +91,9 @@ export class OutboundBudget {
       if (used + bytes <= this.maxTotalBytes) return true;
       const slowest = this.slowest() ?? writer;
       const victim = slowest.queuedBytes > 0 ? slowest : writer;
-      victim.dropSlowReader(`the server's queued output would pass ${this.maxTotalBytes} bytes (${used} queued); ${victim.label}, the slowest reader (${victim.queuedBytes} bytes queued), is disconnected`);
+      victim.dropSlowReader(
+        `the server's queued output would pass ${this.maxTotalBytes} bytes (${used} queued); ${victim.label}, the slowest reader (${victim.queuedBytes} bytes queued), is disconnected`,
+      );
       this.delete(victim);
       this.deleteStream(victim);
       if (victim === writer) return false;

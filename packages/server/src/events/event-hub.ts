@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import { BoundedMap } from '@ufo-ts/core/internal';
 import { compareEventIds, parseEventId } from './event-id.js';
 import { EventRing } from './event-ring.js';
@@ -16,6 +17,8 @@ export interface EventHubOptions {
   maxTaskBuffers?: number;
   /** Interval of the comment lines that keep idle streams open through proxies, in ms (default 15 000). */
   heartbeatMs?: number;
+  /** The time of the events the hub itself makes (`stream-gap`, and its streams' `subscriber-dropped`; default `systemClock`). */
+  clock?: Clock;
 }
 
 /** What one subscriber of the hub wants and where its records go. */
@@ -50,11 +53,13 @@ interface Subscriber extends HubSubscriberInput {
  *
  * @example
  * ```ts
- * const hub = new EventHub({ bus });
+ * const hub = new EventHub({ bus, clock });
  * const stop = hub.subscribe({ viewer: undefined, deliver: (r) => (console.log(r.event.type), true), heartbeat: () => true });
  * ```
  */
 export class EventHub {
+  /** The time of the events the hub and its streams make. */
+  readonly clock: Clock;
   private readonly serverRing: EventRing;
   private readonly taskRings: BoundedMap<string, EventRing>;
   private readonly subscribers = new Set<Subscriber>();
@@ -65,6 +70,7 @@ export class EventHub {
   private firstIngested: string | undefined;
 
   constructor(options: EventHubOptions) {
+    this.clock = options.clock ?? systemClock;
     this.serverRing = new EventRing(options.serverBufferSize ?? 2_000);
     this.taskBufferSize = options.taskBufferSize ?? 1_000;
     this.taskRings = new BoundedMap(options.maxTaskBuffers ?? 200);
@@ -97,7 +103,7 @@ export class EventHub {
       if ((replay?.gap || beforeThisHub) && input.lastEventId !== undefined) {
         const gap: StreamEvent = {
           type: 'stream-gap',
-          time: new Date().toISOString(),
+          time: new Date(this.clock.now()).toISOString(),
           after_id: input.lastEventId,
           ...(records[0] ? { resumes_at: records[0].id } : {}),
           reason: 'the events after Last-Event-ID are no longer buffered',

@@ -73,6 +73,7 @@ export function mountEventRoutes(app: Hono, options: EventRoutesOptions): void {
     const node = nodeResponseOf(c);
     const sse = new SseStream({
       maxQueuedBytes,
+      clock: options.hub.clock,
       ...(options.outbound ? { budget: options.outbound } : {}),
       label: `event subscriber ${node?.socket?.remoteAddress ?? ''}:${node?.socket?.remotePort ?? ''}`,
       onClose: () => unsubscribe(),

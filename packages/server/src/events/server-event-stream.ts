@@ -21,7 +21,7 @@ export interface ServerEventStreamOptions extends Omit<EventHubOptions, 'bus'> {
  *
  * @example
  * ```ts
- * const stream = new ServerEventStream({ bus: new LocalStreamEventBus(), audienceOfTask: () => undefined });
+ * const stream = new ServerEventStream({ bus: new LocalStreamEventBus({ clock }), clock, audienceOfTask: () => undefined });
  * await stream.start();
  * stream.publishServerEvent({ type: 'client-registered', clientId: 'pc-1', platform: 'linux', remote: '127.0.0.1' });
  * ```
@@ -42,7 +42,7 @@ export class ServerEventStream {
 
   /** Publishes the stream event of a server event (if the stream carries it). */
   publishServerEvent(event: ServerEvent): void {
-    const streamed = streamEventOfServerEvent(event);
+    const streamed = streamEventOfServerEvent(event, new Date(this.hub.clock.now()).toISOString());
     if (streamed) this.publish(streamed);
   }
 
@@ -59,7 +59,7 @@ export class ServerEventStream {
   /** Wraps a task's log sink so its steps, model calls and screenshots are streamed too. */
   wrapLogSink(sink: LogSink, taskName: string): LogSink {
     if (sink.folder !== undefined) this.folders.set(taskName, sink.folder);
-    return new StreamingLogSink({ inner: sink, taskName, publish: (event) => this.publish(event) });
+    return new StreamingLogSink({ inner: sink, taskName, publish: (event) => this.publish(event), clock: this.hub.clock });
   }
 
   /** The log folder of a task whose logs this node wrote (recent tasks only), for serving its screenshots. */

@@ -3,10 +3,16 @@ import type { ServerEvent } from '../server-events.js';
 import type { StreamEvent } from './stream-event-schema.js';
 
 /**
- * The stream event of a server event, or undefined for those the stream does not carry (connection refusals,
- * protocol errors and other operator-only reports stay in the server's own log).
+ * The stream event of a server event at `time` (ISO 8601), or undefined for those the stream does not carry
+ * (connection refusals, protocol errors and other operator-only reports stay in the server's own log).
+ *
+ * @example
+ * ```ts
+ * const registered: ServerEvent = { type: 'client-registered', clientId: 'pc-1', platform: 'linux', remote: '10.0.0.7' };
+ * const event = streamEventOfServerEvent(registered, new Date(clock.now()).toISOString());
+ * ```
  */
-export function streamEventOfServerEvent(event: ServerEvent, time: string = new Date().toISOString()): StreamEvent | undefined {
+export function streamEventOfServerEvent(event: ServerEvent, time: string): StreamEvent | undefined {
   switch (event.type) {
     case 'task-queued':
       return { type: 'task-queued', time, task_name: event.taskName, session_id: event.sessionId, client_id: event.clientId, owner: event.owner };
@@ -25,34 +31,54 @@ export function streamEventOfServerEvent(event: ServerEvent, time: string = new 
     case 'client-registered':
       return { type: 'device-connected', time, client_id: event.clientId, platform: event.platform };
     case 'client-disconnected':
-      return event.clientId === undefined ? undefined : { type: 'device-disconnected', time, client_id: event.clientId, code: event.code, reason: event.reason };
+      return event.clientId === undefined
+        ? undefined
+        : { type: 'device-disconnected', time, client_id: event.clientId, code: event.code, reason: event.reason };
     case 'engine':
       return streamEventOfEngineEvent(event.taskName, event.event, time);
+    case 'task-waiting':
+      return {
+        type: 'task-waiting',
+        time,
+        task_name: event.taskName,
+        session_id: event.sessionId,
+        client_id: event.clientId,
+        pending_id: event.pendingId,
+        kind: event.kind,
+      };
+    case 'task-resumed':
+      return {
+        type: 'task-resumed',
+        time,
+        task_name: event.taskName,
+        session_id: event.sessionId,
+        client_id: event.clientId,
+        pending_id: event.pendingId,
+        decision: event.decision,
+      };
     default:
-      return streamEventOfHumanLoopEvent(event as unknown as Record<string, unknown>, time);
+      return undefined;
   }
 }
 
-/** `task-waiting` and `task-resumed` server events (a task paused for a person, and answered). */
-function streamEventOfHumanLoopEvent(event: Record<string, unknown>, time: string): StreamEvent | undefined {
-  const text = (key: string) => (typeof event[key] === 'string' ? (event[key] as string) : '');
-  const common = { time, task_name: text('taskName'), session_id: text('sessionId'), client_id: text('clientId'), pending_id: text('pendingId') };
-  if (event['type'] === 'task-waiting') return { type: 'task-waiting', ...common, kind: text('kind') };
-  if (event['type'] === 'task-resumed') return { type: 'task-resumed', ...common, decision: text('decision') };
-  return undefined;
-}
-
 /**
- * The stream event of an engine event of a task. `step-end` keeps its summary; the step's full record arrives as
- * a `step` event from the task's log (see {@link StreamingLogSink}).
+ * The stream event of an engine event of a task at `time` (ISO 8601). `step-end` keeps its summary; the step's full
+ * record arrives as a `step` event from the task's log (see {@link StreamingLogSink}).
  */
-export function streamEventOfEngineEvent(taskName: string, event: EngineEvent, time: string = new Date().toISOString()): StreamEvent | undefined {
+export function streamEventOfEngineEvent(taskName: string, event: EngineEvent, time: string): StreamEvent | undefined {
   const task = { time, task_name: taskName };
   switch (event.type) {
     case 'session-start':
       return { type: 'session-started', ...task, session_id: event.sessionId };
     case 'session-end':
-      return { type: 'session-ended', ...task, session_id: event.sessionId, rounds: event.rounds, cost: event.cost, ...(event.error !== undefined ? { error: event.error } : {}) };
+      return {
+        type: 'session-ended',
+        ...task,
+        session_id: event.sessionId,
+        rounds: event.rounds,
+        cost: event.cost,
+        ...(event.error !== undefined ? { error: event.error } : {}),
+      };
     case 'round-start':
       return { type: 'round-started', ...task, round: event.round, request: event.request };
     case 'round-end':
@@ -60,9 +86,28 @@ export function streamEventOfEngineEvent(taskName: string, event: EngineEvent, t
     case 'step-start':
       return { type: 'step-started', ...task, agent: event.agent, state: event.state, step: event.step, round: event.round };
     case 'step-end':
-      return { type: 'step-ended', ...task, agent: event.agent, state: event.state, step: event.step, round: event.round, status: event.status, cost: event.cost, ...(event.error ? { error: event.error } : {}) };
+      return {
+        type: 'step-ended',
+        ...task,
+        agent: event.agent,
+        state: event.state,
+        step: event.step,
+        round: event.round,
+        status: event.status,
+        cost: event.cost,
+        ...(event.error ? { error: event.error } : {}),
+      };
     case 'transition':
-      return { type: 'transition', ...task, agent: event.agent, next_agent: event.nextAgent, from: event.from, to: event.to, status: event.status, round: event.round };
+      return {
+        type: 'transition',
+        ...task,
+        agent: event.agent,
+        next_agent: event.nextAgent,
+        from: event.from,
+        to: event.to,
+        status: event.status,
+        round: event.round,
+      };
     case 'command':
       return { type: 'tool-call', ...task, agent: event.agent, tool: event.tool, status: event.status, ...(event.error ? { error: event.error } : {}) };
     case 'command-progress':

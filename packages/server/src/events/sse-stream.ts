@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import type { OutboundBudget, QueuedReader } from '../connections/outbound-budget.js';
 import type { StreamEvent, StreamRecord } from './stream-event-schema.js';
 
@@ -19,7 +20,9 @@ export function sseFrame(record: StreamRecord | { id: undefined; event: StreamEv
 function encodeFrame(record: StreamRecord | { id: undefined; event: StreamEvent }): Uint8Array {
   const id = record.id !== undefined ? `id: ${record.id}\n` : '';
   // JSON.stringify never leaves a raw line break in its output, so one data line carries the whole event
-  return encoder.encode(`${id}event: ${record.event.type}\ndata: ${JSON.stringify(record.id !== undefined ? { id: record.id, ...record.event } : record.event)}\n\n`);
+  return encoder.encode(
+    `${id}event: ${record.event.type}\ndata: ${JSON.stringify(record.id !== undefined ? { id: record.id, ...record.event } : record.event)}\n\n`,
+  );
 }
 
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
@@ -32,6 +35,8 @@ export interface SseStreamOptions {
   maxQueuedBytes: number;
   /** The server-wide ceiling on queued output this stream counts against (shared with device sockets). */
   budget?: OutboundBudget;
+  /** The time of the `subscriber-dropped` event (default `systemClock`). */
+  clock?: Clock;
   /** Names the subscriber in a drop reason (default `event subscriber`). */
   label?: string;
   /** Called once when the stream ends (the client left, it was dropped, or the server closed it). */
@@ -103,7 +108,9 @@ export class SseStream implements QueuedReader {
     if (this.ended) return;
     this.release();
     try {
-      this.controller.enqueue(sseFrame({ id: undefined, event: { type: 'subscriber-dropped', time: new Date().toISOString(), reason } }));
+      this.controller.enqueue(
+        sseFrame({ id: undefined, event: { type: 'subscriber-dropped', time: new Date((this.options.clock ?? systemClock).now()).toISOString(), reason } }),
+      );
       this.controller.close();
     } catch {
       // the client already left

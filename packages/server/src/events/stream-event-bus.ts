@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import type { StreamRecord, StreamRecordInput } from './stream-event-schema.js';
 
 /** Receives every record a {@link StreamEventBus} carries, in id order. */
@@ -10,9 +11,9 @@ export type StreamRecordListener = (record: StreamRecord) => void;
  *
  * @example
  * ```ts
- * const bus = new LocalStreamEventBus();
+ * const bus = new LocalStreamEventBus({ clock });
  * const stop = bus.subscribe((record) => console.log(record.id, record.event.type));
- * bus.publish({ event: { type: 'device-connected', time: new Date().toISOString(), client_id: 'pc-1', platform: 'linux' } });
+ * bus.publish({ event: { type: 'device-connected', time: new Date(clock.now()).toISOString(), client_id: 'pc-1', platform: 'linux' } });
  * stop();
  * ```
  */
@@ -29,8 +30,8 @@ export interface StreamEventBus {
 
 /** Options of {@link LocalStreamEventBus}. */
 export interface LocalStreamEventBusOptions {
-  /** The clock of the ids' first part (default `Date.now`). */
-  now?: () => number;
+  /** The clock of the ids' first part (default `systemClock`). */
+  clock?: Clock;
 }
 
 /**
@@ -39,7 +40,7 @@ export interface LocalStreamEventBusOptions {
  *
  * @example
  * ```ts
- * const server = createUfoServer({ createModel, eventBus: new LocalStreamEventBus() });
+ * const server = createUfoServer({ createModel, clock, events: { bus: new LocalStreamEventBus({ clock }) } });
  * ```
  */
 export class LocalStreamEventBus implements StreamEventBus {
@@ -48,7 +49,7 @@ export class LocalStreamEventBus implements StreamEventBus {
   private seq = 0;
 
   constructor(options: LocalStreamEventBusOptions = {}) {
-    this.epoch = (options.now ?? Date.now)();
+    this.epoch = (options.clock ?? systemClock).now();
   }
 
   publish(input: StreamRecordInput): void {

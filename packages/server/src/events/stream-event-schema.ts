@@ -49,18 +49,44 @@ export const TaskResumedEventSchema = z.object({
 /** A device registered with this server (or the cluster). */
 export const DeviceConnectedEventSchema = z.object({ type: z.literal('device-connected'), ...base, client_id: z.string(), platform: z.string() });
 /** A device's connection closed. */
-export const DeviceDisconnectedEventSchema = z.object({ type: z.literal('device-disconnected'), ...base, client_id: z.string(), code: z.number(), reason: z.string() });
+export const DeviceDisconnectedEventSchema = z.object({
+  type: z.literal('device-disconnected'),
+  ...base,
+  client_id: z.string(),
+  code: z.number(),
+  reason: z.string(),
+});
 
 /** The session of a task started (engine `session-start`). */
 export const SessionStartedEventSchema = z.object({ type: z.literal('session-started'), ...task, session_id: z.string() });
 /** The session of a task ended (engine `session-end`), with its rounds and total cost in USD. */
-export const SessionEndedEventSchema = z.object({ type: z.literal('session-ended'), ...task, session_id: z.string(), rounds: z.number(), cost: z.number(), error: z.string().optional() });
+export const SessionEndedEventSchema = z.object({
+  type: z.literal('session-ended'),
+  ...task,
+  session_id: z.string(),
+  rounds: z.number(),
+  cost: z.number(),
+  error: z.string().optional(),
+});
 /** A round (one request) started. */
 export const RoundStartedEventSchema = z.object({ type: z.literal('round-started'), ...task, round: z.number(), request: z.string() });
 /** A round ended in a final state (`FINISH`, `FAIL`, `ERROR`, `MAX_STEP`, `CANCELLED`, …). */
-export const RoundEndedEventSchema = z.object({ type: z.literal('round-ended'), ...task, round: z.number(), state: z.string(), result: z.unknown().optional() });
+export const RoundEndedEventSchema = z.object({
+  type: z.literal('round-ended'),
+  ...task,
+  round: z.number(),
+  state: z.string(),
+  result: z.unknown().optional(),
+});
 /** An agent began a step. */
-export const StepStartedEventSchema = z.object({ type: z.literal('step-started'), ...task, agent: z.string(), state: z.string(), step: z.number(), round: z.number() });
+export const StepStartedEventSchema = z.object({
+  type: z.literal('step-started'),
+  ...task,
+  agent: z.string(),
+  state: z.string(),
+  step: z.number(),
+  round: z.number(),
+});
 /**
  * A step's full record, as `response.log` holds it (observation, thought, plan, actions with results, status, cost,
  * tokens, timings), except that `screenshots` holds file names: fetch them from `screenshot_urls`.
@@ -73,7 +99,17 @@ export const StepEventSchema = z.object({
   screenshot_urls: z.record(z.string(), z.string()).default({}),
 });
 /** An agent finished a step with a status and the step's model cost. */
-export const StepEndedEventSchema = z.object({ type: z.literal('step-ended'), ...task, agent: z.string(), state: z.string(), step: z.number(), round: z.number(), status: z.string(), cost: z.number(), error: z.object({ message: z.string(), code: z.string().optional() }).optional() });
+export const StepEndedEventSchema = z.object({
+  type: z.literal('step-ended'),
+  ...task,
+  agent: z.string(),
+  state: z.string(),
+  step: z.number(),
+  round: z.number(),
+  status: z.string(),
+  cost: z.number(),
+  error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
+});
 /** The agent state machine moved from one state to another. */
 export const TransitionEventSchema = z.object({
   type: z.literal('transition'),
@@ -99,7 +135,14 @@ export const ModelCallEventSchema = z.object({
   duration_ms: z.number().optional(),
 });
 /** A tool (command) ran on the device: its name and result status. */
-export const ToolCallEventSchema = z.object({ type: z.literal('tool-call'), ...task, agent: z.string(), tool: z.string(), status: z.string(), error: z.string().optional() });
+export const ToolCallEventSchema = z.object({
+  type: z.literal('tool-call'),
+  ...task,
+  agent: z.string(),
+  tool: z.string(),
+  status: z.string(),
+  error: z.string().optional(),
+});
 /** A running tool reported progress. */
 export const ToolProgressEventSchema = z.object({
   type: z.literal('tool-progress'),
@@ -145,7 +188,15 @@ export const NoProgressEventSchema = z.object({
   message: z.string(),
 });
 /** A FINISH was verified by the session's finish check: passed or not, and whether it stood or went back to the model. */
-export const FinishCheckEventSchema = z.object({ type: z.literal('finish-check'), ...task, agent: z.string(), step: z.number(), passed: z.boolean(), accepted: z.boolean(), reason: z.string() });
+export const FinishCheckEventSchema = z.object({
+  type: z.literal('finish-check'),
+  ...task,
+  agent: z.string(),
+  step: z.number(),
+  passed: z.boolean(),
+  accepted: z.boolean(),
+  reason: z.string(),
+});
 /** Something odd but not fatal happened in the engine. */
 export const WarningEventSchema = z.object({ type: z.literal('warning'), ...task, message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
 

@@ -1,4 +1,4 @@
-import { ConfirmationRecordSchema, StepRecordSchema, type LogSink, type LogStream } from '@ufo-ts/core';
+import { ConfirmationRecordSchema, StepRecordSchema, systemClock, type Clock, type LogSink, type LogStream } from '@ufo-ts/core';
 import type { StreamEvent } from './stream-event-schema.js';
 
 /** Options of {@link StreamingLogSink}. */
@@ -11,6 +11,8 @@ export interface StreamingLogSinkOptions {
   publish: (event: StreamEvent) => void;
   /** The URL of a screenshot of this task (default `/api/tasks/{task}/screenshots/{file}`). */
   screenshotUrl?: (file: string) => string;
+  /** The time of the stream events (default `systemClock`). */
+  clock?: Clock;
 }
 
 /** The authenticated URL of a task's screenshot file. */
@@ -31,7 +33,7 @@ function baseName(path: string): string {
  *
  * @example
  * ```ts
- * const sink = new StreamingLogSink({ inner: new FileLogSink({ task }), taskName: task, publish: (e) => bus.publish({ event: e }) });
+ * const sink = new StreamingLogSink({ inner: new FileLogSink({ task }), taskName: task, publish: (e) => bus.publish({ event: e }), clock });
  * ```
  */
 export class StreamingLogSink implements LogSink {
@@ -48,7 +50,7 @@ export class StreamingLogSink implements LogSink {
   write(stream: LogStream, record: Record<string, unknown>): void {
     this.options.inner.write(stream, record);
     if (stream !== 'response') return;
-    const time = new Date().toISOString();
+    const time = this.time();
     const task_name = this.options.taskName;
     const type = record['type'] ?? 'step';
     if (type === 'confirmation') {
@@ -94,7 +96,7 @@ export class StreamingLogSink implements LogSink {
       const kind = /_annotated\.[a-z]+$/i.test(file) ? 'annotated' : step ? 'clean' : 'other';
       this.emit({
         type: 'screenshot',
-        time: new Date().toISOString(),
+        time: this.time(),
         task_name: this.options.taskName,
         file,
         kind,
@@ -108,6 +110,10 @@ export class StreamingLogSink implements LogSink {
 
   close(): Promise<void> {
     return this.options.inner.close();
+  }
+
+  private time(): string {
+    return new Date((this.options.clock ?? systemClock).now()).toISOString();
   }
 
   private url(file: string): string {

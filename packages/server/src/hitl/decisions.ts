@@ -16,11 +16,13 @@ import { latestScreenshot } from './latest-screenshot.js';
  */
 export function resumeDecisionFor(pending: PendingInput, decision: HumanDecision, maxAnswerBytes: number): ResumeDecision {
   if (pending.kind === 'confirmation') {
-    if (decision.kind === 'answer') throw new AnswerInvalidError(`the task waits for an approval of ${pending.actions.map((a) => a.tool_name).join(', ')}: approve or reject it`);
+    if (decision.kind === 'answer')
+      throw new AnswerInvalidError(`the task waits for an approval of ${pending.actions.map((a) => a.tool_name).join(', ')}: approve or reject it`);
     return { approve: decision.kind === 'approve' };
   }
   if (decision.kind !== 'answer') throw new AnswerInvalidError('the task waits for answers to its questions: answer them');
-  if (decision.answers.length > pending.questions.length) throw new AnswerInvalidError(`${decision.answers.length} answers for ${pending.questions.length} question(s)`);
+  if (decision.answers.length > pending.questions.length)
+    throw new AnswerInvalidError(`${decision.answers.length} answers for ${pending.questions.length} question(s)`);
   for (const answer of decision.answers) {
     if (Buffer.byteLength(answer, 'utf8') > maxAnswerBytes) throw new AnswerTooLargeError(maxAnswerBytes);
   }
@@ -59,7 +61,7 @@ export interface PendingInputSource {
  * What a task that stopped for a person is listed with: a fresh pending id, when it was asked, its deadline (from
  * the policy's `timeout_ms`), the newest screenshot of its log folder, and the held actions or questions.
  * @example
- * const waiting = await pendingInputFor({ waitingFor: outcome.waitingFor, policy, now: Date.now(), taskName, logFolder });
+ * const waiting = await pendingInputFor({ waitingFor: outcome.waitingFor, policy, now: clock.now(), taskName, logFolder });
  */
 export async function pendingInputFor(source: PendingInputSource): Promise<PendingInput> {
   const { waitingFor, policy, now } = source;
@@ -72,15 +74,27 @@ export async function pendingInputFor(source: PendingInputSource): Promise<Pendi
     ...(screenshot ? { screenshot, screenshot_url: screenshotUrlOf(source.taskName, screenshot) } : {}),
   };
   return waitingFor.kind === 'confirmation'
-    ? { kind: 'confirmation', ...common, actions: waitingFor.actions.map((a) => ({ tool_name: a.function, arguments: a.arguments })), ...(waitingFor.reason ? { reason: waitingFor.reason } : {}) }
+    ? {
+        kind: 'confirmation',
+        ...common,
+        actions: waitingFor.actions.map((a) => ({ tool_name: a.function, arguments: a.arguments })),
+        ...(waitingFor.reason ? { reason: waitingFor.reason } : {}),
+      }
     : { kind: 'questions', ...common, questions: waitingFor.questions };
 }
 
-/** The `answers.log` line of an answer taken for a waiting task (see `appendAnswerLine`). */
-export function answerLineFor(input: { record: Pick<TaskRecord, 'task_name' | 'session_id'>; pending: PendingInput; decision: HumanDecision; by: 'person' | 'timeout'; keyId: string; at?: string }): Record<string, unknown> {
+/** The `answers.log` line of an answer taken for a waiting task (see `appendAnswerLine`), taken `at` (ISO 8601). */
+export function answerLineFor(input: {
+  record: Pick<TaskRecord, 'task_name' | 'session_id'>;
+  pending: PendingInput;
+  decision: HumanDecision;
+  by: 'person' | 'timeout';
+  keyId: string;
+  at: string;
+}): Record<string, unknown> {
   const { decision } = input;
   return {
-    at: input.at ?? new Date().toISOString(),
+    at: input.at,
     task_name: input.record.task_name,
     session_id: input.record.session_id,
     pending_id: input.pending.pending_id,

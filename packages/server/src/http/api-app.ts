@@ -1,4 +1,5 @@
 import { AIP_PROTOCOL_VERSION } from '@ufo-ts/aip';
+import type { Clock } from '@ufo-ts/core';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
@@ -31,8 +32,10 @@ export interface ApiAppOptions {
   tasks: TaskBackend;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
-  /** Server start time (ms), for `uptime_s`. */
+  /** Server start time (ms, on `clock`), for `uptime_s`. */
   startedAt: number;
+  /** The time `uptime_s` is measured on. */
+  clock: Clock;
   /** Per-device credentials, issued and revoked under `/api/devices/{client_id}/credential`. */
   credentials: DeviceCredentialStore;
   /** Called after a credential is revoked (e.g. to disconnect the device). */
@@ -92,11 +95,17 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.use('/api/devices/*', async (c, next) => {
     const keyId = keyIdOfContext(c);
     if (!isAdmin(c)) {
-      return c.json({ code: 'ROLE_FORBIDDEN', error: `the API key "${keyId}" has the role "task": managing devices and their credentials takes an admin key` }, 403);
+      return c.json(
+        { code: 'ROLE_FORBIDDEN', error: `the API key "${keyId}" has the role "task": managing devices and their credentials takes an admin key` },
+        403,
+      );
     }
     await next();
   });
-  const limitBody = bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413) });
+  const limitBody = bodyLimit({
+    maxSize: options.maxBodyBytes ?? 1024 * 1024,
+    onError: (c) => c.json({ code: 'BODY_TOO_LARGE', error: 'request body too large' }, 413),
+  });
   // only POST routes read a body (the limit cannot wrap a bodiless DELETE under the node adapter)
   app.use('/api/*', (c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));
 
@@ -107,7 +116,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
       protocol_version: AIP_PROTOCOL_VERSION,
       online_clients: counts.onlineClients,
       running_tasks: counts.runningTasks,
-      uptime_s: Math.round((Date.now() - options.startedAt) / 1000),
+      uptime_s: Math.round((options.clock.now() - options.startedAt) / 1000),
     });
   });
 
@@ -144,7 +153,8 @@ export function createApiApp(options: ApiAppOptions): Hono {
     if (!body.ok) return body.response;
     const ref = body.value.session_id !== undefined ? { sessionId: body.value.session_id } : { taskName: body.value.task_name! };
     const record = await tasks.findTask(ref);
-    if (!record || !ownedBy(record, keyIdOfContext(c))) throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
+    if (!record || !ownedBy(record, keyIdOfContext(c)))
+      throw new TaskNotFoundError(body.value.session_id !== undefined ? `with session "${body.value.session_id}"` : `named "${body.value.task_name}"`);
     if (record.status !== 'running' && record.status !== 'waiting') {
       return c.json({ code: 'TASK_FINISHED', error: `task "${record.task_name}" already ended (${record.status})`, task: record }, 409);
     }
@@ -170,7 +180,19 @@ export function createApiApp(options: ApiAppOptions): Hono {
     return c.json({ client_id: clientId, revoked });
   });
 
-  if (options.events) mountEventRoutes(app, { hub: options.events.hub, localFolderOf: (name) => options.events?.folderOf(name), ...(options.taskFiles?.logRoot !== undefined ? { logRoot: options.taskFiles.logRoot } : {}), ...(options.taskFiles?.remote ? { taskFiles: options.taskFiles.remote } : {}), tasks, viewerOf: (c) => requestViewer(c.var as Record<string, unknown>), seesAllOf: isAdmin, audienceOf: taskAudience, ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}), ...(options.outbound ? { outbound: options.outbound } : {}) });
+  if (options.events)
+    mountEventRoutes(app, {
+      hub: options.events.hub,
+      localFolderOf: (name) => options.events?.folderOf(name),
+      ...(options.taskFiles?.logRoot !== undefined ? { logRoot: options.taskFiles.logRoot } : {}),
+      ...(options.taskFiles?.remote ? { taskFiles: options.taskFiles.remote } : {}),
+      tasks,
+      viewerOf: (c) => requestViewer(c.var as Record<string, unknown>),
+      seesAllOf: isAdmin,
+      audienceOf: taskAudience,
+      ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}),
+      ...(options.outbound ? { outbound: options.outbound } : {}),
+    });
   if (options.console) mountConsoleRoutes(app);
 
   if (options.desk) mountTaskRoutes(app, { desk: options.desk, keyIdOf: keyIdOfContext, seesAllOf: isAdmin });

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Clock } from '@ufo-ts/core';
 import { BoundedMap } from '@ufo-ts/core/internal';
 import type { TokenBuckets } from '../connections/token-bucket.js';
 import { RateLimitedError } from '../errors.js';
@@ -15,7 +16,8 @@ export interface DeviceLimitedTaskBackendOptions {
   logBytes: { maxBytes: number; windowMs: number };
   /** The log root the task folders are in. */
   logRoot: string;
-  now: () => number;
+  /** The time task starts are counted on. */
+  clock: Clock;
   /** Devices whose recent tasks are remembered (least recently used forgotten first; default 10 000). */
   maxDevices?: number;
 }
@@ -52,7 +54,7 @@ export class DeviceLimitedTaskBackend implements TaskBackend {
   async startTask(request: StartTaskRequest): Promise<TaskRecord> {
     const { clientId } = request;
     const { maxBytes, windowMs } = this.options.logBytes;
-    const now = this.options.now();
+    const now = this.options.clock.now();
     const tasks = (this.recent.get(clientId) ?? []).filter((task) => now - task.startedAt < windowMs);
     this.recent.set(clientId, tasks);
     const written = await this.bytesOf(tasks);

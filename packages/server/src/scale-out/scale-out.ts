@@ -1,6 +1,6 @@
 import type { CommandResultsMessage } from '@ufo-ts/aip';
 import type { ActionPolicy } from '../sessions/policy-guard.js';
-import type { LogSink } from '@ufo-ts/core';
+import type { Clock, LogSink } from '@ufo-ts/core';
 import type { StreamEventBus } from '../events/stream-event-bus.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
@@ -66,6 +66,8 @@ export interface LocalNode {
   readonly logRoot: string;
   /** Default timeout of one remote command, in ms. */
   readonly commandTimeoutMs: number;
+  /** The server's clock: the time the scale-out's parts stamp and measure with too. */
+  readonly clock: Clock;
   /** Reports an event through the server's `onEvent` (and the live event stream). */
   emit(event: ServerEvent): void;
   /** Wraps a task's log sink so the live event stream gets its steps, model calls and screenshots. */

@@ -13,7 +13,8 @@ export type ActionPolicy = PolicyInput | Policy;
  *
  * @example
  * ```ts
- * const guarded = guardedByPolicy(remote, { rules: [{ id: 'no-delete', match: { kind: 'delete' }, decision: 'deny', reason: 'never delete' }] }, { confirm: false });
+ * const policy = { rules: [{ id: 'no-delete', match: { kind: 'delete' }, decision: 'deny', reason: 'never delete' }] };
+ * const guarded = guardedByPolicy(remote, policy, { confirm: false });
  * ```
  */
 export function guardedByPolicy(dispatcher: CommandDispatcher, policy: ActionPolicy, answers: SelfAnswers | undefined): CommandDispatcher {

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '@ufo-ts/core';
 import type { TaskRecord } from './task-record.js';
 
 /** Options of {@link ResultStore}. */
@@ -6,8 +7,8 @@ export interface ResultStoreOptions {
   maxEntries?: number;
   /** How long a finished task is kept, in ms (default 1 hour). */
   ttlMs?: number;
-  /** Clock in ms (tests). */
-  now?: () => number;
+  /** The time finished tasks' ages are measured on (default `systemClock`). */
+  clock?: Clock;
 }
 
 interface Entry {
@@ -26,12 +27,12 @@ export class ResultStore {
   private readonly bySession = new Map<string, string>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(options: ResultStoreOptions = {}) {
     this.maxEntries = options.maxEntries ?? 1_000;
     this.ttlMs = options.ttlMs ?? 60 * 60 * 1_000;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** Adds or replaces a record (a running task). */
@@ -39,7 +40,7 @@ export class ResultStore {
     const old = this.byName.get(record.task_name);
     if (old) this.bySession.delete(old.record.session_id);
     this.byName.delete(record.task_name);
-    this.byName.set(record.task_name, { record, endedAt: isLive(record) ? undefined : this.now() });
+    this.byName.set(record.task_name, { record, endedAt: isLive(record) ? undefined : this.clock.now() });
     this.bySession.set(record.session_id, record.task_name);
     this.prune();
   }
@@ -49,7 +50,7 @@ export class ResultStore {
     const entry = this.byName.get(taskName);
     if (!entry) return undefined;
     entry.record = { ...entry.record, ...update };
-    entry.endedAt = this.now();
+    entry.endedAt = this.clock.now();
     this.prune();
     return entry.record;
   }
@@ -59,7 +60,7 @@ export class ResultStore {
     const entry = this.byName.get(taskName);
     if (!entry) return undefined;
     entry.record = { ...entry.record, ...update };
-    entry.endedAt = isLive(entry.record) ? undefined : (entry.endedAt ?? this.now());
+    entry.endedAt = isLive(entry.record) ? undefined : (entry.endedAt ?? this.clock.now());
     return entry.record;
   }
 
@@ -97,14 +98,12 @@ export class ResultStore {
     let finished = 0;
     for (const entry of this.byName.values()) if (entry.endedAt !== undefined) finished += 1;
     if (finished <= this.maxEntries) return;
-    const oldestFirst = [...this.byName.entries()]
-      .filter(([, entry]) => entry.endedAt !== undefined)
-      .sort((a, b) => a[1].endedAt! - b[1].endedAt!);
+    const oldestFirst = [...this.byName.entries()].filter(([, entry]) => entry.endedAt !== undefined).sort((a, b) => a[1].endedAt! - b[1].endedAt!);
     for (const [name, entry] of oldestFirst.slice(0, finished - this.maxEntries)) this.drop(name, entry);
   }
 
   private expired(entry: Entry): boolean {
-    return entry.endedAt !== undefined && this.now() - entry.endedAt > this.ttlMs;
+    return entry.endedAt !== undefined && this.clock.now() - entry.endedAt > this.ttlMs;
   }
 
   private drop(name: string, entry: Entry): void {

@@ -1,5 +1,6 @@
 import { WebSocketCommandDispatcher, type Platform } from '@ufo-ts/aip';
 import {
+  DEFAULT_LOG_ROOT,
   EventBus,
   FileLogSink,
   ProgrammaticInteractor,
@@ -59,7 +60,8 @@ export interface ServiceSessionOptions {
 /**
  * A {@link Session} that runs one request against a remote device: exactly a local session, except that its
  * dispatcher is the device's {@link WebSocketCommandDispatcher}. Cancelling it also fails the commands in flight
- * and tells the device to stop them.
+ * and tells the device to stop them. The server's built-in sessions do not use it (they are built by the task
+ * lifecycle for every approval mode); it is the building block of a custom `createSession` factory.
  */
 export class ServiceSession extends Session {
   readonly taskName: string;
@@ -71,7 +73,7 @@ export class ServiceSession extends Session {
   /** @throws PlatformUnsupportedError when the platform has no agent kind. */
   constructor(options: ServiceSessionOptions) {
     const kind = agentKindForPlatform(options.platform);
-    const logRoot = options.logRoot ?? 'logs';
+    const logRoot = options.logRoot ?? DEFAULT_LOG_ROOT;
     const logSink = options.logSink ?? new FileLogSink({ logRoot, task: claimTaskLogFolder(logRoot, options.taskName, options.sessionId) });
     const events = options.events ?? new EventBus();
     const interactor = new ProgrammaticInteractor({ confirm: false, ...options.interactor });
@@ -84,10 +86,7 @@ export class ServiceSession extends Session {
       ...(options.clock ? { clock: options.clock } : {}),
     };
     const safeGuard = options.safeGuard ?? true;
-    const agent =
-      kind === 'LinuxAgent'
-        ? createLinuxAgent({ ...services, safeGuard })
-        : createHostAgentStack({ ...services, safeGuard, platform: 'windows' });
+    const agent = kind === 'LinuxAgent' ? createLinuxAgent({ ...services, safeGuard }) : createHostAgentStack({ ...services, safeGuard, platform: 'windows' });
     super({
       id: options.sessionId,
       task: options.taskName,

@@ -41,7 +41,7 @@ export interface SessionFactoryInput extends TaskContext {
   wrapLogSink: (sink: LogSink) => LogSink;
 }
 
-/** Builds the whole session of a task (replaces the built-in ServiceSession wiring). */
+/** Builds the whole session of a task (replaces the built-in session of the task's approval mode). */
 export type ServerSessionFactory = (input: SessionFactoryInput) => Session | Promise<Session>;
 /** @deprecated Renamed {@link ServerSessionFactory} (`@ufo-ts/sessions` has a `SessionFactory` class); this alias goes in the next major. */
 export type SessionFactory = ServerSessionFactory;
@@ -50,7 +50,7 @@ export type SessionFactory = ServerSessionFactory;
 export interface SessionManagerOptions {
   /** Model of each task (required unless `createSession` is given). */
   createModel?: ModelFactory;
-  /** Builds each task's session instead of the built-in `ServiceSession`. */
+  /** Builds each task's session instead of the built-in one (a LinuxSession or HostSession of the task's approval mode). */
   createSession?: ServerSessionFactory;
   /** Root of the per-task log folders. */
   logRoot: string;
@@ -60,7 +60,7 @@ export interface SessionManagerOptions {
   commandGraceMs?: number;
   /** Where task records live (kept after the sessions end). */
   results: ResultStore;
-  /** Extra options of the built-in ServiceSession (step cap, interactor answers, safe-guard). */
+  /** Extra options of the built-in sessions (step cap, interactor answers, safe-guard). */
   session?: Pick<ServiceSessionOptions, 'maxSteps' | 'interactor' | 'safeGuard'>;
   /** Wraps each task's log sink (the live event stream reads steps and screenshots through it). */
   wrapLogSink?: (sink: LogSink, task: TaskContext) => LogSink;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Clock } from '@ufo-ts/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { apiKeyMatches, presentedApiKey } from '../auth/api-key.js';
 import { isHostAllowed } from '../auth/host-policy.js';
@@ -38,7 +39,8 @@ export interface AipEndpointOptions {
   router: MessageRouter;
   /** Scale-out hooks (cluster mode). */
   hooks?: DeviceHooks;
-  now: () => number;
+  /** The time connections and registrations are stamped and measured with. */
+  clock: Clock;
   emit: (event: ServerEvent) => void;
 }
 
@@ -62,9 +64,15 @@ export class AipEndpoint {
     this.options = options;
     // one message per connection per event-loop turn: a connection that sends a burst cannot make the others (and
     // their heartbeats) wait for the whole burst
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false, allowSynchronousEvents: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxMessageBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+      allowSynchronousEvents: false,
+    });
     this.sweepPeriodMs = Math.max(50, Math.min(options.heartbeatTimeoutMs, options.registerTimeoutMs) / 4);
-    this.lastSweep = options.now();
+    this.lastSweep = options.clock.now();
     this.budget = options.outbound;
     this.inbound = new InboundBudget(options.maxTotalInboundBytes, ({ action, socket, reason }) =>
       this.options.emit({ type: 'inbound-limit', clientId: this.bySocket.get(socket)?.identity?.clientId, action, reason }),
@@ -109,7 +117,7 @@ export class AipEndpoint {
       maxBufferedBytes: this.options.maxBufferedBytes,
       budget: this.budget,
       onSlowReader: (slow, reason) => this.options.emit({ type: 'slow-reader-disconnected', clientId: slow.identity?.clientId, reason }),
-      now: this.options.now,
+      clock: this.options.clock,
     });
     this.connections.add(connection);
     this.budget.add(connection);
@@ -131,13 +139,16 @@ export class AipEndpoint {
     if (identity) {
       this.options.registry.remove(identity.clientId, connection);
       this.options.hooks?.left(connection);
-      this.options.sessions.deviceLost(connection, `device ${identity.clientId} disconnected during the task (close code ${code}${reason ? `: ${reason}` : ''})`);
+      this.options.sessions.deviceLost(
+        connection,
+        `device ${identity.clientId} disconnected during the task (close code ${code}${reason ? `: ${reason}` : ''})`,
+      );
     }
     this.options.emit({ type: 'client-disconnected', clientId: identity?.clientId, code, reason });
   }
 
   private sweep(): void {
-    const now = this.options.now();
+    const now = this.options.clock.now();
     const stalled = now - this.lastSweep > this.sweepPeriodMs * 2;
     this.lastSweep = now;
     // after a stall the heartbeats it held back are still unread: judge silence at the next, punctual sweep

@@ -7,7 +7,7 @@ import {
   type ClientTaskMessage,
   type CommandResultsMessage,
 } from '@ufo-ts/aip';
-import { errorMessage } from '@ufo-ts/core';
+import { errorMessage, type Clock } from '@ufo-ts/core';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import { Registration } from './registration.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
@@ -39,7 +39,8 @@ export interface MessageRouterOptions {
   requireDeviceCredentials: boolean;
   /** When a client id is taken, the holding connection must answer a ping within this time or is dropped. */
   duplicateProbeMs: number;
-  now: () => number;
+  /** The time connections and registrations are stamped and measured with. */
+  clock: Clock;
   emit: (event: ServerEvent) => void;
 }
 
@@ -91,10 +92,15 @@ export class MessageRouter {
   private route(connection: DeviceConnection, message: ClientMessage): void {
     const identity = connection.identity!;
     if (message.type === 'register') {
-      this.refuse(connection, 'ALREADY_REGISTERED', `this connection is already registered as "${identity.clientId}"`, { ...(message.request_id ? { responseId: message.request_id } : {}) });
+      this.refuse(connection, 'ALREADY_REGISTERED', `this connection is already registered as "${identity.clientId}"`, {
+        ...(message.request_id ? { responseId: message.request_id } : {}),
+      });
       return;
     }
-    if ((message.client_id !== undefined && message.client_id !== identity.clientId) || (message.client_type !== undefined && message.client_type !== identity.clientType)) {
+    if (
+      (message.client_id !== undefined && message.client_id !== identity.clientId) ||
+      (message.client_type !== undefined && message.client_type !== identity.clientType)
+    ) {
       this.refuse(
         connection,
         'IDENTITY_MISMATCH',
@@ -118,7 +124,9 @@ export class MessageRouter {
         return;
       case 'device_info_response':
         if (message.device_info.device_id !== identity.clientId || message.device_info.platform !== identity.platform) {
-          this.refuse(connection, 'IDENTITY_MISMATCH', 'device information must describe the registered device (same device_id and platform)', { ...responseIdOf(message) });
+          this.refuse(connection, 'IDENTITY_MISMATCH', 'device information must describe the registered device (same device_id and platform)', {
+            ...responseIdOf(message),
+          });
           return;
         }
         connection.deviceInfo = message.device_info;
@@ -149,7 +157,10 @@ export class MessageRouter {
         },
         (error: unknown) => {
           const code = error instanceof ServerError ? asAipCode(error.code) : 'INTERNAL_ERROR';
-          this.refuse(connection, code, errorMessage(error), { responseId: message.request_id, ...(message.session_id ? { sessionId: message.session_id } : {}) });
+          this.refuse(connection, code, errorMessage(error), {
+            responseId: message.request_id,
+            ...(message.session_id ? { sessionId: message.session_id } : {}),
+          });
         },
       );
   }
@@ -158,7 +169,10 @@ export class MessageRouter {
     const running = this.options.sessions.running(message.session_id);
     if (running) {
       if (running.connection !== connection) {
-        this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; its results are not accepted from here`, { responseId: message.prev_response_id, sessionId: message.session_id });
+        this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; its results are not accepted from here`, {
+          responseId: message.prev_response_id,
+          sessionId: message.session_id,
+        });
         return;
       }
       running.dispatcher.acceptResults(message);
@@ -167,10 +181,18 @@ export class MessageRouter {
     if (this.options.hooks?.results(connection, message)) return;
     const kept = this.options.results.getBySession(message.session_id);
     if (kept && kept.client_id === connection.identity!.clientId) {
-      this.options.emit({ type: 'results-ignored', clientId: kept.client_id, sessionId: message.session_id, reason: `late results: the session already ended (${kept.status})` });
+      this.options.emit({
+        type: 'results-ignored',
+        clientId: kept.client_id,
+        sessionId: message.session_id,
+        reason: `late results: the session already ended (${kept.status})`,
+      });
       return;
     }
-    this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" runs on this device; results never create a session`, { responseId: message.prev_response_id, sessionId: message.session_id });
+    this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" runs on this device; results never create a session`, {
+      responseId: message.prev_response_id,
+      sessionId: message.session_id,
+    });
   }
 
   private cancel(connection: DeviceConnection, message: ClientCancelMessage): void {
@@ -184,7 +206,9 @@ export class MessageRouter {
       return;
     }
     if (running.connection !== connection) {
-      this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, { sessionId: message.session_id });
+      this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, {
+        sessionId: message.session_id,
+      });
       return;
     }
     this.options.sessions.cancel(message.session_id, message.reason ?? `cancelled by device ${connection.identity!.clientId}`);
@@ -200,12 +224,16 @@ export class MessageRouter {
         if (!record || record.status !== 'running') {
           this.refuse(connection, 'SESSION_NOT_FOUND', `no session "${message.session_id}" is running`, { sessionId: message.session_id });
         } else if (record.client_id !== clientId) {
-          this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, { sessionId: message.session_id });
+          this.refuse(connection, 'SESSION_NOT_OWNED', `session "${message.session_id}" does not run on this device; it cannot cancel it`, {
+            sessionId: message.session_id,
+          });
         } else {
           await tasks.cancelTask(message.session_id, message.reason ?? `cancelled by device ${clientId}`);
         }
       })
-      .catch((error: unknown) => this.refuse(connection, 'INTERNAL_ERROR', `the cancel could not be handled: ${errorMessage(error)}`, { sessionId: message.session_id }));
+      .catch((error: unknown) =>
+        this.refuse(connection, 'INTERNAL_ERROR', `the cancel could not be handled: ${errorMessage(error)}`, { sessionId: message.session_id }),
+      );
   }
 
   private refuse(connection: DeviceConnection, code: AipErrorCode, error: string, extra: { responseId?: string; sessionId?: string; fatal?: boolean }): void {

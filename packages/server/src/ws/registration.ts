@@ -1,5 +1,5 @@
 import { AIP_PROTOCOL_VERSION, checkProtocolVersion, type AipErrorCode, type RegisterMessage } from '@ufo-ts/aip';
-import { errorMessage } from '@ufo-ts/core';
+import { errorMessage, type Clock } from '@ufo-ts/core';
 import type { DeviceCredentialStore } from '../auth/device-credentials.js';
 import type { ClientRegistry } from '../connections/client-registry.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
@@ -19,7 +19,8 @@ export interface RegistrationOptions {
   heartbeatIntervalMs: number;
   /** How long a probed holder of a taken id has to show it is alive. */
   duplicateProbeMs: number;
-  now: () => number;
+  /** The time connections and registrations are stamped and measured with. */
+  clock: Clock;
   emit: (event: ServerEvent) => void;
   /** Sends an ERROR (and reports it). */
   refuse(connection: DeviceConnection, code: AipErrorCode, error: string, extra: { responseId?: string; fatal?: boolean }): void;
@@ -42,11 +43,17 @@ export class Registration {
       return;
     }
     if (message.client_type !== 'device') {
-      this.options.refuse(connection, 'CLIENT_TYPE_UNSUPPORTED', `this server accepts "device" clients only, not "${message.client_type}"`, { fatal: true, ...responseId });
+      this.options.refuse(connection, 'CLIENT_TYPE_UNSUPPORTED', `this server accepts "device" clients only, not "${message.client_type}"`, {
+        fatal: true,
+        ...responseId,
+      });
       return;
     }
     if (message.device_info.device_id !== message.client_id || message.device_info.platform !== message.platform) {
-      this.options.refuse(connection, 'IDENTITY_MISMATCH', 'device_info.device_id and device_info.platform must equal client_id and platform', { fatal: true, ...responseId });
+      this.options.refuse(connection, 'IDENTITY_MISMATCH', 'device_info.device_id and device_info.platform must equal client_id and platform', {
+        fatal: true,
+        ...responseId,
+      });
       return;
     }
     connection.registering = true;
@@ -93,7 +100,11 @@ export class Registration {
       return;
     }
     const identity = { clientId, clientType: message.client_type, platform: message.platform };
-    const admitted = this.options.hooks?.admit ? await this.options.hooks.admit(connection, identity).catch((error: unknown) => ({ admitted: false as const, reason: `the cluster could not be asked: ${errorMessage(error)}` })) : { admitted: true as const };
+    const admitted = this.options.hooks?.admit
+      ? await this.options.hooks
+          .admit(connection, identity)
+          .catch((error: unknown) => ({ admitted: false as const, reason: `the cluster could not be asked: ${errorMessage(error)}` }))
+      : { admitted: true as const };
     if (!admitted.admitted) {
       this.options.registry.remove(clientId, connection);
       this.options.refuse(connection, 'CLIENT_ID_IN_USE', `device "${clientId}" refused: ${admitted.reason}`, { fatal: true, ...responseId });
@@ -108,14 +119,14 @@ export class Registration {
     }
     connection.identity = identity;
     connection.deviceInfo = message.device_info;
-    connection.registeredAt = this.options.now();
+    connection.registeredAt = this.options.clock.now();
     connection.send({
       type: 'heartbeat',
       status: 'ok',
       ...(message.request_id ? { response_id: message.request_id } : {}),
       protocol_version: AIP_PROTOCOL_VERSION,
       heartbeat_interval_ms: this.options.heartbeatIntervalMs,
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(this.options.clock.now()).toISOString(),
     });
     this.options.emit({ type: 'client-registered', clientId, platform: message.platform, remote: connection.remote });
     this.options.hooks?.registered(connection);

@@ -26,8 +26,16 @@ function display(device: ChildHandle): string | undefined {
 }
 
 function clickResults(folder: string): Array<{ id: unknown; status: string; policy?: Record<string, unknown> }> {
-  const steps = readFileSync(join(folder, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
-  return steps.flatMap((s) => (s.actions ?? []).filter((a: { function: string }) => a.function === 'click_input').map((a: any) => ({ id: a.arguments.id, status: a.result?.status, policy: a.result?.policy })));
+  const steps = readFileSync(join(folder, 'response.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.type === 'step');
+  return steps.flatMap((s) =>
+    (s.actions ?? [])
+      .filter((a: { function: string }) => a.function === 'click_input')
+      .map((a: any) => ({ id: a.arguments.id, status: a.result?.status, policy: a.result?.policy })),
+  );
 }
 
 async function run(actionPolicy: unknown, approval: Record<string, unknown>, name: string) {
@@ -41,7 +49,11 @@ async function run(actionPolicy: unknown, approval: Record<string, unknown>, nam
 
 describe('the server’s action policy (createUfoServer({ actionPolicy }))', () => {
   it('a denied command never reaches the device; its step record names the rule and the reason', async () => {
-    const { done, device } = await run({ rules: [{ id: 'no-times', match: TIMES_KEY, decision: 'deny', reason: 'no multiplying' }] }, { mode: 'auto-approve' }, 'deny-1');
+    const { done, device } = await run(
+      { rules: [{ id: 'no-times', match: TIMES_KEY, decision: 'deny', reason: 'no multiplying' }] },
+      { mode: 'auto-approve' },
+      'deny-1',
+    );
     // the device pressed 1 and 2; × was denied, and the engine skips what follows a failed action of a reply
     await waitUntil(() => display(device) === '12', 5_000, 'the allowed clicks');
     const results = clickResults(done.log_folder);
@@ -55,10 +67,16 @@ describe('the server’s action policy (createUfoServer({ actionPolicy }))', () 
     const policy = { rules: [{ id: 'ask-times', match: TIMES_KEY, decision: 'confirm', reason: 'multiplying needs a yes' }] };
     const approved = await run(policy, { mode: 'auto-approve' }, 'confirm-1');
     await waitUntil(() => display(approved.device) === '408', 5_000, 'the approved ×');
-    expect(clickResults(approved.done.log_folder).find((r) => r.id === '5')).toMatchObject({ status: 'success', policy: { decision: 'confirm', rule: 'ask-times', confirmed: true } });
+    expect(clickResults(approved.done.log_folder).find((r) => r.id === '5')).toMatchObject({
+      status: 'success',
+      policy: { decision: 'confirm', rule: 'ask-times', confirmed: true },
+    });
 
     const waiting = await run(policy, { mode: 'wait' }, 'confirm-2');
     await waitUntil(() => display(waiting.device) === '12', 5_000, 'the clicks before the refused ×');
-    expect(clickResults(waiting.done.log_folder).find((r) => r.id === '5')).toMatchObject({ status: 'failure', policy: { decision: 'confirm', rule: 'ask-times' } });
+    expect(clickResults(waiting.done.log_folder).find((r) => r.id === '5')).toMatchObject({
+      status: 'failure',
+      policy: { decision: 'confirm', rule: 'ask-times' },
+    });
   });
 });

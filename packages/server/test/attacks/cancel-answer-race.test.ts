@@ -17,12 +17,15 @@ describe('attack: a cancel raced with an answer', () => {
     const seen = { cancelWon: 0, answerWon: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       const name = `race-${round}`;
-      expect((await s.api('POST', '/api/dispatch', { client_id: 'dev-race', request: 'press one, carefully', task_name: name, approval: WAIT })).status).toBe(200);
+      expect((await s.api('POST', '/api/dispatch', { client_id: 'dev-race', request: 'press one, carefully', task_name: name, approval: WAIT })).status).toBe(
+        200,
+      );
       const waiting = await s.waitForStatus(name, ['waiting']);
       // alternate which request leaves first, so both orders are exercised
       const approve = () => s.api('POST', `/api/tasks/${name}/approve`, { pending_id: waiting.waiting.pending_id });
       const cancel = () => s.api('POST', '/api/cancel', { task_name: name });
-      const [approved, cancelled] = round % 2 === 0 ? await Promise.all([approve(), cancel()]) : await Promise.all([cancel(), approve()]).then(([c, a]) => [a, c] as const);
+      const [approved, cancelled] =
+        round % 2 === 0 ? await Promise.all([approve(), cancel()]) : await Promise.all([cancel(), approve()]).then(([c, a]) => [a, c] as const);
       const done = await s.waitForStatus(name, ['completed', 'failed', 'cancelled']);
       const statuses = `round ${round}: approve ${approved.status} ${approved.body.code ?? ''}, cancel ${cancelled.status} ${cancelled.body.code ?? ''}, task ${done.status}`;
       expect([approved.status, cancelled.status], statuses).not.toEqual([409, 409]);

@@ -79,7 +79,12 @@ describe('attack: registering as a device with only the shared API key', () => {
   it('a task key cannot revoke or re-issue the credential of a device another key uses; an admin key can', async () => {
     const TASK_KEY = 'key-of-team-a-0123456789abcdef';
     const ADMIN_KEY = 'key-of-ops-0123456789abcdefghij';
-    const server = await start({ apiKeys: [{ id: 'team-a', key: TASK_KEY }, { id: 'ops', key: ADMIN_KEY, role: 'admin' }] });
+    const server = await start({
+      apiKeys: [
+        { id: 'team-a', key: TASK_KEY },
+        { id: 'ops', key: ADMIN_KEY, role: 'admin' },
+      ],
+    });
     const credential = (await server.api('POST', '/api/devices/shared/credential')).body.credential as string;
     const device = await connect(server);
     expect(await device.register('shared', { credential })).toMatchObject({ type: 'heartbeat' });
@@ -95,7 +100,10 @@ describe('attack: registering as a device with only the shared API key', () => {
     expect(await twin.register('shared', { credential })).toMatchObject({ code: 'CLIENT_ID_IN_USE' });
     // an admin key manages devices
     expect(await server.api('POST', '/api/devices/other/credential', undefined, { 'x-api-key': ADMIN_KEY })).toMatchObject({ status: 201 });
-    expect(await server.api('DELETE', '/api/devices/shared/credential', undefined, { 'x-api-key': ADMIN_KEY })).toMatchObject({ status: 200, body: { revoked: true } });
+    expect(await server.api('DELETE', '/api/devices/shared/credential', undefined, { 'x-api-key': ADMIN_KEY })).toMatchObject({
+      status: 200,
+      body: { revoked: true },
+    });
     expect(await device.closed).toBe(4003);
   });
 

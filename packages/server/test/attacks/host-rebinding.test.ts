@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHostAllowed, isOriginAllowed } from '../../src/index.js';
+import { isHostAllowed } from '../../src/auth/host-policy.js';
+import { isOriginAllowed } from '../../src/auth/origin-policy.js';
 import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
 import { RawClient } from '../helpers/raw-client.js';
 

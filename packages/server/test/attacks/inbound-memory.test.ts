@@ -49,7 +49,10 @@ describe('attack: partial frames from many connections', () => {
     }
     const limits = () => server.events.filter((e) => e.type === 'inbound-limit');
     await waitUntil(() => limits().some((e) => e.action === 'disconnected'), 20_000, 'a hog disconnected for the inbound ceiling');
-    expect(limits().find((e) => e.action === 'paused')).toMatchObject({ clientId: expect.stringMatching(/^hog-/), reason: expect.stringContaining(`passed ${ceiling}`) });
+    expect(limits().find((e) => e.action === 'paused')).toMatchObject({
+      clientId: expect.stringMatching(/^hog-/),
+      reason: expect.stringContaining(`passed ${ceiling}`),
+    });
     const dropped = limits().find((e) => e.action === 'disconnected');
     expect(dropped).toMatchObject({ clientId: expect.stringMatching(/^hog-/), reason: expect.stringContaining(`over ${ceiling}`) });
     expect(limits().every((e) => e.clientId !== 'good-device')).toBe(true);

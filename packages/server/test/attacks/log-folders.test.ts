@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimTaskLogFolder, LOG_FOLDER_OWNER_FILE, taskLogFolderName } from '../../src/index.js';
+import { claimTaskLogFolder, LOG_FOLDER_OWNER_FILE, taskLogFolderName } from '../../src/internal.js';
 import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
 import { RawClient } from '../helpers/raw-client.js';
 
@@ -50,7 +50,10 @@ describe('attack: colliding log folders', () => {
     await server.server.sessions.settled(api.session_id);
     await server.server.sessions.settled(own.session_id);
     for (const record of [api, own]) {
-      const lines = readFileSync(join(record.log_folder!, 'response.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = readFileSync(join(record.log_folder!, 'response.log'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines.length).toBeGreaterThan(0);
       const sessions = new Set(lines.map((line) => line['session_id'] ?? line['sessionId']).filter((id) => id !== undefined));
       expect([...sessions].every((id) => id === record.session_id)).toBe(true);

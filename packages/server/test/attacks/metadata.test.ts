@@ -13,7 +13,15 @@ function nestedText(levels: number): string {
 }
 const nested = (levels: number) => JSON.parse(nestedText(Math.min(levels, 1_000))) as Record<string, unknown>;
 
-const info = (clientId: string, custom: Record<string, unknown>) => ({ device_id: clientId, platform: 'linux', os_version: 'x', cpu_count: 1, memory_total_gb: 1, hostname: 'h', custom_metadata: custom });
+const info = (clientId: string, custom: Record<string, unknown>) => ({
+  device_id: clientId,
+  platform: 'linux',
+  os_version: 'x',
+  cpu_count: 1,
+  memory_total_gb: 1,
+  hostname: 'h',
+  custom_metadata: custom,
+});
 
 describe('attack: metadata that breaks whoever lists it', () => {
   it('deep or huge custom_metadata is refused at registration and in updates; /api/clients keeps answering', async () => {

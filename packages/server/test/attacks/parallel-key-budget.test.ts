@@ -22,7 +22,9 @@ describe('attack: a key budget under parallel dispatch (one node)', () => {
     const s = await hitl.start({ logRoot: hitl.logRoot(), apiKeys: [{ id: 'team-par', key: TEAM }], budgets: { keys: { 'team-par': { max_steps: 3 } } } });
     const ids = Array.from({ length: PARALLEL }, (_, i) => `par-${i}`);
     devices.push(...(await Promise.all(ids.map((id) => startInProcessDevice(s, id)))));
-    const dispatched = await Promise.all(ids.map((id) => s.api('POST', '/api/dispatch', { client_id: id, request: 'keep clicking', task_name: `t-${id}` }, TEAM)));
+    const dispatched = await Promise.all(
+      ids.map((id) => s.api('POST', '/api/dispatch', { client_id: id, request: 'keep clicking', task_name: `t-${id}` }, TEAM)),
+    );
     expect(dispatched.map((d) => d.status)).toEqual(ids.map(() => 200));
     const ended = await Promise.all(ids.map((id) => s.waitForStatus(`t-${id}`, ENDED, TEAM, 60_000)));
     const calls = s.models.filter((m) => m.request === 'keep clicking').reduce((sum, m) => sum + m.model.calls.length, 0);

@@ -48,7 +48,8 @@ describe('attack: a huge frame of nested arrays cannot stall the server', () => 
 
     const refusals = attacker.received.filter((m) => m.type === 'error');
     expect(refusals).toHaveLength(FRAMES);
-    for (const refusal of refusals) expect(refusal).toMatchObject({ code: 'MESSAGE_INVALID', fatal: false, error: expect.stringContaining('nesting deeper than 64 levels') });
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ code: 'MESSAGE_INVALID', fatal: false, error: expect.stringContaining('nesting deeper than 64 levels') });
     expect(rtts.length).toBeGreaterThan(0);
     expect(percentile(rtts, 100)).toBeLessThan(MAX_HEARTBEAT_MS);
     expect(Math.max(...healthTimes)).toBeLessThan(MAX_HEARTBEAT_MS);
@@ -66,7 +67,11 @@ describe('attack: a huge frame of nested arrays cannot stall the server', () => 
 
     const device = await registered(server, 'chatty');
     device.send({ type: 'heartbeat', request_id: 'big', metadata: { pad: 'x'.repeat(2 * 1024 * 1024) } });
-    expect(await device.next((m) => m.type === 'error', 10_000)).toMatchObject({ code: 'MESSAGE_TOO_LARGE', fatal: false, error: expect.stringContaining('"heartbeat" message') });
+    expect(await device.next((m) => m.type === 'error', 10_000)).toMatchObject({
+      code: 'MESSAGE_TOO_LARGE',
+      fatal: false,
+      error: expect.stringContaining('"heartbeat" message'),
+    });
     device.send({ type: 'heartbeat', request_id: 'after' });
     expect(await device.next((m) => m.response_id === 'after')).toMatchObject({ type: 'heartbeat', status: 'ok' });
   });

@@ -72,8 +72,13 @@ describe('attack: event-stream subscribers that never read', () => {
     // each dropped subscriber gets its last event, with the reason, once it reads again; then its connection ends
     for (const client of idle) client.socket.resume();
     await Promise.all(idle.map((client) => client.ended));
-    const reasons = idle.map((client) => /event: subscriber-dropped\ndata: (.*)\n/.exec(client.text())?.[1]).map((data) => (data ? (JSON.parse(data) as { reason: string }).reason : undefined));
-    expect(reasons.every((reason) => reason !== undefined), JSON.stringify(reasons)).toBe(true);
+    const reasons = idle
+      .map((client) => /event: subscriber-dropped\ndata: (.*)\n/.exec(client.text())?.[1])
+      .map((data) => (data ? (JSON.parse(data) as { reason: string }).reason : undefined));
+    expect(
+      reasons.every((reason) => reason !== undefined),
+      JSON.stringify(reasons),
+    ).toBe(true);
     expect(reasons.some((reason) => reason!.includes(`would pass ${CEILING} bytes`) && reason!.includes('the slowest reader'))).toBe(true);
     await publish();
     expect(reader.events().some((e) => e.type === 'subscriber-dropped')).toBe(false);

@@ -4,7 +4,8 @@ import { ScriptedModel, type ScriptedModelOptions } from '@ufo-ts/core/testing';
 import { FakeDesktop } from '@ufo-ts/testkit';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CONTENT_SECURITY_POLICY, type UfoServerOptions } from '../../src/index.js';
+import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../src/console/console-routes.js';
+import type { UfoServerOptions } from '../../src/index.js';
 import { startInProcessDevice, type InProcessDevice } from '../helpers/in-process-device.js';
 import { startInProcessServer, type InProcessServer } from '../helpers/in-process-server.js';
 
@@ -38,8 +39,11 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<UfoServerOptions> = {}): Promise<InProcessServer> {
-  server = await startInProcessServer({ console: true, // a resumed session continues the script where it stopped (the context says how many steps it had taken)
-    createModel: (task) => new ScriptedModel({ replies: HELD_CLICK.slice(task.resumedAtStep ?? 0) }), ...options });
+  server = await startInProcessServer({
+    console: true, // a resumed session continues the script where it stopped (the context says how many steps it had taken)
+    createModel: (task) => new ScriptedModel({ replies: HELD_CLICK.slice(task.resumedAtStep ?? 0) }),
+    ...options,
+  });
   device = await startInProcessDevice(server, 'dev-console');
   return server;
 }
@@ -99,7 +103,12 @@ describe('the web console in headless Chromium', () => {
     await tab.click('#key-form button[type=submit]');
     await tab.locator('#devices li', { hasText: 'dev-console' }).waitFor();
 
-    const dispatched = await s.api('POST', '/api/dispatch', { client_id: 'dev-console', request: 'press a sensitive key', task_name: 'held-click', approval: { mode: 'wait' } });
+    const dispatched = await s.api('POST', '/api/dispatch', {
+      client_id: 'dev-console',
+      request: 'press a sensitive key',
+      task_name: 'held-click',
+      approval: { mode: 'wait' },
+    });
     expect(dispatched.status).toBe(200);
     // the task appears from the server-wide stream; open its live view
     await tab.locator('#tasks button[data-task="held-click"]').click();
@@ -115,10 +124,15 @@ describe('the web console in headless Chromium', () => {
     const stepsBefore = await tab.locator('#steps li.step').count();
     const [approval] = await Promise.all([tab.waitForResponse((r) => r.url().endsWith('/api/tasks/held-click/approve')), tab.click('#approve-button')]);
     expect(approval.status(), await approval.text()).toBe(202);
-    await tab.locator('#task-status', { hasText: 'completed' }).waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
-      const record = await s.api('GET', '/api/task_result/held-click');
-      throw new Error(`the task did not complete: ${await tab.locator('#waiting-error').textContent()} ${JSON.stringify(record.body).slice(0, 2000)}`, { cause: error });
-    });
+    await tab
+      .locator('#task-status', { hasText: 'completed' })
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        const record = await s.api('GET', '/api/task_result/held-click');
+        throw new Error(`the task did not complete: ${await tab.locator('#waiting-error').textContent()} ${JSON.stringify(record.body).slice(0, 2000)}`, {
+          cause: error,
+        });
+      });
     // the step after the approval arrived live
     await tab.locator('#steps li.step', { hasText: 'all done' }).waitFor();
     expect(await tab.locator('#steps li.step').count()).toBeGreaterThan(stepsBefore);
@@ -130,7 +144,12 @@ describe('the web console in headless Chromium', () => {
 
   it('shows an action the server’s policy held with the rule that held it and its reason', async () => {
     const pressOne = [HELD_CLICK[0]!, linux({ function: 'click_input', arguments: { id: '1' }, status: 'CONTINUE' }, { thought: 'press 1' }), HELD_CLICK[2]!];
-    const s = await start({ createModel: () => new ScriptedModel({ replies: pressOne }), actionPolicy: { rules: [{ id: 'no-key-one', match: { tool: 'click_input', arguments: { id: '1' } }, decision: 'deny', reason: 'the 1 key is off limits' }] } });
+    const s = await start({
+      createModel: () => new ScriptedModel({ replies: pressOne }),
+      actionPolicy: {
+        rules: [{ id: 'no-key-one', match: { tool: 'click_input', arguments: { id: '1' } }, decision: 'deny', reason: 'the 1 key is off limits' }],
+      },
+    });
     const context = await browser.newContext();
     const tab = await context.newPage();
     await tab.goto(`${s.httpUrl}/console/`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EventHub, LocalStreamEventBus, STREAM_EVENT_TYPES, StreamEventSchema, type StreamEvent, type StreamRecord } from '../../src/index.js';
+import { ManualClock } from '@ufo-ts/core/testing';
+import { LocalStreamEventBus } from '../../src/events/stream-event-bus.js';
+import { EventHub, STREAM_EVENT_TYPES, StreamEventSchema, type StreamEvent, type StreamRecord } from '../../src/index.js';
 import { EventRing } from '../../src/events/event-ring.js';
 import { SseStream } from '../../src/events/sse-stream.js';
 
@@ -21,7 +23,7 @@ describe('bounded buffers of the live stream', () => {
   });
 
   it('the hub replays a task from its own bounded ring, filters by audience and drops a subscriber that cannot take more', () => {
-    const bus = new LocalStreamEventBus({ now: () => 1000 });
+    const bus = new LocalStreamEventBus({ clock: new ManualClock(1000) });
     const hub = new EventHub({ bus, taskBufferSize: 4, serverBufferSize: 100 });
     for (let i = 0; i < 6; i += 1) bus.publish({ event: taskEvent('t1', i), audience: 'a' });
     bus.publish({ event: taskEvent('t2', 0), audience: 'b' });
@@ -45,9 +47,9 @@ describe('bounded buffers of the live stream', () => {
   });
 
   it('a subscriber resuming from an id older than anything this hub read (an earlier process) gets a stream-gap first', () => {
-    const hub = new EventHub({ bus: new LocalStreamEventBus({ now: () => 2000 }) });
+    const hub = new EventHub({ bus: new LocalStreamEventBus({ clock: new ManualClock(2000) }) });
     hub.close();
-    const later = new LocalStreamEventBus({ now: () => 5000 });
+    const later = new LocalStreamEventBus({ clock: new ManualClock(5000) });
     const restarted = new EventHub({ bus: later });
     later.publish({ event: device(1) });
     later.publish({ event: device(2) });
@@ -74,7 +76,9 @@ describe('bounded buffers of the live stream', () => {
     expect(stream.send({ id: '1-999', event: device(1) })).toBe(false);
     const text = await new Response(stream.body).text();
     expect(text.length).toBeLessThanOrEqual(4_096 + 300);
-    expect(text.trimEnd().split('\n\n').at(-1)).toMatch(/^event: subscriber-dropped\ndata: \{"type":"subscriber-dropped".*"reason":"the subscriber read too slowly \(more than 4096 bytes unread\)"\}$/);
+    expect(text.trimEnd().split('\n\n').at(-1)).toMatch(
+      /^event: subscriber-dropped\ndata: \{"type":"subscriber-dropped".*"reason":"the subscriber read too slowly \(more than 4096 bytes unread\)"\}$/,
+    );
   });
 
   it('the schema is one discriminated union whose types are listed', () => {

@@ -52,7 +52,22 @@ describe('the live event stream over real HTTP on 127.0.0.1', () => {
 
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('task-started');
-    expect(types).toEqual(expect.arrayContaining(['session-started', 'round-started', 'step-started', 'step', 'model-call', 'tool-call', 'screenshot', 'step-ended', 'transition', 'round-ended', 'session-ended', 'task-finished']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'session-started',
+        'round-started',
+        'step-started',
+        'step',
+        'model-call',
+        'tool-call',
+        'screenshot',
+        'step-ended',
+        'transition',
+        'round-ended',
+        'session-ended',
+        'task-finished',
+      ]),
+    );
     expect(types.indexOf('task-finished')).toBe(types.length - 1);
     const steps = events.filter((e): e is Extract<StreamEvent, { type: 'step' }> => e.type === 'step');
     expect(steps.map((e) => e.record.thought)).toEqual(['linux thinks', 'linux thinks']);
@@ -60,7 +75,13 @@ describe('the live event stream over real HTTP on 127.0.0.1', () => {
     expect(events.find((e) => e.type === 'task-finished')).toMatchObject({ status: 'completed' });
     const calls = events.filter((e): e is Extract<StreamEvent, { type: 'model-call' }> => e.type === 'model-call');
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toMatchObject({ agent: 'LinuxAgent', step: 0, model: expect.any(String), input_tokens: expect.any(Number), output_tokens: expect.any(Number) });
+    expect(calls[0]).toMatchObject({
+      agent: 'LinuxAgent',
+      step: 0,
+      model: expect.any(String),
+      input_tokens: expect.any(Number),
+      output_tokens: expect.any(Number),
+    });
 
     // screenshots travel as URLs (never inline) and the URL needs the key
     const shot = events.find((e): e is Extract<StreamEvent, { type: 'screenshot' }> => e.type === 'screenshot')!;
@@ -70,7 +91,11 @@ describe('the live event stream over real HTTP on 127.0.0.1', () => {
     const image = await fetch(`${s.httpUrl}${shot.url}`, { headers: { 'x-api-key': s.apiKey } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await fetch(`${s.httpUrl}${shot.url}`)).status).toBe(401);
     expect(steps[0]!.screenshot_urls['screenshot']).toBe(`/api/tasks/calc-stream/screenshots/${steps[0]!.record.screenshots!['screenshot']}`);
 

@@ -19,7 +19,12 @@ const KEY_B = 'key-of-team-b-0123456789abcdef';
 describe('the live stream never shows a key the tasks of another key (real HTTP on 127.0.0.1)', () => {
   it("key B's subscribers never see key A's task events, streams or screenshots, and the other way round", async () => {
     // two task keys; the server's own key is the admin key, which sees both
-    const s = await startInProcessServer({ apiKeys: [{ id: 'team-a', key: KEY_A }, { id: 'team-b', key: KEY_B }] });
+    const s = await startInProcessServer({
+      apiKeys: [
+        { id: 'team-a', key: KEY_A },
+        { id: 'team-b', key: KEY_B },
+      ],
+    });
     server = s;
     devices.push(await startInProcessDevice(s, 'dev-a'), await startInProcessDevice(s, 'dev-b'));
     const open = async (path: string, key: string) => {
@@ -38,7 +43,13 @@ describe('the live stream never shows a key the tasks of another key (real HTTP 
     await streamA.waitFor(ended('task-of-a'), "A's task to end on A's stream");
     await streamB.waitFor(ended('task-of-b'), "B's task to end on B's stream");
 
-    const taskNames = (stream: SseClient) => new Set(stream.events().filter((e) => 'task_name' in e).map((e) => e.task_name));
+    const taskNames = (stream: SseClient) =>
+      new Set(
+        stream
+          .events()
+          .filter((e) => 'task_name' in e)
+          .map((e) => e.task_name),
+      );
     expect(taskNames(streamA)).toEqual(new Set(['task-of-a']));
     expect(taskNames(streamB)).toEqual(new Set(['task-of-b']));
     // the admin key's stream sees both tasks

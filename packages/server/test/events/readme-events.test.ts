@@ -25,9 +25,28 @@ describe('the README documents the stream event schema', () => {
 describe('the progress monitor and the finish check on the stream', () => {
   it('translates their engine events into schema-valid stream events', async () => {
     const { streamEventOfEngineEvent } = await import('../../src/events/server-event-translator.js');
-    const noProgress = streamEventOfEngineEvent('t', { type: 'no-progress', agent: 'LinuxAgent', step: 3, detection: 'repeated_no_effect', cause: 'disabled', level: 'fail', stalledSteps: 3, message: 'm' }, 'now');
-    expect(StreamEventSchema.parse(noProgress)).toEqual({ type: 'no-progress', time: 'now', task_name: 't', agent: 'LinuxAgent', step: 3, detection: 'repeated_no_effect', cause: 'disabled', level: 'fail', stalled_steps: 3, message: 'm' });
-    const check = streamEventOfEngineEvent('t', { type: 'finish-check', agent: 'LinuxAgent', step: 4, passed: false, accepted: false, reason: 'not saved' }, 'now');
+    const noProgress = streamEventOfEngineEvent(
+      't',
+      { type: 'no-progress', agent: 'LinuxAgent', step: 3, detection: 'repeated_no_effect', cause: 'disabled', level: 'fail', stalledSteps: 3, message: 'm' },
+      'now',
+    );
+    expect(StreamEventSchema.parse(noProgress)).toEqual({
+      type: 'no-progress',
+      time: 'now',
+      task_name: 't',
+      agent: 'LinuxAgent',
+      step: 3,
+      detection: 'repeated_no_effect',
+      cause: 'disabled',
+      level: 'fail',
+      stalled_steps: 3,
+      message: 'm',
+    });
+    const check = streamEventOfEngineEvent(
+      't',
+      { type: 'finish-check', agent: 'LinuxAgent', step: 4, passed: false, accepted: false, reason: 'not saved' },
+      'now',
+    );
     expect(StreamEventSchema.parse(check)).toMatchObject({ type: 'finish-check', passed: false, accepted: false, reason: 'not saved' });
   });
 });

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventHub } from '../../src/events/event-hub.js';
 import { mountEventRoutes, SCREENSHOT_FILE_PATTERN } from '../../src/events/event-routes.js';
-import { LocalStreamEventBus } from '../../src/index.js';
+import { LocalStreamEventBus } from '../../src/events/stream-event-bus.js';
 import type { RemoteTaskFiles } from '../../src/scale-out/scale-out.js';
 import type { TaskBackend } from '../../src/scale-out/task-backend.js';
 import type { TaskRecord } from '../../src/sessions/task-record.js';
@@ -27,12 +27,24 @@ function folderWith(files: Record<string, string>): string {
 }
 
 const record = (over: Partial<TaskRecord> = {}): TaskRecord =>
-  ({ task_name: 'shots', session_id: 's-1', client_id: 'dev', status: 'running', owner: 'api', request: 'r', created_at: new Date(0).toISOString(), owner_key: 'alice', ...over }) as TaskRecord;
+  ({
+    task_name: 'shots',
+    session_id: 's-1',
+    client_id: 'dev',
+    status: 'running',
+    owner: 'api',
+    request: 'r',
+    created_at: new Date(0).toISOString(),
+    owner_key: 'alice',
+    ...over,
+  }) as TaskRecord;
 
 /** An app with the routes over one task record; the viewer is the `x-viewer` header. */
 function appWith(options: { task: TaskRecord; logRoot?: string; local?: string; remote?: RemoteTaskFiles }): Hono {
   const app = new Hono();
-  const tasks = { findTask: async ({ taskName }: { taskName: string }) => (taskName === options.task.task_name ? options.task : undefined) } as unknown as TaskBackend;
+  const tasks = {
+    findTask: async ({ taskName }: { taskName: string }) => (taskName === options.task.task_name ? options.task : undefined),
+  } as unknown as TaskBackend;
   mountEventRoutes(app, {
     hub: new EventHub({ bus: new LocalStreamEventBus() }),
     tasks,

@@ -34,7 +34,10 @@ export function malformedFrame(random: () => number, clientId: string): FuzzFram
     case 2:
       return text('not-an-object', ['[1,2,3]', '42', '"register"', 'null', 'true', '[]', '-0.5e10'][Math.floor(random() * 7)]!);
     case 3:
-      return text('unknown-type', JSON.stringify({ type: ['task_end', 'command', 'shutdown', '', 'REGISTER', randomText(random, 8)][Math.floor(random() * 6)], request_id: 'x' }));
+      return text(
+        'unknown-type',
+        JSON.stringify({ type: ['task_end', 'command', 'shutdown', '', 'REGISTER', randomText(random, 8)][Math.floor(random() * 6)], request_id: 'x' }),
+      );
     case 4:
       return text('no-type', JSON.stringify({ client_id: clientId, request: 'do it', request_id: 'r' }));
     case 5:
@@ -42,9 +45,15 @@ export function malformedFrame(random: () => number, clientId: string): FuzzFram
     case 6:
       return text('task-without-request', JSON.stringify({ type: 'task', request_id: 'q', request: random() < 0.5 ? '' : 42 }));
     case 7:
-      return text('results-bad-shape', JSON.stringify({ type: 'command_results', session_id: 's', prev_response_id: 'p', action_results: [{ status: 'maybe', call_id: 1 }] }));
+      return text(
+        'results-bad-shape',
+        JSON.stringify({ type: 'command_results', session_id: 's', prev_response_id: 'p', action_results: [{ status: 'maybe', call_id: 1 }] }),
+      );
     case 8:
-      return text('results-unknown-session', JSON.stringify({ type: 'command_results', session_id: `ghost-${Math.floor(random() * 1e9)}`, prev_response_id: 'p', action_results: [] }));
+      return text(
+        'results-unknown-session',
+        JSON.stringify({ type: 'command_results', session_id: `ghost-${Math.floor(random() * 1e9)}`, prev_response_id: 'p', action_results: [] }),
+      );
     case 9:
       return text('cancel-unknown-session', JSON.stringify({ type: 'cancel', session_id: `ghost-${Math.floor(random() * 1e9)}` }));
     case 10:

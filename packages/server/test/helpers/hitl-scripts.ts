@@ -10,11 +10,20 @@ const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', a
 /** Requests (keys) and the replies the scripted model gives for them, in order. */
 export const HITL_SCRIPTS: Record<string, unknown[]> = {
   /** A sensitive click held for approval (status CONFIRM), then the task finishes. */
-  'press one, carefully': [select, linux(click('1', 'CONFIRM'), { comment: 'pressing 1 changes the display' }), linux([], { status: 'FINISH', result: 'pressed' })],
+  'press one, carefully': [
+    select,
+    linux(click('1', 'CONFIRM'), { comment: 'pressing 1 changes the display' }),
+    linux([], { status: 'FINISH', result: 'pressed' }),
+  ],
   /** A question (PENDING), then the task finishes once the answer is known. */
   'ask which key': [select, linux([], { status: 'PENDING', questions: ['Which key should I press?'] }), linux([], { status: 'FINISH', result: 'asked' })],
   /** Two questions, one after the other. */
-  'ask twice': [select, linux([], { status: 'PENDING', questions: ['First?'] }), linux([], { status: 'PENDING', questions: ['Second?'] }), linux([], { status: 'FINISH', result: 'asked twice' })],
+  'ask twice': [
+    select,
+    linux([], { status: 'PENDING', questions: ['First?'] }),
+    linux([], { status: 'PENDING', questions: ['Second?'] }),
+    linux([], { status: 'FINISH', result: 'asked twice' }),
+  ],
   /** Two steps, then done. */
   'a short task': [select, linux([], { status: 'FINISH', result: 'short' })],
   /** Clicks for a long time (budget tests stop it). */

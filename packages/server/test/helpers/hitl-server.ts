@@ -57,7 +57,10 @@ export function hitlPerTest() {
         deviceTaskRate: { burst: 100, perMinute: 1_000 },
         createModel: ({ request, resumedAtStep }) => {
           const fromStep = resumedAtStep ?? 0;
-          const model = new ScriptedModel({ replies: (HITL_SCRIPTS[request] ?? []).slice(fromStep) as never, ...(costPerCall !== undefined ? { defaultCost: costPerCall } : {}) });
+          const model = new ScriptedModel({
+            replies: (HITL_SCRIPTS[request] ?? []).slice(fromStep) as never,
+            ...(costPerCall !== undefined ? { defaultCost: costPerCall } : {}),
+          });
           models.push({ request, fromStep, model });
           return model;
         },

@@ -65,7 +65,11 @@ export async function startServerProcess(options: {
 }
 
 /** Starts a device fixture process and waits until it registered. */
-export async function startDeviceProcess(server: { wsUrl: string; apiKey: string }, clientId: string, platform: 'linux' | 'windows' = 'linux'): Promise<ChildHandle> {
+export async function startDeviceProcess(
+  server: { wsUrl: string; apiKey: string },
+  clientId: string,
+  platform: 'linux' | 'windows' = 'linux',
+): Promise<ChildHandle> {
   const handle = spawnFixture(inject('fixtures').device, { serverUrl: server.wsUrl, apiKey: server.apiKey, clientId, platform });
   await handle.waitFor('stdout', (line) => line['type'] === 'ready', 15_000, `device ${clientId} to register`);
   return handle;

@@ -5,8 +5,22 @@ import { FakeDesktop } from '@ufo-ts/testkit';
 const CALC_WINDOW_ID = new FakeDesktop().windows.find((w) => w.root_name === 'calc')!.id;
 const linux = (action: unknown, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: 'linux thinks', action, ...extra });
 const click = (id: string, status = 'CONTINUE') => ({ function: 'click_input', arguments: { id }, status });
-const host = (status: string, extra: Record<string, unknown> = {}) => ({ observation: 'desktop', thought: `host ${status}`, status, plan: ['next'], comment: 'c', ...extra });
-const app = (action: unknown, extra: Record<string, unknown> = {}) => ({ observation: 'window', thought: 'app thinks', action, plan: ['p'], comment: 'app', ...extra });
+const host = (status: string, extra: Record<string, unknown> = {}) => ({
+  observation: 'desktop',
+  thought: `host ${status}`,
+  status,
+  plan: ['next'],
+  comment: 'c',
+  ...extra,
+});
+const app = (action: unknown, extra: Record<string, unknown> = {}) => ({
+  observation: 'window',
+  thought: 'app thinks',
+  action,
+  plan: ['p'],
+  comment: 'app',
+  ...extra,
+});
 
 /** Requests (keys) and the replies the scripted model gives for them. */
 export const SCRIPTS = {

@@ -74,7 +74,11 @@ export class ActionCache {
    * The model a session of this lookup uses: on a hit, a {@link CachedRunModel} that answers from the cached run and
    * asks `model` only for a step it cannot take; on a miss, `model` itself with every reply marked a miss.
    */
-  model(lookup: CacheLookup, model: ChatModel, extra: { onStep?: (event: CacheStepEvent) => void; history?: readonly ReplyCache[] } = {}): CachedRunModel | UncachedModel {
+  model(
+    lookup: CacheLookup,
+    model: ChatModel,
+    extra: { onStep?: (event: CacheStepEvent) => void; history?: readonly ReplyCache[] } = {},
+  ): CachedRunModel | UncachedModel {
     if (!lookup.run) return new UncachedModel(model);
     return new CachedRunModel({
       run: lookup.run,

@@ -26,5 +26,7 @@ export function cacheKeyParts(request: string, variables: Readonly<Record<string
 
 /** The key of a cached run: the SHA-256 (hex) of its parts as canonical JSON. */
 export function cacheKey(parts: CacheKeyParts): string {
-  return createHash('sha256').update(canonicalJson(CacheKeyPartsSchema.parse(parts))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(CacheKeyPartsSchema.parse(parts)))
+    .digest('hex');
 }

@@ -28,7 +28,10 @@ export function toTemplate(text: string, variables: Readonly<Record<string, stri
 export function fillTemplate(template: string, variables: Readonly<Record<string, string>>): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
     const value = variables[name];
-    if (value === undefined) throw new SessionError('ACTION_CACHE_VARIABLE_MISSING', `the cached run needs the variable "${name}", which this run does not give`, { details: { variable: name } });
+    if (value === undefined)
+      throw new SessionError('ACTION_CACHE_VARIABLE_MISSING', `the cached run needs the variable "${name}", which this run does not give`, {
+        details: { variable: name },
+      });
     return value;
   });
 }

@@ -156,10 +156,23 @@ export class CachedRunModel implements ReplayAwareModel {
         // a later action of the reply that the engine did not run (its control changed): it may be sent again
         if (k > 0 && outcome && notRun(outcome)) break;
         this.next = index + 1;
-        if (!outcome?.succeeded) return this.heal(request, index + 1, 'STEP_FAILED', `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`);
-        if (steps[index]!.effect?.changed && noVisibleChange(outcome)) return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
+        if (!outcome?.succeeded)
+          return this.heal(
+            request,
+            index + 1,
+            'STEP_FAILED',
+            `cached step ${index + 1} (${steps[index]!.function}) did not succeed: ${outcome?.line ?? 'no outcome'}`,
+          );
+        if (steps[index]!.effect?.changed && noVisibleChange(outcome))
+          return this.heal(request, index + 1, 'EFFECT_NOT_SEEN', `cached step ${index + 1} (${steps[index]!.function}) showed no visible change`);
         const otherControl = actedElsewhere(steps[index]!, outcome, this.variables);
-        if (otherControl) return this.heal(request, index + 1, 'WRONG_TARGET', `cached step ${index + 1} (${steps[index]!.function}) acted on ${otherControl}, not on its cached control`);
+        if (otherControl)
+          return this.heal(
+            request,
+            index + 1,
+            'WRONG_TARGET',
+            `cached step ${index + 1} (${steps[index]!.function}) acted on ${otherControl}, not on its cached control`,
+          );
         const differs = effectDifference(steps[index]!.effect, reportedChanges(outcome.detail), this.variables);
         if (differs) return this.heal(request, index + 1, 'EFFECT_DIFFERS', `after cached step ${index + 1} (${steps[index]!.function}) ${differs}`);
         this.hits += 1;
@@ -173,7 +186,12 @@ export class CachedRunModel implements ReplayAwareModel {
       this.standIn = undefined;
     }
     if (this.next >= steps.length) {
-      const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought: 'Every step of the cached run is done.', action: [], plan: [], comment: REPLAY_COMMENT, status: 'FINISH' }, request, this.replyShape(request), ++this.replies);
+      const response = scriptedResponse(
+        { observation: REPLAY_OBSERVATION, thought: 'Every step of the cached run is done.', action: [], plan: [], comment: REPLAY_COMMENT, status: 'FINISH' },
+        request,
+        this.replyShape(request),
+        ++this.replies,
+      );
       response.cache = { outcome: 'hit' };
       return response;
     }
@@ -189,8 +207,14 @@ export class CachedRunModel implements ReplayAwareModel {
     // where the prompt lets a reply name later controls (looked up, and checked, when their turn comes)
     if (listing.namedTargets) calls.push(...namedCalls(steps, index + 1, this.variables));
     this.pending = { first: index, count: calls.length };
-    const thought = calls.length > 1 ? `Cached steps ${index + 1} to ${index + calls.length} of ${steps.length}.` : `Cached step ${index + 1} of ${steps.length}.`;
-    const response = scriptedResponse({ observation: REPLAY_OBSERVATION, thought, action: calls, plan: planLines(steps.slice(index + calls.length), this.variables), comment: REPLAY_COMMENT }, request, this.replyShape(request), ++this.replies);
+    const thought =
+      calls.length > 1 ? `Cached steps ${index + 1} to ${index + calls.length} of ${steps.length}.` : `Cached step ${index + 1} of ${steps.length}.`;
+    const response = scriptedResponse(
+      { observation: REPLAY_OBSERVATION, thought, action: calls, plan: planLines(steps.slice(index + calls.length), this.variables), comment: REPLAY_COMMENT },
+      request,
+      this.replyShape(request),
+      ++this.replies,
+    );
     response.cache = { outcome: 'hit', step: index, ...(calls.length > 1 ? { count: calls.length } : {}) };
     return response;
   }
@@ -199,7 +223,9 @@ export class CachedRunModel implements ReplayAwareModel {
   private async heal<T>(request: ChatRequest<T>, index: number, reason: ReplayDivergence, detail: string): Promise<ChatResponse<T>> {
     if (this.options.heal === false) {
       this.options.onStep?.({ step: index, outcome: 'failed', reason, detail });
-      throw new SessionError('ACTION_CACHE_DIVERGED', `the cached run cannot go on by itself at step ${index + 1} (${reason}): ${detail}`, { details: { step: index, reason, detail } });
+      throw new SessionError('ACTION_CACHE_DIVERGED', `the cached run cannot go on by itself at step ${index + 1} (${reason}): ${detail}`, {
+        details: { step: index, reason, detail },
+      });
     }
     this.standIn = reason === 'TARGET_NOT_FOUND' || reason === 'TARGET_AMBIGUOUS' ? index : undefined;
     const times = (this.heals.get(index) ?? 0) + 1;
@@ -211,7 +237,12 @@ export class CachedRunModel implements ReplayAwareModel {
     const note = [
       'A cached run of this task was being replayed, and it cannot go on by itself:',
       detail,
-      ...(index < steps.length ? ['The cached run went on with these steps; do what is needed now, and follow them where they still apply:', ...planLines(steps.slice(index), this.variables)] : ['The cached run had no steps left.']),
+      ...(index < steps.length
+        ? [
+            'The cached run went on with these steps; do what is needed now, and follow them where they still apply:',
+            ...planLines(steps.slice(index), this.variables),
+          ]
+        : ['The cached run had no steps left.']),
     ].join('\n');
     return this.ask(request, note, this.handedOver ? { outcome: 'miss', step: index, reason } : { outcome: 'healed', step: index, reason });
   }
@@ -233,7 +264,14 @@ export class CachedRunModel implements ReplayAwareModel {
  * stood in for (`standIn`: its control was not found) also counts as done when the model called the same tool on a
  * control of the same name, or while the step's control is still not listed: the model took that step its way.
  */
-function doneByModel(steps: readonly CachedStep[], next: number, outcomes: readonly ActionOutcome[], listing: PromptListing, variables: Readonly<Record<string, string>>, standIn?: number): number {
+function doneByModel(
+  steps: readonly CachedStep[],
+  next: number,
+  outcomes: readonly ActionOutcome[],
+  listing: PromptListing,
+  variables: Readonly<Record<string, string>>,
+  standIn?: number,
+): number {
   let at = next;
   for (const outcome of outcomes) {
     if (!outcome.succeeded) continue;
@@ -247,7 +285,13 @@ function doneByModel(steps: readonly CachedStep[], next: number, outcomes: reado
   return at - next;
 }
 
-function didStep(step: CachedStep, outcome: ActionOutcome, controls: readonly ListedControl[], variables: Readonly<Record<string, string>>, stoodIn = false): boolean {
+function didStep(
+  step: CachedStep,
+  outcome: ActionOutcome,
+  controls: readonly ListedControl[],
+  variables: Readonly<Record<string, string>>,
+  stoodIn = false,
+): boolean {
   if (outcome.function !== step.function) return false;
   const args = outcome.arguments ?? {};
   if (!step.target) return canonicalJson(args) === canonicalJson(fillValues(step.arguments, variables));
@@ -267,13 +311,19 @@ function actedElsewhere(step: CachedStep, outcome: ActionOutcome, variables: Rea
   if (!step.target) return undefined;
   const reported = jsonOf(outcome.detail) as { role?: unknown; name?: unknown; title?: unknown } | undefined;
   const name = fillTemplate(step.target.name, variables);
-  if (step.target.role === WINDOW_ROLE) return typeof reported?.title === 'string' && !sameText(reported.title, name) ? `window "${reported.title}"` : undefined;
+  if (step.target.role === WINDOW_ROLE)
+    return typeof reported?.title === 'string' && !sameText(reported.title, name) ? `window "${reported.title}"` : undefined;
   if (typeof reported?.role !== 'string' || typeof reported.name !== 'string') return undefined;
   return sameText(reported.role, step.target.role) && sameText(reported.name, name) ? undefined : `${reported.role} "${reported.name}"`;
 }
 
 function sameText(a: string, b: string): boolean {
-  const norm = (t: string): string => t.replace(/\.\.\./g, '…').replace(/\s+/g, ' ').trim().toLowerCase();
+  const norm = (t: string): string =>
+    t
+      .replace(/\.\.\./g, '…')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   return norm(a) === norm(b);
 }
 
@@ -327,7 +377,6 @@ function candidates(step: CachedStep, listing: PromptListing): ListedControl[] {
   if (step.target?.role === WINDOW_ROLE) return listing.windows.map((w) => ({ id: w.id, type: WINDOW_ROLE, name: w.name }));
   return listing.controls.map(listedControl);
 }
-
 
 function noVisibleChange(outcome: ActionOutcome): boolean {
   return /"changed"\s*:\s*false/.test(outcome.detail) || /no visible change/i.test(outcome.detail);

@@ -27,8 +27,7 @@ export interface ReplayedStep {
 
 /** How a replay ended. */
 export type ReplayOutcome =
-  | { status: 'completed'; steps: ReplayedStep[] }
-  | { status: 'diverged'; at: number; reason: ReplayDivergence; detail: string; steps: ReplayedStep[] };
+  { status: 'completed'; steps: ReplayedStep[] } | { status: 'diverged'; at: number; reason: ReplayDivergence; detail: string; steps: ReplayedStep[] };
 
 /** Options of {@link playCachedRun}. */
 export interface PlayCachedRunOptions {
@@ -67,15 +66,22 @@ export async function playCachedRun(run: CachedRun, options: PlayCachedRunOption
     const step = run.steps[index]!;
     const args = fillValues(step.arguments, variables) as Record<string, unknown>;
     if (step.target) {
-      const [listing] = await options.dispatcher.execute([createCommand(LISTING_TOOL, {}, 'data_collection')], { target: options.target, ...(options.signal ? { signal: options.signal } : {}) });
+      const [listing] = await options.dispatcher.execute([createCommand(LISTING_TOOL, {}, 'data_collection')], {
+        target: options.target,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       if (listing?.status !== 'success') return stop(index, step, 'LISTING_FAILED', listing?.error ?? 'no listing', listing);
       const found = resolveTarget(step.target, controlsOf(listing.result), variables);
       if ('miss' in found) return stop(index, step, found.miss, found.detail);
       args[CONTROL_ID_ARGUMENT] = found.id;
     }
-    const [result] = await options.dispatcher.execute([createCommand(step.function, args, 'action')], { target: options.target, ...(options.signal ? { signal: options.signal } : {}) });
+    const [result] = await options.dispatcher.execute([createCommand(step.function, args, 'action')], {
+      target: options.target,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     if (result?.status !== 'success') return stop(index, step, 'STEP_FAILED', result?.error ?? 'no result', result);
-    if (!effectSeen(step.effect, result.result)) return stop(index, step, 'EFFECT_NOT_SEEN', `${step.function} showed no visible change; the cached run saw: ${step.effect!.changes.join('; ')}`, result);
+    if (!effectSeen(step.effect, result.result))
+      return stop(index, step, 'EFFECT_NOT_SEEN', `${step.function} showed no visible change; the cached run saw: ${step.effect!.changes.join('; ')}`, result);
     const differs = effectDifference(step.effect, reportedChanges(result.result), variables);
     if (differs) return stop(index, step, 'EFFECT_DIFFERS', `after ${step.function} ${differs}`, result);
     const record: ReplayedStep = { index, step, outcome: 'hit', result };

@@ -27,7 +27,11 @@ function windowChanges(changes: readonly string[]): string[] {
  * // 'a window opened that the cached run did not see: "Confirm"; …'
  * ```
  */
-export function effectDifference(recorded: RecordedEffect | undefined, seen: readonly string[], variables: Readonly<Record<string, string>> = {}): string | undefined {
+export function effectDifference(
+  recorded: RecordedEffect | undefined,
+  seen: readonly string[],
+  variables: Readonly<Record<string, string>> = {},
+): string | undefined {
   if (!recorded) return undefined;
   const expected = windowChanges(recorded.changes.map((line) => fillTemplate(line, variables)));
   const actual = windowChanges(seen);
@@ -35,7 +39,9 @@ export function effectDifference(recorded: RecordedEffect | undefined, seen: rea
   const missing = actual.length > 0 ? expected.filter((change) => !actual.includes(change)) : [];
   if (unexpected.length === 0 && missing.length === 0) return undefined;
   const parts = [
-    ...(unexpected.length ? [`a window opened that the cached run did not see: ${unexpected.map((c) => windowTitle(c.slice('opened '.length))).join(', ')}`] : []),
+    ...(unexpected.length
+      ? [`a window opened that the cached run did not see: ${unexpected.map((c) => windowTitle(c.slice('opened '.length))).join(', ')}`]
+      : []),
     ...(missing.length ? [`the cached run saw ${missing.map((c) => `window ${c}`).join(', ')}, this run did not`] : []),
   ];
   return parts.join('; ');

@@ -69,9 +69,15 @@ export class FileActionCacheStore implements ActionCacheStore {
       throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${path} is not JSON: ${(error as Error).message}`, { cause: error, details: { path } });
     }
     const result = CachedRunSchema.safeParse(parsed);
-    if (!result.success) throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${path} is not a cached run: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { cause: result.error, details: { path } });
+    if (!result.success)
+      throw new SessionError(
+        'ACTION_CACHE_INVALID',
+        `the cached run ${path} is not a cached run: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        { cause: result.error, details: { path } },
+      );
     const fileKey = ENTRY.exec(path.slice(path.lastIndexOf('/') + 1))?.[1];
-    if (fileKey !== result.data.key) throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${path} holds the key ${result.data.key}, not its file's`, { details: { path } });
+    if (fileKey !== result.data.key)
+      throw new SessionError('ACTION_CACHE_INVALID', `the cached run ${path} holds the key ${result.data.key}, not its file's`, { details: { path } });
     return result.data;
   }
 }

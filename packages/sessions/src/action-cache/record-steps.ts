@@ -34,7 +34,9 @@ export function recordSteps(
       if (action.result?.status !== 'success') continue;
       const reported = asObject(action.result.result);
       const target =
-        action.function === WINDOW_TOOL ? windowOf(action.arguments, reported, variables) : (listedTarget(action.arguments, listing, variables) ?? targetOf(action.arguments, reported, variables));
+        action.function === WINDOW_TOOL
+          ? windowOf(action.arguments, reported, variables)
+          : (listedTarget(action.arguments, listing, variables) ?? targetOf(action.arguments, reported, variables));
       const { [CONTROL_ID_ARGUMENT]: _id, ...rest } = action.arguments;
       const effect = effectOf(reported, variables);
       steps.push(
@@ -50,7 +52,11 @@ export function recordSteps(
   return steps;
 }
 
-function targetOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+function targetOf(
+  args: Record<string, unknown>,
+  reported: Record<string, unknown> | undefined,
+  variables: Readonly<Record<string, string>>,
+): TargetDescription | undefined {
   if (typeof args[CONTROL_ID_ARGUMENT] !== 'string' || !reported) return undefined;
   const { role, name, label } = reported;
   if (typeof role !== 'string' || typeof name !== 'string') return undefined;
@@ -61,7 +67,11 @@ function targetOf(args: Record<string, unknown>, reported: Record<string, unknow
  * The control behind an action's id as the step's listing showed it, with which of its look-alikes it was (in
  * listing order, and how many there were) when the listing had several with its role, name and label.
  */
-function listedTarget(args: Record<string, unknown>, listing: readonly ListedControl[] | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+function listedTarget(
+  args: Record<string, unknown>,
+  listing: readonly ListedControl[] | undefined,
+  variables: Readonly<Record<string, string>>,
+): TargetDescription | undefined {
   const id = args[CONTROL_ID_ARGUMENT];
   const control = typeof id === 'string' ? listing?.find((c) => c.id === id) : undefined;
   if (!control?.type) return undefined;
@@ -74,7 +84,11 @@ function listedTarget(args: Record<string, unknown>, listing: readonly ListedCon
   };
 }
 
-function windowOf(args: Record<string, unknown>, reported: Record<string, unknown> | undefined, variables: Readonly<Record<string, string>>): TargetDescription | undefined {
+function windowOf(
+  args: Record<string, unknown>,
+  reported: Record<string, unknown> | undefined,
+  variables: Readonly<Record<string, string>>,
+): TargetDescription | undefined {
   const title = reported?.title ?? args.name;
   if (typeof args[CONTROL_ID_ARGUMENT] !== 'string' || typeof title !== 'string' || !title) return undefined;
   return { role: WINDOW_ROLE, name: toTemplate(title, variables) };

@@ -18,7 +18,11 @@ export type TargetResolution = { id: string } | { miss: TargetMiss; detail: stri
 
 /** Names compare without case, repeated spaces or the difference between `...` and `…`. */
 function normalize(text: string): string {
-  return text.replace(/\.\.\./g, '…').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/\.\.\./g, '…')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -27,7 +31,11 @@ function normalize(text: string): string {
  * such with no `nth`, or another number than recorded, is `TARGET_AMBIGUOUS`: choosing one could be a wrong action
  * no one sees.
  */
-export function resolveTarget(target: TargetDescription, controls: readonly ListedControl[], variables: Readonly<Record<string, string>> = {}): TargetResolution {
+export function resolveTarget(
+  target: TargetDescription,
+  controls: readonly ListedControl[],
+  variables: Readonly<Record<string, string>> = {},
+): TargetResolution {
   const role = normalize(target.role);
   const name = normalize(fillTemplate(target.name, variables));
   // no label recorded means the control had none: an unnamed field is told from a captioned one
@@ -37,7 +45,8 @@ export function resolveTarget(target: TargetDescription, controls: readonly List
   if (matches.length === 0) return { miss: 'TARGET_NOT_FOUND', detail: `no ${described} is listed` };
   if (target.nth === undefined && matches.length > 1) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}` };
   // "the 2nd of 3 alike" means nothing among another number of alike controls
-  if (target.of !== undefined && matches.length !== target.of) return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}, not ${target.of} as when recorded` };
+  if (target.of !== undefined && matches.length !== target.of)
+    return { miss: 'TARGET_AMBIGUOUS', detail: `${matches.length} controls are ${described}, not ${target.of} as when recorded` };
   const found = matches[(target.nth ?? 1) - 1];
   return found ? { id: found.id } : { miss: 'TARGET_NOT_FOUND', detail: `only ${matches.length} ${described} listed, not a ${target.nth}th` };
 }

@@ -43,12 +43,18 @@ export function readRequestFile(path: string): BatchTask {
     throw new SessionError('REQUEST_FILE_INVALID', `${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   const parsed = RequestFileSchema.safeParse(raw);
-  if (!parsed.success) throw new SessionError('REQUEST_FILE_INVALID', `${path} is not a request file:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new SessionError('REQUEST_FILE_INVALID', `${path} is not a request file:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
   const file = parsed.data;
   const name = basename(path);
   const task: BatchTask = { name, path, task: file.task ?? basename(name, '.json') };
   if (file.steps && file.object) {
-    task.plan = FollowerPlanSchema.parse({ object: file.object, steps: file.steps, ...(file.task ? { task: file.task } : {}), ...(file.host_request ? { host_request: file.host_request } : {}) });
+    task.plan = FollowerPlanSchema.parse({
+      object: file.object,
+      steps: file.steps,
+      ...(file.task ? { task: file.task } : {}),
+      ...(file.host_request ? { host_request: file.host_request } : {}),
+    });
   } else task.request = file.request!;
   return task;
 }

@@ -44,7 +44,8 @@ export class TaskStatusFile {
       throw new SessionError('REQUEST_FILE_INVALID', `${this.path} is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
     const parsed = StatusFileSchema.safeParse(raw);
-    if (!parsed.success) throw new SessionError('REQUEST_FILE_INVALID', `${this.path} is not a task status file:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+    if (!parsed.success)
+      throw new SessionError('REQUEST_FILE_INVALID', `${this.path} is not a task status file:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
     return parsed.data;
   }
 

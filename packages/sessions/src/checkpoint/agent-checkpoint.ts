@@ -17,9 +17,11 @@ export function captureAgent(agent: Agent, role: AgentCheckpoint['role'], state?
   };
   if (snapshot.pendingConfirmation) out.pendingConfirmation = snapshot.pendingConfirmation;
   if (agent.lastResult !== undefined) out.lastResult = structuredClone(agent.lastResult);
-  if (role === 'sub') out.assignment = agent instanceof AppAgent && agent.kind === 'AppAgent'
-    ? { kind: 'window', root: agent.appRoot, process: agent.processName }
-    : { kind: 'third_party_agent', agentName: agent.kind };
+  if (role === 'sub')
+    out.assignment =
+      agent instanceof AppAgent && agent.kind === 'AppAgent'
+        ? { kind: 'window', root: agent.appRoot, process: agent.processName }
+        : { kind: 'third_party_agent', agentName: agent.kind };
   if (agent instanceof HostAgent && agent.pendingAssignment) out.pendingAssignment = structuredClone(agent.pendingAssignment);
   return out;
 }

@@ -17,9 +17,7 @@ export const AgentCheckpointSchema = z.object({
   status: z.string(),
   memory: z.array(z.record(z.string(), z.unknown())),
   pendingQuestions: z.array(z.string()).default([]),
-  pendingConfirmation: z
-    .object({ actions: z.array(ActionRecordSchema), commands: z.array(CommandSchema), reason: z.string().optional() })
-    .optional(),
+  pendingConfirmation: z.object({ actions: z.array(ActionRecordSchema), commands: z.array(CommandSchema), reason: z.string().optional() }).optional(),
   lastOutcome: z.enum(['done', 'approved', 'rejected', 'assigned', 'failed']).default('done'),
   lastResult: z.unknown().optional(),
   steps: z.number().int().nonnegative().default(0),

@@ -70,9 +70,7 @@ export class EvaluationAgent {
   }
 
   private async call(input: EvaluationInput, images: boolean, previous?: unknown): Promise<EvaluationResult> {
-    const steps: TrajectoryStep[] = input.rounds
-      ? input.trajectory.steps.filter((s) => input.rounds!.includes(s.record.round_num))
-      : input.trajectory.steps;
+    const steps: TrajectoryStep[] = input.rounds ? input.trajectory.steps.filter((s) => input.rounds!.includes(s.record.round_num)) : input.trajectory.steps;
     const rounds = input.rounds ? input.trajectory.rounds.filter((r) => input.rounds!.includes(r.round)) : input.trajectory.rounds;
     const finalFile = rounds.at(-1)?.finalScreenshot;
     const read = images ? input.image : undefined;

@@ -95,7 +95,10 @@ export function evaluationFinishCheck(evaluator: EvaluationAgent, options: Evalu
   return async (input) => {
     const source = sourceOf(options.trajectory?.());
     const round = roundOf(source.trajectory, input, options.round?.());
-    const trajectory: Trajectory = { ...source.trajectory, steps: [...source.trajectory.steps, finishStep(source, input, round, options.clock ?? systemClock)] };
+    const trajectory: Trajectory = {
+      ...source.trajectory,
+      steps: [...source.trajectory.steps, finishStep(source, input, round, options.clock ?? systemClock)],
+    };
     const result = await evaluator.evaluate({
       request: input.request,
       trajectory,

@@ -26,7 +26,12 @@ export interface EvaluationPromptInput {
 export function buildEvaluationPrompt(input: EvaluationPromptInput): { messages: ChatMessage[]; images: number } {
   const maxImages = input.maxImages ?? 40;
   const withImage = new Set(
-    input.stepImage ? input.steps.filter((s) => input.stepImage!(s)).slice(-maxImages).map((s) => s.index) : [],
+    input.stepImage
+      ? input.steps
+          .filter((s) => input.stepImage!(s))
+          .slice(-maxImages)
+          .map((s) => s.index)
+      : [],
   );
   const parts: ContentPart[] = [{ type: 'text', text: `<Original request:>\n${quoteUntrusted('user_request', input.request)}` }];
   if (input.steps.length === 0) parts.push({ type: 'text', text: '<Steps:> (no step was recorded)' });

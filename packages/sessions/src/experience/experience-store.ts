@@ -62,7 +62,9 @@ export class ExperienceStore {
 export function loadDemonstrations(folder: string): ExperienceRecord[] {
   if (!existsSync(folder)) return [];
   const out: ExperienceRecord[] = [];
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const path = join(folder, name);
     let raw: unknown;
     try {
@@ -75,9 +77,13 @@ export function loadDemonstrations(folder: string): ExperienceRecord[] {
       const withDefaults = { kind: 'demonstration', id: `${basename(name, '.json')}${items.length > 1 ? `#${i + 1}` : ''}`, ...(item as object) };
       const parsed = ExperienceRecordSchema.safeParse(withDefaults);
       if (!parsed.success) {
-        throw new SessionError('EXPERIENCE_STORE_INVALID', `${path}${items.length > 1 ? ` item ${i + 1}` : ''} is not a demonstration:\n${z.prettifyError(parsed.error)}`, {
-          cause: parsed.error,
-        });
+        throw new SessionError(
+          'EXPERIENCE_STORE_INVALID',
+          `${path}${items.length > 1 ? ` item ${i + 1}` : ''} is not a demonstration:\n${z.prettifyError(parsed.error)}`,
+          {
+            cause: parsed.error,
+          },
+        );
       }
       out.push(parsed.data);
     });

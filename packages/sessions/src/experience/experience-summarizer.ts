@@ -28,7 +28,8 @@ export function partitionSubtasks(trajectory: Trajectory): SubtaskTrajectory[] {
     else groups.push({ request: r.request ?? '', subtask, application: r.application ?? '', agent: r.agent, steps: [step] });
   }
   if (groups.length === 0 && trajectory.steps.length) {
-    for (const round of trajectory.rounds) groups.push({ request: round.request, subtask: round.request, application: '', agent: 'HostAgent', steps: round.steps });
+    for (const round of trajectory.rounds)
+      groups.push({ request: round.request, subtask: round.request, application: '', agent: 'HostAgent', steps: round.steps });
   }
   return groups;
 }
@@ -101,7 +102,10 @@ export class ExperienceSummarizer {
   }
 
   private record(group: SubtaskTrajectory, summary: ExperienceSummary, source: string | undefined): ExperienceRecord {
-    const id = createHash('sha256').update(`${source ?? ''}\n${group.request}\n${group.subtask}\n${group.agent}\n${group.steps[0]?.index ?? 0}`).digest('hex').slice(0, 16);
+    const id = createHash('sha256')
+      .update(`${source ?? ''}\n${group.request}\n${group.subtask}\n${group.agent}\n${group.steps[0]?.index ?? 0}`)
+      .digest('hex')
+      .slice(0, 16);
     return {
       id,
       kind: 'experience',

@@ -1,6 +1,7 @@
 import type { Agent, HostAgent } from '@ufo-ts/agent-fsm';
-import { appLlmStrategy, hostLlmStrategy, type StepContext, type Strategy, type ToolMode } from '@ufo-ts/processor-strategies';
-import { renderExamples, type ExperienceRecord } from './experience-schema.js';
+import { appLlmStrategy, defineStepKey, hostLlmStrategy, STEP_KEYS, type StepContext, type Strategy, type ToolMode } from '@ufo-ts/processor-strategies';
+import { z } from 'zod';
+import { ExperienceRecordSchema, renderExamples } from './experience-schema.js';
 import type { ExampleRetriever } from './retrievers.js';
 
 /** Options of the retrieval-augmented LLM strategies. */
@@ -12,7 +13,8 @@ export interface ExamplePromptOptions {
   toolMode?: ToolMode;
 }
 
-const EXAMPLES_KEY = 'retrieved_examples';
+/** The examples retrieved for the step's prompt. */
+const EXAMPLES = defineStepKey('retrieved_examples', z.array(ExperienceRecordSchema), "The examples retrieved for the step's prompt.");
 
 /** Runs the retrieval before the wrapped LLM strategy and leaves the examples in the step context. */
 function withRetrieval<A extends Agent>(inner: Strategy<A>, options: ExamplePromptOptions, query: (step: StepContext) => string): Strategy<A> {
@@ -23,7 +25,7 @@ function withRetrieval<A extends Agent>(inner: Strategy<A>, options: ExampleProm
     provides: inner.provides,
     failFast: inner.failFast,
     async execute(agent, step) {
-      step.set(EXAMPLES_KEY, await options.retriever.retrieve(query(step), options.topK ?? 3));
+      step.set(EXAMPLES, await options.retriever.retrieve(query(step), options.topK ?? 3));
       return inner.execute(agent, step);
     },
   };
@@ -32,7 +34,7 @@ function withRetrieval<A extends Agent>(inner: Strategy<A>, options: ExampleProm
 /** The HostAgent's LLM interaction with the top-k examples for the request in its system prompt. */
 export function hostLlmWithExamples(options: ExamplePromptOptions): Strategy<HostAgent> {
   const inner = hostLlmStrategy({ extraInstructions: examplesText, ...(options.toolMode ? { toolMode: options.toolMode } : {}) });
-  return withRetrieval(inner, options, (step) => step.get<string>('request') ?? '');
+  return withRetrieval(inner, options, (step) => step.get(STEP_KEYS.request) ?? '');
 }
 
 /** The AppAgent's (two-tier) or LinuxAgent's (single-tier) LLM interaction with examples for its subtask. */
@@ -43,9 +45,9 @@ export function appLlmWithExamples(options: ExamplePromptOptions & { twoTier?: b
     extraInstructions: examplesText,
     ...(options.toolMode ? { toolMode: options.toolMode } : {}),
   });
-  return withRetrieval(inner, options, (step) => [step.get<string>('subtask'), step.get<string>('request')].filter(Boolean).join('\n'));
+  return withRetrieval(inner, options, (step) => [step.get(STEP_KEYS.subtask), step.get(STEP_KEYS.request)].filter(Boolean).join('\n'));
 }
 
 function examplesText(step: StepContext): string {
-  return renderExamples(step.get<ExperienceRecord[]>(EXAMPLES_KEY) ?? []);
+  return renderExamples(step.get(EXAMPLES) ?? []);
 }

@@ -16,9 +16,7 @@ export interface EmbeddingModel {
   embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
 }
 
-const STOP_WORDS = new Set(
-  'a an and are as at be by do for from how i in is it me my of on or please the this to what with you your'.split(' '),
-);
+const STOP_WORDS = new Set('a an and are as at be by do for from how i in is it me my of on or please the this to what with you your'.split(' '));
 
 /** Lower-cases a term and drops common English words, so "the" or "to" never decide a match. */
 function processTerm(term: string): string | null {
@@ -126,7 +124,11 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
 }
 
 /** Keyword retrieval by default; embedding retrieval when a model is given. */
-export function createExampleRetriever(options: { records: readonly ExperienceRecord[]; embedding?: EmbeddingModel; onEmbedded?: (records: ExperienceRecord[]) => void }): ExampleRetriever {
+export function createExampleRetriever(options: {
+  records: readonly ExperienceRecord[];
+  embedding?: EmbeddingModel;
+  onEmbedded?: (records: ExperienceRecord[]) => void;
+}): ExampleRetriever {
   return options.embedding
     ? new EmbeddingRetriever({ records: options.records, model: options.embedding, ...(options.onEmbedded ? { onEmbedded: options.onEmbedded } : {}) })
     : new KeywordRetriever(options.records);

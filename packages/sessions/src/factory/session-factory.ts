@@ -104,7 +104,9 @@ export class SessionFactory {
     const base = await this.base(spec.task, platform, spec);
     switch (mode) {
       case 'normal':
-        return platform === 'windows' ? new HostSession({ ...base, ...this.options.host }) : new LinuxSession({ ...base, ...(this.options.linux ? { linux: this.options.linux } : {}) });
+        return platform === 'windows'
+          ? new HostSession({ ...base, ...this.options.host })
+          : new LinuxSession({ ...base, ...(this.options.linux ? { linux: this.options.linux } : {}) });
       case 'follower': {
         if (!spec.plan) throw new SessionError('SESSION_OPTIONS_INVALID', 'follower mode needs a plan (--plan <file>)');
         const plan = typeof spec.plan === 'string' ? readFollowerPlan(spec.plan) : parseFollowerPlan(spec.plan);
@@ -150,7 +152,10 @@ export class SessionFactory {
       throw new SessionError('CHECKPOINT_NOT_RESUMABLE', `Session ${checkpoint.task} already ended (${checkpoint.status}); there is nothing to resume`);
     }
     const platform = (checkpoint.platform as SessionPlatform | undefined) ?? detectPlatform();
-    const resumed = { ...(await this.base(checkpoint.task, platform, {})), resume: { checkpoint, ...(options.decision ? { decision: options.decision } : {}) } };
+    const resumed = {
+      ...(await this.base(checkpoint.task, platform, {})),
+      resume: { checkpoint, ...(options.decision ? { decision: options.decision } : {}) },
+    };
     const base = withUnknownOutcome(resumed, options.onUnknownOutcome);
     switch (checkpoint.kind) {
       case 'host':
@@ -158,7 +163,11 @@ export class SessionFactory {
       case 'linux':
         return new LinuxSession({ ...base, ...(this.options.linux ? { linux: this.options.linux } : {}) });
       case 'operator':
-        return new OperatorSession({ ...base, ...this.operatorOptions(), ...(typeof checkpoint.extra.agentKind === 'string' ? { agentKind: checkpoint.extra.agentKind } : {}) });
+        return new OperatorSession({
+          ...base,
+          ...this.operatorOptions(),
+          ...(typeof checkpoint.extra.agentKind === 'string' ? { agentKind: checkpoint.extra.agentKind } : {}),
+        });
       case 'follower': {
         const { request: _request, maxRounds: _maxRounds, ...rest } = base;
         return new FollowerSession({ ...rest, ...this.options.host, plan: parseFollowerPlan(checkpoint.extra.plan, `${checkpoint.task}'s checkpoint plan`) });

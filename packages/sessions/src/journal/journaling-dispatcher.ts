@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { canonicalJson } from '@ufo-ts/core/internal';
-import { errorMessage, type Command, type CommandDispatcher, type DispatchTarget, type ExecuteOptions, type Interactor, type ListToolsOptions, type Result, type ToolInfo } from '@ufo-ts/core';
+import {
+  errorMessage,
+  type Command,
+  type CommandDispatcher,
+  type DispatchTarget,
+  type ExecuteOptions,
+  type Interactor,
+  type ListToolsOptions,
+  type Result,
+  type ToolInfo,
+} from '@ufo-ts/core';
 import type { JournalCursor, RecordedCommand } from './journal-cursor.js';
 import { HumanInputRequiredError } from '../errors.js';
 import { ActionOutcomeUnknownError, outcomeUnknownText, type UnknownOutcomePolicy } from './unknown-outcome.js';
@@ -53,7 +63,11 @@ export class JournalingDispatcher implements CommandDispatcher {
     let failed: Result | undefined;
     for (const command of commands) {
       if (failed && options.stopOnFailure) {
-        results.push({ status: 'skipped', call_id: command.call_id, error: `COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${failed.call_id}: ${failed.error ?? 'failure'})` });
+        results.push({
+          status: 'skipped',
+          call_id: command.call_id,
+          error: `COMMAND_SKIPPED: skipped because an earlier command of the batch failed (call ${failed.call_id}: ${failed.error ?? 'failure'})`,
+        });
         continue;
       }
       const result = this.journaled(command)
@@ -98,7 +112,15 @@ export class JournalingDispatcher implements CommandDispatcher {
     const { inner, cursor } = this.options;
     // cancelled before it left: nothing to journal, the resumed step sends it
     if (options.signal?.aborted) return { status: 'failure', call_id: command.call_id, error: `not sent: ${errorMessage(options.signal.reason)}` };
-    await cursor.record({ type: 'intent', seq, call_id: command.call_id, command_id: commandId, tool: command.tool_name, arguments: command.parameters, agent: options.target.agent });
+    await cursor.record({
+      type: 'intent',
+      seq,
+      call_id: command.call_id,
+      command_id: commandId,
+      tool: command.tool_name,
+      arguments: command.parameters,
+      agent: options.target.agent,
+    });
     const [result] = await inner.execute([command], { ...options, commandId });
     // aborted in flight: the tool may have run; leave the outcome unknown rather than record a failure
     if (options.signal?.aborted && result!.status !== 'success') return result!;

@@ -39,8 +39,12 @@ export class ActionOutcomeUnknownError extends SessionError {
     readonly args: Record<string, unknown>,
     readonly completed: readonly Result[] = [],
   ) {
-    super('ACTION_OUTCOME_UNKNOWN', `The outcome of ${tool}(${JSON.stringify(args)}) is unknown: the session stopped after it was sent and before its result came back`, {
-      details: { tool, arguments: args },
-    });
+    super(
+      'ACTION_OUTCOME_UNKNOWN',
+      `The outcome of ${tool}(${JSON.stringify(args)}) is unknown: the session stopped after it was sent and before its result came back`,
+      {
+        details: { tool, arguments: args },
+      },
+    );
   }
 }

@@ -1,4 +1,15 @@
-import type { Clock, CommandDispatcher, CustomContextKey, EvaluationRecord, EventBus, Interactor, LogSink, RoundCaptures, SerializedError, SessionOutcome } from '@ufo-ts/core';
+import type {
+  Clock,
+  CommandDispatcher,
+  CustomContextKey,
+  EvaluationRecord,
+  EventBus,
+  Interactor,
+  LogSink,
+  RoundCaptures,
+  SerializedError,
+  SessionOutcome,
+} from '@ufo-ts/core';
 import type { ActionCache, CacheLookup, CacheUse } from '../action-cache/action-cache.js';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.js';
 import type { ActionJournal } from '../journal/action-journal.js';

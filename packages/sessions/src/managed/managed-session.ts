@@ -58,7 +58,10 @@ export abstract class ManagedSession extends Session {
 
   constructor(options: ManagedSessionOptions, runtime: SessionRuntime, spec: ManagedSessionSpec) {
     const checkpoint = options.resume?.checkpoint;
-    const captures = sessionCaptures(options.captures, { linux: spec.kind === 'linux' || options.platform === 'linux', deviceKeepsSelection: spec.kind === 'linux' });
+    const captures = sessionCaptures(options.captures, {
+      linux: spec.kind === 'linux' || options.platform === 'linux',
+      deviceKeepsSelection: spec.kind === 'linux',
+    });
     super({
       task: options.task,
       logSink: runtime.logSink,
@@ -84,7 +87,8 @@ export abstract class ManagedSession extends Session {
     this.spec = spec;
     this.captures = captures;
     const folder = runtime.logSink.folder;
-    this.store = typeof options.checkpoint === 'object' ? options.checkpoint : options.checkpoint !== false && folder ? new FileCheckpointStore(folder) : undefined;
+    this.store =
+      typeof options.checkpoint === 'object' ? options.checkpoint : options.checkpoint !== false && folder ? new FileCheckpointStore(folder) : undefined;
     if (checkpoint) this.completedRounds.push(...checkpoint.rounds);
     this.journalStep = checkpoint?.journalStep ?? 0;
   }
@@ -128,7 +132,14 @@ export abstract class ManagedSession extends Session {
     } catch (error) {
       failure = error;
     }
-    return finishSession({ session: this, runtime: this.runtime, settings: this.settings, failure, status: this.statusOf(failure), roundEvaluations: this.roundEvaluations });
+    return finishSession({
+      session: this,
+      runtime: this.runtime,
+      settings: this.settings,
+      failure,
+      status: this.statusOf(failure),
+      roundEvaluations: this.roundEvaluations,
+    });
   }
 
   protected override createRound(roundId: number, request: string): Round {
@@ -312,4 +323,3 @@ function waitingFor(checkpoint: SessionCheckpoint, failure: unknown): SessionChe
   if (failure instanceof HumanInputRequiredError) return failure.request;
   return undefined;
 }
-

@@ -30,7 +30,10 @@ export async function evaluateRound(ctx: PostSessionContext, outcome: RoundOutco
   return evaluate(ctx, { level: 'round', round: outcome.id, request: outcome.request });
 }
 
-async function evaluate(ctx: PostSessionContext, where: { level: 'session' | 'round'; round?: number; request: string }): Promise<EvaluationRecord | undefined> {
+async function evaluate(
+  ctx: PostSessionContext,
+  where: { level: 'session' | 'round'; round?: number; request: string },
+): Promise<EvaluationRecord | undefined> {
   const settings = ctx.settings.evaluation;
   const source = sessionTrajectory(ctx.runtime.logSink);
   if (!settings || !source) return undefined;
@@ -121,7 +124,8 @@ export async function finishSession(
   const evaluations = [...ctx.roundEvaluations];
   let experienceSaved = 0;
   if (ctx.status === 'completed' && session.results.length > 0) {
-    const evaluation = settings.evaluation && (settings.evaluation.session ?? true) ? await evaluate(ctx, { level: 'session', request: sessionRequest(session) }) : undefined;
+    const evaluation =
+      settings.evaluation && (settings.evaluation.session ?? true) ? await evaluate(ctx, { level: 'session', request: sessionRequest(session) }) : undefined;
     if (evaluation) evaluations.push(evaluation);
     experienceSaved = await maybeSaveExperience(ctx, evaluation);
   }
@@ -185,7 +189,11 @@ async function saveCachedRun(ctx: PostSessionContext, status: ManagedSessionStat
     else if (!source) outcome.notSaved = 'the session kept no response.log to record';
     else if (settings.check && !(await settings.check())) outcome.notSaved = "the run's check did not pass";
     else {
-      await settings.cache.save(settings.lookup, source.trajectory.steps.map((s) => s.record), model);
+      await settings.cache.save(
+        settings.lookup,
+        source.trajectory.steps.map((s) => s.record),
+        model,
+      );
       outcome.saved = true;
     }
   } catch (error) {

@@ -1,7 +1,18 @@
 import { basename, dirname } from 'node:path';
 import type { CachedRunModel } from '../action-cache/cached-run-model.js';
 import type { UncachedModel } from '../action-cache/uncached-model.js';
-import { EventBus, FileLogSink, systemClock, type ChatModel, type ReplyCache, type Clock, type CommandDispatcher, type Interactor, type LogSink } from '@ufo-ts/core';
+import {
+  DEFAULT_LOG_ROOT,
+  EventBus,
+  FileLogSink,
+  systemClock,
+  type ChatModel,
+  type ReplyCache,
+  type Clock,
+  type CommandDispatcher,
+  type Interactor,
+  type LogSink,
+} from '@ufo-ts/core';
 import { ResumableContext } from '../checkpoint/resumable-context.js';
 import { SessionError } from '../errors.js';
 import { FileActionJournal } from '../journal/action-journal.js';
@@ -50,7 +61,7 @@ export function prepareRuntime(options: ManagedSessionOptions): SessionRuntime {
     const folder = String(checkpoint.context.LOG_PATH ?? '');
     if (!folder) throw new SessionError('CHECKPOINT_NOT_RESUMABLE', 'The checkpoint has no LOG_PATH: pass a logSink to resume it');
     logSink = new FileLogSink({ logRoot: dirname(folder), task: basename(folder) });
-  } else logSink = new FileLogSink({ logRoot: options.logRoot ?? 'logs', task: options.task });
+  } else logSink = new FileLogSink({ logRoot: options.logRoot ?? DEFAULT_LOG_ROOT, task: options.task });
   let interactor = options.interactor;
   let context: ResumableContext | undefined;
   if (checkpoint) {

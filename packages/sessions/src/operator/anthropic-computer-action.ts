@@ -9,7 +9,9 @@ const CLICKS: Record<string, Record<string, unknown>> = {
 
 /** `"ctrl+shift"` → `["ctrl", "shift"]` (Anthropic writes keys in xdotool's `+` syntax). */
 function keyList(text: unknown): string[] {
-  return String(text ?? '').split('+').filter(Boolean);
+  return String(text ?? '')
+    .split('+')
+    .filter(Boolean);
 }
 
 function pair(value: unknown): [unknown, unknown] {
@@ -50,7 +52,11 @@ export function fromAnthropicComputerAction(value: unknown): unknown {
       return { type: 'hold_key', keys: keyList(input.text), seconds: input.duration };
     case 'left_mouse_down':
     case 'left_mouse_up':
-      return { type: input.action === 'left_mouse_down' ? 'mouse_down' : 'mouse_up', button: 'left', ...(input.coordinate === undefined ? {} : { coordinate: input.coordinate }) };
+      return {
+        type: input.action === 'left_mouse_down' ? 'mouse_down' : 'mouse_up',
+        button: 'left',
+        ...(input.coordinate === undefined ? {} : { coordinate: input.coordinate }),
+      };
     case 'left_click_drag': {
       const [sx, sy] = pair(input.start_coordinate);
       return { type: 'drag', path: [{ x: sx, y: sy }, at] };

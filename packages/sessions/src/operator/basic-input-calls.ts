@@ -8,7 +8,17 @@ type Runnable = Exclude<ComputerAction, { type: 'screenshot' | 'cursor_position'
 /** Buttons of the basic `click_on_coordinates`: `x` is the first side button, which applications read as back. */
 const BUTTONS: Record<string, string> = { left: 'left', right: 'right', wheel: 'middle', back: 'x' };
 /** The keys `drag_on_coordinates` can hold (one at a time), by the names models use. */
-const DRAG_HOLD: Record<string, string> = { CTRL: 'ctrl', CONTROL: 'ctrl', SHIFT: 'shift', ALT: 'alt', OPTION: 'alt', WIN: 'win', META: 'win', CMD: 'win', SUPER: 'win' };
+const DRAG_HOLD: Record<string, string> = {
+  CTRL: 'ctrl',
+  CONTROL: 'ctrl',
+  SHIFT: 'shift',
+  ALT: 'alt',
+  OPTION: 'alt',
+  WIN: 'win',
+  META: 'win',
+  CMD: 'win',
+  SUPER: 'win',
+};
 /** `keyboard_input` sent to the selected window, not to a control. */
 const TO_WINDOW = { id: '', name: '', control_focus: false };
 
@@ -18,7 +28,8 @@ const refuse = (action: Runnable, reason: string): never => {
 
 /** Refuses a click that holds keys: the basic click tool holds none. */
 function noKeysHeld(action: Runnable & { keys?: string[] | null | undefined }): void {
-  if (action.keys?.length) refuse(action, `keys cannot be held during a click on this platform (${action.keys.join('+')}); click without them, or use keypress`);
+  if (action.keys?.length)
+    refuse(action, `keys cannot be held during a click on this platform (${action.keys.join('+')}); click without them, or use keypress`);
 }
 
 /**
@@ -39,9 +50,12 @@ export function mapBasicInput(action: Runnable, mapping: OperatorToolMapping, po
       noKeysHeld(action);
       return { function: 'click_on_coordinates', arguments: { ...pos(action.x, action.y), button: 'left', double: true } };
     case 'triple_click':
-      return refuse(action, 'no triple click on this platform (click_on_coordinates clicks once or twice); use double_click, or select with keys such as Home then shift+End');
+      return refuse(
+        action,
+        'no triple click on this platform (click_on_coordinates clicks once or twice); use double_click, or select with keys such as Home then shift+End',
+      );
     case 'scroll':
-      return refuse(action, "the wheel turns only over a listed control here (wheel_mouse_input takes a control id, not a point); use keys such as Page_Down");
+      return refuse(action, 'the wheel turns only over a listed control here (wheel_mouse_input takes a control id, not a point); use keys such as Page_Down');
     case 'type':
       return mapping.typeTool === 'type_text'
         ? { function: 'type_text', arguments: { text: action.text } }

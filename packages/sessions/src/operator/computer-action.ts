@@ -45,15 +45,25 @@ export const ComputerActionSchema = z.preprocess(
     z.object({ type: z.literal('type'), text: z.string().describe('Text to type.') }),
     z.object({ type: z.literal('keypress'), keys: z.array(z.string().min(1)).min(1).describe('Keys pressed together, e.g. ["CTRL", "S"].') }),
     z.object({ type: z.literal('move'), ...point, keys: held }),
-    z.object({ type: z.literal('drag'), path: z.array(z.object(point)).min(2).describe('The pointer path; the first point is pressed, the last released.'), keys: held }),
+    z.object({
+      type: z.literal('drag'),
+      path: z.array(z.object(point)).min(2).describe('The pointer path; the first point is pressed, the last released.'),
+      keys: held,
+    }),
     z
       .strictObject({ type: z.literal('mouse_down'), button })
       .describe('Press a mouse button where the pointer is (move there first) and keep it down until mouse_up; a move in between drags.'),
     z.strictObject({ type: z.literal('mouse_up'), button }).describe('Release a mouse button pressed by mouse_down, where the pointer is.'),
     z
-      .object({ type: z.literal('hold_key'), keys: z.array(z.string().min(1)).min(1).describe('Keys held together, e.g. ["SHIFT"].'), seconds: seconds('Seconds the keys stay down.') })
+      .object({
+        type: z.literal('hold_key'),
+        keys: z.array(z.string().min(1)).min(1).describe('Keys held together, e.g. ["SHIFT"].'),
+        seconds: seconds('Seconds the keys stay down.'),
+      })
       .describe('Hold keys down for a time, then release them.'),
-    z.object({ type: z.literal('cursor_position') }).describe('Asks where the pointer is: nothing runs; the pointer is where your last pointer action left it.'),
+    z
+      .object({ type: z.literal('cursor_position') })
+      .describe('Asks where the pointer is: nothing runs; the pointer is where your last pointer action left it.'),
     z.object({ type: z.literal('wait'), seconds: z.number().positive().max(60).default(2) }),
     z.object({ type: z.literal('screenshot') }),
   ]),
@@ -67,12 +77,19 @@ const lines = z.union([z.array(z.string()), z.string().transform((s) => (s ? [s]
 export const OperatorResponseSchema = z.object({
   observation: z.string().min(1).describe('What the screenshot shows.'),
   thought: z.string().min(1).describe('Your reasoning about the next action.'),
-  action: ComputerActionSchema.nullish().transform((a) => a ?? null).describe('The next computer action; null when you are done or need the user.'),
+  action: ComputerActionSchema.nullish()
+    .transform((a) => a ?? null)
+    .describe('The next computer action; null when you are done or need the user.'),
   status: z
     .enum(['CONTINUE', 'FINISH', 'FAIL', 'PENDING'])
     .default('CONTINUE')
-    .describe('CONTINUE after an action; FINISH when the task is done (with the answer in result); FAIL when it cannot be done; PENDING with questions for the user.'),
-  sensitive: z.boolean().default(false).describe('True when the action is irreversible or risky (sending, deleting, paying): it runs only after the user approves.'),
+    .describe(
+      'CONTINUE after an action; FINISH when the task is done (with the answer in result); FAIL when it cannot be done; PENDING with questions for the user.',
+    ),
+  sensitive: z
+    .boolean()
+    .default(false)
+    .describe('True when the action is irreversible or risky (sending, deleting, paying): it runs only after the user approves.'),
   plan: lines.describe('The remaining steps.'),
   questions: lines.describe('Questions for the user (with status PENDING).'),
   comment: z.string().default(''),

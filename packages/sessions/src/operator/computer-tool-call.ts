@@ -5,10 +5,7 @@ import { mapActionPoints } from './computer-action-points.js';
 import { toScreenPoint, type PixelSize } from './display-scaling.js';
 
 /** What one computer-tool call asks for: an action to run, just a new screenshot, or something with no tool here. */
-export type ComputerToolRequest =
-  | { kind: 'action'; action: ComputerAction }
-  | { kind: 'screenshot' }
-  | { kind: 'unsupported'; reason: string };
+export type ComputerToolRequest = { kind: 'action'; action: ComputerAction } | { kind: 'screenshot' } | { kind: 'unsupported'; reason: string };
 
 /**
  * Reads a computer-tool call in either provider's vocabulary: Anthropic's `computer_20250124` inputs
@@ -30,7 +27,10 @@ export function readComputerToolCall(call: ToolCall): ComputerToolRequest {
   const parsed = ComputerActionSchema.safeParse(fromAnthropicComputerAction(input));
   if (!parsed.success) {
     const what = anthropicAction ?? (typeof input.type === 'string' ? input.type : 'the action');
-    return { kind: 'unsupported', reason: `${what} could not be read: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'} ${i.message}`).join('; ')}` };
+    return {
+      kind: 'unsupported',
+      reason: `${what} could not be read: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'} ${i.message}`).join('; ')}`,
+    };
   }
   if (parsed.data.type === 'screenshot') return { kind: 'screenshot' };
   return { kind: 'action', action: parsed.data };

@@ -1,6 +1,19 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import { finalizeOperatorStep } from './operator-finalize.js';
-import { createCommand, decodeImageDataUrl, errorCode, errorMessage, findImageDataUrl, type ActionRecord, type ChatMessage, type ChatResponse, type ComputerTool, type ContentPart, type DispatchTarget, type ToolCall } from '@ufo-ts/core';
+import {
+  createCommand,
+  decodeImageDataUrl,
+  errorCode,
+  errorMessage,
+  findImageDataUrl,
+  type ActionRecord,
+  type ChatMessage,
+  type ChatResponse,
+  type ComputerTool,
+  type ContentPart,
+  type DispatchTarget,
+  type ToolCall,
+} from '@ufo-ts/core';
 import { pngSize as pngHeaderSize } from '@ufo-ts/imaging';
 import {
   actionRepresentation,
@@ -12,6 +25,7 @@ import {
   redactImages,
   refusalOf,
   RefusedReplyError,
+  STEP_KEYS,
   type Middleware,
   type StepContext,
   type Strategy,
@@ -19,6 +33,7 @@ import {
 import { SessionError } from '../errors.js';
 import { ActionOutcomeUnknownError } from '../journal/unknown-outcome.js';
 import { readComputerToolCall, scaleComputerAction } from './computer-tool-call.js';
+import { OPERATOR_STEP_KEYS } from './operator-step-keys.js';
 import { ComputerUseTranscript } from './computer-use-transcript.js';
 import { computerDisplaySize, DEFAULT_MAX_DISPLAY, scalePngDataUrl, type PixelSize } from './display-scaling.js';
 import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
@@ -52,12 +67,13 @@ interface ScaledCapture {
 
 async function captureScaled(agent: Agent, step: StepContext, tool: string, transcript: ComputerUseTranscript, maxDisplay: PixelSize): Promise<ScaledCapture> {
   const command = createCommand(tool, {}, 'data_collection');
-  const target = step.require<DispatchTarget>('dispatch_target');
+  const target = step.require(STEP_KEYS.dispatchTarget);
   const [result] = await agent.services.dispatcher.execute([command], { target, ...(step.signal ? { signal: step.signal } : {}) });
   agent.services.events.emit({ type: 'command', agent: agent.name, tool, status: result?.status ?? 'failure', error: result?.error ?? null });
   const dataUrl = result?.status === 'success' ? findImageDataUrl(result.result) : undefined;
   const image = decodeImageDataUrl(dataUrl);
-  if (!dataUrl || !image || image.mediaType !== 'image/png') return { image: null, error: `no screenshot from ${tool}: ${result?.error ?? 'no PNG in the result'}` };
+  if (!dataUrl || !image || image.mediaType !== 'image/png')
+    return { image: null, error: `no screenshot from ${tool}: ${result?.error ?? 'no PNG in the result'}` };
   const size = pngHeaderSize(Buffer.from(image.bytes));
   transcript.screen = size;
   transcript.display ??= computerDisplaySize(size, maxDisplay);
@@ -75,17 +91,17 @@ function computerScreenStrategy(transcript: ComputerUseTranscript, tool: string,
   return defineStrategy({
     name: `ComputerScreen(${tool})`,
     phase: 'DATA_COLLECTION',
-    dependsOn: ['dispatch_target', 'session_step'],
-    provides: ['screenshot'],
+    dependsOn: [STEP_KEYS.dispatchTarget, STEP_KEYS.sessionStep],
+    provides: [STEP_KEYS.screenshot],
     async execute(agent: Agent, step: StepContext) {
-      transcript.startRound(Number(step.get('round_num') ?? 0));
+      transcript.startRound(Number(step.get(STEP_KEYS.roundNum) ?? 0));
       if (transcript.messages.length === 0) {
         const capture = await captureScaled(agent, step, tool, transcript, maxDisplay);
         if (!capture.image) agent.warn(`${agent.name}: ${capture.error}`);
       }
       const screenshot = transcript.latestScreenshot;
       const bytes = decodeImageDataUrl(screenshot)?.bytes;
-      const path = bytes ? agent.services.logSink.saveArtifact(`action_step${step.require<number>('session_step')}.png`, bytes) : undefined;
+      const path = bytes ? agent.services.logSink.saveArtifact(`action_step${step.require(STEP_KEYS.sessionStep)}.png`, bytes) : undefined;
       return { screenshot, screenshot_path: path ?? null };
     },
   });
@@ -100,26 +116,34 @@ function computerLlmStrategy(transcript: ComputerUseTranscript, options: Compute
   return defineStrategy({
     name: 'ComputerUseLLMInteraction',
     phase: 'LLM_INTERACTION',
-    dependsOn: ['request', 'screenshot', 'dispatch_target'],
-    provides: ['response', 'llm_cost', 'tokens', 'model'],
+    dependsOn: [STEP_KEYS.request, STEP_KEYS.screenshot, STEP_KEYS.dispatchTarget],
+    provides: [OPERATOR_STEP_KEYS.computerUseResponse, STEP_KEYS.llmCost, STEP_KEYS.tokens, STEP_KEYS.model],
     async execute(agent: Agent, step: StepContext) {
       if (!transcript.display) {
-        throw new SessionError('SCREENSHOT_UNAVAILABLE', `${agent.name}: no screenshot of the screen could be taken, so the computer tool has no display size to declare.`);
+        throw new SessionError(
+          'SCREENSHOT_UNAVAILABLE',
+          `${agent.name}: no screenshot of the screen could be taken, so the computer tool has no display size to declare.`,
+        );
       }
       if (transcript.messages.length === 0) {
         const first = transcript.latestScreenshot;
         transcript.messages.push({
           role: 'user',
-          content: [{ type: 'text', text: step.require<string>('request') }, ...(first ? [imagePart(first)] : [])],
+          content: [{ type: 'text', text: step.require(STEP_KEYS.request) }, ...(first ? [imagePart(first)] : [])],
         });
       }
       const system = [SYSTEM, options.instructions ?? ''].filter(Boolean).join('\n\n');
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...transcript.messages];
-      const tool: ComputerTool = { type: 'computer', displayWidth: transcript.display.width, displayHeight: transcript.display.height, environment: options.environment ?? 'linux' };
+      const tool: ComputerTool = {
+        type: 'computer',
+        displayWidth: transcript.display.width,
+        displayHeight: transcript.display.height,
+        environment: options.environment ?? 'linux',
+      };
       agent.services.logSink.write('request', {
         agent: agent.name,
-        session_step: step.get('session_step'),
-        round_num: step.get('round_num'),
+        session_step: step.get(STEP_KEYS.sessionStep),
+        round_num: step.get(STEP_KEYS.roundNum),
         messages: redactImages(messages),
         tool_mode: 'computer',
         tools: [tool],
@@ -128,10 +152,10 @@ function computerLlmStrategy(transcript: ComputerUseTranscript, options: Compute
       const reply: ChatResponse = await agent.services.model.complete({
         messages,
         tools: [tool],
-        metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) },
+        metadata: { agent: agent.name, step: Number(step.get(STEP_KEYS.sessionStep) ?? 0) },
         ...(step.signal ? { signal: step.signal } : {}),
       });
-      step.set('llm_cost', reply.cost);
+      step.set(STEP_KEYS.llmCost, reply.cost);
       const refusal = refusalOf(reply);
       if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost: reply.cost });
       const toolCalls = reply.toolCalls ?? [];
@@ -166,19 +190,19 @@ function computerActionStrategy(transcript: ComputerUseTranscript, mapping: Oper
   return defineStrategy({
     name: 'ComputerUseActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['response', 'dispatch_target'],
-    provides: ['actions', 'status'],
+    dependsOn: [OPERATOR_STEP_KEYS.computerUseResponse, STEP_KEYS.dispatchTarget],
+    provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
     async execute(agent: Agent, step: StepContext) {
-      const calls = step.get<ToolCall[]>('tool_calls') ?? [];
-      const response = step.require<{ thought: string; result?: unknown }>('response');
+      const calls = step.get(STEP_KEYS.toolCalls) ?? [];
+      const response = step.require(OPERATOR_STEP_KEYS.computerUseResponse);
       if (calls.length === 0) return { actions: [], status: 'FINISH', result: response.result };
-      const target = step.require<DispatchTarget>('dispatch_target');
+      const target = step.require(STEP_KEYS.dispatchTarget);
       const records: ActionRecord[] = [];
       for (const call of calls) {
         const error = await runComputerCall(agent, step, call, { mapping, target, transcript, thought: response.thought, records }).catch((thrown: unknown) => {
           // the step ends here (an action of unknown outcome under the journal's `fail` policy): its record keeps what ran
-          step.set('actions', records);
+          step.set(STEP_KEYS.actions, records);
           throw thrown;
         });
         const capture = await captureScaled(agent, step, tool, transcript, maxDisplay);
@@ -221,7 +245,8 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
   if (Array.isArray(batch)) {
     for (const [i, action] of batch.entries()) {
       const failed = await runComputerCall(agent, step, { ...call, arguments: (action ?? {}) as Record<string, unknown> }, context);
-      if (failed !== undefined) return `action ${i + 1} of ${batch.length}: ${failed}${i + 1 < batch.length ? `; the ${batch.length - i - 1} after it did not run` : ''}`;
+      if (failed !== undefined)
+        return `action ${i + 1} of ${batch.length}: ${failed}${i + 1 < batch.length ? `; the ${batch.length - i - 1} after it did not run` : ''}`;
     }
     return undefined;
   }
@@ -240,7 +265,13 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
   }
   if (!mapped) return request.action.type === 'cursor_position' ? skip(CURSOR_POSITION_TEXT) : undefined;
   try {
-    const executed = await executeActions(agent, [{ function: mapped.function, arguments: mapped.arguments, status: 'CONTINUE' }], context.target, context.thought, step.signal);
+    const executed = await executeActions(
+      agent,
+      [{ function: mapped.function, arguments: mapped.arguments, status: 'CONTINUE' }],
+      context.target,
+      context.thought,
+      step.signal,
+    );
     context.records.push(...executed.records);
     const result = executed.records[0]?.result;
     return result && result.status !== 'success' ? `${mapped.function} failed: ${result.error ?? result.status}` : undefined;
@@ -248,7 +279,13 @@ async function runComputerCall(agent: Agent, step: StepContext, call: ToolCall, 
     if (endsTheStep(error)) {
       const code = errorCode(error);
       const result = { status: 'failure' as const, call_id: call.id, error: `${code ? `${code}: ` : ''}${errorMessage(error)}` };
-      context.records.push({ function: mapped.function, arguments: mapped.arguments, status: 'CONTINUE', representation: actionRepresentation(mapped.function, mapped.arguments), result });
+      context.records.push({
+        function: mapped.function,
+        arguments: mapped.arguments,
+        status: 'CONTINUE',
+        representation: actionRepresentation(mapped.function, mapped.arguments),
+        result,
+      });
       throw error;
     }
     return `${mapped.function} failed: ${errorMessage(error)}`;

@@ -13,7 +13,8 @@ const toolButton = (button: string) => (button === 'wheel' ? 'middle' : button);
  * on its own is `mouse_button`, keys held for a time are `hold_keys`.
  */
 export function mapFullInput(action: Runnable, mapping: OperatorToolMapping, pos: ToolPoint): MappedToolCall {
-  const keyHold = 'keys' in action && action.type !== 'keypress' && action.type !== 'hold_key' && action.keys?.length ? { key_hold: keysText(action.keys, 'xdotool') } : {};
+  const keyHold =
+    'keys' in action && action.type !== 'keypress' && action.type !== 'hold_key' && action.keys?.length ? { key_hold: keysText(action.keys, 'xdotool') } : {};
   switch (action.type) {
     case 'click':
       return { function: 'click_on_coordinates', arguments: { ...pos(action.x, action.y), button: toolButton(action.button), ...keyHold } };
@@ -25,20 +26,29 @@ export function mapFullInput(action: Runnable, mapping: OperatorToolMapping, pos
       const horizontal = action.scroll_y === 0 && action.scroll_x !== 0;
       const pixels = horizontal ? action.scroll_x : -action.scroll_y;
       const notches = Math.sign(pixels) * Math.max(1, Math.round(Math.abs(pixels) / 100));
-      return { function: 'wheel_mouse_input', arguments: { ...pos(action.x, action.y), wheel_dist: notches, ...(horizontal ? { horizontal: true } : {}), ...keyHold } };
+      return {
+        function: 'wheel_mouse_input',
+        arguments: { ...pos(action.x, action.y), wheel_dist: notches, ...(horizontal ? { horizontal: true } : {}), ...keyHold },
+      };
     }
     case 'type':
       return mapping.typeTool === 'type_text'
         ? { function: 'type_text', arguments: { text: action.text } }
         : { function: 'keyboard_input', arguments: { keys: escapePywinauto(action.text), control_focus: false } };
     case 'keypress':
-      return { function: 'keyboard_input', arguments: { keys: keysText(action.keys, mapping.keys), ...(mapping.keys === 'pywinauto' ? { control_focus: false } : {}) } };
+      return {
+        function: 'keyboard_input',
+        arguments: { keys: keysText(action.keys, mapping.keys), ...(mapping.keys === 'pywinauto' ? { control_focus: false } : {}) },
+      };
     case 'move':
       return { function: 'move_pointer', arguments: { ...pos(action.x, action.y), ...keyHold } };
     case 'drag': {
       const a = pos(action.path[0]!.x, action.path[0]!.y);
       const b = pos(action.path[action.path.length - 1]!.x, action.path[action.path.length - 1]!.y);
-      return { function: 'drag_on_coordinates', arguments: { start_x: a.x, start_y: a.y, end_x: b.x, end_y: b.y, ...(a.coordinate_type ? { coordinate_type: a.coordinate_type } : {}), ...keyHold } };
+      return {
+        function: 'drag_on_coordinates',
+        arguments: { start_x: a.x, start_y: a.y, end_x: b.x, end_y: b.y, ...(a.coordinate_type ? { coordinate_type: a.coordinate_type } : {}), ...keyHold },
+      };
     }
     case 'mouse_down':
     case 'mouse_up':

@@ -1,16 +1,66 @@
 import type { OperatorToolMapping } from './operator-tools.js';
 
 const XDOTOOL: Record<string, string> = {
-  CTRL: 'ctrl', CONTROL: 'ctrl', ALT: 'alt', OPTION: 'alt', SHIFT: 'shift', META: 'super', CMD: 'super', SUPER: 'super', WIN: 'super',
-  ENTER: 'Return', RETURN: 'Return', ESC: 'Escape', ESCAPE: 'Escape', TAB: 'Tab', BACKSPACE: 'BackSpace', DELETE: 'Delete', DEL: 'Delete',
-  SPACE: 'space', UP: 'Up', ARROWUP: 'Up', DOWN: 'Down', ARROWDOWN: 'Down', LEFT: 'Left', ARROWLEFT: 'Left', RIGHT: 'Right', ARROWRIGHT: 'Right',
-  PAGEUP: 'Page_Up', PAGEDOWN: 'Page_Down', HOME: 'Home', END: 'End', INSERT: 'Insert',
+  CTRL: 'ctrl',
+  CONTROL: 'ctrl',
+  ALT: 'alt',
+  OPTION: 'alt',
+  SHIFT: 'shift',
+  META: 'super',
+  CMD: 'super',
+  SUPER: 'super',
+  WIN: 'super',
+  ENTER: 'Return',
+  RETURN: 'Return',
+  ESC: 'Escape',
+  ESCAPE: 'Escape',
+  TAB: 'Tab',
+  BACKSPACE: 'BackSpace',
+  DELETE: 'Delete',
+  DEL: 'Delete',
+  SPACE: 'space',
+  UP: 'Up',
+  ARROWUP: 'Up',
+  DOWN: 'Down',
+  ARROWDOWN: 'Down',
+  LEFT: 'Left',
+  ARROWLEFT: 'Left',
+  RIGHT: 'Right',
+  ARROWRIGHT: 'Right',
+  PAGEUP: 'Page_Up',
+  PAGEDOWN: 'Page_Down',
+  HOME: 'Home',
+  END: 'End',
+  INSERT: 'Insert',
 };
 const PYWINAUTO_MODIFIERS: Record<string, string> = { CTRL: '^', CONTROL: '^', ALT: '%', OPTION: '%', SHIFT: '+' };
 const PYWINAUTO_KEYS: Record<string, string> = {
-  ENTER: '{ENTER}', RETURN: '{ENTER}', ESC: '{ESC}', ESCAPE: '{ESC}', TAB: '{TAB}', BACKSPACE: '{BACKSPACE}', DELETE: '{DELETE}', DEL: '{DELETE}',
-  SPACE: '{SPACE}', UP: '{UP}', ARROWUP: '{UP}', DOWN: '{DOWN}', ARROWDOWN: '{DOWN}', LEFT: '{LEFT}', ARROWLEFT: '{LEFT}', RIGHT: '{RIGHT}', ARROWRIGHT: '{RIGHT}',
-  PAGEUP: '{PGUP}', PAGEDOWN: '{PGDN}', HOME: '{HOME}', END: '{END}', INSERT: '{INSERT}', META: '{VK_LWIN}', CMD: '{VK_LWIN}', SUPER: '{VK_LWIN}', WIN: '{VK_LWIN}',
+  ENTER: '{ENTER}',
+  RETURN: '{ENTER}',
+  ESC: '{ESC}',
+  ESCAPE: '{ESC}',
+  TAB: '{TAB}',
+  BACKSPACE: '{BACKSPACE}',
+  DELETE: '{DELETE}',
+  DEL: '{DELETE}',
+  SPACE: '{SPACE}',
+  UP: '{UP}',
+  ARROWUP: '{UP}',
+  DOWN: '{DOWN}',
+  ARROWDOWN: '{DOWN}',
+  LEFT: '{LEFT}',
+  ARROWLEFT: '{LEFT}',
+  RIGHT: '{RIGHT}',
+  ARROWRIGHT: '{RIGHT}',
+  PAGEUP: '{PGUP}',
+  PAGEDOWN: '{PGDN}',
+  HOME: '{HOME}',
+  END: '{END}',
+  INSERT: '{INSERT}',
+  META: '{VK_LWIN}',
+  CMD: '{VK_LWIN}',
+  SUPER: '{VK_LWIN}',
+  WIN: '{VK_LWIN}',
 };
 /** pywinauto's names of the modifier keys, to press or release one on its own (`{VK_SHIFT down}`). */
 const PYWINAUTO_MODIFIER_NAMES: Record<string, string> = { CTRL: 'VK_CONTROL', CONTROL: 'VK_CONTROL', ALT: 'VK_MENU', OPTION: 'VK_MENU', SHIFT: 'VK_SHIFT' };
@@ -23,7 +73,12 @@ export function keysText(keys: readonly string[], syntax: OperatorToolMapping['k
     return keys.map((k) => XDOTOOL[k.toUpperCase()] ?? (isFunctionKey(k) ? k.toUpperCase() : k.length === 1 ? k.toLowerCase() : k)).join('+');
   }
   return keys
-    .map((k) => PYWINAUTO_MODIFIERS[k.toUpperCase()] ?? PYWINAUTO_KEYS[k.toUpperCase()] ?? (isFunctionKey(k) ? `{${k.toUpperCase()}}` : k.length === 1 ? escapePywinauto(k.toLowerCase()) : `{${k.toUpperCase()}}`))
+    .map(
+      (k) =>
+        PYWINAUTO_MODIFIERS[k.toUpperCase()] ??
+        PYWINAUTO_KEYS[k.toUpperCase()] ??
+        (isFunctionKey(k) ? `{${k.toUpperCase()}}` : k.length === 1 ? escapePywinauto(k.toLowerCase()) : `{${k.toUpperCase()}}`),
+    )
     .join('');
 }
 

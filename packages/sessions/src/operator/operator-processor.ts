@@ -1,5 +1,4 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import type { DispatchTarget } from '@ufo-ts/core';
 import {
   defineStrategy,
   deriveActionStatus,
@@ -10,6 +9,7 @@ import {
   memoryUpdateStrategy,
   ProcessorTemplate,
   screenshotStrategy,
+  STEP_KEYS,
   type Action,
   type Middleware,
   type StepContext,
@@ -17,6 +17,7 @@ import {
 } from '@ufo-ts/processor-strategies';
 import { OperatorResponseSchema, type OperatorResponse } from './computer-action.js';
 import { buildOperatorPrompt } from './operator-prompt.js';
+import { OPERATOR_STEP_KEYS } from './operator-step-keys.js';
 import { LINUX_OPERATOR_TOOLS, mapComputerAction, type OperatorToolMapping } from './operator-tools.js';
 import { ComputerActionUnsupportedError } from './computer-action-unsupported.js';
 import { skippedActionRecord } from './skipped-action.js';
@@ -47,13 +48,13 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
   return defineStrategy({
     name: 'OperatorActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['response', 'dispatch_target'],
-    provides: ['actions', 'status'],
+    dependsOn: [OPERATOR_STEP_KEYS.response, STEP_KEYS.dispatchTarget],
+    provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
     async execute(agent: Agent, step: StepContext) {
-      const response = step.require<OperatorResponse>('response');
+      const response = step.require(OPERATOR_STEP_KEYS.response);
       if (response.status === 'PENDING') agent.pendingQuestions = [...response.questions];
-      const screen = pngSize(step.get<string>('screenshot')) ?? { width: 1, height: 1 };
+      const screen = pngSize(step.get(STEP_KEYS.screenshot)) ?? { width: 1, height: 1 };
       let call: ReturnType<typeof mapComputerAction> = null;
       let refused: string | undefined;
       try {
@@ -72,7 +73,7 @@ function operatorActionStrategy(mapping: OperatorToolMapping): Strategy {
       // the round running so the model sees the failure). A sensitive action is held for approval first.
       const status: Action['status'] = response.sensitive ? 'CONFIRM' : response.status;
       const actions: Action[] = call ? [{ function: call.function, arguments: call.arguments, status }] : [];
-      const executed = await executeActions(agent, actions, step.require<DispatchTarget>('dispatch_target'), response.thought, step.signal);
+      const executed = await executeActions(agent, actions, step.require(STEP_KEYS.dispatchTarget), response.thought, step.signal);
       return { actions: executed.records, status: deriveActionStatus(actions, executed, response.status), result: response.result };
     },
   });
@@ -93,10 +94,16 @@ export function createOperatorProcessor(options: OperatorProcessorOptions = {}):
         name: 'OperatorLLMInteraction',
         schema: OperatorResponseSchema,
         schemaName: 'operator_response',
-        dependsOn: ['request', 'screenshot'],
+        dependsOn: [STEP_KEYS.request, STEP_KEYS.screenshot],
+        responseKey: OPERATOR_STEP_KEYS.response,
         buildMessages: (agent, step) => {
-          const screenshot = step.get<string | null>('screenshot') ?? undefined;
-          return buildOperatorPrompt(agent, { request: step.require<string>('request'), screenshot, screen: pngSize(screenshot), instructions: options.instructions });
+          const screenshot = step.get(STEP_KEYS.screenshot) ?? undefined;
+          return buildOperatorPrompt(agent, {
+            request: step.require(STEP_KEYS.request),
+            screenshot,
+            screen: pngSize(screenshot),
+            instructions: options.instructions,
+          });
         },
       }),
       ACTION_EXECUTION: operatorActionStrategy(mapping),
@@ -105,7 +112,7 @@ export function createOperatorProcessor(options: OperatorProcessorOptions = {}):
     middleware: [loggingMiddleware(), ...(options.middleware ?? [])],
     finalize: (agent, step) => {
       finalizeStep(agent, step);
-      const result = step.get<OperatorResponse>('response')?.result;
+      const result = step.get(OPERATOR_STEP_KEYS.response)?.result;
       if (result !== undefined) step.global.set('ROUND_RESULT', result);
     },
   });

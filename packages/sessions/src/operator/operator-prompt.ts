@@ -26,7 +26,10 @@ export function buildOperatorPrompt(agent: Agent, input: OperatorPromptInput): C
   const recent = agent.memory
     .all()
     .slice(-8)
-    .map((m) => `- step ${m.step}: ${m.actions.map((a) => `${a.representation ?? a.function} → ${a.result ? a.result.status : 'not run'}${a.result?.error ? ` (${a.result.error})` : ''}`).join('; ') || '(no action)'}`);
+    .map(
+      (m) =>
+        `- step ${m.step}: ${m.actions.map((a) => `${a.representation ?? a.function} → ${a.result ? a.result.status : 'not run'}${a.result?.error ? ` (${a.result.error})` : ''}`).join('; ') || '(no action)'}`,
+    );
   const user: ContentPart[] = [
     ...agent.blackboard.toPromptParts(),
     ...labelledImage(`Current screenshot${input.screen ? ` (${input.screen.width}×${input.screen.height} pixels)` : ''}:`, input.screenshot),

@@ -31,12 +31,25 @@ export interface HostStackOptions {
 export function buildHostStack(runtime: SessionRuntime, options: ManagedSessionOptions & HostStackOptions, mode: 'normal' | 'follower'): HostAgent {
   const examples = options.examples;
   const hostOptions: HostProcessorOptions = examples
-    ? { ...options.host, strategies: { LLM_INTERACTION: hostLlmWithExamples({ ...examples, ...(options.host?.toolMode ? { toolMode: options.host.toolMode } : {}) }), ...options.host?.strategies } }
+    ? {
+        ...options.host,
+        strategies: {
+          LLM_INTERACTION: hostLlmWithExamples({ ...examples, ...(options.host?.toolMode ? { toolMode: options.host.toolMode } : {}) }),
+          ...options.host?.strategies,
+        },
+      }
     : (options.host ?? {});
   const appOptions: AppProcessorOptions = examples
     ? {
         ...options.app,
-        strategies: { LLM_INTERACTION: appLlmWithExamples({ ...examples, ...appInstructionsFor(options.app), ...(options.app?.toolMode ? { toolMode: options.app.toolMode } : {}) }), ...options.app?.strategies },
+        strategies: {
+          LLM_INTERACTION: appLlmWithExamples({
+            ...examples,
+            ...appInstructionsFor(options.app),
+            ...(options.app?.toolMode ? { toolMode: options.app.toolMode } : {}),
+          }),
+          ...options.app?.strategies,
+        },
       }
     : (options.app ?? {});
   return createHostAgentStack({

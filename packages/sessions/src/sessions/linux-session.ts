@@ -51,16 +51,27 @@ function sessionEvaluationCheck(runtime: SessionRuntime, options: LinuxSessionOp
  * ```
  */
 export class LinuxSession extends SingleAgentSession<LinuxAgent> {
-
   constructor(options: LinuxSessionOptions) {
     const runtime = prepareRuntime(options);
     if (options.finishCheck === 'evaluation' && options.linux?.finishCheck) {
       throw new SessionError('SESSION_OPTIONS_INVALID', 'give either finishCheck: "evaluation" or linux.finishCheck, not both');
     }
     const self: { session?: ManagedSession } = {};
-    const withCheck = options.finishCheck === 'evaluation' ? { ...options.linux, finishCheck: sessionEvaluationCheck(runtime, options, () => self.session) } : options.linux;
+    const withCheck =
+      options.finishCheck === 'evaluation' ? { ...options.linux, finishCheck: sessionEvaluationCheck(runtime, options, () => self.session) } : options.linux;
     const linux = options.examples
-      ? { ...withCheck, strategies: { LLM_INTERACTION: appLlmWithExamples({ ...options.examples, twoTier: false, ...appInstructionsFor(options.linux), ...(options.linux?.toolMode ? { toolMode: options.linux.toolMode } : {}) }), ...options.linux?.strategies } }
+      ? {
+          ...withCheck,
+          strategies: {
+            LLM_INTERACTION: appLlmWithExamples({
+              ...options.examples,
+              twoTier: false,
+              ...appInstructionsFor(options.linux),
+              ...(options.linux?.toolMode ? { toolMode: options.linux.toolMode } : {}),
+            }),
+            ...options.linux?.strategies,
+          },
+        }
       : withCheck;
     const agent = new LinuxAgent({
       model: runtime.model('LINUX_AGENT'),
@@ -77,5 +88,4 @@ export class LinuxSession extends SingleAgentSession<LinuxAgent> {
     super(options, runtime, { kind: 'linux', mode: 'normal' }, agent);
     self.session = this;
   }
-
 }

@@ -38,7 +38,6 @@ export function usesComputerTool(model: ChatModel, choice: OperatorProcessorOpti
  * ```
  */
 export class OperatorSession extends SingleAgentSession<OperatorAgent> {
-
   constructor(options: OperatorSessionOptions) {
     const runtime = prepareRuntime(options);
     const tools = options.operator?.tools ?? (options.platform === 'windows' ? WINDOWS_OPERATOR_TOOLS : LINUX_OPERATOR_TOOLS);
@@ -63,7 +62,6 @@ export class OperatorSession extends SingleAgentSession<OperatorAgent> {
     });
     super(options, runtime, { kind: 'operator', mode: 'operator' }, agent);
   }
-
 
   protected override checkpointExtra(): Record<string, unknown> {
     return { agentKind: this.agent.kind };

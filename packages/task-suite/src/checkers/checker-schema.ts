@@ -59,8 +59,14 @@ export const SheetCheckerSchema = z
   .object({
     check: z.literal('sheet'),
     path: z.string(),
-    sheet: z.union([z.string(), z.number().int().min(1)]).optional().describe('The sheet by name or 1-based position (default: the first).'),
-    cells: z.record(z.string().regex(/^\$?[A-Za-z]{1,3}\$?[1-9][0-9]*$/, 'a cell address like B5'), CellSpecSchema).optional().describe('Cells by address (`B5`).'),
+    sheet: z
+      .union([z.string(), z.number().int().min(1)])
+      .optional()
+      .describe('The sheet by name or 1-based position (default: the first).'),
+    cells: z
+      .record(z.string().regex(/^\$?[A-Za-z]{1,3}\$?[1-9][0-9]*$/, 'a cell address like B5'), CellSpecSchema)
+      .optional()
+      .describe('Cells by address (`B5`).'),
     sheetNames: z.array(z.string()).optional().describe('The names of all sheets, in order.'),
     rowCount: z.number().int().nonnegative().optional().describe('The number of rows of the sheet up to its last non-empty one.'),
   })
@@ -74,7 +80,12 @@ export const SlideSpecSchema = z
     titleContains: z.string().optional().describe("A part of the title placeholder's text."),
     contains: texts.optional().describe("Texts the slide's text (every text box) must contain."),
     notContains: texts.optional().describe("Texts the slide's text must not contain."),
-    layout: z.string().optional().describe('The layout, from the placeholders the slide has: `blank`, `title-only`, `title-content`, `title-slide` (title and subtitle), `title-two-content`, `content`.'),
+    layout: z
+      .string()
+      .optional()
+      .describe(
+        'The layout, from the placeholders the slide has: `blank`, `title-only`, `title-content`, `title-slide` (title and subtitle), `title-two-content`, `content`.',
+      ),
     notes: z.string().optional().describe('A text the speaker notes contain.'),
   })
   .strict();
@@ -96,7 +107,10 @@ export const CsvCheckerSchema = z
     check: z.literal('csv'),
     path: z.string(),
     rows: z.array(z.array(z.string())).optional().describe('Every row, exactly (a trailing empty line ignored).'),
-    cells: z.record(z.string().regex(/^[A-Za-z]{1,3}[1-9][0-9]*$/, 'a cell address like B5'), z.string()).optional().describe('Fields by cell address (`A1` = first field of the first row).'),
+    cells: z
+      .record(z.string().regex(/^[A-Za-z]{1,3}[1-9][0-9]*$/, 'a cell address like B5'), z.string())
+      .optional()
+      .describe('Fields by cell address (`A1` = first field of the first row).'),
     delimiter: z.string().length(1).optional().describe('The field separator (default `,`).'),
   })
   .strict();
@@ -106,7 +120,10 @@ export const SettingsCheckerSchema = z
   .object({
     check: z.literal('settings'),
     path: z.string().describe('The settings file (`{config}/app/app.conf`).'),
-    format: z.enum(['ini', 'keyfile', 'json']).optional().describe('`ini` (default) and `keyfile`: `[section]` and `key=value` lines; `json`: `key` is a dotted path.'),
+    format: z
+      .enum(['ini', 'keyfile', 'json'])
+      .optional()
+      .describe('`ini` (default) and `keyfile`: `[section]` and `key=value` lines; `json`: `key` is a dotted path.'),
     section: z.string().optional().describe('The `[section]` (ini/keyfile); without it the first such key of any section.'),
     key: z.string(),
     equals: z.string().describe('The value, as text (JSON values are compared by their JSON text, strings without quotes).'),

@@ -69,14 +69,21 @@ export function judgeParagraph(model: DocumentModel, spec: ParagraphSpec): Check
     const paragraph = paragraphs[spec.index - 1];
     if (!paragraph) return { passed: false, detail: `no paragraph ${spec.index} (the document has ${paragraphs.length})` };
     const misses = paragraphMismatches(paragraph, spec);
-    return { passed: misses.length === 0, detail: `${describeParagraph(paragraph, spec.index, spec)}${misses.length ? ` (wanted ${describeSpec(spec)})` : ''}` };
+    return {
+      passed: misses.length === 0,
+      detail: `${describeParagraph(paragraph, spec.index, spec)}${misses.length ? ` (wanted ${describeSpec(spec)})` : ''}`,
+    };
   }
   const at = paragraphs.findIndex((p) => paragraphMismatches(p, spec).length === 0);
   if (at >= 0) return { passed: true, detail: describeParagraph(paragraphs[at]!, at + 1, spec) };
   // The nearest paragraph: the one with the wanted text if any, else the one failing the fewest fields.
   const ranked = paragraphs
     .map((p, i) => ({ p, i, misses: paragraphMismatches(p, spec) }))
-    .sort((a, b) => Number(a.misses.includes('text') || a.misses.includes('textContains')) - Number(b.misses.includes('text') || b.misses.includes('textContains')) || a.misses.length - b.misses.length);
+    .sort(
+      (a, b) =>
+        Number(a.misses.includes('text') || a.misses.includes('textContains')) - Number(b.misses.includes('text') || b.misses.includes('textContains')) ||
+        a.misses.length - b.misses.length,
+    );
   const nearest = ranked[0];
   return {
     passed: false,
@@ -88,13 +95,18 @@ export function judgeParagraph(model: DocumentModel, spec: ParagraphSpec): Check
 export function judgeDocument(model: DocumentModel, spec: z.infer<typeof DocumentCheckerSchema>): CheckResult {
   const results: CheckResult[] = [];
   const problems = textProblems(model.text, spec.contains, spec.notContains);
-  if (spec.contains || spec.notContains) results.push({ passed: problems.length === 0, detail: problems.length ? `text ${problems.join(', ')}` : `text ${quote(model.text, 80)}` });
+  if (spec.contains || spec.notContains)
+    results.push({ passed: problems.length === 0, detail: problems.length ? `text ${problems.join(', ')}` : `text ${quote(model.text, 80)}` });
   for (const p of spec.paragraphs ?? []) results.push(judgeParagraph(model, p));
   if (spec.paragraphCount !== undefined) {
     const count = model.paragraphs.filter((p) => p.text.trim() !== '').length;
-    results.push({ passed: count === spec.paragraphCount, detail: `${count} non-empty paragraphs${count === spec.paragraphCount ? '' : `, expected ${spec.paragraphCount}`}` });
+    results.push({
+      passed: count === spec.paragraphCount,
+      detail: `${count} non-empty paragraphs${count === spec.paragraphCount ? '' : `, expected ${spec.paragraphCount}`}`,
+    });
   }
-  if (spec.tables !== undefined) results.push({ passed: model.tables === spec.tables, detail: `${model.tables} tables${model.tables === spec.tables ? '' : `, expected ${spec.tables}`}` });
+  if (spec.tables !== undefined)
+    results.push({ passed: model.tables === spec.tables, detail: `${model.tables} tables${model.tables === spec.tables ? '' : `, expected ${spec.tables}`}` });
   if (results.length === 0) results.push({ passed: true, detail: `${model.paragraphs.length} paragraphs, ${model.tables} tables` });
   return { passed: results.every((r) => r.passed), detail: `${basename(spec.path)}: ${results.map((r) => r.detail).join('; ')}` };
 }

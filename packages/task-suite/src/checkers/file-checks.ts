@@ -22,7 +22,10 @@ export function readText(path: string): string | undefined {
 
 /** Texts of `wanted` that `text` lacks (`contains`) and of `unwanted` that it has (`notContains`), in words. */
 export function textProblems(text: string, wanted: readonly string[] = [], unwanted: readonly string[] = []): string[] {
-  return [...wanted.filter((w) => !text.includes(w)).map((w) => `lacks ${JSON.stringify(w)}`), ...unwanted.filter((w) => text.includes(w)).map((w) => `has ${JSON.stringify(w)}`)];
+  return [
+    ...wanted.filter((w) => !text.includes(w)).map((w) => `lacks ${JSON.stringify(w)}`),
+    ...unwanted.filter((w) => text.includes(w)).map((w) => `has ${JSON.stringify(w)}`),
+  ];
 }
 
 /** A text shortened for a detail line. */
@@ -50,7 +53,9 @@ export async function checkFile(spec: z.infer<typeof FileCheckerSchema>, retryMs
     const kind = pathKind(spec.path);
     if (kind === 'folder') {
       if (!wantsFile) return { passed: false, detail: `${spec.path} exists (it should not): it is a folder` };
-      return asksText ? { passed: false, detail: `${spec.path} is a folder, not a file with text` } : { passed: true, detail: `${spec.path} exists (a folder)` };
+      return asksText
+        ? { passed: false, detail: `${spec.path} is a folder, not a file with text` }
+        : { passed: true, detail: `${spec.path} exists (a folder)` };
     }
     if (text === undefined) return { passed: !wantsFile, detail: `${spec.path} does not exist${wantsFile ? '' : ' (as wanted)'}` };
     if (!wantsFile) return { passed: false, detail: `${spec.path} exists (it should not): holds ${excerpt(text)}` };
@@ -58,7 +63,11 @@ export async function checkFile(spec: z.infer<typeof FileCheckerSchema>, retryMs
     if (spec.equals !== undefined && text.trimEnd() !== spec.equals.trimEnd()) problems.push(`expected ${excerpt(spec.equals)}`);
     return { passed: problems.length === 0, detail: `${spec.path} holds ${excerpt(text)}${problems.length ? `: ${problems.join(', ')}` : ''}` };
   };
-  return readUntil(() => judge(readText(spec.path)), (r) => r.passed, retryMs);
+  return readUntil(
+    () => judge(readText(spec.path)),
+    (r) => r.passed,
+    retryMs,
+  );
 }
 
 /** The `csv` checker: every row exactly, or some cells. */
@@ -78,7 +87,14 @@ export async function checkCsv(spec: z.infer<typeof CsvCheckerSchema>, retryMs =
       read.push(`${address.toUpperCase()}=${got === undefined ? '(none)' : JSON.stringify(got)}`);
       if (got !== wanted) problems.push(`${address.toUpperCase()} should be ${JSON.stringify(wanted)}`);
     }
-    return { passed: problems.length === 0, detail: `${basename(spec.path)}: ${read.join(', ') || `${rows.length} rows`}${problems.length ? `; ${problems.join(', ')}` : ''}` };
+    return {
+      passed: problems.length === 0,
+      detail: `${basename(spec.path)}: ${read.join(', ') || `${rows.length} rows`}${problems.length ? `; ${problems.join(', ')}` : ''}`,
+    };
   };
-  return readUntil(() => judge(readText(spec.path)), (r) => r.passed, retryMs);
+  return readUntil(
+    () => judge(readText(spec.path)),
+    (r) => r.passed,
+    retryMs,
+  );
 }

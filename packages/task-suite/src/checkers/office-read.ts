@@ -8,7 +8,12 @@ import { CHECK_RETRY_MS } from './file-checks.js';
  * asynchronously, and a half-written file does not parse). A missing or unreadable file is a failed result that
  * says so; nothing throws.
  */
-export async function judgeFile<T>(path: string, read: (path: string) => Promise<T>, judge: (model: T) => CheckResult, timeoutMs = CHECK_RETRY_MS): Promise<CheckResult> {
+export async function judgeFile<T>(
+  path: string,
+  read: (path: string) => Promise<T>,
+  judge: (model: T) => CheckResult,
+  timeoutMs = CHECK_RETRY_MS,
+): Promise<CheckResult> {
   const attempt = async (): Promise<CheckResult> => {
     if (!existsSync(path)) return { passed: false, detail: `${path} does not exist` };
     let model: T;

@@ -1,4 +1,4 @@
-import type { CheckResult, TaskContext } from '../task.js';
+import type { CheckResult, TaskWorkspace } from '../task.js';
 import type { Checker } from './checker-schema.js';
 import { checkControls } from './controls-check.js';
 import { checkDocument } from './document-check.js';
@@ -17,7 +17,7 @@ import { checkSlides } from './slides-check.js';
  * console.log(result.passed, result.detail); // true '/tmp/t/note.txt holds "Shopping list: milk"'
  * ```
  */
-export async function runChecker(checker: Checker, ctx: TaskContext, options: RunCheckerOptions = {}): Promise<CheckResult> {
+export async function runChecker(checker: Checker, ctx: TaskWorkspace, options: RunCheckerOptions = {}): Promise<CheckResult> {
   try {
     return await dispatch(checker, ctx, options.retryMs ?? CHECK_RETRY_MS);
   } catch (error) {
@@ -31,7 +31,7 @@ export interface RunCheckerOptions {
   retryMs?: number;
 }
 
-async function dispatch(checker: Checker, ctx: TaskContext, retryMs: number): Promise<CheckResult> {
+async function dispatch(checker: Checker, ctx: TaskWorkspace, retryMs: number): Promise<CheckResult> {
   switch (checker.check) {
     case 'file':
       return checkFile(checker, retryMs);

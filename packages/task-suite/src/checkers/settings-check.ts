@@ -28,7 +28,14 @@ export async function checkSettings(spec: z.infer<typeof SettingsCheckerSchema>,
     const value = spec.format === 'json' ? jsonSettingValue(text, spec.key) : iniValue(text, spec.key, spec.section);
     const where = `${spec.path}${spec.section ? ` [${spec.section}]` : ''}`;
     const passed = value === spec.equals;
-    return { passed, detail: `${where} ${spec.key}=${value === undefined ? '(unset)' : JSON.stringify(value)}${passed ? '' : `, expected ${JSON.stringify(spec.equals)}`}` };
+    return {
+      passed,
+      detail: `${where} ${spec.key}=${value === undefined ? '(unset)' : JSON.stringify(value)}${passed ? '' : `, expected ${JSON.stringify(spec.equals)}`}`,
+    };
   };
-  return readUntil(() => judge(readText(spec.path)), (r) => r.passed, retryMs);
+  return readUntil(
+    () => judge(readText(spec.path)),
+    (r) => r.passed,
+    retryMs,
+  );
 }

@@ -22,7 +22,12 @@ export function cellMismatches(cell: SheetCell | undefined, spec: CellSpec): str
   }
   if (spec.value !== undefined) {
     const v = cell?.value;
-    const ok = typeof spec.value === 'number' ? typeof v === 'number' && sameNumber(v, spec.value) : typeof spec.value === 'boolean' ? v === spec.value || v === (spec.value ? 1 : 0) : v === spec.value || (typeof v !== 'string' && cell?.text === spec.value);
+    const ok =
+      typeof spec.value === 'number'
+        ? typeof v === 'number' && sameNumber(v, spec.value)
+        : typeof spec.value === 'boolean'
+          ? v === spec.value || v === (spec.value ? 1 : 0)
+          : v === spec.value || (typeof v !== 'string' && cell?.text === spec.value);
     if (!ok) out.push('value');
   }
   if (spec.formula !== undefined && (cell?.formula === undefined || normalizeFormula(cell.formula) !== normalizeFormula(spec.formula))) out.push('formula');
@@ -62,9 +67,22 @@ export function judgeSheet(sheets: Sheet[], spec: z.infer<typeof SheetCheckerSch
       const address = raw.replace(/\$/g, '').toUpperCase();
       const cell = sheet.cells.get(address);
       const misses = cellMismatches(cell, cellSpec);
-      results.push({ passed: misses.length === 0, detail: `${describeCell(address, cell, cellSpec)}${misses.length ? ` (wanted ${Object.entries(cellSpec).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')})` : ''}` });
+      results.push({
+        passed: misses.length === 0,
+        detail: `${describeCell(address, cell, cellSpec)}${
+          misses.length
+            ? ` (wanted ${Object.entries(cellSpec)
+                .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+                .join(', ')})`
+            : ''
+        }`,
+      });
     }
-    if (spec.rowCount !== undefined) results.push({ passed: sheet.rowCount === spec.rowCount, detail: `${sheet.rowCount} rows${sheet.rowCount === spec.rowCount ? '' : `, expected ${spec.rowCount}`}` });
+    if (spec.rowCount !== undefined)
+      results.push({
+        passed: sheet.rowCount === spec.rowCount,
+        detail: `${sheet.rowCount} rows${sheet.rowCount === spec.rowCount ? '' : `, expected ${spec.rowCount}`}`,
+      });
   }
   if (results.length === 0 && sheet) results.push({ passed: true, detail: `${sheet.cells.size} cells` });
   const where = sheet && spec.sheet !== undefined ? ` [${sheet.name}]` : '';

@@ -30,12 +30,16 @@ export function judgeSlide(slides: Slide[], spec: SlideSpec): CheckResult {
 /** Judges the slides read against a `slides` checker. */
 export function judgeSlides(slides: Slide[], spec: z.infer<typeof SlidesCheckerSchema>): CheckResult {
   const results: CheckResult[] = [];
-  if (spec.count !== undefined) results.push({ passed: slides.length === spec.count, detail: `${slides.length} slides${slides.length === spec.count ? '' : `, expected ${spec.count}`}` });
+  if (spec.count !== undefined)
+    results.push({ passed: slides.length === spec.count, detail: `${slides.length} slides${slides.length === spec.count ? '' : `, expected ${spec.count}`}` });
   for (const s of spec.slides ?? []) results.push(judgeSlide(slides, s));
   if (spec.contains) {
     const all = slides.map((s) => s.text).join('\n');
     const problems = textProblems(all, spec.contains);
-    results.push({ passed: problems.length === 0, detail: problems.length ? `the slides' text ${problems.join(', ')}` : `the slides' text has ${spec.contains.map((c) => quote(c)).join(', ')}` });
+    results.push({
+      passed: problems.length === 0,
+      detail: problems.length ? `the slides' text ${problems.join(', ')}` : `the slides' text has ${spec.contains.map((c) => quote(c)).join(', ')}`,
+    });
   }
   if (results.length === 0) results.push({ passed: true, detail: `${slides.length} slides` });
   return { passed: results.every((r) => r.passed), detail: `${basename(spec.path)}: ${results.map((r) => r.detail).join('; ')}` };

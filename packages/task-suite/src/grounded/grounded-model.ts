@@ -1,5 +1,13 @@
 import type { ChatModel, ChatRequest, ChatResponse, ModelFeatures } from '@ufo-ts/core';
-import { NATIVE_TOOL_FEATURES, readPromptListing, scriptedResponse, type ListedItem, type PromptListing, type ScriptedCall, type ScriptedReply } from '@ufo-ts/processor-strategies';
+import {
+  NATIVE_TOOL_FEATURES,
+  readPromptListing,
+  scriptedResponse,
+  type ListedItem,
+  type PromptListing,
+  type ScriptedCall,
+  type ScriptedReply,
+} from '@ufo-ts/processor-strategies';
 import { TaskSuiteError } from '../errors.js';
 import { ReferenceStepSchema, type ControlRef, type ReferenceAction, type ReferenceStep } from './reference-steps.js';
 import { describeRef, findControl, findWindow } from './resolve.js';
@@ -132,7 +140,9 @@ export class GroundedModel implements ChatModel {
     const index = this.next;
     const step = this.steps[index];
     if (!step) {
-      throw this.fail(new TaskSuiteError('SOLUTION_EXHAUSTED', `${this.label}: the engine asked for reply ${this.calls} but all ${this.steps.length} steps were played`));
+      throw this.fail(
+        new TaskSuiteError('SOLUTION_EXHAUSTED', `${this.label}: the engine asked for reply ${this.calls} but all ${this.steps.length} steps were played`),
+      );
     }
     const resolution = resolveStep(step, listing);
     if ('missing' in resolution) {
@@ -154,7 +164,11 @@ export class GroundedModel implements ChatModel {
     if (!('all' in step) && !('finish' in step)) this.retryable = [{ index, actions: resolution.calls.length }];
     if (resolution.finish) {
       this.finishedAt = index;
-      return { ...this.answer(`Step ${index + 1}: the task is done.`, []), status: 'FINISH', ...(resolution.finish.result !== undefined ? { result: resolution.finish.result } : {}) };
+      return {
+        ...this.answer(`Step ${index + 1}: the task is done.`, []),
+        status: 'FINISH',
+        ...(resolution.finish.result !== undefined ? { result: resolution.finish.result } : {}),
+      };
     }
     const calls = [...resolution.calls];
     const finish = this.batch && batchable(step) ? this.extendBatch(listing, calls, 'selectWindow' in step) : undefined;
@@ -248,7 +262,9 @@ function batchCall(action: ReferenceAction, listing: PromptListing, named: boole
     const window = findWindow(listing, action.selectWindow);
     if (window) return { call: call('select_application_window', { id: window.id, name: window.name }), blind: true };
     const { title, titleContaining } = action.selectWindow;
-    return named && title !== undefined && titleContaining === undefined ? { call: call('select_application_window', { name: title }), blind: true } : undefined;
+    return named && title !== undefined && titleContaining === undefined
+      ? { call: call('select_application_window', { name: title }), blind: true }
+      : undefined;
   }
   if ('wait' in action) return undefined;
   const ref = targetOf(action);
@@ -262,7 +278,15 @@ function batchCall(action: ReferenceAction, listing: PromptListing, named: boole
   const target = named ? namedTarget(ref) : undefined;
   if (!target) return undefined;
   if ('click' in action) {
-    return { call: call('click_input', { ...target, ...(action.button ? { button: action.button } : {}), ...(action.double ? { double: true } : {}), ...(action.method ? { method: action.method } : {}) }), blind: !listed };
+    return {
+      call: call('click_input', {
+        ...target,
+        ...(action.button ? { button: action.button } : {}),
+        ...(action.double ? { double: true } : {}),
+        ...(action.method ? { method: action.method } : {}),
+      }),
+      blind: !listed,
+    };
   }
   if ('setText' in action) return { call: call('set_edit_text', { ...target, text: action.setText, clear_current_text: true }), blind: !listed };
   if ('type' in action) return { call: call('type_text', { text: action.type, ...target }), blind: !listed };
@@ -330,7 +354,13 @@ function resolveAction(action: ReferenceAction, listing: PromptListing, find: Co
     if ('missing' in c) return c;
     // A model does not click a control the prompt lists as disabled: it waits for it to be enabled.
     if (c.states.includes('disabled')) return { missing: `the control [${c.id}] with ${describeRef(action.click)} is listed as disabled` };
-    return call('click_input', { id: c.id, name: c.name, ...(action.button ? { button: action.button } : {}), ...(action.double ? { double: true } : {}), ...(action.method ? { method: action.method } : {}) });
+    return call('click_input', {
+      id: c.id,
+      name: c.name,
+      ...(action.button ? { button: action.button } : {}),
+      ...(action.double ? { double: true } : {}),
+      ...(action.method ? { method: action.method } : {}),
+    });
   }
   if ('setText' in action) {
     const c = control(action.into);

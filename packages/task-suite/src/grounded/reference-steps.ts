@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 export const ControlRefSchema = z
   .object({
-    role: z.union([z.string(), z.array(z.string()).min(1)]).optional().describe('Role as listed (`push button`); several accepted roles as a list.'),
+    role: z
+      .union([z.string(), z.array(z.string()).min(1)])
+      .optional()
+      .describe('Role as listed (`push button`); several accepted roles as a list.'),
     name: z.string().optional().describe('The listed name (`...` and `…` are the same; case and spacing are ignored).'),
     label: z.string().optional().describe('The visible label of an unnamed field: its listed name, or a `label "…"` note on its line.'),
     afterLabel: z.string().optional().describe('The first such control listed after the label item of that name (a field read from the listing order).'),
@@ -14,7 +17,7 @@ export const ControlRefSchema = z
     showsContaining: z.string().optional().describe('A part of the text the control shows.'),
     state: z.string().optional().describe('A state the control must be listed with (`checked`, `focused`).'),
     notState: z.string().optional().describe('A state the control must not be listed with.'),
-    value: z.number().optional().describe("The current value the listing gives a slider, spin button or progress bar."),
+    value: z.number().optional().describe('The current value the listing gives a slider, spin button or progress bar.'),
     column: z.string().optional().describe("A table cell's column, by the header the listing gives it (`Price`)."),
     nth: z.number().int().min(1).default(1),
   })
@@ -70,6 +73,4 @@ export const ReferenceStepSchema: z.ZodType<ReferenceStep> = z.union([
 
 /** One reply of a reference solution (see {@link ReferenceStepSchema}). */
 export type ReferenceStep =
-  | (ReferenceAction & { when?: ControlRef })
-  | { all: ReferenceAction[]; when?: ControlRef }
-  | { finish: true; result?: string; when?: ControlRef };
+  (ReferenceAction & { when?: ControlRef }) | { all: ReferenceAction[]; when?: ControlRef } | { finish: true; result?: string; when?: ControlRef };

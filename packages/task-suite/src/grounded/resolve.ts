@@ -3,7 +3,11 @@ import { ControlRefSchema, WindowRefSchema, type ControlRef, type WindowRef } fr
 
 /** Names compare without case, repeated spaces or the difference between `...` and `…`. */
 export function normalizeName(name: string): string {
-  return name.replace(/\.\.\./g, '…').replace(/\s+/g, ' ').trim().toLowerCase();
+  return name
+    .replace(/\.\.\./g, '…')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** Whether a listed control matches a reference. */
@@ -49,7 +53,9 @@ export function findControl(listing: PromptListing, ref: ControlRef): ListedItem
 export function findWindow(listing: PromptListing, ref: WindowRef): ListedItem | undefined {
   const r = WindowRefSchema.parse(ref);
   return listing.windows.find(
-    (w) => (r.title === undefined || normalizeName(w.name) === normalizeName(r.title)) && (r.titleContaining === undefined || normalizeName(w.name).includes(normalizeName(r.titleContaining))),
+    (w) =>
+      (r.title === undefined || normalizeName(w.name) === normalizeName(r.title)) &&
+      (r.titleContaining === undefined || normalizeName(w.name).includes(normalizeName(r.titleContaining))),
   );
 }
 

@@ -44,7 +44,10 @@ export async function startScreenGroundedModel(options: ScreenGroundedModelOptio
   const respond = async (request: RecordedRequest): Promise<FixtureResponse> => {
     const image = lastImageSize(request.body);
     if (!image) {
-      const error = new TaskSuiteError('REFERENCE_NOT_ON_SCREEN', `${options.label ?? 'reference solution'}: the request carries no PNG screenshot to answer in the coordinates of`);
+      const error = new TaskSuiteError(
+        'REFERENCE_NOT_ON_SCREEN',
+        `${options.label ?? 'reference solution'}: the request carries no PNG screenshot to answer in the coordinates of`,
+      );
       player.failure ??= error;
       throw error;
     }

@@ -130,7 +130,13 @@ export class ScreenReferencePlayer {
       if (!rect) return { missing: `the control with ${describeRef(ref)} has no place on the screen` };
       return this.toImage(visibleCentre(rect, this.options.screen), image);
     };
-    const click = (p: { x: number; y: number }, extra: Partial<Extract<ScreenAction, { kind: 'click' }>> = {}): ScreenAction => ({ kind: 'click', x: p.x, y: p.y, button: 'left', ...extra });
+    const click = (p: { x: number; y: number }, extra: Partial<Extract<ScreenAction, { kind: 'click' }>> = {}): ScreenAction => ({
+      kind: 'click',
+      x: p.x,
+      y: p.y,
+      button: 'left',
+      ...extra,
+    });
     if ('click' in action) {
       const p = at(action.click, true);
       if ('missing' in p) return p;
@@ -149,7 +155,15 @@ export class ScreenReferencePlayer {
         before.push(click(p));
       }
       if ('type' in action) return { actions: [...before, { kind: 'type', text: action.type }] };
-      return { actions: [...before, ...action.keys.split(/\s+/).filter(Boolean).map((combo): ScreenAction => ({ kind: 'keys', keys: combo.split('+') }))] };
+      return {
+        actions: [
+          ...before,
+          ...action.keys
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((combo): ScreenAction => ({ kind: 'keys', keys: combo.split('+') })),
+        ],
+      };
     }
     if ('selectWindow' in action) {
       const window = findWindow(snapshot.listing, action.selectWindow);

@@ -44,7 +44,17 @@ export function lastImageSize(body: unknown): PixelSize | undefined {
 }
 
 /** OpenAI's key names for xdotool's (`Return` → `ENTER`); a letter or another key is upper-cased. */
-const OPENAI_KEYS: Record<string, string> = { return: 'ENTER', enter: 'ENTER', escape: 'ESC', backspace: 'BACKSPACE', tab: 'TAB', delete: 'DELETE', space: 'SPACE', page_up: 'PAGEUP', page_down: 'PAGEDOWN' };
+const OPENAI_KEYS: Record<string, string> = {
+  return: 'ENTER',
+  enter: 'ENTER',
+  escape: 'ESC',
+  backspace: 'BACKSPACE',
+  tab: 'TAB',
+  delete: 'DELETE',
+  space: 'SPACE',
+  page_up: 'PAGEUP',
+  page_down: 'PAGEDOWN',
+};
 
 /**
  * One action as an OpenAI computer action (the openai SDK's `ResponseComputerToolCall` action union: `click` with
@@ -53,7 +63,9 @@ const OPENAI_KEYS: Record<string, string> = { return: 'ENTER', enter: 'ENTER', e
 export function openAIComputerAction(action: ScreenAction): Record<string, unknown> {
   switch (action.kind) {
     case 'click':
-      return action.double ? { type: 'double_click', x: action.x, y: action.y } : { type: 'click', button: action.button === 'middle' ? 'wheel' : action.button, x: action.x, y: action.y };
+      return action.double
+        ? { type: 'double_click', x: action.x, y: action.y }
+        : { type: 'click', button: action.button === 'middle' ? 'wheel' : action.button, x: action.x, y: action.y };
     case 'type':
       return { type: 'type', text: action.text };
     case 'keys':
@@ -91,7 +103,14 @@ export function openAIComputerResponse(reply: ScreenReply, n: number): Record<st
   if ('finish' in reply) return openAIResponsesBody({ content: reply.finish, model: 'gpt-5.4' });
   const body = openAIResponsesBody({ content: reply.thought, model: 'gpt-5.4' });
   const output = body.output as unknown[];
-  output.push({ type: 'computer_call', id: `cu_fixture_${n}`, call_id: `call_fixture_${n}`, actions: reply.actions.map(openAIComputerAction), pending_safety_checks: [], status: 'completed' });
+  output.push({
+    type: 'computer_call',
+    id: `cu_fixture_${n}`,
+    call_id: `call_fixture_${n}`,
+    actions: reply.actions.map(openAIComputerAction),
+    pending_safety_checks: [],
+    status: 'completed',
+  });
   return body;
 }
 

@@ -32,7 +32,9 @@ export function explorerQuirk(player: GroundedModel, rng: Prng): Quirk {
 
   const continueDetour = (turn: Turn, current: Detour): ScriptedReply => {
     if (current.phase === 'menu-open') {
-      const items = current.dialog ? turn.listing.controls.filter((c) => /menu item$/.test(normalizeName(c.role)) && opensDialog(c) && !c.states.includes('disabled')) : [];
+      const items = current.dialog
+        ? turn.listing.controls.filter((c) => /menu item$/.test(normalizeName(c.role)) && opensDialog(c) && !c.states.includes('disabled'))
+        : [];
       const item = rng.pick(items);
       if (!item) {
         detour = undefined;
@@ -41,7 +43,9 @@ export function explorerQuirk(player: GroundedModel, rng: Prng): Quirk {
       detour = { phase: 'dialog-opening', windows: current.windows, waited: 0 };
       return turn.detour(`Having a look at ${item.name}.`, [call('click_input', { id: item.id, name: item.name })]);
     }
-    const cancel = turn.listing.controls.find((c) => /button$/.test(normalizeName(c.role)) && CANCEL.has(normalizeName(c.name)) && !c.states.includes('disabled'));
+    const cancel = turn.listing.controls.find(
+      (c) => /button$/.test(normalizeName(c.role)) && CANCEL.has(normalizeName(c.name)) && !c.states.includes('disabled'),
+    );
     const opened = turn.listing.windows.some((w) => !current.windows.includes(w.id));
     if (!cancel && !opened && current.waited < DIALOG_PATIENCE) {
       current.waited += 1;

@@ -1,4 +1,4 @@
-import type { DesktopTask, TaskContext } from '../task.js';
+import type { DesktopTask, TaskWorkspace } from '../task.js';
 import { ImperfectModel } from './imperfect-model.js';
 import type { ImperfectKind } from './model-spec.js';
 
@@ -16,7 +16,7 @@ export interface ImperfectModelForOptions {
  * steps when it has one, labelled with the task id. Fits `runTask`/`runSuite`'s `model` option:
  * `model: (task, ctx) => imperfectModelFor(task, ctx, { kind: 'stale', seed: 3 })`.
  */
-export function imperfectModelFor(task: DesktopTask, ctx: TaskContext, options: ImperfectModelForOptions): ImperfectModel {
+export function imperfectModelFor(task: DesktopTask, ctx: TaskWorkspace, options: ImperfectModelForOptions): ImperfectModel {
   return new ImperfectModel({
     kind: options.kind,
     seed: options.seed ?? 1,

@@ -70,7 +70,9 @@ export function isMenu(item: ListedItem): boolean {
 
 /** Whether a menu is open in the listing (menu items are listed only while their menu shows). */
 export function menuOpen(listing: PromptListing): boolean {
-  return listing.controls.some((c) => /menu item$/.test(normalizeName(c.role)) || (isMenu(c) && (c.states.includes('expanded') || c.states.includes('selected'))));
+  return listing.controls.some(
+    (c) => /menu item$/.test(normalizeName(c.role)) || (isMenu(c) && (c.states.includes('expanded') || c.states.includes('selected'))),
+  );
 }
 
 /** Whether a reference step clicks a menu (`{ click: { role: 'menu', … } }`). */

@@ -31,7 +31,10 @@ export function parseModelSpec(spec: string): ImperfectModelSpec {
   const seedText = parts[2];
   const seed = seedText === undefined ? 1 : Number(seedText);
   if (seedText !== undefined && (!/^\d+$/.test(seedText) || seed > 0xffffffff)) {
-    throw new TaskSuiteError('MODEL_SPEC_INVALID', `model spec ${JSON.stringify(spec)}: the seed ${JSON.stringify(seedText)} is not an integer from 0 to 4294967295`);
+    throw new TaskSuiteError(
+      'MODEL_SPEC_INVALID',
+      `model spec ${JSON.stringify(spec)}: the seed ${JSON.stringify(seedText)} is not an integer from 0 to 4294967295`,
+    );
   }
   return { kind: kind as ImperfectKind, seed };
 }

@@ -38,7 +38,7 @@ function packageName(folder: string): string | undefined {
  */
 export function packageFolder(): string | undefined {
   const file = thisModuleFile();
-  for (let folder = file === undefined ? undefined : dirname(file); folder !== undefined; ) {
+  for (let folder = file === undefined ? undefined : dirname(file); folder !== undefined;) {
     if (packageName(folder) === PACKAGE_NAME) return folder;
     const installed = join(folder, 'node_modules', ...PACKAGE_NAME.split('/'));
     if (existsSync(installed) && packageName(installed) === PACKAGE_NAME) return realpathSync(installed);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { TaskContext } from '../task.js';
+import type { TaskWorkspace } from '../task.js';
 
 /** The placeholder names a task file may use: `{dir}`, `{path:rel/file}`, `{config}` and `{home}`. */
 export const PLACEHOLDER_NAMES = ['dir', 'path', 'config', 'home'] as const;
@@ -21,7 +21,7 @@ export interface PlaceholderValues {
 }
 
 /** The placeholder values of a task context: `{home}` falls back to the task folder when the desktop has no HOME. */
-export function placeholderValues(ctx: TaskContext): PlaceholderValues {
+export function placeholderValues(ctx: TaskWorkspace): PlaceholderValues {
   const env = ctx.desktop.env;
   return { dir: ctx.dir, config: env.XDG_CONFIG_HOME ?? join(env.HOME ?? ctx.dir, '.config'), home: env.HOME ?? ctx.dir };
 }

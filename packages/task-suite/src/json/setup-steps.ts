@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { TaskSuiteError } from '../errors.js';
-import type { TaskContext } from '../task.js';
+import type { TaskWorkspace } from '../task.js';
 import type { SetupStep } from './json-task-schema.js';
 import { placeholderValues, substituteDeep } from './placeholders.js';
 
@@ -37,7 +37,7 @@ export interface SetupStepsOptions {
  * await runSetupSteps([{ file: 'a.txt', text: 'x' }, { launch: 'mousepad', args: ['{path:a.txt}'] }], ctx, { taskFolder, id: 'demo' });
  * ```
  */
-export async function runSetupSteps(steps: readonly SetupStep[], ctx: TaskContext, options: SetupStepsOptions): Promise<void> {
+export async function runSetupSteps(steps: readonly SetupStep[], ctx: TaskWorkspace, options: SetupStepsOptions): Promise<void> {
   const values = placeholderValues(ctx);
   for (const [i, raw] of steps.entries()) {
     const step = substituteDeep(raw, values);
@@ -58,12 +58,14 @@ export function describeStep(step: SetupStep): string {
   return 'from' in step ? `copy ${step.from} to ${step.file}` : `write ${step.file}`;
 }
 
-async function runStep(step: SetupStep, ctx: TaskContext, options: SetupStepsOptions): Promise<void> {
+async function runStep(step: SetupStep, ctx: TaskWorkspace, options: SetupStepsOptions): Promise<void> {
   if ('launch' in step) {
     const launchOptions = step.env ? { env: step.env } : {};
     const timeoutMs = (step.timeoutSeconds ?? 60) * 1000;
     const app =
-      step.timeoutSeconds === undefined ? await ctx.launch(step.launch, step.args ?? [], launchOptions) : ctx.desktop.launchApp(step.launch, step.args ?? [], { cwd: ctx.dir, ...launchOptions });
+      step.timeoutSeconds === undefined
+        ? await ctx.launch(step.launch, step.args ?? [], launchOptions)
+        : ctx.desktop.launchApp(step.launch, step.args ?? [], { cwd: ctx.dir, ...launchOptions });
     if (step.timeoutSeconds !== undefined) await app.waitForFrame({ timeoutMs });
     if (step.window !== undefined) await app.waitForWindow({ title: step.window, timeoutMs });
     return;
@@ -91,7 +93,7 @@ function writeText(path: string, text: string): void {
 }
 
 /** Runs a program to completion in the task folder with the desktop's environment; rejects on a non-zero exit. */
-function runToCompletion(program: string, args: readonly string[], ctx: TaskContext, timeoutMs: number): Promise<void> {
+function runToCompletion(program: string, args: readonly string[], ctx: TaskWorkspace, timeoutMs: number): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(program, args, { cwd: ctx.dir, env: { ...ctx.desktop.env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -107,7 +109,11 @@ function runToCompletion(program: string, args: readonly string[], ctx: TaskCont
       clearTimeout(timer);
       if (code === 0) return done();
       const tail = stderr.trim().split('\n').slice(-5).join('\n');
-      fail(new Error(`${program} ${signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${timeoutMs / 1000} s` : ''})` : `exited with ${code}`}${tail ? `: ${tail}` : ''}`));
+      fail(
+        new Error(
+          `${program} ${signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${timeoutMs / 1000} s` : ''})` : `exited with ${code}`}${tail ? `: ${tail}` : ''}`,
+        ),
+      );
     });
   });
 }

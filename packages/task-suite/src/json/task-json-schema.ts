@@ -24,6 +24,19 @@ export function taskJsonSchema(): Record<string, unknown> {
   names.add(ReferenceActionSchema, { id: 'ReferenceAction' });
   names.add(SetupStepSchema, { id: 'SetupStep' });
   names.add(CheckerSchema, { id: 'Checker' });
-  const schema = z.toJSONSchema(JsonTaskSchema, { metadata: names, target: 'draft-2020-12', io: 'input', cycles: 'ref', reused: 'inline', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { $schema: schema.$schema, $id: TASK_SCHEMA_ID, title: 'ufo-ts desktop task', description: 'A desktop task of the ufo-ts eval suite, written as JSON (`*.task.json`).', ...schema };
+  const schema = z.toJSONSchema(JsonTaskSchema, {
+    metadata: names,
+    target: 'draft-2020-12',
+    io: 'input',
+    cycles: 'ref',
+    reused: 'inline',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return {
+    $schema: schema.$schema,
+    $id: TASK_SCHEMA_ID,
+    title: 'ufo-ts desktop task',
+    description: 'A desktop task of the ufo-ts eval suite, written as JSON (`*.task.json`).',
+    ...schema,
+  };
 }

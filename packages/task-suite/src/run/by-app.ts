@@ -68,7 +68,16 @@ function row(app: string, results: readonly SuiteRunResult[]): BudgetRow {
  */
 export function byAppTable(results: readonly SuiteRunResult[]): ByAppTable {
   const apps = [...new Set(results.map((r) => r.app))];
-  return { budgets: [...STEP_BUDGETS], apps: apps.map((app) => row(app, results.filter((r) => r.app === app))), overall: row('overall', results) };
+  return {
+    budgets: [...STEP_BUDGETS],
+    apps: apps.map((app) =>
+      row(
+        app,
+        results.filter((r) => r.app === app),
+      ),
+    ),
+    overall: row('overall', results),
+  };
 }
 
 function cell(passed: number, rate: number | null): string {
@@ -76,7 +85,15 @@ function cell(passed: number, rate: number | null): string {
 }
 
 function cells(r: BudgetRow): string[] {
-  return [r.app, String(r.tasks), String(r.runs), cell(r.passedAt15, r.rateAt15), cell(r.passedAt50, r.rateAt50), cell(r.passedAt100, r.rateAt100), String(r.skipped)];
+  return [
+    r.app,
+    String(r.tasks),
+    String(r.runs),
+    cell(r.passedAt15, r.rateAt15),
+    cell(r.passedAt50, r.rateAt50),
+    cell(r.passedAt100, r.rateAt100),
+    String(r.skipped),
+  ];
 }
 
 const HEADER = ['app', 'tasks', 'runs', 'passed@15', 'passed@50', 'passed@100', 'skipped'];
@@ -94,13 +111,26 @@ const HEADER = ['app', 'tasks', 'runs', 'passed@15', 'passed@50', 'passed@100', 
 export function formatByAppTable(table: ByAppTable): string {
   const rows = [...table.apps.map(cells), cells(table.overall)];
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(HEADER), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(0, -1).map(line), line(widths.map((w) => '-'.repeat(w))), line(rows.at(-1)!)].join('\n');
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(HEADER),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.slice(0, -1).map(line),
+    line(widths.map((w) => '-'.repeat(w))),
+    line(rows.at(-1)!),
+  ].join('\n');
 }
 
 /** The by-app table as an HTML table (the eval report's style). */
 export function byAppHtml(table: ByAppTable): string {
-  const tr = (r: BudgetRow, cls = '') => `<tr${cls ? ` class="${cls}"` : ''}>${cells(r).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  const tr = (r: BudgetRow, cls = '') =>
+    `<tr${cls ? ` class="${cls}"` : ''}>${cells(r)
+      .map((c) => `<td>${escapeHtml(c)}</td>`)
+      .join('')}</tr>`;
   return `<table class="by-app"><tr>${HEADER.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>
 ${[...table.apps.map((r) => tr(r)), tr(table.overall, 'overall')].join('\n')}
 </table>`;

@@ -5,7 +5,7 @@ import { OperatorSession } from '@ufo-ts/sessions';
 import { dispatcherLocate } from '../grounded/screen-locate.js';
 import { startScreenGroundedModel, type ScreenGroundedModel } from '../grounded/screen-grounded-model.js';
 import type { ComputerUseWire } from '../grounded/screen-wire.js';
-import type { DesktopTask, TaskContext } from '../task.js';
+import type { DesktopTask, TaskWorkspace } from '../task.js';
 
 /** How a task runs in computer-use mode ({@link RunTaskOptions.computerUse}). */
 export interface ComputerUseRunOptions {
@@ -18,7 +18,7 @@ export interface ComputerUseRunOptions {
 /** What the computer-use part of a task run needs from the runner. */
 export interface ComputerUseRunParts {
   task: DesktopTask;
-  ctx: TaskContext;
+  ctx: TaskWorkspace;
   linux: LinuxToolServer;
   screen: { width: number; height: number };
   options: ComputerUseRunOptions;
@@ -32,7 +32,12 @@ export interface ComputerUseRunParts {
 }
 
 const route = (agent: string) => ({
-  [agent]: { default: { data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }] } },
+  [agent]: {
+    default: {
+      data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }],
+      action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }],
+    },
+  },
 });
 
 /**
@@ -51,7 +56,13 @@ export async function runComputerUseSession(parts: ComputerUseRunParts): Promise
   };
   const played = parts.model
     ? undefined
-    : await startScreenGroundedModel({ wire: parts.options.wire, steps: task.solution(ctx), label: task.id, screen: parts.screen, locate: dispatcherLocate({ dispatcher: make('LinuxAgent') }) });
+    : await startScreenGroundedModel({
+        wire: parts.options.wire,
+        steps: task.solution(ctx),
+        label: task.id,
+        screen: parts.screen,
+        locate: dispatcherLocate({ dispatcher: make('LinuxAgent') }),
+      });
   const logSink: LogSink = parts.logRoot ? new FileLogSink({ logRoot: parts.logRoot, task: parts.logName ?? task.id }) : new MemoryLogSink();
   try {
     const session = new OperatorSession({

@@ -12,7 +12,9 @@ export interface CpuLoad {
  * after which each exits by itself, so a crashed parent cannot leave them running).
  */
 export function startCpuLoad(count: number, maxMs = 15 * 60_000): CpuLoad {
-  const script = `const end = Date.now() + ${Math.max(1, Math.floor(maxMs))}; let x = 0; while (Date.now() < end) { for (let i = 0; i < 1e6; i++) x = (x * 31 + i) | 0; }`;
+  // the child's own time: how long it has spun, not engine time
+  const spin = 'let x = 0; while (performance.now() < end) { for (let i = 0; i < 1e6; i++) x = (x * 31 + i) | 0; }';
+  const script = `const end = performance.now() + ${Math.max(1, Math.floor(maxMs))}; ${spin}`;
   const children: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', script], { stdio: 'ignore' }));
   return {
     pids: children.map((c) => c.pid ?? -1),

@@ -34,7 +34,12 @@ export const EvalReportSchema = z.object({
        * cached steps that showed their effect, steps the model took in their place, and whether the run was recorded.
        */
       cache: z
-        .object({ outcome: z.enum(['hit', 'healed', 'miss']), hits: z.number().int().nonnegative(), healed: z.number().int().nonnegative(), saved: z.boolean() })
+        .object({
+          outcome: z.enum(['hit', 'healed', 'miss']),
+          hits: z.number().int().nonnegative(),
+          healed: z.number().int().nonnegative(),
+          saved: z.boolean(),
+        })
         .optional(),
     }),
   ),
@@ -95,7 +100,11 @@ export function formatResultsTable(results: readonly SuiteRunResult[], knownFail
   ]);
   const header = ['task', 'app', 'result', 'steps', 'time', 'cost', 'calls', 'stop'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const ran = results.filter((r) => !r.skipped);
   const passed = ran.filter((r) => r.passed).length;
   return [

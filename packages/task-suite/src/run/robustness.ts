@@ -173,10 +173,21 @@ export function formatRobustnessTable(report: RobustnessReport): string {
   const cell = (model: string, arm: 'on' | 'off') => report.cells.find((c) => c.model === model && c.arm === arm);
   const show = (c: RobustnessCell | undefined) => (c ? `${c.passed}/${c.ran} (${Math.round(c.rate * 100)}%)` : '-');
   const traps = (c: RobustnessCell | undefined) => (c && c.trapRuns > 0 ? `${c.trapStops}/${c.trapRuns}` : '-');
-  const rows = models.map((m) => [m, show(cell(m, 'on')), show(cell(m, 'off')), String(cell(m, 'on')?.modelCallsPerTask ?? '-'), String(cell(m, 'on')?.noProgressStops ?? '-'), traps(cell(m, 'on'))]);
+  const rows = models.map((m) => [
+    m,
+    show(cell(m, 'on')),
+    show(cell(m, 'off')),
+    String(cell(m, 'on')?.modelCallsPerTask ?? '-'),
+    String(cell(m, 'on')?.noProgressStops ?? '-'),
+    traps(cell(m, 'on')),
+  ]);
   const header = ['model', 'guards on', 'guards off', 'calls/task (on)', 'NO_PROGRESS stops (on)', 'traps stopped with their cause (on)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -188,11 +199,16 @@ export function writeRobustnessReport(jsonPath: string, report: RobustnessReport
   const models = [...new Set(report.cells.map((c) => c.model))];
   const td = (model: string, arm: 'on' | 'off') => {
     const c = report.cells.find((x) => x.model === model && x.arm === arm);
-    return c ? `<td class="${c.rate >= 0.9 ? 'good' : 'bad'}">${c.passed}/${c.ran} (${Math.round(c.rate * 100)}%)</td><td>${c.modelCallsPerTask}</td><td>${c.noProgressStops}${c.trapRuns ? ` (traps with their cause: ${c.trapStops}/${c.trapRuns})` : ''}</td>` : '<td>-</td><td>-</td><td>-</td>';
+    return c
+      ? `<td class="${c.rate >= 0.9 ? 'good' : 'bad'}">${c.passed}/${c.ran} (${Math.round(c.rate * 100)}%)</td><td>${c.modelCallsPerTask}</td><td>${c.noProgressStops}${c.trapRuns ? ` (traps with their cause: ${c.trapStops}/${c.trapRuns})` : ''}</td>`
+      : '<td>-</td><td>-</td><td>-</td>';
   };
   const failures = report.results
     .filter((r) => !r.passed && !r.skipped)
-    .map((r) => `<tr><td>${escapeHtml(r.model)}</td><td>${r.arm}</td><td>${escapeHtml(r.id)} #${r.run}</td><td>${escapeHtml(r.stopReason ?? '')}</td><td>${escapeHtml(r.detail)}</td></tr>`);
+    .map(
+      (r) =>
+        `<tr><td>${escapeHtml(r.model)}</td><td>${r.arm}</td><td>${escapeHtml(r.id)} #${r.run}</td><td>${escapeHtml(r.stopReason ?? '')}</td><td>${escapeHtml(r.detail)}</td></tr>`,
+    );
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ufo eval — robustness</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}.good{color:#060}.bad{color:#a00;font-weight:bold}</style></head>

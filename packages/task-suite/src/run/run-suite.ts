@@ -61,13 +61,27 @@ export function missingPrograms(task: DesktopTask): string[] {
 
 /** The result of a task that did not run. */
 function notRun(task: DesktopTask): TaskRunResult {
-  return { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '', modelCalls: 0, noProgressEvents: 0, finishChecks: { made: 0, failed: 0 } };
+  return {
+    id: task.id,
+    app: task.app,
+    toolkit: task.toolkit,
+    passed: false,
+    steps: 0,
+    ms: 0,
+    cost: 0,
+    detail: '',
+    modelCalls: 0,
+    noProgressEvents: 0,
+    finishChecks: { made: 0, failed: 0 },
+  };
 }
 
 /** The options every task run of the suite shares. */
 function taskOptions(options: RunSuiteOptions): RunTaskOptions {
   const { model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse } = options;
-  return Object.fromEntries(Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse }).filter(([, v]) => v !== undefined)) as RunTaskOptions;
+  return Object.fromEntries(
+    Object.entries({ model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse }).filter(([, v]) => v !== undefined),
+  ) as RunTaskOptions;
 }
 
 /**
@@ -88,7 +102,13 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunR
       const missing = missingPrograms(task);
       const result: SuiteRunResult = missing.length
         ? { ...notRun(task), detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
-        : { ...(await runTask(task, { ...taskOptions(options), ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}) })), run };
+        : {
+            ...(await runTask(task, {
+              ...taskOptions(options),
+              ...(options.logRoot ? { logRoot: options.logRoot, logName: runs > 1 ? `${task.id}-run${run}` : task.id } : {}),
+            })),
+            run,
+          };
       results.push(result);
       options.onResult?.(result);
     }

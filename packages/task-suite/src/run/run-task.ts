@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TaskSuiteError } from '../errors.js';
 import { GroundedModel } from '../grounded/grounded-model.js';
-import type { CheckResult, DesktopTask, SessionEnd, StopReason, TaskContext } from '../task.js';
-import { createTaskContext } from './task-context.js';
+import type { CheckResult, DesktopTask, SessionEnd, StopReason, TaskWorkspace } from '../task.js';
+import { createTaskWorkspace } from './task-workspace.js';
 import { runComputerUseSession, type ComputerUseRunOptions } from './computer-use-run.js';
 
 /** Options of {@link runTask}. */
@@ -34,7 +34,7 @@ export interface RunTaskOptions {
    * The model that drives the agent. Default: a {@link GroundedModel} playing the task's reference solution
    * against the prompts the engine sends.
    */
-  model?: (task: DesktopTask, ctx: TaskContext) => ChatModel;
+  model?: (task: DesktopTask, ctx: TaskWorkspace) => ChatModel;
   /**
    * The engine's progress monitor for the agent (default `{ mode: 'enforce' }`: the suite is where a model is kept
    * on track; `{ mode: 'off' }` measures a model without it).
@@ -119,7 +119,10 @@ export interface TaskCacheResult extends TaskCacheUse {
   saved: boolean;
 }
 
-const LINUX_SERVERS = { data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }], action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }] };
+const LINUX_SERVERS = {
+  data_collection: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }],
+  action: [{ namespace: 'linux', transport: 'in-process' as const, factory: 'linux' }],
+};
 
 function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
   return new LocalCommandDispatcher({ config: { LinuxAgent: { default: LINUX_SERVERS } }, factories: { linux: () => linux.createServer() } });
@@ -138,17 +141,33 @@ function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
 export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): Promise<TaskRunResult> {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), `ufo-task-${task.id}-`));
-  const result: TaskRunResult = { id: task.id, app: task.app, toolkit: task.toolkit, passed: false, steps: 0, ms: 0, cost: 0, detail: '', modelCalls: 0, noProgressEvents: 0, finishChecks: { made: 0, failed: 0 } };
+  const result: TaskRunResult = {
+    id: task.id,
+    app: task.app,
+    toolkit: task.toolkit,
+    passed: false,
+    steps: 0,
+    ms: 0,
+    cost: 0,
+    detail: '',
+    modelCalls: 0,
+    noProgressEvents: 0,
+    finishChecks: { made: 0, failed: 0 },
+  };
   let desktop: Desktop | undefined;
   let linux: LinuxToolServer | undefined;
   const dispatchers: LocalCommandDispatcher[] = [];
   try {
     const env = { ...options.desktop?.env, ...task.env };
-    desktop = await startDesktop({ ...(options.desktop?.width ? { width: options.desktop.width } : {}), ...(options.desktop?.height ? { height: options.desktop.height } : {}), ...(Object.keys(env).length ? { env } : {}) });
+    desktop = await startDesktop({
+      ...(options.desktop?.width ? { width: options.desktop.width } : {}),
+      ...(options.desktop?.height ? { height: options.desktop.height } : {}),
+      ...(Object.keys(env).length ? { env } : {}),
+    });
     linux = await createLinuxToolServer({ desktop });
     const checkerDispatcher = dispatcherFor(linux);
     dispatchers.push(checkerDispatcher);
-    const ctx = createTaskContext({ dir, desktop, linux, dispatcher: checkerDispatcher });
+    const ctx = createTaskWorkspace({ dir, desktop, linux, dispatcher: checkerDispatcher });
     try {
       await task.setup(ctx);
     } catch (error) {
@@ -162,8 +181,15 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
     }
     const own =
       options.model?.(task, ctx) ??
-      new GroundedModel({ steps: task.solution(ctx), label: task.id, ...(options.toolMode === 'native' ? { nativeTools: true } : {}), ...(options.batchReplies ? { batch: true } : {}) });
-    const lookup = options.cache ? await options.cache.lookup({ request: task.request(ctx), variables: { dir }, window: await startingWindow(task, checkerDispatcher) }) : undefined;
+      new GroundedModel({
+        steps: task.solution(ctx),
+        label: task.id,
+        ...(options.toolMode === 'native' ? { nativeTools: true } : {}),
+        ...(options.batchReplies ? { batch: true } : {}),
+      });
+    const lookup = options.cache
+      ? await options.cache.lookup({ request: task.request(ctx), variables: { dir }, window: await startingWindow(task, checkerDispatcher) })
+      : undefined;
     const model = options.cache && lookup ? options.cache.model(lookup, own) : own;
     const agentDispatcher = dispatcherFor(linux);
     dispatchers.push(agentDispatcher);
@@ -189,14 +215,28 @@ export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): 
 }
 
 /** The session part of a task run in computer-use mode ({@link RunTaskOptions.computerUse}), then the check. */
-async function runComputerUse(task: DesktopTask, ctx: TaskContext, linux: LinuxToolServer, screen: { width: number; height: number }, options: RunTaskOptions, result: TaskRunResult, dispatchers: LocalCommandDispatcher[]): Promise<void> {
+async function runComputerUse(
+  task: DesktopTask,
+  ctx: TaskWorkspace,
+  linux: LinuxToolServer,
+  screen: { width: number; height: number },
+  options: RunTaskOptions,
+  result: TaskRunResult,
+  dispatchers: LocalCommandDispatcher[],
+): Promise<void> {
   const events = new EventBus();
   events.subscribe((e) => {
     if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
   });
   const given = options.model?.(task, ctx);
   const { outcome, played } = await runComputerUseSession({
-    task, ctx, linux, screen, options: options.computerUse!, events, dispatchers,
+    task,
+    ctx,
+    linux,
+    screen,
+    options: options.computerUse!,
+    events,
+    dispatchers,
     ...(given ? { model: countingModel(given, () => (result.modelCalls += 1)) } : {}),
     ...(options.logRoot ? { logRoot: options.logRoot, logName: options.logName ?? task.id } : {}),
   });
@@ -211,7 +251,14 @@ async function runComputerUse(task: DesktopTask, ctx: TaskContext, linux: LinuxT
   result.detail = check.detail;
 }
 
-async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel, dispatcher: LocalCommandDispatcher, options: RunTaskOptions, result: TaskRunResult) {
+async function runSession(
+  task: DesktopTask,
+  ctx: TaskWorkspace,
+  model: ChatModel,
+  dispatcher: LocalCommandDispatcher,
+  options: RunTaskOptions,
+  result: TaskRunResult,
+) {
   const events = new EventBus();
   events.subscribe((e) => {
     if (e.type === 'step-end') options.onStep?.({ task: task.id, step: e.step, status: e.status });
@@ -230,7 +277,16 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
     ...(options.finishCheck === false ? {} : { finishCheck: async () => verdictOf(await safeCheck(task, ctx)) }),
   };
   const agent = createLinuxAgent({ model: counted, dispatcher, interactor, events, logSink, toolMode: options.toolMode ?? 'text', linux });
-  const session = new Session({ task: task.id, request: task.request(ctx), logSink, dispatcher, interactor, events, maxSteps: task.maxSteps, startAgent: () => (agent.reset(), agent) });
+  const session = new Session({
+    task: task.id,
+    request: task.request(ctx),
+    logSink,
+    dispatcher,
+    interactor,
+    events,
+    maxSteps: task.maxSteps,
+    startAgent: () => (agent.reset(), agent),
+  });
   const outcome = await session.run();
   result.steps = outcome.steps;
   result.cost = outcome.cost;
@@ -240,20 +296,28 @@ async function runSession(task: DesktopTask, ctx: TaskContext, model: ChatModel,
 
 /** The `response.log` step records a session wrote (to its folder, or in memory). */
 function stepRecordsOf(logSink: LogSink): StepRecord[] {
-  const trajectory = logSink instanceof MemoryLogSink ? parseTrajectory({ responseLog: logSink.lines.response }) : logSink.folder ? readTrajectory(logSink.folder) : undefined;
+  const trajectory =
+    logSink instanceof MemoryLogSink ? parseTrajectory({ responseLog: logSink.lines.response }) : logSink.folder ? readTrajectory(logSink.folder) : undefined;
   return trajectory?.steps.map((s) => s.record) ?? [];
 }
 
 /** The task's first window, as the cache keys a run: the focused window after set-up (its program and title). */
 async function startingWindow(task: DesktopTask, dispatcher: LocalCommandDispatcher): Promise<TaskWindow> {
   const [listed] = (await dispatcher.execute([createCommand('list_windows', {}, 'data_collection')], { target: { agent: 'LinuxAgent' } })) as Result[];
-  const windows = listed?.status === 'success' ? ((listed.result as { windows?: Array<{ title?: string; root_name?: string; focused?: boolean }> }).windows ?? []) : [];
+  const windows =
+    listed?.status === 'success' ? ((listed.result as { windows?: Array<{ title?: string; root_name?: string; focused?: boolean }> }).windows ?? []) : [];
   const first = windows.find((w) => w.focused) ?? windows[0];
   return { app: first?.root_name || task.app, title: first?.title ?? '' };
 }
 
 /** The cache's part of a run's end: a run that passed its check is recorded (the model's steps, or the healed path). */
-async function recordRun(cache: TaskRunCache, lookup: unknown, model: ChatModel, session: SessionOutcome & { records: () => StepRecord[] }, result: TaskRunResult): Promise<TaskCacheResult> {
+async function recordRun(
+  cache: TaskRunCache,
+  lookup: unknown,
+  model: ChatModel,
+  session: SessionOutcome & { records: () => StepRecord[] },
+  result: TaskRunResult,
+): Promise<TaskCacheResult> {
   const use = cache.use(model);
   // the calls that reached the model: a cached step is not one
   result.modelCalls = use.modelCalls;
@@ -283,7 +347,7 @@ function sessionEnd(outcome: SessionOutcome, result: TaskRunResult): SessionEnd 
   const stopped = isNoProgressResult(round?.result) ? round.result : undefined;
   const stopReason: StopReason = stopped
     ? 'no_progress'
-    : ({ FINISH: 'finished', FAIL: 'failed', MAX_STEP: 'max_steps', CANCELLED: 'cancelled' } as const)[state as 'FINISH'] ?? 'error';
+    : (({ FINISH: 'finished', FAIL: 'failed', MAX_STEP: 'max_steps', CANCELLED: 'cancelled' } as const)[state as 'FINISH'] ?? 'error');
   result.stopReason = stopReason;
   const end: SessionEnd = { stopReason, finalState: state, modelCalls: result.modelCalls, steps: outcome.steps };
   if (stopped) {
@@ -293,7 +357,7 @@ function sessionEnd(outcome: SessionOutcome, result: TaskRunResult): SessionEnd 
   return end;
 }
 
-async function safeCheck(task: DesktopTask, ctx: TaskContext, end?: SessionEnd): Promise<CheckResult> {
+async function safeCheck(task: DesktopTask, ctx: TaskWorkspace, end?: SessionEnd): Promise<CheckResult> {
   try {
     return await task.check(ctx, end);
   } catch (error) {

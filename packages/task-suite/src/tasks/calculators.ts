@@ -1,12 +1,16 @@
 import { readCalculatorDisplay } from '@ufo-ts/platform-linux';
-import { defineTask, type CheckResult, type TaskContext } from '../task.js';
+import { defineTask, type CheckResult, type TaskWorkspace } from '../task.js';
 import { readUntil } from './checks.js';
 
 /** Passes when the calculator's display (read through AT-SPI) shows `expected`. */
-async function displayShows(ctx: TaskContext, app: 'galculator' | 'gnome-calculator', expected: string): Promise<CheckResult> {
-  const read = () => readCalculatorDisplay(ctx.desktop, { app }).catch((error: unknown) => `(unreadable: ${error instanceof Error ? error.message : String(error)})`);
+async function displayShows(ctx: TaskWorkspace, app: 'galculator' | 'gnome-calculator', expected: string): Promise<CheckResult> {
+  const read = () =>
+    readCalculatorDisplay(ctx.desktop, { app }).catch((error: unknown) => `(unreadable: ${error instanceof Error ? error.message : String(error)})`);
   const shown = await readUntil(read, (text) => text.trim() === expected);
-  return { passed: shown.trim() === expected, detail: `${app}'s display shows ${JSON.stringify(shown)}${shown.trim() === expected ? '' : `, expected ${JSON.stringify(expected)}`}` };
+  return {
+    passed: shown.trim() === expected,
+    detail: `${app}'s display shows ${JSON.stringify(shown)}${shown.trim() === expected ? '' : `, expected ${JSON.stringify(expected)}`}`,
+  };
 }
 
 /** Arithmetic by clicking galculator's keypad (GTK 3). */

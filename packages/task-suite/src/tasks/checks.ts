@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { systemClock, type Clock } from '@ufo-ts/core';
 import type { CheckedControl, CheckResult } from '../task.js';
 
 /** Passes when the file exists and its text, with trailing whitespace ignored, is `expected`. */
@@ -33,11 +34,14 @@ export function iniValue(text: string, key: string, section?: string): string | 
   return undefined;
 }
 
-/** Waits until `read` returns a value `accept` takes, or the deadline passes; returns the last value read. */
-export async function readUntil<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits until `read` returns a value `accept` takes, or `timeoutMs` (measured on `clock`'s monotonic time) passes;
+ * returns the last value read. Reads are 100 ms apart.
+ */
+export async function readUntil<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000, clock: Clock = systemClock): Promise<T> {
+  const deadline = clock.monotonic() + timeoutMs;
   let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
+  while (!accept(value) && clock.monotonic() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     value = await read();
   }

@@ -26,7 +26,11 @@ export const featherpadSaveAs = defineTask({
     { click: { role: 'push button', name: 'Save' } },
     { finish: true },
   ],
-  check: async (ctx) => readUntil(() => fileHolds(ctx.path('qt-notes.txt'), QT_NOTE), (r) => r.passed),
+  check: async (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('qt-notes.txt'), QT_NOTE),
+      (r) => r.passed,
+    ),
 });
 
 const GTK4_NOTE = 'Written in a GTK 4 editor';
@@ -51,7 +55,11 @@ export const textEditorSaveAs = defineTask({
     { click: { role: 'push button', name: 'Save' } },
     { finish: true },
   ],
-  check: async (ctx) => readUntil(() => fileHolds(ctx.path('gtk4-notes.txt'), GTK4_NOTE), (r) => r.passed),
+  check: async (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('gtk4-notes.txt'), GTK4_NOTE),
+      (r) => r.passed,
+    ),
 });
 
 /** A check box and a combo box in FeatherPad's (Qt 5) Preferences; fp.conf is read back after quitting. */
@@ -60,10 +68,10 @@ export const featherpadPreferences = defineTask({
   app: 'featherpad',
   toolkit: 'Qt 5',
   requires: ['/usr/bin/featherpad'],
-  summary: "toggle a check box and choose in a combo box in a Qt preferences dialog; check the saved settings",
+  summary: 'toggle a check box and choose in a combo box in a Qt preferences dialog; check the saved settings',
   maxSteps: 16,
   request: () =>
-    'In FeatherPad\'s preferences, show the cursor position on the status bar and put the tabs at the bottom (South). Then close the preferences and quit FeatherPad so the settings are saved.',
+    "In FeatherPad's preferences, show the cursor position on the status bar and put the tabs at the bottom (South). Then close the preferences and quit FeatherPad so the settings are saved.",
   async setup(ctx) {
     await ctx.launch('featherpad');
   },
@@ -85,7 +93,10 @@ export const featherpadPreferences = defineTask({
     const path = join(ctx.desktop.env.XDG_CONFIG_HOME!, 'featherpad', 'fp.conf');
     const wanted = (text: string) => iniValue(text, 'showCursorPos') === 'true' && iniValue(text, 'tabPosition') === '1';
     const text = await readUntil(() => (existsSync(path) ? readFileSync(path, 'utf8') : ''), wanted);
-    return { passed: wanted(text), detail: `${existsSync(path) ? path : `${path} (not written)`}: showCursorPos=${iniValue(text, 'showCursorPos') ?? '(unset)'}, tabPosition=${iniValue(text, 'tabPosition') ?? '(unset)'} (1 = South)` };
+    return {
+      passed: wanted(text),
+      detail: `${existsSync(path) ? path : `${path} (not written)`}: showCursorPos=${iniValue(text, 'showCursorPos') ?? '(unset)'}, tabPosition=${iniValue(text, 'tabPosition') ?? '(unset)'} (1 = South)`,
+    };
   },
 });
 
@@ -110,7 +121,11 @@ export const featherpadComboClick = defineTask({
     { finish: true, when: { role: 'combo box', name: 'West' } },
   ],
   async check(ctx) {
-    const controls = await readUntil(() => ctx.controls('Preferences'), (cs) => cs.some((c) => c.role === 'combo box' && c.name === 'West'), 2000);
+    const controls = await readUntil(
+      () => ctx.controls('Preferences'),
+      (cs) => cs.some((c) => c.role === 'combo box' && c.name === 'West'),
+      2000,
+    );
     const combos = controls.filter((c) => c.role === 'combo box').map((c) => c.name);
     return { passed: combos.includes('West'), detail: `the Preferences window's combo boxes show ${JSON.stringify(combos)}` };
   },

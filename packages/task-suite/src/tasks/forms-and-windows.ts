@@ -17,7 +17,10 @@ export const zenityForm = defineTask({
     const out = ctx.path('form-output.txt');
     ctx.state.set('output', out);
     // zenity prints the fields, separated by "|", on stdout when OK is pressed; `exec` keeps the pid the harness waits on.
-    await ctx.launch('/bin/sh', ['-c', `exec zenity --forms --title='New contact' --text='Contact details' --add-entry=Name --add-entry=Email --add-entry=City > '${out}'`]);
+    await ctx.launch('/bin/sh', [
+      '-c',
+      `exec zenity --forms --title='New contact' --text='Contact details' --add-entry=Name --add-entry=Email --add-entry=City > '${out}'`,
+    ]);
   },
   solution: () => [
     { type: CONTACT.name, into: { role: 'text', label: 'Name' } },
@@ -29,8 +32,14 @@ export const zenityForm = defineTask({
   async check(ctx) {
     const out = ctx.state.get('output') as string;
     const expected = `${CONTACT.name}|${CONTACT.email}|${CONTACT.city}`;
-    const text = await readUntil(() => (existsSync(out) ? readFileSync(out, 'utf8') : ''), (t) => t.trim() === expected);
-    return { passed: text.trim() === expected, detail: `zenity printed ${JSON.stringify(text)}${text.trim() === expected ? '' : `, expected ${JSON.stringify(expected)}`}` };
+    const text = await readUntil(
+      () => (existsSync(out) ? readFileSync(out, 'utf8') : ''),
+      (t) => t.trim() === expected,
+    );
+    return {
+      passed: text.trim() === expected,
+      detail: `zenity printed ${JSON.stringify(text)}${text.trim() === expected ? '' : `, expected ${JSON.stringify(expected)}`}`,
+    };
   },
 });
 
@@ -42,7 +51,8 @@ export const twoWindowsCalculatorToEditor = defineTask({
   requires: ['/usr/bin/galculator', '/usr/bin/mousepad'],
   summary: 'a task that needs two windows: compute in one app, write the result in another',
   maxSteps: 14,
-  request: (ctx) => `Compute 45 times 12 with the galculator window, then write the result into the Mousepad window (the file ${ctx.path('result.txt')}) and save it.`,
+  request: (ctx) =>
+    `Compute 45 times 12 with the galculator window, then write the result into the Mousepad window (the file ${ctx.path('result.txt')}) and save it.`,
   async setup(ctx) {
     writeFileSync(ctx.path('result.txt'), '');
     await ctx.launch('mousepad', [ctx.path('result.txt')]);
@@ -65,5 +75,9 @@ export const twoWindowsCalculatorToEditor = defineTask({
     { keys: 'ctrl+s' },
     { finish: true, when: { role: 'text', shows: '540' } },
   ],
-  check: async (ctx) => readUntil(() => fileHolds(ctx.path('result.txt'), '540'), (r) => r.passed),
+  check: async (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('result.txt'), '540'),
+      (r) => r.passed,
+    ),
 });

@@ -25,7 +25,11 @@ export const mousepadSaveAs = defineTask({
     { selectWindow: { titleContaining: 'list.txt' } },
     { finish: true },
   ],
-  check: async (ctx) => readUntil(() => fileHolds(ctx.path('list.txt'), NOTE), (r) => r.passed),
+  check: async (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('list.txt'), NOTE),
+      (r) => r.passed,
+    ),
 });
 
 /** Opens a given file through the Open file chooser and reports its first line. */
@@ -49,7 +53,10 @@ export const mousepadOpenFile = defineTask({
     { finish: true, when: { role: 'text', showsContaining: 'Revenue grew 12%' } },
   ],
   async check(ctx) {
-    const controls = await readUntil(() => ctx.controls(), (cs) => cs.some((c) => c.text?.includes('Revenue grew 12%')));
+    const controls = await readUntil(
+      () => ctx.controls(),
+      (cs) => cs.some((c) => c.text?.includes('Revenue grew 12%')),
+    );
     const editor = controls.find((c) => c.role === 'text' && c.text?.includes('Revenue grew 12%'));
     const frame = controls.find((c) => c.role === 'frame');
     const titled = frame?.name.includes('report.txt') ?? false;
@@ -81,9 +88,12 @@ export const mousepadFindReplace = defineTask({
     { keys: 'ctrl+s' },
     { finish: true },
   ],
-  check: async (ctx) => readUntil(() => fileHolds(ctx.path('pets.txt'), 'The dog sat.\nA dog and another dog.'), (r) => r.passed),
+  check: async (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('pets.txt'), 'The dog sat.\nA dog and another dog.'),
+      (r) => r.passed,
+    ),
 });
-
 
 /** A menu ▸ submenu path (Document ▸ Line Ending ▸ DOS / Windows), then save: the file on disk has CR LF line ends. */
 export const mousepadLineEndingSubmenu = defineTask({
@@ -106,7 +116,10 @@ export const mousepadLineEndingSubmenu = defineTask({
   async check(ctx) {
     const path = ctx.path('lines.txt');
     const expected = 'first line\r\nsecond line\r\nthird line\r\n';
-    const text = await readUntil(() => readFileSync(path, 'utf8'), (t) => t === expected);
+    const text = await readUntil(
+      () => readFileSync(path, 'utf8'),
+      (t) => t === expected,
+    );
     return { passed: text === expected, detail: `${path} holds ${JSON.stringify(text)}` };
   },
 });

@@ -2,7 +2,7 @@
 // leaves out: a slider's value (the request does not say where it starts), table cells read with their column
 // headers, a document's text beyond the first lines. The checkers read zenity's stdout and the saved file.
 import { writeFileSync } from 'node:fs';
-import { defineTask, type TaskContext } from '../task.js';
+import { defineTask, type TaskWorkspace } from '../task.js';
 import { fileHolds, readUntil } from './checks.js';
 import { PERCEPTION } from './perception.js';
 import { fileText, shellQuote } from './traps.js';
@@ -17,7 +17,7 @@ async function printed(path: string, expected: string): Promise<{ passed: boolea
 }
 
 /** Starts `zenity args…` with its stdout going to the file `output` (kept in the context for the checker). */
-async function launchZenity(ctx: TaskContext, args: string, output: string): Promise<void> {
+async function launchZenity(ctx: TaskWorkspace, args: string, output: string): Promise<void> {
   ctx.state.set('output', ctx.path(output));
   await ctx.launch('/bin/sh', ['-c', `exec zenity ${args} > ${shellQuote(ctx.path(output))}`]);
 }
@@ -29,7 +29,7 @@ async function launchZenity(ctx: TaskContext, args: string, output: string): Pro
 export const zenitySliderValue = defineTask({
   ...ZENITY,
   id: 'zenity-slider-value',
-  summary: "set a slider to 35 from a start the request does not give; its value is read from the listing",
+  summary: 'set a slider to 35 from a start the request does not give; its value is read from the listing',
   maxSteps: 10,
   request: () => 'In the "Volume" dialog, set the volume to exactly 35 and confirm with OK.',
   async setup(ctx) {
@@ -77,7 +77,11 @@ export const zenityListHeaders = defineTask({
   request: () => 'In the "Stock" list, select the item whose price is 4.20 and that is in stock (its stock is not 0), then press OK.',
   async setup(ctx) {
     const rows = STOCK_ROWS.flat().map(shellQuote).join(' ');
-    await launchZenity(ctx, `--list --title=Stock --text='Choose an item' --width=520 --height=600 --column=Item --column=Weight --column=Price --column=Stock ${rows}`, 'item.txt');
+    await launchZenity(
+      ctx,
+      `--list --title=Stock --text='Choose an item' --width=520 --height=600 --column=Item --column=Weight --column=Price --column=Stock ${rows}`,
+      'item.txt',
+    );
   },
   solution: () => [
     { click: { role: 'table cell', name: ANSWER, column: 'Item' }, when: { role: 'table cell', name: '4.20', column: 'Price' } },
@@ -109,9 +113,10 @@ export const mousepadReadDocument = defineTask({
   toolkit: 'GTK 3',
   requires: ['/usr/bin/mousepad'],
   id: 'mousepad-read-document',
-  summary: "append a line quoting a code written further down in the open document, then save",
+  summary: 'append a line quoting a code written further down in the open document, then save',
   maxSteps: 10,
-  request: (ctx) => `The document open in Mousepad (${ctx.path('delivery.txt')}) contains a confirmation code. Add the line "Confirmed: <that code>" at its end (after the last line) and save it.`,
+  request: (ctx) =>
+    `The document open in Mousepad (${ctx.path('delivery.txt')}) contains a confirmation code. Add the line "Confirmed: <that code>" at its end (after the last line) and save it.`,
   async setup(ctx) {
     writeFileSync(ctx.path('delivery.txt'), DOCUMENT);
     await ctx.launch('mousepad', [ctx.path('delivery.txt')]);
@@ -122,5 +127,9 @@ export const mousepadReadDocument = defineTask({
     { keys: 'ctrl+s' },
     { finish: true },
   ],
-  check: (ctx) => readUntil(() => fileHolds(ctx.path('delivery.txt'), `${DOCUMENT}Confirmed: ${CODE}`), (r) => r.passed),
+  check: (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('delivery.txt'), `${DOCUMENT}Confirmed: ${CODE}`),
+      (r) => r.passed,
+    ),
 });

@@ -52,7 +52,10 @@ export const xcalcAdd = defineTask({
     };
     const { shown, text } = await readUntil(read, (r) => r.shown === SUM, 3000);
     const passed = shown === SUM;
-    return { passed, detail: `the display reads ${JSON.stringify(shown ?? null)} (Tesseract: ${JSON.stringify(text.trim())})${passed ? '' : `, expected ${SUM}`}` };
+    return {
+      passed,
+      detail: `the display reads ${JSON.stringify(shown ?? null)} (Tesseract: ${JSON.stringify(text.trim())})${passed ? '' : `, expected ${SUM}`}`,
+    };
   },
 });
 
@@ -84,7 +87,11 @@ export const tkOrderForm = defineTask({
     { click: ocrText('Save') },
     { finish: true, when: ocrText('Order saved') },
   ],
-  check: (ctx) => readUntil(() => fileHolds(ctx.path('order.txt'), `quantity=${QUANTITY}\ngift_wrap=1`), (r) => r.passed),
+  check: (ctx) =>
+    readUntil(
+      () => fileHolds(ctx.path('order.txt'), `quantity=${QUANTITY}\ngift_wrap=1`),
+      (r) => r.passed,
+    ),
 });
 
 const AMOUNTS = ['12.5', '7.25', '30.4'];
@@ -103,9 +110,10 @@ export const gnumericDrawnTotal = defineTask({
   app: 'gnumeric',
   toolkit: 'GTK 3',
   requires: ['/usr/bin/gnumeric', SSCONVERT],
-  summary: "write the total a sheet shows in A4 (drawn by the app, not in the tree) into B1 and save",
+  summary: 'write the total a sheet shows in A4 (drawn by the app, not in the tree) into B1 and save',
   maxSteps: 14,
-  request: (ctx) => `In Gnumeric (the sheet ${ctx.path('budget.gnumeric')}), cell A4 shows the total of the amounts above it. Write that total, as a number, into cell B1 and save the sheet.`,
+  request: (ctx) =>
+    `In Gnumeric (the sheet ${ctx.path('budget.gnumeric')}), cell A4 shows the total of the amounts above it. Write that total, as a number, into cell B1 and save the sheet.`,
   async setup(ctx) {
     writeFileSync(ctx.path('budget.csv'), `${AMOUNTS.join('\n')}\n=SUM(A1:A3)\n`);
     // ssconvert reads =SUM(…) in a CSV as a formula and keeps it in the .gnumeric file
@@ -129,7 +137,9 @@ export const gnumericDrawnTotal = defineTask({
     };
     const { b1, a4, csv } = await readUntil(read, (r) => Number(r.b1) === Number(TOTAL), 3000);
     const passed = b1 !== '' && Number(b1) === Number(TOTAL) && Number(a4) === Number(TOTAL);
-    return { passed, detail: `the saved sheet has B1 = ${JSON.stringify(b1)} and A4 = ${JSON.stringify(a4)} (ssconvert: ${JSON.stringify(csv.trim())})${passed ? '' : `, expected B1 = ${TOTAL}`}` };
+    return {
+      passed,
+      detail: `the saved sheet has B1 = ${JSON.stringify(b1)} and A4 = ${JSON.stringify(a4)} (ssconvert: ${JSON.stringify(csv.trim())})${passed ? '' : `, expected B1 = ${TOTAL}`}`,
+    };
   },
 });
-

@@ -3,13 +3,13 @@
 import { captureScreen, encodePngSync, listClientWindows, type XywhRect } from '@ufo-ts/platform-linux';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { TaskContext } from '../task.js';
+import type { TaskWorkspace } from '../task.js';
 
 /** The Tesseract command-line program (Debian's tesseract-ocr). */
 export const TESSERACT = '/usr/bin/tesseract';
 
 /** The screen rectangle of the window whose title contains `title`, or undefined when there is none. */
-export async function windowRect(ctx: TaskContext, title: string): Promise<XywhRect | undefined> {
+export async function windowRect(ctx: TaskWorkspace, title: string): Promise<XywhRect | undefined> {
   const windows = await listClientWindows(await ctx.desktop.xDisplay());
   return windows.find((w) => w.title.includes(title))?.geometry;
 }
@@ -18,7 +18,7 @@ export async function windowRect(ctx: TaskContext, title: string): Promise<XywhR
  * The text Tesseract reads in a rectangle of the screen (one line per line of text, as `tesseract --psm 6` prints
  * it). The capture goes through a PNG file in the task's folder.
  */
-export async function readScreenText(ctx: TaskContext, rect: XywhRect, name = 'screen-read'): Promise<string> {
+export async function readScreenText(ctx: TaskWorkspace, rect: XywhRect, name = 'screen-read'): Promise<string> {
   const image = await captureScreen(await ctx.desktop.xDisplay(), rect);
   const file = ctx.path(`${name}.png`);
   writeFileSync(file, encodePngSync(image));

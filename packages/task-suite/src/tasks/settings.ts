@@ -16,7 +16,7 @@ export const mousepadPreferences = defineTask({
   app: 'mousepad',
   toolkit: 'GTK 3',
   requires: ['/usr/bin/mousepad'],
-  summary: "toggle a check box and choose in a combo box in a preferences dialog; check the saved settings",
+  summary: 'toggle a check box and choose in a combo box in a preferences dialog; check the saved settings',
   maxSteps: 20,
   env: { GSETTINGS_BACKEND: 'keyfile' },
   request: () => 'In Mousepad\'s preferences, turn on "Show line numbers" and make the Tab key insert spaces instead of tabs.',
@@ -35,7 +35,9 @@ export const mousepadPreferences = defineTask({
   ],
   async check(ctx) {
     const path = keyfilePath(ctx.desktop.env.XDG_CONFIG_HOME!);
-    const wanted = (text: string) => iniValue(text, 'show-line-numbers', 'org/xfce/mousepad/preferences/view') === 'true' && iniValue(text, 'insert-spaces', 'org/xfce/mousepad/preferences/view') === 'true';
+    const wanted = (text: string) =>
+      iniValue(text, 'show-line-numbers', 'org/xfce/mousepad/preferences/view') === 'true' &&
+      iniValue(text, 'insert-spaces', 'org/xfce/mousepad/preferences/view') === 'true';
     const text = await readUntil(() => read(path), wanted);
     const shown = `show-line-numbers=${iniValue(text, 'show-line-numbers') ?? '(unset)'}, insert-spaces=${iniValue(text, 'insert-spaces') ?? '(unset)'}`;
     return { passed: wanted(text), detail: `${path}: ${shown}` };
@@ -51,7 +53,7 @@ export const galculatorPreferences = defineTask({
   summary: 'choose a radio button, a combo box entry and a check box in a preferences dialog; check the saved settings',
   maxSteps: 24,
   request: () =>
-    'In galculator\'s preferences, choose an infinite stack size, and show a separator for hexadecimal numbers (under Numbers). Then close the preferences and quit galculator so the settings are saved.',
+    "In galculator's preferences, choose an infinite stack size, and show a separator for hexadecimal numbers (under Numbers). Then close the preferences and quit galculator so the settings are saved.",
   async setup(ctx) {
     await ctx.launch('galculator');
   },
@@ -72,10 +74,16 @@ export const galculatorPreferences = defineTask({
   ],
   async check(ctx) {
     const path = join(ctx.desktop.env.XDG_CONFIG_HOME!, 'galculator', 'galculator.conf');
-    const text = await readUntil(() => read(path), (t) => t.includes('stack_size='));
+    const text = await readUntil(
+      () => read(path),
+      (t) => t.includes('stack_size='),
+    );
     const stack = iniValue(text, 'stack_size');
     const hexSep = iniValue(text, 'hex_sep');
     const passed = stack === '-1' && hexSep === 'true';
-    return { passed, detail: `${existsSync(path) ? path : `${path} (not written)`}: stack_size=${stack ?? '(unset)'} (-1 = infinite), hex_sep=${hexSep ?? '(unset)'}` };
+    return {
+      passed,
+      detail: `${existsSync(path) ? path : `${path} (not written)`}: stack_size=${stack ?? '(unset)'} (-1 = infinite), hex_sep=${hexSep ?? '(unset)'}`,
+    };
   },
 });

@@ -31,16 +31,16 @@ export function csvRows(text: string, delimiter = ','): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), (i += 1));
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) row.push(field), (field = '');
+    else if (ch === delimiter) (row.push(field), (field = ''));
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i += 1;
       row.push(field);
       rows.push(row);
-      (row = []), (field = '');
+      ((row = []), (field = ''));
     } else field += ch;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
@@ -62,7 +62,9 @@ export function csvCell(csv: string, ref: string): string {
 /** Converts a spreadsheet file with ssconvert; the format follows the target's extension (`.csv`, `.gnumeric`). */
 export async function convertSheet(from: string, to: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    execFile(SSCONVERT, [from, to], { timeout: 60_000 }, (error, _stdout, stderr) => (error ? reject(new Error(`ssconvert failed: ${stderr || error.message}`)) : resolve()));
+    execFile(SSCONVERT, [from, to], { timeout: 60_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`ssconvert failed: ${stderr || error.message}`)) : resolve(),
+    );
   });
 }
 

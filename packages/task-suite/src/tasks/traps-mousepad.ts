@@ -50,7 +50,10 @@ export const trapDisabledReplaceAll = defineTask({
     const path = ctx.path('spelling.txt');
     const expected = 'The color of the sky.\nA color chart.\n';
     const text = await fileText(path, (t) => t === expected);
-    return withSessionEnd({ passed: text === expected, detail: `${path} holds ${JSON.stringify(text)}${text === expected ? '' : `, expected ${JSON.stringify(expected)}`}` }, end);
+    return withSessionEnd(
+      { passed: text === expected, detail: `${path} holds ${JSON.stringify(text)}${text === expected ? '' : `, expected ${JSON.stringify(expected)}`}` },
+      end,
+    );
   },
 });
 
@@ -99,7 +102,13 @@ export const trapModalCoversMenu = defineTask({
     const path = ctx.path('copy.txt');
     const expected = 'first line\r\nsecond line\r\n';
     const text = await fileText(path, (t) => t === expected);
-    return withSessionEnd({ passed: text === expected, detail: `${path} ${text === '' ? 'is empty or missing' : `holds ${JSON.stringify(text)}`}${text === expected ? '' : `, expected ${JSON.stringify(expected)}`}` }, end);
+    return withSessionEnd(
+      {
+        passed: text === expected,
+        detail: `${path} ${text === '' ? 'is empty or missing' : `holds ${JSON.stringify(text)}`}${text === expected ? '' : `, expected ${JSON.stringify(expected)}`}`,
+      },
+      end,
+    );
   },
 });
 
@@ -143,11 +152,21 @@ export const trapHelpOpensNothing = defineTask({
   },
   async check(ctx, end) {
     const version = mousepadVersion();
-    const controls = await readUntil(() => ctx.controls('About Mousepad').catch(() => []), (cs) => cs.some((c) => c.name === version), 3000);
+    const controls = await readUntil(
+      () => ctx.controls('About Mousepad').catch(() => []),
+      (cs) => cs.some((c) => c.name === version),
+      3000,
+    );
     const labels = controls.filter((c) => c.role === 'label').map((c) => c.name);
     const shown = labels.includes(version);
     return withSessionEnd(
-      { passed: shown, detail: controls.length === 0 ? 'no "About Mousepad" window is open' : `the About Mousepad window shows ${JSON.stringify(labels.slice(0, 3))}${shown ? '' : `, not the installed version ${version}`}` },
+      {
+        passed: shown,
+        detail:
+          controls.length === 0
+            ? 'no "About Mousepad" window is open'
+            : `the About Mousepad window shows ${JSON.stringify(labels.slice(0, 3))}${shown ? '' : `, not the installed version ${version}`}`,
+      },
       end,
     );
   },

@@ -35,11 +35,7 @@ export const trapReadOnlyLicence = defineTask({
     const zenity = `zenity --text-info --title=Licence --width=480 --height=360 --filename=${shellQuote(ctx.path('licence.txt'))} --checkbox=${shellQuote('I read and accept the terms.')}`;
     await launchShellDialog(ctx, 'Licence', `${zenity}; echo "exit $?" > ${shellQuote(exit)}`);
   },
-  solution: () => [
-    { click: { role: 'check box', name: 'I read and accept the terms.' } },
-    { click: { role: 'push button', name: 'OK' } },
-    { finish: true },
-  ],
+  solution: () => [{ click: { role: 'check box', name: 'I read and accept the terms.' } }, { click: { role: 'push button', name: 'OK' } }, { finish: true }],
   trap: {
     summary: 'typing "I agree" into the read-only licence text',
     cause: 'read_only',
@@ -67,13 +63,12 @@ export const trapSliderIgnoresDigits = defineTask({
   async setup(ctx) {
     const out = ctx.path('volume.txt');
     ctx.state.set('output', out);
-    await ctx.launch('/bin/sh', ['-c', `exec zenity --scale --title=Volume --text='Set the volume' --value=50 --min-value=0 --max-value=100 --step=5 > ${shellQuote(out)}`]);
+    await ctx.launch('/bin/sh', [
+      '-c',
+      `exec zenity --scale --title=Volume --text='Set the volume' --value=50 --min-value=0 --max-value=100 --step=5 > ${shellQuote(out)}`,
+    ]);
   },
-  solution: () => [
-    { keys: 'Right*5', into: { role: 'slider' } },
-    { click: { role: 'push button', name: 'OK' } },
-    { finish: true },
-  ],
+  solution: () => [{ keys: 'Right*5', into: { role: 'slider' } }, { click: { role: 'push button', name: 'OK' } }, { finish: true }],
   trap: {
     summary: 'typing the number "75" into the slider, which ignores digits',
     cause: 'no_effect',
@@ -123,7 +118,13 @@ export const trapReminderClosesItself = defineTask({
     steps: [{ wait: 10 }, { keys: 'Return' }],
   },
   async check(ctx, end) {
-    return withSessionEnd(await readUntil(() => fileHolds(ctx.path('notes.txt'), CODE), (r) => r.passed), end);
+    return withSessionEnd(
+      await readUntil(
+        () => fileHolds(ctx.path('notes.txt'), CODE),
+        (r) => r.passed,
+      ),
+      end,
+    );
   },
 });
 

@@ -4,7 +4,7 @@
 // and the cause the engine's progress monitor must give; the reference `solution` is the right path around it.
 // What each trap action did on the real app (Debian 12, Xvfb) is written at each task.
 import { existsSync, readFileSync } from 'node:fs';
-import { defineTask, type CheckedControl, type CheckResult, type SessionEnd, type TaskContext } from '../task.js';
+import { defineTask, type CheckedControl, type CheckResult, type SessionEnd, type TaskWorkspace } from '../task.js';
 import { readUntil } from './checks.js';
 
 /** What every trap task shares: its suite group. */
@@ -17,7 +17,9 @@ export const TRAP = { group: 'traps' } as const;
 export function withSessionEnd(state: CheckResult, end?: SessionEnd): CheckResult {
   if (end === undefined) return state;
   if (end.stopReason === 'finished') return { passed: state.passed, detail: `${state.detail}; the session finished after ${end.steps} steps` };
-  const monitor = end.noProgress ? ` (the progress monitor saw no progress at step ${end.noProgress.step}: ${end.noProgress.cause}, ${end.noProgress.detection})` : '';
+  const monitor = end.noProgress
+    ? ` (the progress monitor saw no progress at step ${end.noProgress.step}: ${end.noProgress.cause}, ${end.noProgress.detection})`
+    : '';
   return { passed: false, detail: `${state.detail}; but the session ended ${end.stopReason} (${end.finalState})${monitor}, not finished` };
 }
 
@@ -32,10 +34,14 @@ export async function fileText(path: string, accept: (text: string) => boolean, 
  * parent, so `ctx.launch` (which waits for a window of the launched pid) cannot be used. Leaves that window
  * selected.
  */
-export async function launchShellDialog(ctx: TaskContext, title: string, script: string): Promise<void> {
+export async function launchShellDialog(ctx: TaskWorkspace, title: string, script: string): Promise<void> {
   ctx.desktop.launchApp('/bin/sh', ['-c', script], { cwd: ctx.dir });
   const ready = await readUntil(
-    () => ctx.controls(title).then((controls) => controls.some((c) => c.role === 'push button'), () => false),
+    () =>
+      ctx.controls(title).then(
+        (controls) => controls.some((c) => c.role === 'push button'),
+        () => false,
+      ),
     (shown) => shown,
     30_000,
   );

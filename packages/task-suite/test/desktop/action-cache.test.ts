@@ -25,7 +25,10 @@ function cache(): ActionCache {
 }
 
 const task = (id: string) => TASKS.find((t) => t.id === id)!;
-const imperfect = (kind: ImperfectKind): RunTaskOptions['model'] => (t, ctx) => imperfectModelFor(t, ctx, { kind, seed: 1 });
+const imperfect =
+  (kind: ImperfectKind): RunTaskOptions['model'] =>
+  (t, ctx) =>
+    imperfectModelFor(t, ctx, { kind, seed: 1 });
 
 const CASES: Array<{ id: string; first: string; model?: RunTaskOptions['model'] }> = [
   { id: 'mousepad-save-as', first: 'reference' },
@@ -36,15 +39,29 @@ const CASES: Array<{ id: string; first: string; model?: RunTaskOptions['model'] 
 
 describeDesktop('the action cache on real apps', () => {
   for (const c of CASES) {
-    it.skipIf(missingPrograms(task(c.id)).length > 0)(`${c.id} (first run: ${c.first}): recorded, then replayed with 0 model calls and checked again`, { timeout: 240_000 }, async () => {
-      const actionCache = cache();
-      const first = await runTask(task(c.id), { cache: actionCache, ...(c.model ? { model: c.model } : {}) });
-      expect({ passed: first.passed, detail: first.detail, cache: first.cache?.outcome, saved: first.cache?.saved }).toEqual({ passed: true, detail: first.detail, cache: 'miss', saved: true });
-      expect(first.modelCalls).toBeGreaterThan(0);
-      const second = await runTask(task(c.id), { cache: actionCache, ...(c.model ? { model: c.model } : {}) });
-      expect({ passed: second.passed, detail: second.detail, cache: second.cache?.outcome, modelCalls: second.modelCalls }).toEqual({ passed: true, detail: second.detail, cache: 'hit', modelCalls: 0 });
-      expect(second.cache!.hits).toBeGreaterThan(0);
-    });
+    it.skipIf(missingPrograms(task(c.id)).length > 0)(
+      `${c.id} (first run: ${c.first}): recorded, then replayed with 0 model calls and checked again`,
+      { timeout: 240_000 },
+      async () => {
+        const actionCache = cache();
+        const first = await runTask(task(c.id), { cache: actionCache, ...(c.model ? { model: c.model } : {}) });
+        expect({ passed: first.passed, detail: first.detail, cache: first.cache?.outcome, saved: first.cache?.saved }).toEqual({
+          passed: true,
+          detail: first.detail,
+          cache: 'miss',
+          saved: true,
+        });
+        expect(first.modelCalls).toBeGreaterThan(0);
+        const second = await runTask(task(c.id), { cache: actionCache, ...(c.model ? { model: c.model } : {}) });
+        expect({ passed: second.passed, detail: second.detail, cache: second.cache?.outcome, modelCalls: second.modelCalls }).toEqual({
+          passed: true,
+          detail: second.detail,
+          cache: 'hit',
+          modelCalls: 0,
+        });
+        expect(second.cache!.hits).toBeGreaterThan(0);
+      },
+    );
   }
 });
 

@@ -21,7 +21,10 @@ const logRoot = mkdtempSync(join(tmpdir(), 'ufo-cu-suite-'));
 afterAll(() => rmSync(logRoot, { recursive: true, force: true }));
 
 function logLines(result: SuiteRunResult, file: string): Array<Record<string, unknown>> {
-  return readFileSync(join(result.logFolder!, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(join(result.logFolder!, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** What every run of a computer-use task must show in its logs: the computer tool only, with the wire's call ids. */
@@ -45,22 +48,40 @@ function expectComputerUseRun(result: SuiteRunResult, callIdPrefix: string, disp
 }
 
 describeDesktop('the task suite in computer-use mode (replies played on the screen, real wire formats)', () => {
-  it('OpenAI Responses computer_call: a click task on a larger screen (screenshots scaled) and a save through the file dialog pass', { timeout: 150_000 }, async () => {
-    const clicks = await runSuite({ ids: ['galculator-clicks'], computerUse: { wire: 'openai' }, desktop: { width: 1600, height: 1000 }, logRoot: join(logRoot, 'openai-large') });
-    const save = await runSuite({ ids: ['mousepad-save-as'], computerUse: { wire: 'openai' }, logRoot: join(logRoot, 'openai') });
-    const results = [...clicks, ...save];
-    expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`)).toEqual(['galculator-clicks: passed', 'mousepad-save-as: passed']);
-    expect(clicks[0]!.detail).toContain('"408"');
-    expectComputerUseRun(clicks[0]!, 'call_fixture_', { width: 1280, height: 800 });
-    expectComputerUseRun(save[0]!, 'call_fixture_', { width: 1280, height: 800 });
-    // on the 1600×1000 screen the clicks land in screen pixels: one at least beyond the 1280×800 display
-    const clicked = logLines(clicks[0]!, 'response.log').flatMap((l) => (l.actions as Array<{ function: string; arguments: { x?: number; y?: number } }> | undefined) ?? []);
-    expect(clicked.some((a) => a.function === 'click_on_coordinates' && ((a.arguments.x ?? 0) > 1280 || (a.arguments.y ?? 0) > 800))).toBe(true);
-  });
+  it(
+    'OpenAI Responses computer_call: a click task on a larger screen (screenshots scaled) and a save through the file dialog pass',
+    { timeout: 150_000 },
+    async () => {
+      const clicks = await runSuite({
+        ids: ['galculator-clicks'],
+        computerUse: { wire: 'openai' },
+        desktop: { width: 1600, height: 1000 },
+        logRoot: join(logRoot, 'openai-large'),
+      });
+      const save = await runSuite({ ids: ['mousepad-save-as'], computerUse: { wire: 'openai' }, logRoot: join(logRoot, 'openai') });
+      const results = [...clicks, ...save];
+      expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`)).toEqual(['galculator-clicks: passed', 'mousepad-save-as: passed']);
+      expect(clicks[0]!.detail).toContain('"408"');
+      expectComputerUseRun(clicks[0]!, 'call_fixture_', { width: 1280, height: 800 });
+      expectComputerUseRun(save[0]!, 'call_fixture_', { width: 1280, height: 800 });
+      // on the 1600×1000 screen the clicks land in screen pixels: one at least beyond the 1280×800 display
+      const clicked = logLines(clicks[0]!, 'response.log').flatMap(
+        (l) => (l.actions as Array<{ function: string; arguments: { x?: number; y?: number } }> | undefined) ?? [],
+      );
+      expect(clicked.some((a) => a.function === 'click_on_coordinates' && ((a.arguments.x ?? 0) > 1280 || (a.arguments.y ?? 0) > 800))).toBe(true);
+    },
+  );
 
   it('Anthropic Messages tool_use: keyboard arithmetic on a GTK 4 app and find-and-replace through a dialog pass', { timeout: 150_000 }, async () => {
-    const results = await runSuite({ ids: ['mousepad-find-replace', 'gnome-calculator-keyboard'], computerUse: { wire: 'anthropic' }, logRoot: join(logRoot, 'anthropic') });
-    expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`)).toEqual(['mousepad-find-replace: passed', 'gnome-calculator-keyboard: passed']);
+    const results = await runSuite({
+      ids: ['mousepad-find-replace', 'gnome-calculator-keyboard'],
+      computerUse: { wire: 'anthropic' },
+      logRoot: join(logRoot, 'anthropic'),
+    });
+    expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`)).toEqual([
+      'mousepad-find-replace: passed',
+      'gnome-calculator-keyboard: passed',
+    ]);
     expect(results[0]!.detail).toContain('The dog sat.');
     for (const result of results) expectComputerUseRun(result, 'toolu_fixture_', { width: 1280, height: 800 });
   });

@@ -18,10 +18,17 @@ describeDesktop('the task suite in native tool mode', () => {
       const results = await runSuite({ ids: ['galculator-clicks', 'mousepad-save-as'], toolMode: 'native', logRoot });
       process.stderr.write(`\n[task-suite] native tool mode\n${formatResultsTable(results, {})}\n`);
       expect(results.filter((r) => r.skipped)).toEqual([]);
-      expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`).sort()).toEqual(['galculator-clicks: passed', 'mousepad-save-as: passed']);
+      expect(results.map((r) => `${r.id}: ${r.passed ? 'passed' : (r.error ?? r.detail)}`).sort()).toEqual([
+        'galculator-clicks: passed',
+        'mousepad-save-as: passed',
+      ]);
       for (const result of results) {
         // every step of the run really was answered with tool calls, ending with respond
-        const steps = readFileSync(join(result.logFolder!, 'response.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'step');
+        const steps = readFileSync(join(result.logFolder!, 'response.log'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.type === 'step');
         expect(steps.length).toBeGreaterThan(1);
         for (const step of steps) expect(step.tool_calls.at(-1).name).toBe('respond');
       }

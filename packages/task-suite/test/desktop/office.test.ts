@@ -12,7 +12,8 @@ import { runSuite, type SuiteRunResult } from '../../src/run/run-suite.js';
 const availability = checkDesktopAvailability([]);
 const office = availability.available && findExecutable('soffice') !== undefined;
 const describeOffice = office ? describe : describe.skip;
-if (!office) process.stderr.write(`[task-suite] skipping the office tasks: ${availability.available ? 'LibreOffice (soffice) is not installed' : availability.reason}\n`);
+if (!office)
+  process.stderr.write(`[task-suite] skipping the office tasks: ${availability.available ? 'LibreOffice (soffice) is not installed' : availability.reason}\n`);
 
 const tasks = officeTasks();
 
@@ -35,7 +36,11 @@ describe('the office tasks the package ships', () => {
     for (const app of ['libreoffice-writer', 'libreoffice-calc', 'libreoffice-impress']) expect(perApp(app), app).toBeGreaterThanOrEqual(8);
     expect(new Set(office.map((t) => t.app)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(tasks.map((t) => t.id)).size).toBe(tasks.length);
-    for (const id of [...IDLE, ...LOADED]) expect(tasks.some((t) => t.id === id), id).toBe(true);
+    for (const id of [...IDLE, ...LOADED])
+      expect(
+        tasks.some((t) => t.id === id),
+        id,
+      ).toBe(true);
   });
 });
 

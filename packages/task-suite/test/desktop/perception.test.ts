@@ -86,7 +86,10 @@ describeDesktop('the perception checkers read the real app', () => {
 
 const results: Array<TaskRunResult & { model: string }> = [];
 afterAll(() => {
-  const rows = results.map((r) => `${r.passed ? 'pass' : 'FAIL'}  ${r.model.padEnd(24)} ${r.id.padEnd(26)} ${String(r.steps).padStart(3)} steps ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.error ?? r.detail}`);
+  const rows = results.map(
+    (r) =>
+      `${r.passed ? 'pass' : 'FAIL'}  ${r.model.padEnd(24)} ${r.id.padEnd(26)} ${String(r.steps).padStart(3)} steps ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.error ?? r.detail}`,
+  );
   if (rows.length) process.stderr.write(`\n[task-suite] perception tasks\n${rows.join('\n')}\n`);
 });
 

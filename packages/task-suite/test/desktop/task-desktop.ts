@@ -6,8 +6,8 @@ import { createLinuxToolServer, startDesktop } from '@ufo-ts/platform-linux';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTaskContext } from '../../src/run/task-context.js';
-import type { DesktopTask, TaskContext } from '../../src/task.js';
+import { createTaskWorkspace } from '../../src/run/task-workspace.js';
+import type { DesktopTask, TaskWorkspace } from '../../src/task.js';
 
 /** Calls a tool of the desktop's tool server; throws when it does not succeed. */
 export type ToolCall = (tool: string, parameters?: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -15,7 +15,7 @@ export type ToolCall = (tool: string, parameters?: Record<string, unknown>) => P
 const LINUX = { namespace: 'linux', transport: 'in-process' as const, factory: 'linux' };
 
 /** Runs the task's set-up on a fresh desktop, then `body` with its context and a tool caller; cleans up after. */
-export async function withTaskDesktop(task: DesktopTask, body: (ctx: TaskContext, tool: ToolCall) => Promise<void>): Promise<void> {
+export async function withTaskDesktop(task: DesktopTask, body: (ctx: TaskWorkspace, tool: ToolCall) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `ufo-task-${task.id}-`));
   const desktop = await startDesktop(task.env ? { env: task.env } : {});
   const linux = await createLinuxToolServer({ desktop });
@@ -29,7 +29,7 @@ export async function withTaskDesktop(task: DesktopTask, body: (ctx: TaskContext
     return result.result as Record<string, unknown>;
   };
   try {
-    const ctx = createTaskContext({ dir, desktop, linux, dispatcher: checker });
+    const ctx = createTaskWorkspace({ dir, desktop, linux, dispatcher: checker });
     await task.setup(ctx);
     await body(ctx, tool);
   } finally {

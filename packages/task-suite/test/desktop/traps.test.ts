@@ -27,7 +27,10 @@ describe('the trap tasks', () => {
 describeDesktop('the trap tasks on real apps (reference solutions)', () => {
   const results: TaskRunResult[] = [];
   afterAll(() => {
-    const rows = results.map((r) => `${r.passed ? 'PASS' : 'FAIL'}  ${r.id.padEnd(36)} ${String(r.steps).padStart(3)} steps ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.error ?? r.detail}`);
+    const rows = results.map(
+      (r) =>
+        `${r.passed ? 'PASS' : 'FAIL'}  ${r.id.padEnd(36)} ${String(r.steps).padStart(3)} steps ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.error ?? r.detail}`,
+    );
     process.stderr.write(`\n[task-suite] trap tasks, reference solutions\n${rows.join('\n')}\n`);
   });
 

@@ -10,7 +10,21 @@ const dir = mkdtempSync(join(tmpdir(), 'by-app-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(id: string, app: string, passed: boolean, steps: number, extra: Partial<SuiteRunResult> = {}): SuiteRunResult {
-  return { id, app, toolkit: 'VCL', passed, steps, ms: 1000, cost: 0, detail: '', run: 1, modelCalls: steps, noProgressEvents: 0, finishChecks: { made: 0, failed: 0 }, ...extra };
+  return {
+    id,
+    app,
+    toolkit: 'VCL',
+    passed,
+    steps,
+    ms: 1000,
+    cost: 0,
+    detail: '',
+    run: 1,
+    modelCalls: steps,
+    noProgressEvents: 0,
+    finishChecks: { made: 0, failed: 0 },
+    ...extra,
+  };
 }
 
 const RESULTS: SuiteRunResult[] = [
@@ -28,10 +42,32 @@ describe('pass rates by app and step budget', () => {
     const table = byAppTable(RESULTS);
     expect(table.budgets).toEqual([15, 50, 100]);
     expect(table.apps.map((r) => r.app)).toEqual(['libreoffice-writer', 'libreoffice-calc', 'libreoffice-impress']);
-    expect(table.apps[0]).toEqual({ app: 'libreoffice-writer', tasks: 3, runs: 4, skipped: 0, passedAt15: 1, passedAt50: 3, passedAt100: 3, rateAt15: 0.25, rateAt50: 0.75, rateAt100: 0.75 });
+    expect(table.apps[0]).toEqual({
+      app: 'libreoffice-writer',
+      tasks: 3,
+      runs: 4,
+      skipped: 0,
+      passedAt15: 1,
+      passedAt50: 3,
+      passedAt100: 3,
+      rateAt15: 0.25,
+      rateAt50: 0.75,
+      rateAt100: 0.75,
+    });
     expect(table.apps[1]).toMatchObject({ tasks: 1, runs: 1, skipped: 1, passedAt15: 0, passedAt50: 0, passedAt100: 1, rateAt100: 1 });
     expect(table.apps[2]).toMatchObject({ tasks: 0, runs: 0, skipped: 1, rateAt15: null, rateAt50: null, rateAt100: null });
-    expect(table.overall).toEqual({ app: 'overall', tasks: 4, runs: 5, skipped: 2, passedAt15: 1, passedAt50: 3, passedAt100: 4, rateAt15: 0.2, rateAt50: 0.6, rateAt100: 0.8 });
+    expect(table.overall).toEqual({
+      app: 'overall',
+      tasks: 4,
+      runs: 5,
+      skipped: 2,
+      passedAt15: 1,
+      passedAt50: 3,
+      passedAt100: 4,
+      rateAt15: 0.2,
+      rateAt50: 0.6,
+      rateAt100: 0.8,
+    });
   });
 
   it('prints the table with the overall row last', () => {

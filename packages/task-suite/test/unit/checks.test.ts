@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { systemClock, type Clock } from '@ufo-ts/core';
 import { formatResultsTable, evalReport, EvalReportSchema } from '../../src/run/eval-report.js';
 import { selectTasks } from '../../src/run/run-suite.js';
 import { fileHolds, iniValue, readUntil, someControlShows } from '../../src/tasks/checks.js';
@@ -28,17 +29,48 @@ describe('checkers', () => {
   });
 
   it('someControlShows looks at the text controls', () => {
-    const controls = [{ id: 'a1', role: 'text', name: '', text: ' 408 ' }, { id: 'a2', role: 'push button', name: '4' }];
+    const controls = [
+      { id: 'a1', role: 'text', name: '', text: ' 408 ' },
+      { id: 'a2', role: 'push button', name: '4' },
+    ];
     expect(someControlShows(controls, '408').passed).toBe(true);
     expect(someControlShows(controls, '4').passed).toBe(false);
   });
 
   it('readUntil returns as soon as the value is accepted, else the last value at the deadline', async () => {
     let n = 0;
-    expect(await readUntil(() => ++n, (v) => v >= 3, 5000)).toBe(3);
+    expect(
+      await readUntil(
+        () => ++n,
+        (v) => v >= 3,
+        5000,
+      ),
+    ).toBe(3);
     const started = Date.now();
-    expect(await readUntil(() => 'no', (v) => v === 'yes', 300)).toBe('no');
+    expect(
+      await readUntil(
+        () => 'no',
+        (v) => v === 'yes',
+        300,
+      ),
+    ).toBe('no');
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('readUntil measures its deadline on the clock it is given', async () => {
+    let reads = 0;
+    let monotonic = 0;
+    // every reading of the clock is ten seconds later: the 5 s deadline has passed at the first check
+    const hurried: Clock = { ...systemClock, monotonic: () => (monotonic += 10_000) };
+    expect(
+      await readUntil(
+        () => (reads++, 'no'),
+        (v) => v === 'yes',
+        5000,
+        hurried,
+      ),
+    ).toBe('no');
+    expect(reads).toBe(1);
   });
 });
 
@@ -58,10 +90,29 @@ describe('the suite', () => {
 
   it('reports a table and the JSON the issue asks for', () => {
     const results = [
-      { id: 'a', app: 'mousepad', toolkit: 'GTK 3', passed: true, steps: 3, ms: 1200, cost: 0, detail: 'ok', run: 1, modelCalls: 3, stopReason: 'finished' as const, noProgressEvents: 0, finishChecks: { made: 1, failed: 0 } },
+      {
+        id: 'a',
+        app: 'mousepad',
+        toolkit: 'GTK 3',
+        passed: true,
+        steps: 3,
+        ms: 1200,
+        cost: 0,
+        detail: 'ok',
+        run: 1,
+        modelCalls: 3,
+        stopReason: 'finished' as const,
+        noProgressEvents: 0,
+        finishChecks: { made: 1, failed: 0 },
+      },
       {
         ...{ id: 'b', app: 'zenity', toolkit: 'GTK 3', passed: false, steps: 5, ms: 800, cost: 0.01, detail: 'bad', error: 'missing', run: 1, modelCalls: 5 },
-        ...{ stopReason: 'no_progress' as const, noProgressEvents: 3, finishChecks: { made: 0, failed: 0 }, noProgress: { detection: 'repeated_no_effect', cause: 'disabled' as const, step: 4 } },
+        ...{
+          stopReason: 'no_progress' as const,
+          noProgressEvents: 3,
+          finishChecks: { made: 0, failed: 0 },
+          noProgress: { detection: 'repeated_no_effect', cause: 'disabled' as const, step: 4 },
+        },
       },
     ];
     const table = formatResultsTable(results, { b: 'a known bug' });
@@ -70,8 +121,21 @@ describe('the suite', () => {
     expect(table).toContain('FAIL (known)');
     expect(table).toContain('passed 1/2 (50%)');
     const report = EvalReportSchema.parse(evalReport(results, 'grounded'));
-    expect(report.tasks[0]).toMatchObject({ id: 'a', app: 'mousepad', passed: true, steps: 3, ms: 1200, modelCalls: 3, stopReason: 'finished', noProgressEvents: 0 });
-    expect(report.tasks[1]).toMatchObject({ stopReason: 'no_progress', noProgressEvents: 3, noProgress: { detection: 'repeated_no_effect', cause: 'disabled', step: 4 } });
+    expect(report.tasks[0]).toMatchObject({
+      id: 'a',
+      app: 'mousepad',
+      passed: true,
+      steps: 3,
+      ms: 1200,
+      modelCalls: 3,
+      stopReason: 'finished',
+      noProgressEvents: 0,
+    });
+    expect(report.tasks[1]).toMatchObject({
+      stopReason: 'no_progress',
+      noProgressEvents: 3,
+      noProgress: { detection: 'repeated_no_effect', cause: 'disabled', step: 4 },
+    });
     expect(report.successRate).toBe(0.5);
   });
 });

@@ -5,7 +5,13 @@ import type { ReferenceStep } from '../../src/grounded/reference-steps.js';
 import { hadNoEffect, readPromptNotices } from '../../src/imperfect/prompt-notices.js';
 import { ask, failure, promptText, SIM_SOLUTION, SimEditor, success, transcript, type SimCall } from './imperfect-sim.js';
 
-const FORM = ['[a1] text "" labelled "Name:" [focused, editable]', '[a2] text "" labelled "City:"', '[a3] check box "Subscribe"', '[a4] push button "OK"', '[a5] push button "Apply" [disabled]'];
+const FORM = [
+  '[a1] text "" labelled "Name:" [focused, editable]',
+  '[a2] text "" labelled "City:"',
+  '[a3] check box "Subscribe"',
+  '[a4] push button "OK"',
+  '[a5] push button "Apply" [disabled]',
+];
 // The same form after a re-layout: other ids.
 const FORM_AGAIN = FORM.map((line) => line.replace(/^\[a/, '[b'));
 
@@ -58,7 +64,12 @@ describe('GroundedModel with batch', () => {
     const model = new GroundedModel({ steps: FORM_STEPS, batch: true });
     const first = await ask(model, promptText({ controls: FORM }));
     const [a, b, c, d] = first.actions as [SimCall, SimCall, SimCall, SimCall];
-    const last = [success(a), success(b), `- ${c.function}(${JSON.stringify(c.arguments)}) → skipped: TARGET_CHANGED: the window changed after the previous action`, `- ${d.function}(${JSON.stringify(d.arguments)}) → not run`];
+    const last = [
+      success(a),
+      success(b),
+      `- ${c.function}(${JSON.stringify(c.arguments)}) → skipped: TARGET_CHANGED: the window changed after the previous action`,
+      `- ${d.function}(${JSON.stringify(d.arguments)}) → not run`,
+    ];
     const resumed = await ask(model, promptText({ controls: FORM_AGAIN, last }));
     // the window "Main" is not listed and the prompt offers no names: the batch stops before it
     expect(names(resumed.actions)).toEqual(['click_input:b3', 'click_input:b4']);
@@ -117,17 +128,29 @@ describe('GroundedModel with batch, when the prompt lets actions name their cont
   });
 
   it('puts the FINISH on the last action, in text and in native tool replies', async () => {
-    const text = await new GroundedModel({ steps: SAVE_AS, batch: true }).complete({ messages: promptText({ controls: EDITOR, windows: DESKTOP, named: true }), schema: AppResponseSchema });
+    const text = await new GroundedModel({ steps: SAVE_AS, batch: true }).complete({
+      messages: promptText({ controls: EDITOR, windows: DESKTOP, named: true }),
+      schema: AppResponseSchema,
+    });
     const parsed = text.parsed as { action: Array<{ status: string }>; status: string };
     expect(parsed.action.map((a) => a.status)).toEqual(['CONTINUE', 'CONTINUE', 'CONTINUE', 'CONTINUE', 'FINISH']);
-    const native = await ask(new GroundedModel({ steps: SAVE_AS, batch: true, nativeTools: true }), promptText({ controls: EDITOR, windows: DESKTOP, named: true }));
+    const native = await ask(
+      new GroundedModel({ steps: SAVE_AS, batch: true, nativeTools: true }),
+      promptText({ controls: EDITOR, windows: DESKTOP, named: true }),
+    );
     expect(native.actions).toHaveLength(5);
     expect(native.status).toBe('FINISH');
   });
 
   it('uses the listed id while the listing shows the control, and names a listed window by id even after a named action', async () => {
     const model = new GroundedModel({
-      steps: [{ click: { role: 'menu', name: 'Edit' } }, { click: { role: 'menu item', name: 'Preferences...' } }, { selectWindow: { title: 'Untitled 1 - Mousepad' } }, { keys: 'ctrl+q' }, { wait: 1 }],
+      steps: [
+        { click: { role: 'menu', name: 'Edit' } },
+        { click: { role: 'menu item', name: 'Preferences...' } },
+        { selectWindow: { title: 'Untitled 1 - Mousepad' } },
+        { keys: 'ctrl+q' },
+        { wait: 1 },
+      ],
       batch: true,
     });
     const reply = await ask(model, promptText({ controls: EDITOR, windows: DESKTOP, named: true }));
@@ -179,14 +202,23 @@ describe('GroundedModel with batch, when the prompt lets actions name their cont
       expect(reply.status, JSON.stringify(step)).toBe('CONTINUE');
     }
     // listed and the listing still shows the screen: its id, as without names
-    const listed = new GroundedModel({ steps: [{ click: { role: 'check box', name: 'Subscribe' } }, { setText: 'x', into: { role: 'text', state: 'focused' } }, { finish: true }], batch: true });
+    const listed = new GroundedModel({
+      steps: [{ click: { role: 'check box', name: 'Subscribe' } }, { setText: 'x', into: { role: 'text', state: 'focused' } }, { finish: true }],
+      batch: true,
+    });
     const reply = await ask(listed, promptText({ controls: FORM, named: true }));
     expect(names(reply.actions)).toEqual(['click_input:a3', 'set_edit_text:a1']);
     expect(reply.status).toBe('FINISH');
     // after a named action the listing no longer shows the screen: a reference that cannot be named stops the batch
     // even though the old listing has a match
-    const blind = new GroundedModel({ steps: [{ click: { role: 'menu', name: 'File' } }, { click: { role: 'menu item', name: 'Open...' } }, { setText: 'x', into: { role: 'text' } }], batch: true });
-    expect((await ask(blind, promptText({ controls: EDITOR, named: true }))).actions).toEqual([call('click_input', { id: 'a1', name: 'File' }), call('click_input', { name: 'Open...', role: 'menu item' })]);
+    const blind = new GroundedModel({
+      steps: [{ click: { role: 'menu', name: 'File' } }, { click: { role: 'menu item', name: 'Open...' } }, { setText: 'x', into: { role: 'text' } }],
+      batch: true,
+    });
+    expect((await ask(blind, promptText({ controls: EDITOR, named: true }))).actions).toEqual([
+      call('click_input', { id: 'a1', name: 'File' }),
+      call('click_input', { name: 'Open...', role: 'menu item' }),
+    ]);
   });
 
   it('resumes at a named action that was skipped in the middle, on the new listing, and finishes there', async () => {
@@ -228,7 +260,10 @@ describe('GroundedModel with batch, when the prompt lets actions name their cont
   it('finishes again when the engine sends the FINISH back with a finish check', async () => {
     const model = new GroundedModel({ steps: SAVE_AS, batch: true });
     const first = await ask(model, promptText({ controls: EDITOR, windows: DESKTOP, named: true }));
-    const again = await ask(model, promptText({ controls: EDITOR, windows: DESKTOP, last: first.actions.map((a) => success(a)), finish: ['the file is empty'], named: true }));
+    const again = await ask(
+      model,
+      promptText({ controls: EDITOR, windows: DESKTOP, last: first.actions.map((a) => success(a)), finish: ['the file is empty'], named: true }),
+    );
     expect(again.actions).toEqual([]);
     expect(again.status).toBe('FINISH');
     expect(again.result).toBe('saved');
@@ -239,7 +274,15 @@ describe('GroundedModel with batch, when the prompt lets actions name their cont
     const first = await ask(model, promptText({ controls: EDITOR, windows: DESKTOP, named: true }));
     const [a, b, c, d, e] = first.actions as [SimCall, SimCall, SimCall, SimCall, SimCall];
     const dialog = ['[d1] text "" labelled "Name:" shows "/tmp/a.txt" [focused, editable]', '[d2] push button "Cancel"', '[d3] push button "Save"'];
-    const resumed = await ask(model, promptText({ controls: dialog, windows: [...DESKTOP, '[200] mousepad "Save As"'], last: [success(a), success(b), success(c), success(d), failure(e, 'CONTROL_COVERED')], named: true }));
+    const resumed = await ask(
+      model,
+      promptText({
+        controls: dialog,
+        windows: [...DESKTOP, '[200] mousepad "Save As"'],
+        last: [success(a), success(b), success(c), success(d), failure(e, 'CONTROL_COVERED')],
+        named: true,
+      }),
+    );
     expect(names(resumed.actions)).toEqual(['click_input:d3']);
     expect(resumed.status).toBe('FINISH');
   });
@@ -255,7 +298,10 @@ describe('GroundedModel with batch, when the prompt lets actions name their cont
     const lateTurns = await late.drive(new GroundedModel({ steps: SIM_SOLUTION, batch: true }));
     expect(late.savedAs).toBe('/tmp/hello.txt');
     expect(lateTurns[0]!.lines.map((l) => /→ (\w+)/.exec(l)![1])).toEqual(['success', 'success', 'success', 'skipped', 'skipped']);
-    expect(transcript(lateTurns).slice(1)).toEqual(['wait({"seconds":0.5})', 'set_edit_text({"id":"d11","name":"","text":"/tmp/hello.txt","clear_current_text":true}) + click_input({"id":"d13","name":"Save"}) FINISH']);
+    expect(transcript(lateTurns).slice(1)).toEqual([
+      'wait({"seconds":0.5})',
+      'set_edit_text({"id":"d11","name":"","text":"/tmp/hello.txt","clear_current_text":true}) + click_input({"id":"d13","name":"Save"}) FINISH',
+    ]);
   });
 });
 
@@ -281,13 +327,17 @@ describe('the last actions and the notices of a prompt', () => {
     expect(listing.lastActionFailed).toBe(true);
     expect(hadNoEffect(listing.lastActions![0]!)).toBe(true);
     expect(readLastActions('<Your last actions and their results:>\n(none)')).toEqual([]);
-    const changed = readLastActions('<Your last actions and their results:>\n- click_input({"id":"a1"}) → success: {"effect":{"changed":true,"changes":["a1 states: +checked"]}}');
+    const changed = readLastActions(
+      '<Your last actions and their results:>\n- click_input({"id":"a1"}) → success: {"effect":{"changed":true,"changes":["a1 states: +checked"]}}',
+    );
     expect(changed[0]?.succeeded).toBe(true);
     expect(hadNoEffect(changed[0]!)).toBe(false);
   });
 
   it('reads the progress and finish checks only when the prompt has them', () => {
-    const with_ = readPromptListing(promptText({ controls: [], progress: ['No change for 3 steps.', 'Likely cause: disabled'], finish: ['the file is empty'] }));
+    const with_ = readPromptListing(
+      promptText({ controls: [], progress: ['No change for 3 steps.', 'Likely cause: disabled'], finish: ['the file is empty'] }),
+    );
     expect(readPromptNotices(with_.text)).toEqual({ progressCheck: ['No change for 3 steps.', 'Likely cause: disabled'], finishCheck: ['the file is empty'] });
     expect(readPromptNotices(readPromptListing(promptText({ controls: [] })).text)).toEqual({});
   });

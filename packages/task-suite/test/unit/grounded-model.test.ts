@@ -10,7 +10,9 @@ const WINDOWS = ['[100] mousepad "Untitled 1 - Mousepad"', '[200] mousepad "Save
 
 function ask(model: GroundedModel, controls = MOUSEPAD_CONTROLS, lastActions = '(none)') {
   const request: ChatRequest<unknown> = { messages: promptWith(controls, WINDOWS, lastActions), schema: AppResponseSchema };
-  return model.complete(request).then((r) => r.parsed as { action: Array<{ function: string; arguments: Record<string, unknown> }>; status?: string; result?: unknown });
+  return model
+    .complete(request)
+    .then((r) => r.parsed as { action: Array<{ function: string; arguments: Record<string, unknown> }>; status?: string; result?: unknown });
 }
 
 describe('GroundedModel', () => {
@@ -80,7 +82,10 @@ describe('GroundedModel', () => {
   });
 
   it('with nativeTools, answers the same step as tool calls (one per action, then respond) and reports tool calls', async () => {
-    const model = new GroundedModel({ steps: [{ all: [{ keys: 'ctrl+s' }, { type: 'abc', into: { role: 'text', afterLabel: 'Name:' } }] }, { finish: true, result: 'saved' }], nativeTools: true });
+    const model = new GroundedModel({
+      steps: [{ all: [{ keys: 'ctrl+s' }, { type: 'abc', into: { role: 'text', afterLabel: 'Name:' } }] }, { finish: true, result: 'saved' }],
+      nativeTools: true,
+    });
     expect(model.features?.toolCalls).toBe(true);
     const first = await model.complete({ messages: promptWith(MOUSEPAD_CONTROLS, WINDOWS, '(none)') });
     expect(first.content).toBe('');
@@ -90,6 +95,8 @@ describe('GroundedModel', () => {
       ['respond', expect.objectContaining({ thought: 'Step 1 of the reference solution.' })],
     ]);
     const last = await model.complete({ messages: promptWith(MOUSEPAD_CONTROLS, WINDOWS, '(none)') });
-    expect(last.toolCalls).toEqual([{ id: 'call_2_1', type: 'function', name: 'respond', arguments: expect.objectContaining({ status: 'FINISH', result: 'saved' }) }]);
+    expect(last.toolCalls).toEqual([
+      { id: 'call_2_1', type: 'function', name: 'respond', arguments: expect.objectContaining({ status: 'FINISH', result: 'saved' }) },
+    ]);
   });
 });

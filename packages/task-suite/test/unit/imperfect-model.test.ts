@@ -7,14 +7,15 @@ import { imperfectModelFor } from '../../src/imperfect/imperfect-model-for.js';
 import { IMPERFECT_KINDS, parseModelSpec, type ImperfectKind } from '../../src/imperfect/model-spec.js';
 import { mulberry32 } from '../../src/imperfect/prng.js';
 import type { RunTaskOptions } from '../../src/run/run-task.js';
-import type { DesktopTask, TaskContext } from '../../src/task.js';
+import type { DesktopTask, TaskWorkspace } from '../../src/task.js';
 import { ask, failure, promptText, SIM_SOLUTION, SimEditor, success, transcript, type SimTurn } from './imperfect-sim.js';
 
 const model = (kind: ImperfectKind, seed = 1, extra: Partial<ConstructorParameters<typeof ImperfectModel>[0]> = {}) =>
   new ImperfectModel({ kind, seed, steps: SIM_SOLUTION, label: 'sim', ...extra });
 
 /** The calls that ran with success, in order. */
-const succeeded = (turns: readonly SimTurn[]) => turns.flatMap((t) => t.lines.filter((l) => l.includes('→ success')).map((l) => l.slice(2, l.indexOf('(')) + l.slice(l.indexOf('('), l.indexOf(') →') + 1)));
+const succeeded = (turns: readonly SimTurn[]) =>
+  turns.flatMap((t) => t.lines.filter((l) => l.includes('→ success')).map((l) => l.slice(2, l.indexOf('(')) + l.slice(l.indexOf('('), l.indexOf(') →') + 1)));
 
 /** The reference's own transcript on the simulated editor. */
 async function referenceRun(options: ConstructorParameters<typeof SimEditor>[0] = {}) {
@@ -47,23 +48,29 @@ describe('parseModelSpec', () => {
     for (const kind of IMPERFECT_KINDS) expect(parseModelSpec(`imperfect:${kind}`).kind).toBe(kind);
   });
 
-  it.each(['imperfect:lazy', 'gpt-4o', 'imperfect', 'imperfect:stale:x', 'imperfect:stale:-1', 'imperfect:stale:1:2', 'imperfect:stale:4294967296', 'reference'])(
-    'refuses %s with MODEL_SPEC_INVALID naming the kinds',
-    (spec) => {
-      const error = (() => {
-        try {
-          parseModelSpec(spec);
-        } catch (e) {
-          return e;
-        }
-        return undefined;
-      })();
-      expect(error).toBeInstanceOf(TaskSuiteError);
-      expect((error as TaskSuiteError).code).toBe('MODEL_SPEC_INVALID');
-      expect((error as Error).message).toContain(JSON.stringify(spec));
-      if (!spec.includes(':stale:')) expect((error as Error).message).toContain(IMPERFECT_KINDS.join(', '));
-    },
-  );
+  it.each([
+    'imperfect:lazy',
+    'gpt-4o',
+    'imperfect',
+    'imperfect:stale:x',
+    'imperfect:stale:-1',
+    'imperfect:stale:1:2',
+    'imperfect:stale:4294967296',
+    'reference',
+  ])('refuses %s with MODEL_SPEC_INVALID naming the kinds', (spec) => {
+    const error = (() => {
+      try {
+        parseModelSpec(spec);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(TaskSuiteError);
+    expect((error as TaskSuiteError).code).toBe('MODEL_SPEC_INVALID');
+    expect((error as Error).message).toContain(JSON.stringify(spec));
+    if (!spec.includes(':stale:')) expect((error as Error).message).toContain(IMPERFECT_KINDS.join(', '));
+  });
 });
 
 describe('mulberry32', () => {
@@ -132,7 +139,9 @@ describe('ImperfectModel: ping-pong', () => {
   });
 
   it('when the check comes with the menu open, it does not click the menu closed again', async () => {
-    const m = model('ping-pong', 1, { steps: [{ click: { role: 'menu', name: 'File' } }, { click: { role: 'menu item', name: 'Save As...' } }, { finish: true }] });
+    const m = model('ping-pong', 1, {
+      steps: [{ click: { role: 'menu', name: 'File' } }, { click: { role: 'menu item', name: 'Save As...' } }, { finish: true }],
+    });
     const closed = ['[m1] menu "File"'];
     const open = ['[m1] menu "File" [selected]', '[i2] menu item "Save As..."'];
     const opened = await ask(m, promptText({ controls: closed }));
@@ -187,7 +196,9 @@ describe('ImperfectModel: stale', () => {
       if (reply.status === 'FINISH') break;
       const call = reply.actions[0]!;
       replies.push({ id: call.arguments.id, name: call.arguments.name });
-      last = [controls.some((c) => c.startsWith(`[${String(call.arguments.id)}] `)) ? success(call) : failure(call, 'CONTROL_STALE', 'an id from an older listing')];
+      last = [
+        controls.some((c) => c.startsWith(`[${String(call.arguments.id)}] `)) ? success(call) : failure(call, 'CONTROL_STALE', 'an id from an older listing'),
+      ];
     }
     const stale = replies.findIndex((r, n) => !listing(n).some((c) => c.startsWith(`[${String(r.id)}] `)));
     expect(stale).toBeGreaterThan(0);
@@ -282,7 +293,9 @@ describe('ImperfectModel: explorer', () => {
   it('is the reference when the listing has no other menu', async () => {
     const steps: ReferenceStep[] = [{ click: { role: 'push button', name: 'OK' } }, { finish: true }];
     const m = model('explorer', 1, { steps });
-    expect((await ask(m, promptText({ controls: ['[a1] push button "OK"'] }))).actions).toEqual([{ function: 'click_input', arguments: { id: 'a1', name: 'OK' } }]);
+    expect((await ask(m, promptText({ controls: ['[a1] push button "OK"'] }))).actions).toEqual([
+      { function: 'click_input', arguments: { id: 'a1', name: 'OK' } },
+    ]);
     expect((await ask(m, promptText({ controls: ['[a1] push button "OK"'] }))).status).toBe('FINISH');
   });
 
@@ -305,14 +318,21 @@ describe('ImperfectModel: premature', () => {
   });
 
   it('skips a window selection before the finish and finishes with the result, natively too', async () => {
-    const steps: ReferenceStep[] = [{ type: 'x' }, { click: { role: 'push button', name: 'Save' } }, { selectWindow: { title: 'Main' } }, { finish: true, result: 'saved' }];
+    const steps: ReferenceStep[] = [
+      { type: 'x' },
+      { click: { role: 'push button', name: 'Save' } },
+      { selectWindow: { title: 'Main' } },
+      { finish: true, result: 'saved' },
+    ];
     const m = model('premature', 1, { steps, nativeTools: true });
     expect(m.features?.toolCalls).toBe(true);
     const controls = ['[a1] push button "Save"'];
     const windows = ['[9] app "Main"'];
     await ask(m, promptText({ controls, windows }));
     const early = await m.complete({ messages: promptText({ controls, windows }) });
-    expect(early.toolCalls).toEqual([{ id: 'call_2_1', type: 'function', name: 'respond', arguments: expect.objectContaining({ status: 'FINISH', result: 'saved' }) }]);
+    expect(early.toolCalls).toEqual([
+      { id: 'call_2_1', type: 'function', name: 'respond', arguments: expect.objectContaining({ status: 'FINISH', result: 'saved' }) },
+    ]);
     const retry = await ask(m, promptText({ controls, windows, finish: ['not saved'] }));
     expect(retry.actions).toEqual([{ function: 'click_input', arguments: { id: 'a1', name: 'Save' } }]);
     expect((await ask(m, promptText({ controls, windows }))).actions[0]!.function).toBe('select_application_window');
@@ -362,16 +382,18 @@ describe('every kind', () => {
 describe('imperfectModelFor', () => {
   const task = {
     id: 'sim-task',
-    solution: (ctx: TaskContext) => [{ type: ctx.dir }, { finish: true }],
+    solution: (ctx: TaskWorkspace) => [{ type: ctx.dir }, { finish: true }],
     trap: { steps: [{ click: { role: 'push button', name: 'Replace All' } }], cause: 'disabled', summary: 'a disabled button' },
   } as unknown as DesktopTask;
-  const ctx = { dir: 'from-ctx' } as TaskContext;
+  const ctx = { dir: 'from-ctx' } as TaskWorkspace;
 
   it("builds the kind on the task's solution for its context, with its trap", async () => {
     const m = imperfectModelFor(task, ctx, { kind: 'stubborn', seed: 4 });
     expect(m.modelId).toBe('imperfect-stubborn-4');
     expect(m.player.steps).toEqual([{ type: 'from-ctx' }, { finish: true }]);
-    expect((await ask(m, promptText({ controls: ['[b1] push button "Replace All" [disabled]'] }))).actions).toEqual([{ function: 'click_input', arguments: { id: 'b1', name: 'Replace All' } }]);
+    expect((await ask(m, promptText({ controls: ['[b1] push button "Replace All" [disabled]'] }))).actions).toEqual([
+      { function: 'click_input', arguments: { id: 'b1', name: 'Replace All' } },
+    ]);
     const hasty = imperfectModelFor(task, ctx, { kind: 'hasty', nativeTools: true });
     expect(hasty.seed).toBe(1);
     expect(hasty.features?.toolCalls).toBe(true);

@@ -25,7 +25,14 @@ export interface SimTurn {
  * The user message of one step: sections as the LinuxAgent's prompt builder writes them, plus notices. `named`: the
  * system text says actions may name their controls (the engine checks batches, {@link BATCH_INSTRUCTIONS}).
  */
-export function promptText(o: { controls: string[]; windows?: string[]; last?: string[]; progress?: string[]; finish?: string[]; named?: boolean }): ChatMessage[] {
+export function promptText(o: {
+  controls: string[];
+  windows?: string[];
+  last?: string[];
+  progress?: string[];
+  finish?: string[];
+  named?: boolean;
+}): ChatMessage[] {
   const sections = [
     `<Windows on the desktop (id, name):>\n${o.windows?.join('\n') || '(none)'}`,
     `<Controls of the selected window (id, type, name):>\n${o.controls.join('\n') || '(none)'}`,
@@ -37,13 +44,21 @@ export function promptText(o: { controls: string[]; windows?: string[]; last?: s
   ];
   return [
     { role: 'system', content: `You operate one application on a desktop.${o.named ? `\n\n${BATCH_INSTRUCTIONS}` : ''}` },
-    { role: 'user', content: [{ type: 'text', text: 'Current Screenshot:' }, { type: 'text', text: sections.join('\n\n') }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Current Screenshot:' },
+        { type: 'text', text: sections.join('\n\n') },
+      ],
+    },
   ];
 }
 
 /** `- fn({args}) → success: {"effect":…}`. */
 export function success(call: SimCall, changed = true): string {
-  const effect = changed ? { changed: true, changes: ['something changed'] } : { changed: false, changes: ['no visible change within 1500 ms (the window and its controls are unchanged)'] };
+  const effect = changed
+    ? { changed: true, changes: ['something changed'] }
+    : { changed: false, changes: ['no visible change within 1500 ms (the window and its controls are unchanged)'] };
   return `- ${call.function}(${JSON.stringify(call.arguments)}) → success: ${JSON.stringify({ ok: true, effect })}`;
 }
 
@@ -63,7 +78,11 @@ export async function ask(model: ChatModel, messages: ChatMessage[]): Promise<{ 
     };
   }
   const parsed = response.parsed as { action: SimCall[]; status?: string; result?: unknown };
-  return { actions: parsed.action.map((a) => ({ function: a.function, arguments: a.arguments })), status: parsed.status ?? (parsed.action as Array<{ status?: string }>).at(-1)?.status, result: parsed.result };
+  return {
+    actions: parsed.action.map((a) => ({ function: a.function, arguments: a.arguments })),
+    status: parsed.status ?? (parsed.action as Array<{ status?: string }>).at(-1)?.status,
+    result: parsed.result,
+  };
 }
 
 /** Options of the simulated editor. */
@@ -100,7 +119,11 @@ export class SimEditor {
     const d = this.dialog;
     if (d && d.showIn <= 0) {
       if (d.kind === 'Preferences') return [`[p${d.gen}1] check box "Wrap lines"`, `[p${d.gen}2] push button "Close"`];
-      return [`[d${d.gen}1] text "" labelled "Name:" shows ${JSON.stringify(d.name)} [focused, editable]`, `[d${d.gen}2] push button "Cancel"`, `[d${d.gen}3] push button "Save"`];
+      return [
+        `[d${d.gen}1] text "" labelled "Name:" shows ${JSON.stringify(d.name)} [focused, editable]`,
+        `[d${d.gen}2] push button "Cancel"`,
+        `[d${d.gen}3] push button "Save"`,
+      ];
     }
     const lines = [
       `[m1] menu "File"${this.menu === 'File' ? ' [selected]' : ''}`,
@@ -123,11 +146,16 @@ export class SimEditor {
     const item = typeof args.id === 'string' ? listing.find((l) => l.startsWith(`[${args.id}] `)) : undefined;
     const listedName = item ? /"([^"]*)"/.exec(item)![1]! : '';
     const label = item ? /labelled "([^"]*)"/.exec(item)?.[1] : undefined;
-    const norm = (s: string) => s.replace(/\.\.\./g, '…').trim().toLowerCase();
+    const norm = (s: string) =>
+      s
+        .replace(/\.\.\./g, '…')
+        .trim()
+        .toLowerCase();
     const named = typeof args.name === 'string' && args.name !== '' ? norm(args.name) : undefined;
     if (['click_input', 'set_edit_text'].includes(call.function) || (typeof args.id === 'string' && args.id !== '')) {
       if (!item) return { line: failure(call, 'CONTROL_STALE', `no control ${String(args.id)} in the latest listing`), changed: false };
-      if (named !== undefined && named !== norm(listedName) && named !== norm(label ?? '')) return { line: failure(call, 'CONTROL_NAME_MISMATCH', `[${String(args.id)}] is "${listedName}"`), changed: false };
+      if (named !== undefined && named !== norm(listedName) && named !== norm(label ?? ''))
+        return { line: failure(call, 'CONTROL_NAME_MISMATCH', `[${String(args.id)}] is "${listedName}"`), changed: false };
     }
     const done = (changed: boolean) => ({ line: success(call, changed), changed });
     switch (call.function) {
@@ -189,7 +217,17 @@ export class SimEditor {
     let finish: string[] | undefined;
     for (let n = 0; n < maxTurns; n += 1) {
       const listing = this.controls();
-      const reply = await ask(model, promptText({ controls: listing, windows: this.windows(), last, named: this.options.named === true, ...(progress ? { progress: ['The last 4 actions changed nothing: the window and its controls are unchanged.'] } : {}), ...(finish ? { finish } : {}) }));
+      const reply = await ask(
+        model,
+        promptText({
+          controls: listing,
+          windows: this.windows(),
+          last,
+          named: this.options.named === true,
+          ...(progress ? { progress: ['The last 4 actions changed nothing: the window and its controls are unchanged.'] } : {}),
+          ...(finish ? { finish } : {}),
+        }),
+      );
       const turn: SimTurn = { actions: reply.actions, status: reply.status, lines: [], progressCheck: progress, finishCheck: finish !== undefined };
       turns.push(turn);
       finish = undefined;
@@ -203,7 +241,9 @@ export class SimEditor {
         }
         const found = this.options.named ? this.lookUp(sent, i === 0 ? listing : this.controls()) : sent;
         if (typeof found === 'string') {
-          turn.lines.push(`- ${sent.function}(${JSON.stringify(sent.arguments)}) → skipped: TARGET_CHANGED: not run, the target was checked against the live screen first: ${found}`);
+          turn.lines.push(
+            `- ${sent.function}(${JSON.stringify(sent.arguments)}) → skipped: TARGET_CHANGED: not run, the target was checked against the live screen first: ${found}`,
+          );
           failed = true;
           continue;
         }
@@ -230,10 +270,17 @@ export class SimEditor {
   private lookUp(call: SimCall, listing: string[]): SimCall | string {
     const { id, name, role, ...rest } = call.arguments;
     if (id !== undefined || typeof name !== 'string') return call;
-    const norm = (s: string) => s.replace(/\.\.\.|…/g, '').replace(/[\s:]+/g, ' ').trim().toLowerCase();
+    const norm = (s: string) =>
+      s
+        .replace(/\.\.\.|…/g, '')
+        .replace(/[\s:]+/g, ' ')
+        .trim()
+        .toLowerCase();
     if (call.function === 'select_application_window') {
       const window = this.windows().find((w) => norm(/"([^"]*)"/.exec(w)![1]!) === norm(name));
-      return window ? { function: call.function, arguments: { ...rest, name, id: /^\[(\w+)\]/.exec(window)![1]! } } : `no window ${JSON.stringify(name)} is listed now`;
+      return window
+        ? { function: call.function, arguments: { ...rest, name, id: /^\[(\w+)\]/.exec(window)![1]! } }
+        : `no window ${JSON.stringify(name)} is listed now`;
     }
     const found = listing.filter((line) => {
       const m = /^\[(\w+)\] ([^"]*?) ?"([^"]*)"(?: labelled "([^"]*)")?/.exec(line)!;
@@ -261,5 +308,7 @@ export const SIM_SOLUTION: ReferenceStep[] = [
 
 /** A transcript as comparable text: one line per reply. */
 export function transcript(turns: readonly SimTurn[]): string[] {
-  return turns.map((t) => `${t.actions.map((a) => `${a.function}(${JSON.stringify(a.arguments)})`).join(' + ') || '-'}${t.status === 'FINISH' ? ' FINISH' : ''}`);
+  return turns.map(
+    (t) => `${t.actions.map((a) => `${a.function}(${JSON.stringify(a.arguments)})`).join(' + ') || '-'}${t.status === 'FINISH' ? ' FINISH' : ''}`,
+  );
 }

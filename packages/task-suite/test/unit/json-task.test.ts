@@ -9,7 +9,7 @@ import { findTaskFiles, jsonTask, loadJsonTask, loadJsonTasks } from '../../src/
 import { officeTasks, officeTasksFolder } from '../../src/json/office-tasks.js';
 import { placeholderProblems, substitute, substituteDeep } from '../../src/json/placeholders.js';
 import { fixturePath, runSetupSteps } from '../../src/json/setup-steps.js';
-import type { TaskContext } from '../../src/task.js';
+import type { TaskWorkspace } from '../../src/task.js';
 
 const root = mkdtempSync(join(tmpdir(), 'json-task-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,7 +22,10 @@ const VALID = {
   summary: 'make a title bold',
   request: 'Make the title of {path:report.odt} bold and save it.',
   maxSteps: 15,
-  setup: [{ file: 'report.odt', from: 'files/report.odt' }, { launch: 'soffice', args: ['--writer', '{path:report.odt}'], window: 'report.odt' }],
+  setup: [
+    { file: 'report.odt', from: 'files/report.odt' },
+    { launch: 'soffice', args: ['--writer', '{path:report.odt}'], window: 'report.odt' },
+  ],
   solution: [{ keys: 'ctrl+b' }, { finish: true }],
   check: { check: 'document', path: '{path:report.odt}', paragraphs: [{ index: 1, bold: true }] },
 };
@@ -35,10 +38,10 @@ function writeTask(folder: string, name: string, content: unknown): string {
 }
 
 /** A context with no desktop behind it (for set-up steps that only write files or run programs). */
-function fakeContext(dir: string, env: Record<string, string> = {}): TaskContext {
+function fakeContext(dir: string, env: Record<string, string> = {}): TaskWorkspace {
   return {
     dir,
-    desktop: { env: { ...process.env, ...env } } as unknown as TaskContext['desktop'],
+    desktop: { env: { ...process.env, ...env } } as unknown as TaskWorkspace['desktop'],
     path: (rel) => join(dir, rel),
     launch: () => Promise.reject(new Error('no desktop')),
     apps: [],
@@ -122,7 +125,9 @@ describe('loadJsonTasks', () => {
     const folder = join(root, 'dup');
     writeTask(folder, 'one.task.json', VALID);
     writeTask(folder, 'two.task.json', VALID);
-    expect(() => loadJsonTasks(folder)).toThrow(expect.objectContaining({ code: 'TASK_ID_DUPLICATE', message: expect.stringMatching(/writer-bold-title.*one\.task\.json.*two\.task\.json/) }));
+    expect(() => loadJsonTasks(folder)).toThrow(
+      expect.objectContaining({ code: 'TASK_ID_DUPLICATE', message: expect.stringMatching(/writer-bold-title.*one\.task\.json.*two\.task\.json/) }),
+    );
     expect(() => loadJsonTasks(join(root, 'no-such-folder'))).toThrow(expect.objectContaining({ code: 'TASK_FILE_INVALID' }));
   });
 
@@ -138,7 +143,10 @@ describe('loadJsonTasks', () => {
     const expected = join(__dirname, '..', '..', 'tasks');
     const esm = `import(${JSON.stringify(join(dist, 'index.js'))}).then((m) => console.log(m.officeTasksFolder(), m.officeTasks().length))`;
     const cjs = `const m = require(${JSON.stringify(join(dist, 'index.cjs'))}); console.log(m.officeTasksFolder(), m.officeTasks().length)`;
-    for (const [flag, code] of [['--input-type=module', esm], ['--input-type=commonjs', cjs]] as const) {
+    for (const [flag, code] of [
+      ['--input-type=module', esm],
+      ['--input-type=commonjs', cjs],
+    ] as const) {
       const [folder, count] = execFileSync(process.execPath, [flag, '-e', code], { encoding: 'utf8', cwd: tmpdir() }).trim().split(' ');
       expect(folder).toBe(expected);
       expect(Number(count)).toBeGreaterThan(0);
@@ -175,7 +183,9 @@ describe('set-up steps', () => {
     const dir = join(root, 'setup-fail');
     mkdirSync(dir, { recursive: true });
     const ctx = fakeContext(dir);
-    await expect(runSetupSteps([{ run: 'sh', args: ['-c', 'echo broken >&2; exit 3'] }], ctx, { taskFolder: root, id: 't' })).rejects.toThrow(/set-up step 1 \(run sh\): sh exited with 3: broken/);
+    await expect(runSetupSteps([{ run: 'sh', args: ['-c', 'echo broken >&2; exit 3'] }], ctx, { taskFolder: root, id: 't' })).rejects.toThrow(
+      /set-up step 1 \(run sh\): sh exited with 3: broken/,
+    );
     await expect(runSetupSteps([{ file: 'a', from: 'files/none.odt' }], ctx, { taskFolder: root, id: 't' })).rejects.toThrow(/does not exist/);
     expect(() => fixturePath(root, '/etc/passwd')).toThrow(/outside/);
   });

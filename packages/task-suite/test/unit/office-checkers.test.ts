@@ -7,14 +7,14 @@ import { CheckerSchema } from '../../src/checkers/checker-schema.js';
 import { normalizeFormula } from '../../src/checkers/office/formula.js';
 import { layoutName } from '../../src/checkers/office/slides-model.js';
 import { runChecker } from '../../src/checkers/run-checker.js';
-import type { TaskContext } from '../../src/task.js';
+import type { TaskWorkspace } from '../../src/task.js';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'office');
 const fixture = (name: string) => join(FIXTURES, name);
 const tmp = mkdtempSync(join(tmpdir(), 'office-checkers-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const ctx = { controls: () => Promise.resolve([]) } as unknown as TaskContext;
+const ctx = { controls: () => Promise.resolve([]) } as unknown as TaskWorkspace;
 /** Runs a checker (validated by the schema first, as a task file's is), reading once unless `retryMs` is given. */
 const check = (checker: Checker, retryMs = 0) => runChecker(CheckerSchema.parse(checker), ctx, { retryMs });
 
@@ -44,7 +44,9 @@ describe('document checker', () => {
     it(`${file}: fails on what the file does not have, saying what it read`, async () => {
       const notBold = await check({ check: 'document', path: fixture(file), paragraphs: [{ textContains: 'Costs stayed flat', bold: true }] });
       expect(notBold.passed).toBe(false);
-      expect(notBold.detail).toMatch(/no paragraph has textContains="Costs stayed flat" bold=true; nearest: paragraph 5 "Costs stayed flat, with one exception in travel\." bold=mixed/);
+      expect(notBold.detail).toMatch(
+        /no paragraph has textContains="Costs stayed flat" bold=true; nearest: paragraph 5 "Costs stayed flat, with one exception in travel\." bold=mixed/,
+      );
       const mixedIsNotFalse = await check({ check: 'document', path: fixture(file), paragraphs: [{ textContains: 'Costs stayed flat', bold: false }] });
       expect(mixedIsNotFalse.passed).toBe(false);
       const wrongIndex = await check({ check: 'document', path: fixture(file), paragraphs: [{ index: 2, text: 'Quarterly report' }] });
@@ -62,7 +64,12 @@ describe('document checker', () => {
       const result = await check({
         check: 'document',
         path: fixture(file),
-        paragraphs: [{ index: 1, text: 'Minutes', style: 'Heading 2', bold: true }, { index: 2, text: '' }, { index: 3, text: 'First point' }, { text: 'Second point', bold: false }],
+        paragraphs: [
+          { index: 1, text: 'Minutes', style: 'Heading 2', bold: true },
+          { index: 2, text: '' },
+          { index: 3, text: 'First point' },
+          { text: 'Second point', bold: false },
+        ],
         paragraphCount: 4,
       });
       expect(result.passed, result.detail).toBe(true);
@@ -84,11 +91,17 @@ describe('document checker', () => {
 
   it('a missing or broken file is a failed check, not a throw', async () => {
     const started = Date.now();
-    expect(await check({ check: 'document', path: join(tmp, 'none.odt'), contains: ['x'] }, 5000)).toEqual({ passed: false, detail: `${join(tmp, 'none.odt')} does not exist` });
+    expect(await check({ check: 'document', path: join(tmp, 'none.odt'), contains: ['x'] }, 5000)).toEqual({
+      passed: false,
+      detail: `${join(tmp, 'none.odt')} does not exist`,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
     const broken = join(tmp, 'broken.odt');
     writeFileSync(broken, 'not a zip');
-    expect(await check({ check: 'document', path: broken, contains: ['x'] })).toMatchObject({ passed: false, detail: expect.stringContaining('could not be read') });
+    expect(await check({ check: 'document', path: broken, contains: ['x'] })).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('could not be read'),
+    });
   }, 20_000);
 
   it('waits for the file to be written (an app saves asynchronously)', async () => {
@@ -138,7 +151,12 @@ describe('sheet checker', () => {
   }
 
   it('budget.csv: values as numbers or text', async () => {
-    const result = await check({ check: 'sheet', path: fixture('budget.csv'), cells: { A4: { value: 'Travel, by train' }, B5: { value: 1730.5, text: '1730.5' }, C1: { empty: true } }, rowCount: 5 });
+    const result = await check({
+      check: 'sheet',
+      path: fixture('budget.csv'),
+      cells: { A4: { value: 'Travel, by train' }, B5: { value: 1730.5, text: '1730.5' }, C1: { empty: true } },
+      rowCount: 5,
+    });
     expect(result.passed, result.detail).toBe(true);
     expect((await check({ check: 'sheet', path: fixture('budget.csv'), cells: { B5: { formula: '=SUM(B2:B4)' } } })).passed).toBe(false);
   });
@@ -173,8 +191,12 @@ describe('slides checker', () => {
     });
 
     it(`${file}: fails on a wrong title, layout, note, count or missing slide`, async () => {
-      expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 2, title: 'Agenda for today' }] })).detail).toContain('slide 2 title "Agenda": title should be "Agenda for today"');
-      expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 3, layout: 'title-content' }] })).detail).toContain('layout title-only: layout should be title-content');
+      expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 2, title: 'Agenda for today' }] })).detail).toContain(
+        'slide 2 title "Agenda": title should be "Agenda for today"',
+      );
+      expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 3, layout: 'title-content' }] })).detail).toContain(
+        'layout title-only: layout should be title-content',
+      );
       expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 1, notes: 'hello' }] })).passed).toBe(false);
       expect((await check({ check: 'slides', path: fixture(file), count: 3 })).detail).toContain('4 slides, expected 3');
       expect((await check({ check: 'slides', path: fixture(file), slides: [{ index: 9 }] })).detail).toContain('no slide 9 (the presentation has 4)');
@@ -184,7 +206,9 @@ describe('slides checker', () => {
 
   it('.odp: the bulleted lines of an outline box (a text:list, as Impress saves every outline) are slide text', async () => {
     const deck = new URL('../../tasks/impress/files/acme-pitch.odp', import.meta.url).pathname;
-    expect((await check({ check: 'slides', path: deck, slides: [{ index: 2, titleContains: 'Acme', contains: ['Acme keeps three copies'] }] })).passed).toBe(true);
+    expect((await check({ check: 'slides', path: deck, slides: [{ index: 2, titleContains: 'Acme', contains: ['Acme keeps three copies'] }] })).passed).toBe(
+      true,
+    );
     expect((await check({ check: 'slides', path: deck, slides: [{ index: 2, contains: ['Contoso keeps three copies'] }] })).passed).toBe(false);
   });
 

@@ -32,7 +32,12 @@ describe('perception content in listing lines', () => {
   });
 
   it('finds OCR entries by their text', () => {
-    const listing = { controls: ['[o1] ocr text "Quantity:"', '[o2] ocr text "10"', '[o3] ocr text "Gift wrap"'].map((l) => parseListedLine(l)!), windows: [], text: '', lastActionFailed: false };
+    const listing = {
+      controls: ['[o1] ocr text "Quantity:"', '[o2] ocr text "10"', '[o3] ocr text "Gift wrap"'].map((l) => parseListedLine(l)!),
+      windows: [],
+      text: '',
+      lastActionFailed: false,
+    };
     expect(findControl(listing, ocrText('Gift wrap'))?.id).toBe('o3');
     expect(findControl(listing, ocrText('Save'))).toBeUndefined();
   });

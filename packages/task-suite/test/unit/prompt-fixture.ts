@@ -12,7 +12,14 @@ export function promptWith(controls: string[], windows: string[] = [], lastActio
   ].join('\n\n');
   return [
     { role: 'system', content: 'You operate one application on a desktop.' },
-    { role: 'user', content: [{ type: 'text', text: 'Current Screenshot:' }, { type: 'image', image: 'data:image/png;base64,AAAA', mediaType: 'image/png' }, { type: 'text', text }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Current Screenshot:' },
+        { type: 'image', image: 'data:image/png;base64,AAAA', mediaType: 'image/png' },
+        { type: 'text', text },
+      ],
+    },
   ];
 }
 

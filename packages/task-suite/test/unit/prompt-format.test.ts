@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { findControl } from '../../src/grounded/resolve.js';
 
 const TARGETS: TargetInfo[] = [
-  { kind: 'control', id: 'a23', name: '', type: 'text', extra: { text: 'x "quoted"', states: ['focused', 'editable'], label: 'Name:', label_source: 'inferred' } },
+  {
+    kind: 'control',
+    id: 'a23',
+    name: '',
+    type: 'text',
+    extra: { text: 'x "quoted"', states: ['focused', 'editable'], label: 'Name:', label_source: 'inferred' },
+  },
   { kind: 'control', id: 'a39', name: 'Save As…', type: 'menu item', extra: { states: ['disabled'] } },
   { kind: 'control', id: 'a40', name: '', type: 'combo box', extra: { label: 'Encoding:', label_source: 'relation' } },
   { kind: 'control', id: 'a41', name: 'OK', type: 'push button' },

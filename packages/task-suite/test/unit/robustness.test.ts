@@ -38,7 +38,15 @@ describe('the robustness table', () => {
   });
 
   it('writes the JSON (schema-checked) and an HTML table beside it, and prints a text table', () => {
-    const report = { arms: { on: 'guards', off: 'none' }, tasks: ['a', 'b', 'c'], runs: 1, cells: robustnessCells(results), results, loadAverage: { start: 1, end: 2 }, durationMs: 5 };
+    const report = {
+      arms: { on: 'guards', off: 'none' },
+      tasks: ['a', 'b', 'c'],
+      runs: 1,
+      cells: robustnessCells(results),
+      results,
+      loadAverage: { start: 1, end: 2 },
+      durationMs: 5,
+    };
     const dir = mkdtempSync(join(tmpdir(), 'robustness-'));
     try {
       const { json, html } = writeRobustnessReport(join(dir, 'robustness.json'), report);

@@ -34,18 +34,40 @@ describe('ScreenReferencePlayer', () => {
   const editor = window('w1', 'notes.txt - Mousepad', true);
 
   it('clicks a control at its centre in the pixels of the screenshot sent, types into a field after clicking it, and finishes', async () => {
-    const screen = snapshot([['[a1] menu "File"', [0, 0, 100, 40]], ['[a2] text "" [editable]', [200, 100, 1400, 900]]], [editor]);
+    const screen = snapshot(
+      [
+        ['[a1] menu "File"', [0, 0, 100, 40]],
+        ['[a2] text "" [editable]', [200, 100, 1400, 900]],
+      ],
+      [editor],
+    );
     const p = player([{ click: { role: 'menu', name: 'File' } }, { type: 'hello', into: { role: 'text' } }, { finish: true, result: 'done' }], [screen]);
     expect(await p.next(IMAGE)).toMatchObject({ actions: [{ kind: 'click', x: 40, y: 16, button: 'left' }] });
-    expect(await p.next({ width: 800, height: 500 })).toMatchObject({ actions: [{ kind: 'click', x: 400, y: 250 }, { kind: 'type', text: 'hello' }] });
+    expect(await p.next({ width: 800, height: 500 })).toMatchObject({
+      actions: [
+        { kind: 'click', x: 400, y: 250 },
+        { kind: 'type', text: 'hello' },
+      ],
+    });
     expect(await p.next(IMAGE)).toEqual({ finish: 'done' });
   });
 
   it('replaces a field with click, ctrl+a and typing; splits key sequences into combinations', async () => {
     const screen = snapshot([['[a2] text "Name:"', [0, 0, 160, 100]]], [editor]);
     const p = player([{ setText: '/tmp/x.txt', into: { role: 'text', name: 'Name:' } }, { keys: 'Down Return' }], [screen]);
-    expect(await p.next(IMAGE)).toMatchObject({ actions: [{ kind: 'click', x: 64, y: 40 }, { kind: 'keys', keys: ['ctrl', 'a'] }, { kind: 'type', text: '/tmp/x.txt' }] });
-    expect(await p.next(IMAGE)).toMatchObject({ actions: [{ kind: 'keys', keys: ['Down'] }, { kind: 'keys', keys: ['Return'] }] });
+    expect(await p.next(IMAGE)).toMatchObject({
+      actions: [
+        { kind: 'click', x: 64, y: 40 },
+        { kind: 'keys', keys: ['ctrl', 'a'] },
+        { kind: 'type', text: '/tmp/x.txt' },
+      ],
+    });
+    expect(await p.next(IMAGE)).toMatchObject({
+      actions: [
+        { kind: 'keys', keys: ['Down'] },
+        { kind: 'keys', keys: ['Return'] },
+      ],
+    });
   });
 
   it('waits for a control that is not on screen yet or is disabled, then fails with REFERENCE_NOT_ON_SCREEN', async () => {
@@ -70,7 +92,21 @@ describe('ScreenReferencePlayer', () => {
   it('a window already in front needs no action (the next step plays); another is brought forward with the switch keys', async () => {
     const calc = window('w2', 'galculator', false);
     const front = snapshot([['[a1] toggle button "4"', [0, 0, 20, 20]]], [editor, calc]);
-    const p = player([{ selectWindow: { titleContaining: 'notes' } }, { selectWindow: { title: 'galculator' } }, { keys: 'ctrl+s' }], [front, front, front, snapshot([], [{ ...editor, focused: false }, { ...calc, focused: true }])]);
+    const p = player(
+      [{ selectWindow: { titleContaining: 'notes' } }, { selectWindow: { title: 'galculator' } }, { keys: 'ctrl+s' }],
+      [
+        front,
+        front,
+        front,
+        snapshot(
+          [],
+          [
+            { ...editor, focused: false },
+            { ...calc, focused: true },
+          ],
+        ),
+      ],
+    );
     // step 1: in front already; step 2: not in front → switch keys
     expect(await p.next(IMAGE)).toMatchObject({ actions: [{ kind: 'keys', keys: ['alt', 'Tab'] }] });
     // still not in front: wait once rather than switch again
@@ -93,24 +129,51 @@ describe('the wire formats of the played replies', () => {
   };
 
   it('reads the size of the last screenshot of an OpenAI or an Anthropic request', () => {
-    const openai = { input: [{ role: 'user', content: [{ type: 'input_image', image_url: `data:image/png;base64,${png(1600, 1000)}` }] }, { type: 'computer_call_output', output: { type: 'computer_screenshot', image_url: `data:image/png;base64,${png(1280, 800)}` } }] };
+    const openai = {
+      input: [
+        { role: 'user', content: [{ type: 'input_image', image_url: `data:image/png;base64,${png(1600, 1000)}` }] },
+        { type: 'computer_call_output', output: { type: 'computer_screenshot', image_url: `data:image/png;base64,${png(1280, 800)}` } },
+      ],
+    };
     expect(lastImageSize(openai)).toEqual({ width: 1280, height: 800 });
-    const anthropic = { messages: [{ role: 'user', content: [{ type: 'tool_result', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png(1024, 640) } }] }] }] };
+    const anthropic = {
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png(1024, 640) } }] }],
+        },
+      ],
+    };
     expect(lastImageSize(anthropic)).toEqual({ width: 1024, height: 640 });
     expect(lastImageSize({ messages: [] })).toBeUndefined();
   });
 
   it('OpenAI: one computer_call with the batch of actions and OpenAI key names; Anthropic: a computer tool_use per action, xdotool keys', () => {
-    const reply = { thought: 't', actions: [{ kind: 'click' as const, x: 1, y: 2, button: 'left' as const }, { kind: 'keys' as const, keys: ['ctrl', 'Return'] }, { kind: 'type' as const, text: 'x' }, { kind: 'wait' as const, seconds: 1 }] };
+    const reply = {
+      thought: 't',
+      actions: [
+        { kind: 'click' as const, x: 1, y: 2, button: 'left' as const },
+        { kind: 'keys' as const, keys: ['ctrl', 'Return'] },
+        { kind: 'type' as const, text: 'x' },
+        { kind: 'wait' as const, seconds: 1 },
+      ],
+    };
     const openai = openAIComputerResponse(reply, 3);
     expect((openai.output as unknown[]).at(-1)).toEqual({
-      type: 'computer_call', id: 'cu_fixture_3', call_id: 'call_fixture_3', pending_safety_checks: [], status: 'completed',
+      type: 'computer_call',
+      id: 'cu_fixture_3',
+      call_id: 'call_fixture_3',
+      pending_safety_checks: [],
+      status: 'completed',
       actions: [{ type: 'click', button: 'left', x: 1, y: 2 }, { type: 'keypress', keys: ['CTRL', 'ENTER'] }, { type: 'type', text: 'x' }, { type: 'wait' }],
     });
     const anthropic = anthropicComputerMessage(reply, 3);
     expect(anthropic.stop_reason).toBe('tool_use');
     expect((anthropic.content as Array<{ type: string; input?: unknown }>).filter((c) => c.type === 'tool_use').map((c) => c.input)).toEqual([
-      { action: 'left_click', coordinate: [1, 2] }, { action: 'key', text: 'ctrl+Return' }, { action: 'type', text: 'x' }, { action: 'wait', duration: 1 },
+      { action: 'left_click', coordinate: [1, 2] },
+      { action: 'key', text: 'ctrl+Return' },
+      { action: 'type', text: 'x' },
+      { action: 'wait', duration: 1 },
     ]);
     expect(anthropicComputerMessage({ finish: 'done' }, 4)).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: 'done' }] });
   });

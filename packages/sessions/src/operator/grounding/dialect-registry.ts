@@ -24,6 +24,10 @@ export const GROUNDING_DIALECTS: Readonly<Record<string, () => GroundingDialect>
  */
 export function groundingDialect(name: string): GroundingDialect {
   const make = Object.hasOwn(GROUNDING_DIALECTS, name) ? GROUNDING_DIALECTS[name] : undefined;
-  if (!make) throw new SessionError('SESSION_OPTIONS_INVALID', `Unknown grounding dialect ${JSON.stringify(name)}; use one of ${Object.keys(GROUNDING_DIALECTS).join(', ')}.`);
+  if (!make)
+    throw new SessionError(
+      'SESSION_OPTIONS_INVALID',
+      `Unknown grounding dialect ${JSON.stringify(name)}; use one of ${Object.keys(GROUNDING_DIALECTS).join(', ')}.`,
+    );
   return make();
 }

@@ -1,20 +1,21 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
-import { errorMessage, type ActionRecord, type DispatchTarget } from '@ufo-ts/core';
-import { defineStrategy, deriveActionStatus, executeActions, type Action, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
+import { errorMessage, type ActionRecord } from '@ufo-ts/core';
+import { defineStrategy, deriveActionStatus, executeActions, STEP_KEYS, type Action, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
 import type { ComputerAction } from '../computer-action.js';
-import type { PixelSize } from '../display-scaling.js';
+import { OPERATOR_STEP_KEYS } from '../operator-step-keys.js';
 import { mapComputerAction, type OperatorToolMapping } from '../operator-tools.js';
-import type { GroundingDialect, GroundingParse } from './grounding-dialect.js';
+import type { GroundingDialect } from './grounding-dialect.js';
 import type { GroundingTranscript } from './grounding-transcript.js';
 import { groundingReaskText } from './reask-text.js';
 import { skippedActionRecord } from '../skipped-action.js';
 import { pointerAfter } from './reply-builder.js';
 
-
 /** What the next turn tells the model about the actions that ran: each call and how it went. */
 function feedbackOf(records: readonly ActionRecord[]): string {
   if (records.length === 0) return 'The screen now:';
-  const lines = records.map((r) => `- ${r.representation ?? r.function}: ${r.result ? r.result.status : 'held for approval'}${r.result?.error ? ` (${r.result.error})` : ''}`);
+  const lines = records.map(
+    (r) => `- ${r.representation ?? r.function}: ${r.result ? r.result.status : 'held for approval'}${r.result?.error ? ` (${r.result.error})` : ''}`,
+  );
   return ['Your actions ran:', ...lines, 'The screen now:'].join('\n');
 }
 
@@ -28,16 +29,19 @@ export function groundingActionStrategy(transcript: GroundingTranscript, mapping
   return defineStrategy({
     name: 'GroundingActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: ['grounding', 'dispatch_target'],
-    provides: ['actions', 'status'],
+    dependsOn: [OPERATOR_STEP_KEYS.grounding, STEP_KEYS.dispatchTarget],
+    provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
     async execute(agent: Agent, step: StepContext) {
-      const grounding = step.require<GroundingParse>('grounding');
+      const grounding = step.require(OPERATOR_STEP_KEYS.grounding);
       if (!grounding.ok) {
         transcript.feedback = groundingReaskText(grounding.problems, dialect);
-        return { actions: [skippedActionRecord('grounding_reply', { problems: grounding.problems }, grounding.problems.map((p) => p.reason).join('; '))], status: 'CONTINUE' };
+        return {
+          actions: [skippedActionRecord('grounding_reply', { problems: grounding.problems }, grounding.problems.map((p) => p.reason).join('; '))],
+          status: 'CONTINUE',
+        };
       }
-      const screen = step.require<PixelSize>('screen_size');
+      const screen = step.require(OPERATOR_STEP_KEYS.screenSize);
       const records: ActionRecord[] = [];
       const toRun: Action[] = [];
       const ran: ComputerAction[] = [];
@@ -59,7 +63,7 @@ export function groundingActionStrategy(transcript: GroundingTranscript, mapping
       }
       const end = grounding.end;
       if (end?.status === 'PENDING') agent.pendingQuestions = [end.question];
-      const executed = await executeActions(agent, toRun, step.require<DispatchTarget>('dispatch_target'), grounding.thought, step.signal);
+      const executed = await executeActions(agent, toRun, step.require(STEP_KEYS.dispatchTarget), grounding.thought, step.signal);
       records.push(...executed.records);
       transcript.pointer = pointerAfter(ran, transcript.pointer);
       transcript.feedback = feedbackOf(records);

@@ -31,10 +31,7 @@ export interface GroundingProblem {
 }
 
 /** How a reply ends the task, besides (or instead of) actions. */
-export type GroundingEnd =
-  | { status: 'FINISH'; result?: string }
-  | { status: 'FAIL'; result?: string }
-  | { status: 'PENDING'; question: string };
+export type GroundingEnd = { status: 'FINISH'; result?: string } | { status: 'FAIL'; result?: string } | { status: 'PENDING'; question: string };
 
 /** A reply read successfully: the model's reasoning, the actions in screen pixels, and how it ends the task. */
 export interface GroundingStep {

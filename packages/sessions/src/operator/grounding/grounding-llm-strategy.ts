@@ -1,8 +1,9 @@
 import type { Agent } from '@ufo-ts/agent-fsm';
 import type { ChatMessage, ChatResponse } from '@ufo-ts/core';
-import { defineStrategy, redactImages, refusalOf, RefusedReplyError, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
+import { defineStrategy, redactImages, refusalOf, RefusedReplyError, STEP_KEYS, type StepContext, type Strategy } from '@ufo-ts/processor-strategies';
 import { SessionError } from '../../errors.js';
 import { scalePngDataUrl, type PixelSize } from '../display-scaling.js';
+import { OPERATOR_STEP_KEYS } from '../operator-step-keys.js';
 import { pngSize } from '../png-size.js';
 import type { GroundingDialect, GroundingParse } from './grounding-dialect.js';
 import type { GroundingTranscript } from './grounding-transcript.js';
@@ -30,8 +31,8 @@ export function replyText(reply: ChatResponse): string {
 function logRequest(agent: Agent, step: StepContext, messages: ChatMessage[], dialect: string, attempt: number): void {
   agent.services.logSink.write('request', {
     agent: agent.name,
-    session_step: step.get('session_step'),
-    round_num: step.get('round_num'),
+    session_step: step.get(STEP_KEYS.sessionStep),
+    round_num: step.get(STEP_KEYS.roundNum),
     messages: redactImages(messages),
     dialect,
     attempt,
@@ -51,21 +52,29 @@ export function groundingLlmStrategy(transcript: GroundingTranscript, settings: 
   return defineStrategy({
     name: `GroundingLLMInteraction(${dialect.name})`,
     phase: 'LLM_INTERACTION',
-    dependsOn: ['request', 'screenshot'],
-    provides: ['response', 'grounding', 'llm_cost', 'tokens', 'model'],
+    dependsOn: [STEP_KEYS.request, STEP_KEYS.screenshot],
+    provides: [STEP_KEYS.response, OPERATOR_STEP_KEYS.grounding, STEP_KEYS.llmCost, STEP_KEYS.tokens, STEP_KEYS.model],
     async execute(agent: Agent, step: StepContext) {
-      transcript.startRound(Number(step.get('round_num') ?? 0));
-      const screenshot = step.get<string | null>('screenshot');
+      transcript.startRound(Number(step.get(STEP_KEYS.roundNum) ?? 0));
+      const screenshot = step.get(STEP_KEYS.screenshot);
       const screen = pngSize(screenshot);
-      if (!screenshot || !screen) throw new SessionError('SCREENSHOT_UNAVAILABLE', `${agent.name}: no PNG screenshot of the screen, so there is nothing to ground the ${dialect.name} reply on.`);
+      if (!screenshot || !screen)
+        throw new SessionError(
+          'SCREENSHOT_UNAVAILABLE',
+          `${agent.name}: no PNG screenshot of the screen, so there is nothing to ground the ${dialect.name} reply on.`,
+        );
       const image = settings.dialect.imageSize(screen, settings.maxImage);
       const sent = await scalePngDataUrl(screenshot, image);
-      const opening = transcript.size === 0 ? `Task: ${step.require<string>('request')}` : transcript.feedback || 'The screen after your last action:';
+      const opening = transcript.size === 0 ? `Task: ${step.require(STEP_KEYS.request)}` : transcript.feedback || 'The screen after your last action:';
       const answers = agent.blackboard.questions.slice(transcript.answersShown).map((qa) => `- ${qa.question} → ${qa.answer || '(no answer)'}`);
       transcript.answersShown = agent.blackboard.questions.length;
       transcript.addTurn(answers.length ? `The user answered:\n${answers.join('\n')}\n${opening}` : opening, sent);
       transcript.feedback = '';
-      const system = dialect.systemPrompt({ image, ...(settings.instructions ? { instructions: settings.instructions } : {}), ...(settings.language ? { language: settings.language } : {}) });
+      const system = dialect.systemPrompt({
+        image,
+        ...(settings.instructions ? { instructions: settings.instructions } : {}),
+        ...(settings.language ? { language: settings.language } : {}),
+      });
       const retry: ChatMessage[] = [];
       let cost: number | null = 0;
       const tokens = { input: 0, output: 0 };
@@ -75,11 +84,15 @@ export function groundingLlmStrategy(transcript: GroundingTranscript, settings: 
       for (let attempt = 0; attempt <= settings.reasks; attempt++) {
         const messages = [...transcript.messages(system, settings.maxImages), ...retry];
         logRequest(agent, step, messages, dialect.name, attempt);
-        reply = await agent.services.model.complete({ messages, metadata: { agent: agent.name, step: Number(step.get('session_step') ?? 0) }, ...(step.signal ? { signal: step.signal } : {}) });
+        reply = await agent.services.model.complete({
+          messages,
+          metadata: { agent: agent.name, step: Number(step.get(STEP_KEYS.sessionStep) ?? 0) },
+          ...(step.signal ? { signal: step.signal } : {}),
+        });
         cost = cost === null || reply.cost === null ? null : cost + reply.cost;
         tokens.input += reply.usage.inputTokens;
         tokens.output += reply.usage.outputTokens;
-        step.set('llm_cost', cost);
+        step.set(STEP_KEYS.llmCost, cost);
         const refusal = refusalOf(reply);
         if (refusal !== undefined) throw new RefusedReplyError(refusal, { cost });
         text = replyText(reply);

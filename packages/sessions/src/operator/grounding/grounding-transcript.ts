@@ -50,7 +50,11 @@ export class GroundingTranscript {
 
   /** The messages to send: the system prompt, then every turn, with images on the latest `maxImages` only. */
   messages(system: string, maxImages: number): ChatMessage[] {
-    const withImage = this.turns.map((t, i) => ({ t, i })).filter(({ t }) => t.image).slice(-Math.max(0, maxImages)).map(({ i }) => i);
+    const withImage = this.turns
+      .map((t, i) => ({ t, i }))
+      .filter(({ t }) => t.image)
+      .slice(-Math.max(0, maxImages))
+      .map(({ i }) => i);
     const out: ChatMessage[] = [{ role: 'system', content: system }];
     this.turns.forEach((turn, i) => {
       const parts: ContentPart[] = [{ type: 'text', text: turn.text }];

@@ -57,7 +57,8 @@ function stringOr(value: unknown): string | undefined {
 export function pixelJsonDialect(): GroundingDialect {
   return {
     name: 'pixel-json',
-    formatReminder: 'Answer with JSON only: one object {"thought": ..., "action": ..., ...} from the list of actions, with x and y in pixels of the screenshot.',
+    formatReminder:
+      'Answer with JSON only: one object {"thought": ..., "action": ..., ...} from the list of actions, with x and y in pixels of the screenshot.',
     systemPrompt: prompt,
     imageSize: (screen: PixelSize, max: PixelSize) => computerDisplaySize(screen, max),
     parse(text, image, screen, context = {}) {
@@ -119,7 +120,11 @@ function readAction(fields: Record<string, unknown>, image: PixelSize, screen: P
       const notches = typeof fields.amount === 'number' ? fields.amount : 3;
       const delta = scrollDelta(String(fields.direction ?? ''), notches * 100);
       if (!delta) {
-        out.problem({ kind: 'bad_argument', action, reason: `scroll "direction" must be up, down, left or right, not ${JSON.stringify(fields.direction ?? null)}` });
+        out.problem({
+          kind: 'bad_argument',
+          action,
+          reason: `scroll "direction" must be up, down, left or right, not ${JSON.stringify(fields.direction ?? null)}`,
+        });
         return;
       }
       const at = point('x', 'y');
@@ -148,6 +153,10 @@ function readAction(fields: Record<string, unknown>, image: PixelSize, screen: P
       out.end = { status: 'PENDING', question: stringOr(fields.question) ?? 'The model asks for help with the task.' };
       return;
     default:
-      out.problem({ kind: 'unknown_action', action: action || '(none)', reason: `${action ? `"${action}"` : 'a missing action'} is not an action here; use one of ${ACTIONS.join(', ')}` });
+      out.problem({
+        kind: 'unknown_action',
+        action: action || '(none)',
+        reason: `${action ? `"${action}"` : 'a missing action'} is not an action here; use one of ${ACTIONS.join(', ')}`,
+      });
   }
 }

@@ -5,7 +5,22 @@ import { readQwenToolCalls } from './qwen-tool-calls.js';
 import { ReplyBuilder } from './reply-builder.js';
 
 /** The actions of Qwen-VL's `computer_use` tool. */
-export const QWEN_COMPUTER_ACTIONS = ['key', 'type', 'mouse_move', 'left_click', 'left_click_drag', 'right_click', 'middle_click', 'double_click', 'triple_click', 'scroll', 'hscroll', 'wait', 'terminate', 'answer'] as const;
+export const QWEN_COMPUTER_ACTIONS = [
+  'key',
+  'type',
+  'mouse_move',
+  'left_click',
+  'left_click_drag',
+  'right_click',
+  'middle_click',
+  'double_click',
+  'triple_click',
+  'scroll',
+  'hscroll',
+  'wait',
+  'terminate',
+  'answer',
+] as const;
 
 const CLICKS: Record<string, { type: 'click' | 'double_click' | 'triple_click'; button?: 'left' | 'right' | 'wheel' }> = {
   left_click: { type: 'click', button: 'left' },
@@ -36,11 +51,20 @@ function keysOf(value: unknown): string[] | undefined {
  * // { ok: true, thought: '', actions: [{ type: 'click', x: 640, y: 400, button: 'left' }] }
  * ```
  */
-export function readQwenComputerUse(reply: string, space: CoordinateSpace, image: PixelSize, screen: PixelSize, context: GroundingContext = {}): GroundingParse {
+export function readQwenComputerUse(
+  reply: string,
+  space: CoordinateSpace,
+  image: PixelSize,
+  screen: PixelSize,
+  context: GroundingContext = {},
+): GroundingParse {
   const { calls, text } = readQwenToolCalls(reply);
   const out = new ReplyBuilder(context.pointer);
   if (calls.length === 0) {
-    out.problem({ kind: 'no_action', reason: 'the reply has no <tool_call> block; call computer_use as <tool_call>{"name": "computer_use", "arguments": {...}}</tool_call>' });
+    out.problem({
+      kind: 'no_action',
+      reason: 'the reply has no <tool_call> block; call computer_use as <tool_call>{"name": "computer_use", "arguments": {...}}</tool_call>',
+    });
     return out.result(text);
   }
   for (const call of calls) {
@@ -87,7 +111,11 @@ function readAction(args: Record<string, unknown>, { space, image, screen, out }
     case 'left_click_drag': {
       const from = args.start_coordinate !== undefined ? at('start_coordinate') : out.pointer;
       if (args.start_coordinate === undefined && !from) {
-        out.problem({ kind: 'missing_coordinate', action, reason: 'left_click_drag starts at the pointer, whose position is not known yet; call mouse_move to the start first' });
+        out.problem({
+          kind: 'missing_coordinate',
+          action,
+          reason: 'left_click_drag starts at the pointer, whose position is not known yet; call mouse_move to the start first',
+        });
         return;
       }
       const to = at('coordinate');
@@ -108,25 +136,39 @@ function readAction(args: Record<string, unknown>, { space, image, screen, out }
     case 'hscroll': {
       const pixels = typeof args.pixels === 'number' ? args.pixels : Number.NaN;
       if (!Number.isFinite(pixels) || pixels === 0) {
-        out.problem({ kind: 'bad_argument', action, reason: `${action} needs "pixels", a non-zero number (positive scrolls ${action === 'scroll' ? 'up' : 'right'})` });
+        out.problem({
+          kind: 'bad_argument',
+          action,
+          reason: `${action} needs "pixels", a non-zero number (positive scrolls ${action === 'scroll' ? 'up' : 'right'})`,
+        });
         return;
       }
       const point = args.coordinate === undefined && out.pointer ? out.pointer : at('coordinate');
       if (!point) return;
-      out.act(action === 'scroll' ? { type: 'scroll', ...point, scroll_x: 0, scroll_y: -pixels } : { type: 'scroll', ...point, scroll_x: pixels, scroll_y: 0 }, action);
+      out.act(
+        action === 'scroll' ? { type: 'scroll', ...point, scroll_x: 0, scroll_y: -pixels } : { type: 'scroll', ...point, scroll_x: pixels, scroll_y: 0 },
+        action,
+      );
       return;
     }
     case 'wait':
       out.act({ type: 'wait', ...(args.time === undefined ? {} : { seconds: args.time }) }, action);
       return;
     case 'terminate':
-      out.end = args.status === 'failure' ? { status: 'FAIL' } : { status: 'FINISH', ...(out.end?.status === 'FINISH' && out.end.result ? { result: out.end.result } : {}) };
+      out.end =
+        args.status === 'failure'
+          ? { status: 'FAIL' }
+          : { status: 'FINISH', ...(out.end?.status === 'FINISH' && out.end.result ? { result: out.end.result } : {}) };
       return;
     case 'answer':
       if (typeof args.text === 'string') out.end = { status: 'FINISH', result: args.text };
       else out.problem({ kind: 'bad_argument', action, reason: 'answer needs "text", the answer' });
       return;
     default:
-      out.problem({ kind: 'unknown_action', action: action || '(none)', reason: `${action ? `"${action}"` : 'a missing action'} is not a computer_use action; use one of ${QWEN_COMPUTER_ACTIONS.join(', ')}` });
+      out.problem({
+        kind: 'unknown_action',
+        action: action || '(none)',
+        reason: `${action ? `"${action}"` : 'a missing action'} is not a computer_use action; use one of ${QWEN_COMPUTER_ACTIONS.join(', ')}`,
+      });
   }
 }

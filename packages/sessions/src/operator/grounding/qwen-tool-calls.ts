@@ -14,7 +14,8 @@ function readBlock(body: string): QwenToolCalls['calls'][number] {
   } catch {
     return { ok: false, reason: `a <tool_call> block is not valid JSON: ${JSON.stringify(body.slice(0, 80))}` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'a <tool_call> block must hold one JSON object {"name": ..., "arguments": {...}}' };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, reason: 'a <tool_call> block must hold one JSON object {"name": ..., "arguments": {...}}' };
   const { name, arguments: args } = value as { name?: unknown; arguments?: unknown };
   if (typeof name !== 'string' || !name) return { ok: false, reason: 'a <tool_call> block has no "name"' };
   let parsedArgs = args;
@@ -25,7 +26,8 @@ function readBlock(body: string): QwenToolCalls['calls'][number] {
       return { ok: false, reason: `the "arguments" of ${name} are not a JSON object` };
     }
   }
-  if (!parsedArgs || typeof parsedArgs !== 'object' || Array.isArray(parsedArgs)) return { ok: false, reason: `the "arguments" of ${name} must be a JSON object` };
+  if (!parsedArgs || typeof parsedArgs !== 'object' || Array.isArray(parsedArgs))
+    return { ok: false, reason: `the "arguments" of ${name} must be a JSON object` };
   return { ok: true, name, arguments: parsedArgs as Record<string, unknown> };
 }
 

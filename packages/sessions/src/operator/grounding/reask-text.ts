@@ -12,5 +12,9 @@ import type { GroundingDialect, GroundingProblem } from './grounding-dialect.js'
  */
 export function groundingReaskText(problems: readonly GroundingProblem[], dialect: GroundingDialect): string {
   const lines = problems.map((p) => `- ${p.action ? `${p.action} ` : ''}(${p.kind}): "${p.reason}"`);
-  return ['Your last reply could not be carried out, so nothing was done:', ...lines, `Look at the screenshot again and answer in the same format. ${dialect.formatReminder}`].join('\n');
+  return [
+    'Your last reply could not be carried out, so nothing was done:',
+    ...lines,
+    `Look at the screenshot again and answer in the same format. ${dialect.formatReminder}`,
+  ].join('\n');
 }

@@ -53,7 +53,10 @@ function readCalls(block: string, out: ReplyBuilder): WrittenCall[] {
 }
 
 function keysOf(value: string | undefined): string[] {
-  return (value ?? '').split(/[\s+]+/).filter(Boolean).map((k) => k.toLowerCase());
+  return (value ?? '')
+    .split(/[\s+]+/)
+    .filter(Boolean)
+    .map((k) => k.toLowerCase());
 }
 
 /**
@@ -77,7 +80,8 @@ export function uiTarsDialect(options: UiTarsDialectOptions = {}): GroundingDial
   const waitSeconds = options.waitSeconds ?? 5;
   return {
     name: coordinates === 'relative' ? 'ui-tars' : 'ui-tars-1.5',
-    formatReminder: "Answer with `Thought: ...` and then `Action: ...` holding one call from the action space, such as click(start_box='<|box_start|>(x1,y1)<|box_end|>').",
+    formatReminder:
+      "Answer with `Thought: ...` and then `Action: ...` holding one call from the action space, such as click(start_box='<|box_start|>(x1,y1)<|box_end|>').",
     systemPrompt: (prompt) => uiTarsSystemPrompt(prompt, coordinates),
     imageSize: (screen, max) => (coordinates === 'relative' ? computerDisplaySize(screen, max) : alignedImageSize(screen, max, QWEN25_RESIZE)),
     parse(text, image, screen, context = {}) {
@@ -90,7 +94,7 @@ export function uiTarsDialect(options: UiTarsDialectOptions = {}): GroundingDial
         return out.result(thought);
       }
       const point = (call: WrittenCall, key: 'start_box' | 'end_box'): ScreenPoint | undefined => {
-        const raw = uiTarsPoint(call.args[key] ?? (key === 'start_box' ? call.args.point ?? call.args.start_point : call.args.end_point));
+        const raw = uiTarsPoint(call.args[key] ?? (key === 'start_box' ? (call.args.point ?? call.args.start_point) : call.args.end_point));
         const reading = readPoint(raw, space, image, screen, `${call.name} ${key}`);
         if (reading.ok) return reading.point;
         out.problem({ ...reading.problem, action: call.name });
@@ -136,7 +140,12 @@ export function uiTarsDialect(options: UiTarsDialectOptions = {}): GroundingDial
           case 'scroll': {
             const delta = scrollDelta(call.args.direction ?? '', scrollPixels);
             const at = call.args.start_box === undefined && call.args.point === undefined && out.pointer ? out.pointer : point(call, 'start_box');
-            if (!delta) out.problem({ kind: 'bad_argument', action: call.name, reason: `scroll direction must be up, down, left or right, not ${JSON.stringify(call.args.direction ?? '')}` });
+            if (!delta)
+              out.problem({
+                kind: 'bad_argument',
+                action: call.name,
+                reason: `scroll direction must be up, down, left or right, not ${JSON.stringify(call.args.direction ?? '')}`,
+              });
             else if (at) out.act({ type: 'scroll', ...at, ...delta }, call.name);
             break;
           }

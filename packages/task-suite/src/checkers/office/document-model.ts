@@ -47,7 +47,8 @@ export const DOCUMENT_EXTENSIONS = ['.odt', '.fodt', '.docx'] as const;
  */
 export async function readDocument(path: string): Promise<DocumentModel> {
   const ext = extname(path).toLowerCase();
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw new Error(`${path}: not a text document the checker reads (${DOCUMENT_EXTENSIONS.join(', ')})`);
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext))
+    throw new Error(`${path}: not a text document the checker reads (${DOCUMENT_EXTENSIONS.join(', ')})`);
   if (ext === '.fodt') {
     const doc = parseXml(readFileSync(path, 'utf8'));
     return readOdfText(doc, doc);

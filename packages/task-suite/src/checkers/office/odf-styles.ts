@@ -46,7 +46,13 @@ export class OdfStyles {
         const name = attr(el, NS.style, 'name');
         if (name === undefined) continue;
         const parent = attr(el, NS.style, 'parent-style-name');
-        this.styles.set(`${family}:${name}`, { name, displayName: attr(el, NS.style, 'display-name') ?? decodeStyleName(name), automatic, props: propsOf(el), ...(parent ? { parent } : {}) });
+        this.styles.set(`${family}:${name}`, {
+          name,
+          displayName: attr(el, NS.style, 'display-name') ?? decodeStyleName(name),
+          automatic,
+          props: propsOf(el),
+          ...(parent ? { parent } : {}),
+        });
       }
     }
   }
@@ -87,7 +93,7 @@ export class OdfStyles {
 
   private *chain(family: string, name: string | undefined): Generator<OdfStyle> {
     const seen = new Set<string>();
-    for (let current = name; current !== undefined && !seen.has(current); ) {
+    for (let current = name; current !== undefined && !seen.has(current);) {
       seen.add(current);
       const style = this.styles.get(`${family}:${current}`);
       if (!style) return;
@@ -142,5 +148,7 @@ export function alignmentOf(value: string): StyleProps['alignment'] {
 
 /** A style name compared loosely: `Heading 1`, `Heading1`, `heading 1` and `Heading_20_1` are the same. */
 export function styleKey(name: string): string {
-  return decodeStyleName(name).toLowerCase().replace(/[\s_-]+/g, '');
+  return decodeStyleName(name)
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }

@@ -23,7 +23,11 @@ export function readOdfText(content: Document, styles?: Document): DocumentModel
       } else if (el.namespaceURI === NS.table && local === 'table') {
         model.tables += 1;
         visit(el, true);
-      } else if (el.namespaceURI === NS.text && (local === 'tracked-changes' || local === 'sequence-decls' || local === 'variable-decls' || local === 'user-field-decls')) continue;
+      } else if (
+        el.namespaceURI === NS.text &&
+        (local === 'tracked-changes' || local === 'sequence-decls' || local === 'variable-decls' || local === 'user-field-decls')
+      )
+        continue;
       else if (el.namespaceURI === NS.office && local === 'forms') continue;
       else visit(el, inTable);
     }
@@ -61,7 +65,8 @@ function paragraphOf(el: Element, styles: OdfStyles): DocumentParagraph {
       const child = node as Element;
       const local = child.localName;
       if (child.namespaceURI === NS.text && local === 'span') walkInline(child, [...spans, attr(child, NS.text, 'style-name') ?? '']);
-      else if (child.namespaceURI === NS.text && (local === 's' || local === 'tab' || local === 'line-break')) push(local === 's' ? ' '.repeat(Number(attr(child, NS.text, 'c') ?? '1')) : local === 'tab' ? '\t' : '\n', spans);
+      else if (child.namespaceURI === NS.text && (local === 's' || local === 'tab' || local === 'line-break'))
+        push(local === 's' ? ' '.repeat(Number(attr(child, NS.text, 'c') ?? '1')) : local === 'tab' ? '\t' : '\n', spans);
       else if (child.namespaceURI === NS.text && (local === 'note' || local === 'bookmark-ref')) continue;
       else if (child.namespaceURI === NS.office && local === 'annotation') continue;
       else if (child.namespaceURI === NS.draw) continue;

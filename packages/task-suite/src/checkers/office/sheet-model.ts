@@ -82,7 +82,9 @@ function odfCellBold(...docs: ReadonlyArray<Document | undefined>): (style: stri
       if (section.localName !== 'styles' && section.localName !== 'automatic-styles') continue;
       for (const el of childElements(section, NS.style)) {
         if (attr(el, NS.style, 'family') !== 'table-cell') continue;
-        const weight = childElements(el, NS.style, 'text-properties').map((p) => attr(p, NS.fo, 'font-weight')).find((w) => w !== undefined);
+        const weight = childElements(el, NS.style, 'text-properties')
+          .map((p) => attr(p, NS.fo, 'font-weight'))
+          .find((w) => w !== undefined);
         const bold = weight === undefined ? undefined : weight === 'bold' || Number(weight) >= 600;
         if (el.localName === 'default-style') defaultBold = bold;
         const name = attr(el, NS.style, 'name');
@@ -93,7 +95,7 @@ function odfCellBold(...docs: ReadonlyArray<Document | undefined>): (style: stri
   }
   return (style) => {
     const seen = new Set<string>();
-    for (let s = style ?? 'Default'; !seen.has(s); ) {
+    for (let s = style ?? 'Default'; !seen.has(s);) {
       seen.add(s);
       const found = styles.get(s);
       if (!found) break;
@@ -136,26 +138,29 @@ function odsSheets(zip: ZipPackage): Sheet[] {
   const content = zip.xml('content.xml');
   if (!content) throw new Error('content.xml is missing');
   const bold = odfCellBold(zip.xml('styles.xml'), content);
-  return descendants(content, NS.table, 'table').filter((t) => t.parentNode && (t.parentNode as Element).localName === 'spreadsheet').map((table) => {
-    const cells = new Map<string, SheetCell>();
-    const columnStyles = odfColumnStyles(table);
-    let r = 0;
-    for (const row of odfRows(table)) {
-      const rowRepeat = Number(attr(row, NS.table, 'number-rows-repeated') ?? '1');
-      let c = 0;
-      const rowCells: Array<[number, SheetCell]> = [];
-      for (const cell of childElements(row, NS.table)) {
-        if (cell.localName !== 'table-cell' && cell.localName !== 'covered-table-cell') continue;
-        const repeat = Number(attr(cell, NS.table, 'number-columns-repeated') ?? '1');
-        const read = odsCell(cell, bold, columnStyles[c]);
-        if (read) for (let i = 0; i < Math.min(repeat, MAX_REPEAT); i += 1) rowCells.push([c + i, read]);
-        c += repeat;
+  return descendants(content, NS.table, 'table')
+    .filter((t) => t.parentNode && (t.parentNode as Element).localName === 'spreadsheet')
+    .map((table) => {
+      const cells = new Map<string, SheetCell>();
+      const columnStyles = odfColumnStyles(table);
+      let r = 0;
+      for (const row of odfRows(table)) {
+        const rowRepeat = Number(attr(row, NS.table, 'number-rows-repeated') ?? '1');
+        let c = 0;
+        const rowCells: Array<[number, SheetCell]> = [];
+        for (const cell of childElements(row, NS.table)) {
+          if (cell.localName !== 'table-cell' && cell.localName !== 'covered-table-cell') continue;
+          const repeat = Number(attr(cell, NS.table, 'number-columns-repeated') ?? '1');
+          const read = odsCell(cell, bold, columnStyles[c]);
+          if (read) for (let i = 0; i < Math.min(repeat, MAX_REPEAT); i += 1) rowCells.push([c + i, read]);
+          c += repeat;
+        }
+        if (rowCells.length)
+          for (let i = 0; i < Math.min(rowRepeat, MAX_REPEAT); i += 1) for (const [col, cell] of rowCells) cells.set(cellAddress(col, r + i), cell);
+        r += rowRepeat;
       }
-      if (rowCells.length) for (let i = 0; i < Math.min(rowRepeat, MAX_REPEAT); i += 1) for (const [col, cell] of rowCells) cells.set(cellAddress(col, r + i), cell);
-      r += rowRepeat;
-    }
-    return withRowCount(attr(table, NS.table, 'name') ?? '', cells);
-  });
+      return withRowCount(attr(table, NS.table, 'name') ?? '', cells);
+    });
 }
 
 function odsCell(cell: Element, bold: (style: string | undefined) => boolean | undefined, columnStyle: string | undefined): SheetCell | undefined {
@@ -199,7 +204,11 @@ function xlsxSheets(zip: ZipPackage): Sheet[] {
   const workbook = zip.xml('xl/workbook.xml');
   if (!workbook) throw new Error('xl/workbook.xml is missing');
   const targets = relsTargets(zip, 'xl/_rels/workbook.xml.rels', 'xl');
-  const shared = descendants(zip.xml('xl/sharedStrings.xml') ?? workbook, NS.sheet, 'si').map((si) => descendants(si, NS.sheet, 't').map((t) => t.textContent ?? '').join(''));
+  const shared = descendants(zip.xml('xl/sharedStrings.xml') ?? workbook, NS.sheet, 'si').map((si) =>
+    descendants(si, NS.sheet, 't')
+      .map((t) => t.textContent ?? '')
+      .join(''),
+  );
   const boldStyle = xlsxBoldStyles(zip.xml('xl/styles.xml'));
   return descendants(workbook, NS.sheet, 'sheet').map((entry) => {
     const name = entry.getAttribute('name') ?? '';
@@ -214,13 +223,21 @@ function xlsxSheets(zip: ZipPackage): Sheet[] {
       const f = descendants(c, NS.sheet, 'f')[0]?.textContent ?? undefined;
       let value: SheetCell['value'];
       if (type === 's' && v !== undefined) value = shared[Number(v)] ?? '';
-      else if (type === 'inlineStr') value = descendants(c, NS.sheet, 't').map((t) => t.textContent ?? '').join('');
+      else if (type === 'inlineStr')
+        value = descendants(c, NS.sheet, 't')
+          .map((t) => t.textContent ?? '')
+          .join('');
       else if (type === 'b' && v !== undefined) value = v === '1';
       else if ((type === 'str' || type === 'e' || type === 'd') && v !== undefined) value = v;
       else if (v !== undefined && v !== '') value = Number(v);
       if (value === undefined && !f) continue;
       const text = value === undefined ? '' : typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value);
-      cells.set(address.replace(/\$/g, '').toUpperCase(), { text, ...(value !== undefined ? { value } : {}), ...(f ? { formula: f } : {}), bold: boldStyle(Number(c.getAttribute('s') ?? '0')) });
+      cells.set(address.replace(/\$/g, '').toUpperCase(), {
+        text,
+        ...(value !== undefined ? { value } : {}),
+        ...(f ? { formula: f } : {}),
+        bold: boldStyle(Number(c.getAttribute('s') ?? '0')),
+      });
     }
     return withRowCount(name, cells);
   });

@@ -27,7 +27,9 @@ export const SLIDES_EXTENSIONS = ['.odp', '.pptx'] as const;
 export function layoutName(placeholders: readonly string[]): string {
   const title = placeholders.some((p) => p === 'title' || p === 'ctrTitle');
   const subtitle = placeholders.some((p) => p === 'subtitle' || p === 'subTitle');
-  const content = placeholders.filter((p) => ['outline', 'object', 'body', 'obj', 'text', 'graphic', 'chart', 'table', 'pic', 'tbl', 'media', 'orgchart', 'dgm', 'clipArt', ''].includes(p)).length;
+  const content = placeholders.filter((p) =>
+    ['outline', 'object', 'body', 'obj', 'text', 'graphic', 'chart', 'table', 'pic', 'tbl', 'media', 'orgchart', 'dgm', 'clipArt', ''].includes(p),
+  ).length;
   if (title && subtitle) return 'title-slide';
   if (title) return content === 0 ? 'title-only' : content === 1 ? 'title-content' : content === 2 ? 'title-two-content' : `title-${content}-content`;
   if (subtitle && content === 0) return 'centered-text';
@@ -43,7 +45,8 @@ export function layoutName(placeholders: readonly string[]): string {
  */
 export async function readSlides(path: string): Promise<Slide[]> {
   const ext = extname(path).toLowerCase();
-  if (!(SLIDES_EXTENSIONS as readonly string[]).includes(ext)) throw new Error(`${path}: not a presentation the checker reads (${SLIDES_EXTENSIONS.join(', ')})`);
+  if (!(SLIDES_EXTENSIONS as readonly string[]).includes(ext))
+    throw new Error(`${path}: not a presentation the checker reads (${SLIDES_EXTENSIONS.join(', ')})`);
   const zip = openPackage(path);
   // an .odp's own XML has every text box's paragraphs, list items included (every outline box typed in Impress is
   // saved as a list)
@@ -86,7 +89,12 @@ function odpSlides(zip: ZipPackage): RawSlide[] {
           .join('\n')
       : '';
     const text = frames.flatMap((f) => descendants(f, NS.text, 'p').map(odfText)).join('\n');
-    return { ...(titleFrame ? { title: descendants(titleFrame, NS.text, 'p').map(odfText).join(' ') } : {}), text, layout: layoutName(placeholders), notes: notesText };
+    return {
+      ...(titleFrame ? { title: descendants(titleFrame, NS.text, 'p').map(odfText).join(' ') } : {}),
+      text,
+      layout: layoutName(placeholders),
+      notes: notesText,
+    };
   });
 }
 
@@ -97,7 +105,11 @@ function odpLayouts(...docs: ReadonlyArray<Document | undefined>): Map<string, s
     if (!doc) continue;
     for (const layout of descendants(doc, NS.style, 'presentation-page-layout')) {
       const name = attr(layout, NS.style, 'name');
-      if (name) layouts.set(name, childElements(layout, NS.presentation, 'placeholder').map((p) => attr(p, NS.presentation, 'object') ?? ''));
+      if (name)
+        layouts.set(
+          name,
+          childElements(layout, NS.presentation, 'placeholder').map((p) => attr(p, NS.presentation, 'object') ?? ''),
+        );
     }
   }
   return layouts;
@@ -145,7 +157,12 @@ function pptxSlides(zip: ZipPackage): RawSlide[] {
     const own = pptxPlaceholders(slide);
     const layoutPlaceholders = layoutPart ? pptxPlaceholders(zip.xml(layoutPart)).map((p) => p.type) : own.map((p) => p.type);
     const title = own.find((p) => p.type === 'title' || p.type === 'ctrTitle');
-    const notes = notesPart ? pptxPlaceholders(zip.xml(notesPart)).filter((p) => p.type === 'body').map((p) => shapeText(p.shape)).join('\n') : '';
+    const notes = notesPart
+      ? pptxPlaceholders(zip.xml(notesPart))
+          .filter((p) => p.type === 'body')
+          .map((p) => shapeText(p.shape))
+          .join('\n')
+      : '';
     const text = slide ? descendants(slide, NS.p, 'sp').map(shapeText).filter(Boolean).join('\n') : '';
     return { ...(title ? { title: shapeText(title.shape).replace(/\n/g, ' ') } : {}), text, layout: layoutName(layoutPlaceholders), notes };
   });

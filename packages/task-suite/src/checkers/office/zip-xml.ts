@@ -39,9 +39,11 @@ export function openPackage(path: string): ZipPackage {
 
 /** Parses XML text (throws on malformed XML). */
 export function parseXml(text: string): Document {
-  return new DOMParser({ onError: (level, message) => {
-    if (level !== 'warning') throw new Error(`malformed XML: ${message}`);
-  } }).parseFromString(text, 'text/xml');
+  return new DOMParser({
+    onError: (level, message) => {
+      if (level !== 'warning') throw new Error(`malformed XML: ${message}`);
+    },
+  }).parseFromString(text, 'text/xml');
 }
 
 /** The element children of a node with a namespace and local name (any when omitted). */
@@ -87,5 +89,7 @@ export function odfText(el: Element): string {
 
 /** The text of an element: the concatenated text of every descendant element with that name (`a:t`, `w:t`). */
 export function textOfAll(el: Element | Document, ns: string, local: string): string {
-  return descendants(el, ns, local).map((t) => t.textContent ?? '').join('');
+  return descendants(el, ns, local)
+    .map((t) => t.textContent ?? '')
+    .join('');
 }

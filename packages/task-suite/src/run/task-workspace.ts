@@ -2,10 +2,10 @@ import { createCommand, type Result } from '@ufo-ts/core';
 import type { LocalCommandDispatcher } from '@ufo-ts/dispatchers';
 import type { AppHandle, Desktop, LinuxToolServer } from '@ufo-ts/platform-linux';
 import { join } from 'node:path';
-import type { CheckedControl, TaskContext } from '../task.js';
+import type { CheckedControl, TaskWorkspace } from '../task.js';
 
-/** What {@link createTaskContext} builds a context from. */
-export interface TaskContextParts {
+/** What {@link createTaskWorkspace} builds a workspace from. */
+export interface TaskWorkspaceParts {
   dir: string;
   desktop: Desktop;
   linux: LinuxToolServer;
@@ -13,8 +13,8 @@ export interface TaskContextParts {
   dispatcher: LocalCommandDispatcher;
 }
 
-/** The context a task's set-up, solution and checker see. */
-export function createTaskContext(parts: TaskContextParts): TaskContext {
+/** The workspace a task's set-up, solution and checker see. */
+export function createTaskWorkspace(parts: TaskWorkspaceParts): TaskWorkspace {
   const apps: AppHandle[] = [];
   const run = async (tool: string, parameters: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
     const type = parts.linux.tools.find((t) => t.name === tool)?.toolType ?? 'action';
