@@ -60,6 +60,17 @@ export interface TaskSessionInput {
 }
 
 /**
+ * Follows one run's engine events: each is forwarded as an `engine` server event of the task, and its steps count
+ * against the run's budget. Every session a server runs is followed this way, built here or by a custom factory.
+ * @example
+ * followRun(events, record.task_name, guard, emit);
+ */
+export function followRun(events: EventBus, taskName: string, guard: BudgetGuard, emit: (event: ServerEvent) => void): void {
+  events.subscribe((event) => emit({ type: 'engine', taskName, event }));
+  guard.countStepsOf(events);
+}
+
+/**
  * Builds one run of a task's session, the same way for every approval mode: a managed session of the device's
  * platform in the task's own log folder, its model budgeted (and instrumented), its steps counted, its engine events
  * forwarded. A task that waits for a person (policy `wait`, or a run that continues after waiting) asks through a
@@ -70,8 +81,7 @@ export interface TaskSessionInput {
  */
 export function buildTaskSession(input: TaskSessionInput): { session: ManagedSession; folder: string } {
   const { record, policy, events, options } = input;
-  events.subscribe((event) => input.emit({ type: 'engine', taskName: record.task_name, event }));
-  input.guard.countStepsOf(events);
+  followRun(events, record.task_name, input.guard, input.emit);
   const model = new BudgetedModel(input.instruments ? input.instruments.model(input.model) : input.model, input.guard);
   // the session's own folder (unique per task name and session id; reopened when the session resumes here)
   const fileSink = new FileLogSink({ logRoot: input.logRoot, task: claimTaskLogFolder(input.logRoot, record.task_name, record.session_id) });

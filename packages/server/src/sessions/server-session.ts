@@ -3,7 +3,7 @@ import { EventBus, type LogSink, type Session } from '@ufo-ts/core';
 import type { ResumeDecision } from '@ufo-ts/sessions';
 import type { BudgetGuard } from '../budgets/budget-guard.js';
 import type { ApprovalPolicy } from '../hitl/hitl-schemas.js';
-import { buildTaskSession } from '../lifecycle/task-session.js';
+import { buildTaskSession, followRun } from '../lifecycle/task-session.js';
 import type { SessionManagerOptions, TaskContext } from './session-manager-options.js';
 import type { TaskRecord } from './task-record.js';
 
@@ -30,8 +30,7 @@ export async function buildServerSession(options: SessionManagerOptions, input: 
   const events = new EventBus();
   const wrapLogSink = (sink: LogSink): LogSink => options.wrapLogSink?.(sink, context) ?? sink;
   if (options.createSession) {
-    events.subscribe((event) => options.emit({ type: 'engine', taskName: context.taskName, event }));
-    guard.countStepsOf(events);
+    followRun(events, context.taskName, guard, options.emit);
     return options.createSession({ ...context, dispatcher: remote, logRoot: options.logRoot, events, wrapLogSink });
   }
   const { sessionId, taskName, clientId, platform } = context;
