@@ -78,7 +78,9 @@ describeDesktop('a LibreOffice sheet read by its pixels equals a whole read', ['
     expect(report?.leftovers).toEqual([]);
   });
 
-  it('after each step an agent could take, with fewer cells asked for', async () => {
+  // 15 reads of Calc's whole tree (about 1 s each on an idle machine, up to three times that on a busy one) and the
+  // steps' pauses: about 27 s on an idle machine, 53 s with both cores kept busy
+  it('after each step an agent could take, with fewer cells asked for', { timeout: 150_000 }, async () => {
     const first = await read(true);
     expect(first.sheet?.asked, 'the first read asks for every cell on screen').toBe(first.sheet?.onScreen);
     expect(first.cells).toEqual((await read(false)).cells);
