@@ -1,7 +1,7 @@
 /**
  * `@ufo-ts/server`: the ufo-ts server (`ufo serve`). Devices connect to its AIP WebSocket endpoint; the HTTP API
- * dispatches tasks to them, and the session manager runs each task as a {@link ServiceSession} whose dispatcher
- * is the device's WebSocketCommandDispatcher.
+ * dispatches tasks to them, and the session manager runs each task as a Linux or host session whose dispatcher
+ * is the device's WebSocketCommandDispatcher ({@link ServiceSession} is the building block of custom sessions).
  *
  * This entry is what an application embedding the server uses: {@link createUfoServer} with its options and result,
  * the errors it throws, the events it reports, the schemas of its HTTP API and live event stream, and the types

@@ -41,7 +41,7 @@ export const RELEASE_BUSY = `if redis.call('GET', KEYS[1]) == ARGV[1] then retur
 /**
  * The task lifecycle's way to a cluster job: messages reach the device through the router, a waiting task is kept in
  * its delayed job (with its device, session and journal held), and a task that ended for good has its journal and
- * session spend cleared and its device freed.
+ * session spend cleared and, once the device was told, its device freed.
  */
 export function jobLifecyclePort(deps: JobPortDeps, run: JobRun): ParkPort & FinishPort<ClusterTaskRecord> {
   const { redis, keys } = deps;
@@ -58,9 +58,11 @@ export function jobLifecyclePort(deps: JobPortDeps, run: JobRun): ParkPort & Fin
     keepFinal: async (record) => {
       // the session ended for good: nothing will replay its journal or resume its spend
       await redis.del(keys.journal(record.session_id), keys.sessionSpend(record.session_id)).catch(() => undefined);
+      return record;
+    },
+    freeDevice: async (record) => {
       await redis.eval(RELEASE_BUSY, 1, keys.busy(record.client_id), record.task_name);
       deps.onEnded(record);
-      return record;
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   announceResumed,
   announceTaskStarted,
   finishTask,
+  isWaiting,
   judgeTaskEnd,
   logAnswer,
   parkTask,
@@ -189,7 +190,7 @@ export class SessionWorker {
         if (token !== undefined) await job.moveToWait(token);
         throw new WaitingError();
       }
-      if (outcome.status === 'waiting' && outcome.waitingFor && !active.stop) {
+      if (!active.stop && isWaiting(outcome)) {
         await parkTask(this.portOf(run), { record: base, waitingFor: outcome.waitingFor, policy, guard, logFolder: run.folder });
         throw new DelayedError();
       }

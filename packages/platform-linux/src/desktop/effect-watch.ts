@@ -171,8 +171,8 @@ export async function watchEffect(watch: EffectWatch, timing: EffectTiming = {})
       lastKey = key;
       lastChangeAt = at;
     }
-    const focusWaited = !found.some((c) => c.weight === 'focus') || at - started >= timeoutMs;
-    const quiet = found.length > 0 && at - lastChangeAt >= quietMs && focusWaited;
+    // a focus move waits for the timeout below, which reports what changed by then
+    const quiet = found.length > 0 && at - lastChangeAt >= quietMs && !found.some((c) => c.weight === 'focus');
     const met = timing.expect ? timing.expect(now.controls) : timing.untilQuiet ? quiet : found.some((c) => c.weight === 'effect') || quiet;
     if (met) return { changed: changes.length > 0, changes };
     if (at - started >= timeoutMs) {

@@ -1,5 +1,5 @@
 import type { Agent, StepOutcome, StepProcessor } from '@ufo-ts/agent-fsm';
-import type { Context, StepRunOptions } from '@ufo-ts/core';
+import { describeReplyIssues, type Context, type StepRunOptions } from '@ufo-ts/core';
 import { StepStatusError, StepValueError, StrategyDependencyError, StrategyFailedError, StrategyProvidesError } from './errors.js';
 import type { Middleware, StepSummary } from './middleware.js';
 import { PHASES, type Phase } from './phases.js';
@@ -157,11 +157,7 @@ function checkProvidedValues(strategy: Strategy<never>, step: StepContext): void
   for (const key of strategy.provides) {
     const checked = key.schema.safeParse(step.get(key));
     if (!checked.success) {
-      throw new StepValueError(
-        strategy.name,
-        key.name,
-        checked.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`),
-      );
+      throw new StepValueError(strategy.name, key.name, describeReplyIssues(checked.error.issues, step.get(key)));
     }
   }
 }

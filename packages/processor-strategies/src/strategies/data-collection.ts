@@ -28,8 +28,7 @@ export interface ScreenshotStrategyOptions {
  */
 export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy {
   const key = options.key ?? STEP_KEYS.screenshot;
-  const pathKey =
-    options.pathKey ?? (options.key ? defineStepKey(`${key.name}_path`, z.string().nullable(), `Where the ${key.name} was saved.`) : STEP_KEYS.screenshotPath);
+  const pathName = options.pathKey?.name ?? (options.key ? `${key.name}_path` : STEP_KEYS.screenshotPath.name);
   return defineStrategy({
     name: `Screenshot(${options.tool})`,
     phase: 'DATA_COLLECTION',
@@ -46,7 +45,7 @@ export function screenshotStrategy(options: ScreenshotStrategyOptions): Strategy
       }
       const n = step.require(STEP_KEYS.sessionStep);
       const path = agent.services.logSink.saveArtifact((options.fileName ?? ((s) => `action_step${s}.png`))(n), image.bytes);
-      return { [key.name]: dataUrl, [pathKey.name]: path ?? null };
+      return { [key.name]: dataUrl, [pathName]: path ?? null };
     },
   });
 }

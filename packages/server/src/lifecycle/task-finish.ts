@@ -19,6 +19,8 @@ export interface TaskEnd {
 export interface FinishPort<R extends TaskRecord = TaskRecord> extends TaskLifecyclePort {
   /** Keeps the final record where the task's result is read, and frees what the task held; returns it as kept. */
   keepFinal(record: R): R | Promise<R>;
+  /** Frees the device once it was told the task ended (so a next task's `task` never overtakes this `task_end`). */
+  freeDevice?(record: R): Promise<void>;
 }
 
 /** What finishing a task needs. */
@@ -69,6 +71,7 @@ export async function finishTask<R extends TaskRecord>(port: FinishPort<R>, inpu
   }
   const kept = await port.keepFinal(final);
   if (input.tellDevice !== false) await tellDeviceTaskEnded(port, final);
+  await port.freeDevice?.(final);
   announceTaskEnded(port, final);
   return kept;
 }

@@ -171,8 +171,8 @@ export class SessionManager {
     const { waiting, ...rest } = entry.record;
     announceResumed(this.options, { record: rest, pending: waiting!, decision });
     try {
-      const spent = rest.budget?.spent ?? { cost_usd: 0, steps: 0 };
-      return await this.runner.launch({ record: { ...rest, status: 'running' }, connection, platform: entry.platform as Platform, resume, spent });
+      // the record's budget carries what the session spent before it waited
+      return await this.runner.launch({ record: { ...rest, status: 'running' }, connection, platform: entry.platform as Platform, resume });
     } finally {
       await this.waits.forget(entry).catch(() => undefined);
     }

@@ -3,7 +3,6 @@ import { WebSocketCommandDispatcher, type Platform } from '@ufo-ts/aip';
 import { errorMessage, systemClock, type Clock, type Session } from '@ufo-ts/core';
 import type { ResumeDecision } from '@ufo-ts/sessions';
 import type { BudgetGuard } from '../budgets/budget-guard.js';
-import type { BudgetSpend } from '../budgets/budget-schemas.js';
 import type { KeySpendLedger } from '../budgets/key-spend-ledger.js';
 import type { DeviceConnection } from '../connections/device-connection.js';
 import { SessionCreateError } from '../errors.js';
@@ -39,7 +38,6 @@ export interface Launch {
   platform: Platform;
   /** The person's decision, when the session continues after waiting. */
   resume?: ResumeDecision;
-  spent?: BudgetSpend;
 }
 
 /** What a {@link TaskRunner} shares with its session manager. */
@@ -88,7 +86,6 @@ export class TaskRunner {
     task.detach = () => undefined;
     task.guard = runBudgetGuard(launch.record, {
       ledger: this.deps.ledger,
-      spent: launch.spent,
       stop: (reason) => this.stopTask(task, 'budget_exceeded', reason),
     });
     this.bySession.set(sessionId, task);

@@ -142,6 +142,18 @@ describe('parkTask', () => {
 });
 
 describe('finishTask', () => {
+  it('frees the device only after telling it task_end, and before reporting task-ended', async () => {
+    const { port, log } = recordingPort();
+    const freeing: FinishPort = {
+      ...port,
+      freeDevice: async () => {
+        log.push('freeDevice');
+      },
+    };
+    await finishTask(freeing, { record: record(), end: { status: 'cancelled', error: 'stopped' } });
+    expect(log).toEqual(['keepFinal', 'send:task_end', 'freeDevice', 'emit:task-ended']);
+  });
+
   it('keeps the final record, tells the device task_end with the rounds, then reports task-ended', async () => {
     const { port, log, sent, events } = recordingPort();
     const judged = judgeTaskEnd(undefined, outcome([round('FINISH', { answer: 5 })]), undefined);

@@ -2,7 +2,7 @@ import { findExecutable } from '@ufo-ts/platform-linux';
 import { TaskSuiteError } from '../errors.js';
 import type { DesktopTask } from '../task.js';
 import { TASKS } from '../tasks/index.js';
-import { runTask, type RunTaskOptions, type TaskRunResult } from './run-task.js';
+import { emptyTaskResult, runTask, type RunTaskOptions, type TaskRunResult } from './run-task.js';
 
 /** Options of {@link runSuite}. */
 export interface RunSuiteOptions {
@@ -59,23 +59,6 @@ export function missingPrograms(task: DesktopTask): string[] {
   return task.requires.filter((program) => findExecutable(program) === undefined);
 }
 
-/** The result of a task that did not run. */
-function notRun(task: DesktopTask): TaskRunResult {
-  return {
-    id: task.id,
-    app: task.app,
-    toolkit: task.toolkit,
-    passed: false,
-    steps: 0,
-    ms: 0,
-    cost: 0,
-    detail: '',
-    modelCalls: 0,
-    noProgressEvents: 0,
-    finishChecks: { made: 0, failed: 0 },
-  };
-}
-
 /** The options every task run of the suite shares. */
 function taskOptions(options: RunSuiteOptions): RunTaskOptions {
   const { model, toolMode, progress, validateBatches, finishCheck, batchReplies, cache, desktop, computerUse } = options;
@@ -101,7 +84,7 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRunR
     for (const task of tasks) {
       const missing = missingPrograms(task);
       const result: SuiteRunResult = missing.length
-        ? { ...notRun(task), detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
+        ? { ...emptyTaskResult(task), detail: `not installed: ${missing.join(', ')}`, run, skipped: true }
         : {
             ...(await runTask(task, {
               ...taskOptions(options),

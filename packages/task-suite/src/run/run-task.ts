@@ -128,6 +128,23 @@ function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
   return new LocalCommandDispatcher({ config: { LinuxAgent: { default: LINUX_SERVERS } }, factories: { linux: () => linux.createServer() } });
 }
 
+/** The result of a task before anything ran: not passed, nothing counted. */
+export function emptyTaskResult(task: DesktopTask): TaskRunResult {
+  return {
+    id: task.id,
+    app: task.app,
+    toolkit: task.toolkit,
+    passed: false,
+    steps: 0,
+    ms: 0,
+    cost: 0,
+    detail: '',
+    modelCalls: 0,
+    noProgressEvents: 0,
+    finishChecks: { made: 0, failed: 0 },
+  };
+}
+
 /**
  * Runs one task on a fresh private desktop: set-up, a LinuxAgent session with the task's request and step
  * budget, then the checker reading the real state. Never throws for a task failure: the result says why.
@@ -141,19 +158,7 @@ function dispatcherFor(linux: LinuxToolServer): LocalCommandDispatcher {
 export async function runTask(task: DesktopTask, options: RunTaskOptions = {}): Promise<TaskRunResult> {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), `ufo-task-${task.id}-`));
-  const result: TaskRunResult = {
-    id: task.id,
-    app: task.app,
-    toolkit: task.toolkit,
-    passed: false,
-    steps: 0,
-    ms: 0,
-    cost: 0,
-    detail: '',
-    modelCalls: 0,
-    noProgressEvents: 0,
-    finishChecks: { made: 0, failed: 0 },
-  };
+  const result = emptyTaskResult(task);
   let desktop: Desktop | undefined;
   let linux: LinuxToolServer | undefined;
   const dispatchers: LocalCommandDispatcher[] = [];

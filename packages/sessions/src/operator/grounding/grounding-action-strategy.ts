@@ -29,7 +29,7 @@ export function groundingActionStrategy(transcript: GroundingTranscript, mapping
   return defineStrategy({
     name: 'GroundingActionExecution',
     phase: 'ACTION_EXECUTION',
-    dependsOn: [OPERATOR_STEP_KEYS.grounding, STEP_KEYS.dispatchTarget],
+    dependsOn: [OPERATOR_STEP_KEYS.grounding, OPERATOR_STEP_KEYS.screenSize, STEP_KEYS.dispatchTarget],
     provides: [STEP_KEYS.actions, STEP_KEYS.status],
     failFast: false,
     async execute(agent: Agent, step: StepContext) {

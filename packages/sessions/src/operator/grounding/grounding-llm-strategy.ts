@@ -53,7 +53,15 @@ export function groundingLlmStrategy(transcript: GroundingTranscript, settings: 
     name: `GroundingLLMInteraction(${dialect.name})`,
     phase: 'LLM_INTERACTION',
     dependsOn: [STEP_KEYS.request, STEP_KEYS.screenshot],
-    provides: [STEP_KEYS.response, OPERATOR_STEP_KEYS.grounding, STEP_KEYS.llmCost, STEP_KEYS.tokens, STEP_KEYS.model],
+    provides: [
+      STEP_KEYS.response,
+      OPERATOR_STEP_KEYS.grounding,
+      OPERATOR_STEP_KEYS.imageSize,
+      OPERATOR_STEP_KEYS.screenSize,
+      STEP_KEYS.llmCost,
+      STEP_KEYS.tokens,
+      STEP_KEYS.model,
+    ],
     async execute(agent: Agent, step: StepContext) {
       transcript.startRound(Number(step.get(STEP_KEYS.roundNum) ?? 0));
       const screenshot = step.get(STEP_KEYS.screenshot);
